@@ -1,0 +1,97 @@
+// One lint configuration for the whole repository (flat config).
+// Rules that hold the architecture together:
+//  - a remote never imports another remote (or the shell): everything shared goes through @referio/shared;
+//  - only @referio/shared may import zustand, axios or react-toastify (one store, one client, one toast container).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const apps = ['shell', 'mfe-public', 'mfe-candidate', 'mfe-referrer', 'mfe-chat'];
+
+const singletonOnlyInShared = [
+  { name: 'zustand', message: 'Use the session store from @referio/shared.' },
+  { name: 'axios', message: 'Use the API client from @referio/shared.' },
+  { name: 'react-toastify', message: 'Use toast from @referio/shared (one container lives in the shell).' },
+];
+const singletonPatterns = [
+  { group: ['zustand/*', 'axios/*', 'react-toastify/*'], message: 'Import these only through @referio/shared.' },
+];
+
+function appBoundaries(app) {
+  const others = apps.filter((a) => a !== app);
+  return {
+    files: [`${app}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: singletonOnlyInShared,
+          patterns: [
+            ...singletonPatterns,
+            {
+              group: others.flatMap((o) => [`@referio/${o}`, `@referio/${o}/*`, `**/${o}/**`, `**/${o}`]),
+              message: 'A remote never imports another remote or the shell; share through @referio/shared.',
+            },
+            { group: ['@referio/api', '@referio/api/*', '**/api/src/**'], message: 'The browser talks to the API over HTTP only.' },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.data/**',
+      '**/coverage/**',
+      'api/drizzle/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node, ...globals.jest },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['warn', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['**/*.{js,cjs,mjs}'],
+    rules: { '@typescript-eslint/no-require-imports': 'off', 'no-console': 'off' },
+  },
+  {
+    files: ['**/*.tsx', '**/use*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  ...apps.map(appBoundaries),
+  {
+    files: ['api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@referio/shared', '!@referio/shared/contract'], message: 'The API may use only the React-free @referio/shared/contract.' }] },
+      ],
+    },
+  },
+  {
+    files: ['tools/**', 'e2e/**', 'api/scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

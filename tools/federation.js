@@ -1,0 +1,31 @@
+// The one place that says what the shell and every remote share at run time.
+// Every app's webpack config calls sharedDeps(); versions come from the package.json files,
+// so a mismatch shows up as a federation warning instead of a second React.
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const rootPkg = (name) => require(require.resolve(`${name}/package.json`, { paths: [root] }));
+const sharedPkg = require(path.join(root, 'shared', 'package.json'));
+
+const singleton = (name, extra = {}) => ({
+  singleton: true,
+  requiredVersion: `^${rootPkg(name).version}`,
+  ...extra,
+});
+
+function sharedDeps() {
+  return {
+    react: singleton('react'),
+    'react/': singleton('react'),
+    'react-dom': singleton('react-dom'),
+    // Without the trailing-slash entry react-dom/client is bundled privately: a second React DOM.
+    'react-dom/': singleton('react-dom'),
+    'react-router': singleton('react-router'),
+    'react-router-dom': singleton('react-router-dom'),
+    zustand: singleton('zustand'),
+    '@tanstack/react-query': singleton('@tanstack/react-query'),
+    '@referio/shared': { singleton: true, requiredVersion: `^${sharedPkg.version}` },
+  };
+}
+
+module.exports = { sharedDeps };

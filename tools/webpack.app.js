@@ -1,0 +1,96 @@
+// One webpack configuration factory for the shell and the four remotes.
+// A remote: exposes page modules through remoteEntry.js + mf-manifest.json, publicPath 'auto'.
+// The shell: no remotes at build time; it reads /remotes.json at start-up (see shell/src/federation).
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedDeps } = require('./federation');
+
+const API_TARGET = process.env.API_URL || 'http://localhost:4000';
+
+/**
+ * @param {object} o
+ * @param {string} o.dir        the app's folder (__dirname of its webpack.config.js)
+ * @param {string} o.name       federation name, e.g. 'mfe_public'
+ * @param {number} o.port       dev-server port
+ * @param {Record<string,string>} [o.exposes]  remote page modules
+ * @param {boolean} [o.host]    the shell
+ * @param {string[]} [o.runtimePlugins]
+ */
+function createAppConfig(o) {
+  return (_env, argv) => {
+    const mode = argv.mode || 'production';
+    const prod = mode === 'production';
+    const plugins = [
+      new ModuleFederationPlugin({
+        name: o.name,
+        filename: o.host ? undefined : 'remoteEntry.js',
+        exposes: o.exposes,
+        remotes: {},
+        shared: sharedDeps(),
+        manifest: true,
+        dts: false,
+        runtimePlugins: o.runtimePlugins,
+      }),
+    ];
+    if (o.host) {
+      plugins.push(
+        new HtmlWebpackPlugin({
+          template: path.join(o.dir, 'public', 'index.html'),
+          favicon: path.join(o.dir, 'public', 'favicon.svg'),
+        }),
+      );
+    }
+    return {
+      mode,
+      context: o.dir,
+      entry: o.host ? './src/index.ts' : { [o.name]: './src/index.ts' },
+      devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(o.dir, 'dist'),
+        publicPath: o.host ? '/' : 'auto',
+        filename: prod ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        uniqueName: o.name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        conditionNames: ['referio-source', '...'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'ts-loader',
+              options: { transpileOnly: true, configFile: path.join(o.dir, 'tsconfig.json') },
+            },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins,
+      performance: { hints: false },
+      optimization: { moduleIds: 'deterministic' },
+      devServer: {
+        port: o.port,
+        hot: false,
+        liveReload: true,
+        historyApiFallback: !!o.host,
+        headers: {
+          'Access-Control-Allow-Origin': '*',
+          'Cache-Control': 'no-cache',
+        },
+        static: o.host ? { directory: path.join(o.dir, 'public'), publicPath: '/' } : false,
+        proxy: o.host ? [{ context: ['/api'], target: API_TARGET, changeOrigin: false }] : undefined,
+        client: { overlay: { warnings: false, errors: true } },
+      },
+    };
+  };
+}
+
+module.exports = { createAppConfig };
