@@ -1,0 +1,19 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { writeState } from './stack-state';
+
+// Starts the whole stack (API on a fresh PGlite database with demo data, shell and four remotes from their
+// builds). The suite owns these servers: some tests stop, restart or rebuild one of them.
+export default async function globalSetup(): Promise<void> {
+  const stack = await import('../../tools/stack.mjs');
+  await stack.buildStale({ log: (m: string) => console.log(`[e2e] ${m}`) });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-e2e-'));
+  const { children } = await stack.startStack({ quiet: true, apiEnv: { DATA_DIR: dataDir } });
+  const pids: Record<string, number> = {};
+  for (const [name, child] of Object.entries(children)) {
+    pids[name] = (child as { pid: number }).pid;
+    (child as { unref: () => void }).unref();
+  }
+  writeState({ dataDir, pids });
+}

@@ -1,0 +1,27 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/** Reads the newest 4-digit code sent to `email` from the API's dev mailbox (absent in production). */
+export async function readCode(request: APIRequestContext, email: string, newerThan = 0): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
+        if (!res.ok()) return '';
+        const body = (await res.json()) as { data: { text: string; createdAt: string }[] };
+        const mail = body.data.find((m) => new Date(m.createdAt).getTime() >= newerThan);
+        code = mail?.text.match(/\b(\d{4})\b/)?.[1] ?? '';
+        return code;
+      },
+      { timeout: 10_000, message: `a code mailed to ${email}` },
+    )
+    .toMatch(/^\d{4}$/);
+  return code;
+}
+
+let counter = 0;
+/** A fresh address per test run, so tests never collide with demo data or with each other. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}@example.com`;
+}

@@ -1,0 +1,20 @@
+// The stack the suite runs against: started by global-setup, its process ids kept in a file so a test can
+// stop and restart one server (and teardown can stop what a test restarted).
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const STATE_FILE = path.join(__dirname, '..', 'test-results', 'stack.json');
+
+export interface StackState {
+  dataDir: string | null;
+  pids: Record<string, number>;
+}
+
+export function readState(): StackState {
+  return JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as StackState;
+}
+
+export function writeState(state: StackState): void {
+  fs.mkdirSync(path.dirname(STATE_FILE), { recursive: true });
+  fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+}

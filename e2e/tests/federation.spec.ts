@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { readState, writeState } from '../support/stack-state';
+import { readCode, uniqueEmail } from '../support/mailbox';
+
+const repo = path.resolve(__dirname, '..', '..');
+
+interface ManifestShared {
+  name: string;
+  assets: { js: { sync: string[]; async: string[] } };
+}
+
+/** Maps every JS file a manifest lists for a shared package to that package's name. */
+async function sharedFileOwners(page: Page): Promise<Map<string, string>> {
+  const owners = new Map<string, string>();
+  const remotes = (await (await page.request.get('/remotes.json')).json()) as { entry: string }[];
+  const entries = ['http://localhost:3000/mf-manifest.json', ...remotes.map((r) => r.entry)];
+  for (const entry of entries) {
+    const manifest = (await (await page.request.get(entry)).json()) as { shared: ManifestShared[] };
+    for (const s of manifest.shared) {
+      for (const f of [...s.assets.js.sync, ...s.assets.js.async]) owners.set(path.basename(f), s.name);
+    }
+  }
+  return owners;
+}
+
+async function signIn(page: Page, roleLabel: 'Applicant' | 'Referrer' = 'Applicant'): Promise<void> {
+  const email = uniqueEmail('federation');
+  const sentAt = Date.now() - 1000;
+  await page.goto('/sign-up');
+  await page.getByRole('radio', { name: roleLabel }).check();
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  const code = await readCode(page.request, email, sentAt);
+  await page.getByRole('textbox', { name: 'Digit 1 of 4' }).focus();
+  await page.keyboard.type(code);
+  await page.waitForURL('http://localhost:3000/', { timeout: 5_000 });
+}
+
+test('React, react-dom and @referio/shared are each fetched once across the shell and the remotes', async ({ page }) => {
+  const jsFiles: string[] = [];
+  page.on('requestfinished', (req) => {
+    if (req.resourceType() === 'script') jsFiles.push(req.url());
+  });
+  await signIn(page);
+  // Visit pages from three remotes in one page load of the shell.
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByText('Candidate mode activated')).toBeVisible();
+  await page.getByRole('link', { name: 'Chat', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/chat$/);
+  await page.getByRole('link', { name: 'Explore', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/explore$/);
+
+  const owners = await sharedFileOwners(page);
+  const fetchedBy = (pkg: string) =>
+    new Set(jsFiles.filter((u) => owners.get(path.basename(new URL(u).pathname)) === pkg));
+  for (const pkg of ['react', 'react-dom', '@referio/shared']) {
+    const files = fetchedBy(pkg);
+    expect(files.size, `${pkg} fetched from ${[...files].join(', ')}`).toBe(1);
+  }
+  const origins = new Set(jsFiles.map((u) => new URL(u).origin));
+  expect(origins.size).toBeGreaterThanOrEqual(3); // shell + public + candidate/chat: really composed at run time
+});
+
+test('a stopped remote shows the failure message with Retry while the rest of the site keeps working', async ({
+  page,
+}) => {
+  const state = readState();
+  const stack = await import('../../tools/stack.mjs');
+  await signIn(page);
+
+  process.kill(state.pids['mfe-chat']!, 'SIGTERM');
+  try {
+    await page.goto('/dashboard/chat');
+    await expect(page.getByText('This part of Referio could not be loaded.')).toBeVisible({ timeout: 20_000 });
+    const retry = page.getByRole('button', { name: 'Retry' });
+    await expect(retry).toBeVisible();
+    // The frame and the other remotes still work.
+    await expect(page.getByText('Candidate mode activated')).toBeVisible();
+    await page.getByRole('link', { name: 'Explore', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Explore' })).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Get Referred Now' })).toBeVisible();
+
+    // Bring the server back: Retry loads the page without a reload.
+    const child = stack.startStatic('mfe-chat', { quiet: true });
+    child.unref();
+    state.pids['mfe-chat'] = child.pid!;
+    writeState(state);
+    await stack.waitForUrl('http://localhost:3004/mf-manifest.json', 20_000);
+    await page.goto('/dashboard/chat');
+    await expect(page.getByText('This part of Referio could not be loaded.')).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText('This part of Referio could not be loaded.')).toHaveCount(0, { timeout: 20_000 });
+  } finally {
+    const fresh = readState();
+    if (fresh.pids['mfe-chat'] === state.pids['mfe-chat']) {
+      // make sure the remote is up for the tests that follow
+      await stack.waitForUrl('http://localhost:3004/mf-manifest.json', 5_000).catch(() => {
+        const child = stack.startStatic('mfe-chat', { quiet: true });
+        child.unref();
+        fresh.pids['mfe-chat'] = child.pid!;
+        writeState(fresh);
+      });
+    }
+  }
+});
+
+test('rebuilding one remote with a visible change shows it on reload, with no shell rebuild or restart', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const state = readState();
+  const stack = await import('../../tools/stack.mjs');
+  const file = path.join(repo, 'mfe-public', 'src', 'pages', 'SignIn', 'SignIn.tsx');
+  const original = fs.readFileSync(file, 'utf8');
+  const before = 'Register for free';
+  const after = 'Register for free (rebuilt)';
+  expect(original, `${file} should contain '${before}'`).toContain(before);
+  const shellManifest = fs.statSync(path.join(repo, 'shell', 'dist', 'index.html')).mtimeMs;
+
+  await page.goto('/sign-in');
+  await expect(page.getByRole('link', { name: before, exact: true })).toBeVisible();
+  try {
+    fs.writeFileSync(file, original.replace(before, after));
+    await stack.run('npm', ['run', 'build', '--silent', '-w', '@referio/mfe-public'], { quiet: true });
+    await page.reload();
+    await expect(page.getByRole('link', { name: after })).toBeVisible();
+    expect(fs.statSync(path.join(repo, 'shell', 'dist', 'index.html')).mtimeMs).toBe(shellManifest);
+  } finally {
+    fs.writeFileSync(file, original);
+    await stack.run('npm', ['run', 'build', '--silent', '-w', '@referio/mfe-public'], { quiet: true });
+  }
+  await page.reload();
+  await expect(page.getByRole('link', { name: before, exact: true })).toBeVisible();
+});

@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// Serves one built app as the static site it would be on a CDN:
+//   node tools/serve.mjs --app mfe-public [--port 3001] [--dist path]
+//   node tools/serve.mjs --app shell [--remotes path/to/remotes.json] [--api http://localhost:4000]
+// Remotes: CORS for any origin, `no-cache` on remoteEntry.js / mf-manifest.json, hashed assets immutable.
+// Shell: SPA fallback to index.html, /remotes.json from the given file (no-cache, never baked into the build),
+// /api proxied to the API so the browser sees one origin.
+import path from 'node:path';
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifyCompress from '@fastify/compress';
+import fastifyProxy from '@fastify/http-proxy';
+import { appByDir, root, API_PORT } from './apps.mjs';
+
+const { values } = parseArgs({
+  options: {
+    app: { type: 'string' },
+    port: { type: 'string' },
+    dist: { type: 'string' },
+    remotes: { type: 'string' },
+    api: { type: 'string' },
+    host: { type: 'string' },
+  },
+});
+if (!values.app) {
+  console.error('usage: node tools/serve.mjs --app <shell|mfe-public|mfe-candidate|mfe-referrer|mfe-chat>');
+  process.exit(2);
+}
+const app = appByDir(values.app);
+const port = Number(values.port || process.env.PORT || app.port);
+const dist = path.resolve(values.dist || path.join(root, app.dir, 'dist'));
+const host = values.host || process.env.HOST || 'localhost';
+if (!fs.existsSync(path.join(dist, app.host ? 'index.html' : 'mf-manifest.json'))) {
+  console.error(`${app.dir}: no build in ${dist}. Run: npm run build -w @referio/${app.dir}`);
+  process.exit(1);
+}
+
+const HASHED = /\.[0-9a-f]{8}\.(js|css|map)$|^assets\//;
+const NO_CACHE = new Set(['remoteEntry.js', 'mf-manifest.json', 'mf-stats.json', 'index.html', 'remotes.json']);
+
+function cacheHeaders(res, filePath) {
+  const rel = path.relative(dist, filePath).split(path.sep).join('/');
+  const base = path.basename(filePath);
+  if (NO_CACHE.has(base)) res.setHeader('Cache-Control', 'no-cache');
+  else if (HASHED.test(rel) || HASHED.test(base)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  else res.setHeader('Cache-Control', 'no-cache');
+  if (!app.host) {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Timing-Allow-Origin', '*');
+  }
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+}
+
+const server = Fastify({ logger: false, disableRequestLogging: true });
+await server.register(fastifyCompress, { global: true, threshold: 1024 });
+
+if (app.host) {
+  const apiUrl = values.api || process.env.API_URL || `http://127.0.0.1:${API_PORT}`;
+  await server.register(fastifyProxy, { upstream: apiUrl, prefix: '/api', rewritePrefix: '/api', http2: false });
+  const remotesFile = path.resolve(
+    values.remotes || process.env.REMOTES_FILE || path.join(root, 'shell', 'public', 'remotes.json'),
+  );
+  server.get('/remotes.json', async (_req, reply) => {
+    // Read on every request: moving or rolling back a remote is an edit of this file, no restart.
+    const body = await fs.promises.readFile(remotesFile, 'utf8');
+    reply.header('Cache-Control', 'no-cache').type('application/json').send(body);
+  });
+}
+
+await server.register(fastifyStatic, {
+  root: dist,
+  index: app.host ? false : ['index.html'],
+  wildcard: true,
+  setHeaders: cacheHeaders,
+});
+
+if (app.host) {
+  const indexHtml = () => fs.promises.readFile(path.join(dist, 'index.html'));
+  server.setNotFoundHandler(async (req, reply) => {
+    const accept = req.headers.accept || '';
+    if (req.method !== 'GET' || req.url.startsWith('/api/') || !accept.includes('text/html')) {
+      return reply.code(404).type('text/plain').send('Not found');
+    }
+    reply.header('Cache-Control', 'no-cache').type('text/html').send(await indexHtml());
+  });
+  server.get('/', async (_req, reply) => {
+    reply.header('Cache-Control', 'no-cache').type('text/html').send(await indexHtml());
+  });
+} else {
+  server.options('/*', async (_req, reply) => {
+    reply
+      .header('Access-Control-Allow-Origin', '*')
+      .header('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS')
+      .header('Access-Control-Allow-Headers', '*')
+      .code(204)
+      .send();
+  });
+}
+
+await server.listen({ port, host });
+console.log(`${app.dir} serving ${path.relative(root, dist) || dist} on http://localhost:${port}`);
+
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    server.close().finally(() => process.exit(0));
+  });
+}

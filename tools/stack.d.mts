@@ -1,0 +1,26 @@
+import type { ChildProcess } from 'node:child_process';
+
+export interface BuildStep {
+  name: string;
+  workspace: string;
+  inputs: string[];
+  output: string;
+  after?: string[];
+}
+export const buildSteps: BuildStep[];
+export function staleSteps(): BuildStep[];
+export function run(cmd: string, args: string[], opts?: { quiet?: boolean; env?: Record<string, string> }): Promise<string>;
+export function buildStale(opts?: { log?: (m: string) => void }): Promise<string[]>;
+export function waitForUrl(url: string, timeoutMs?: number): Promise<Response>;
+export function startProcess(
+  label: string,
+  cmd: string,
+  args: string[],
+  opts?: { env?: Record<string, string>; quiet?: boolean },
+): ChildProcess;
+export function startApi(opts?: { env?: Record<string, string>; quiet?: boolean; port?: number }): ChildProcess;
+export function startStatic(dir: string, opts?: { quiet?: boolean; args?: string[] }): ChildProcess;
+export function startStack(opts?: {
+  quiet?: boolean;
+  apiEnv?: Record<string, string>;
+}): Promise<{ children: Record<string, ChildProcess>; stop: () => Promise<void> }>;

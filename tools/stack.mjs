@@ -1,0 +1,186 @@
+// Building and starting the whole stack: used by `npm start`, `npm run dev`, the e2e suite and the benchmarks.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { apps, root, API_PORT } from './apps.mjs';
+
+const IGNORED = new Set(['node_modules', 'dist', '.data', 'coverage', '__tests__', 'test']);
+
+/** Newest modification time of any file under the given paths (tests and build output ignored). */
+function newestMtime(paths) {
+  let newest = 0;
+  const walk = (p) => {
+    let st;
+    try {
+      st = fs.statSync(p);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) {
+      for (const entry of fs.readdirSync(p)) if (!IGNORED.has(entry)) walk(path.join(p, entry));
+    } else if (!/\.test\.tsx?$/.test(p)) {
+      newest = Math.max(newest, st.mtimeMs);
+    }
+  };
+  paths.forEach((p) => walk(path.join(root, p)));
+  return newest;
+}
+
+function builtAt(file) {
+  try {
+    return fs.statSync(path.join(root, file)).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+const common = ['tools/webpack.app.js', 'tools/federation.js', 'tsconfig.base.json', 'package-lock.json'];
+
+/** The build steps, in dependency order, each with what it reads and what it writes. */
+export const buildSteps = [
+  {
+    name: 'shared contract',
+    workspace: '@referio/shared',
+    inputs: ['shared/src/contract', 'shared/tsconfig.contract.json'],
+    output: 'shared/dist/contract/index.js',
+  },
+  {
+    name: 'api',
+    workspace: '@referio/api',
+    inputs: ['api/src', 'api/drizzle', 'api/tsconfig.build.json', 'shared/src/contract'],
+    output: 'api/dist/server.js',
+    after: ['shared contract'],
+  },
+  ...apps.map((a) => ({
+    name: a.dir,
+    workspace: `@referio/${a.dir}`,
+    inputs: [`${a.dir}/src`, `${a.dir}/public`, `${a.dir}/webpack.config.js`, `${a.dir}/package.json`, 'shared/src', ...common],
+    output: `${a.dir}/dist/mf-manifest.json`,
+  })),
+];
+
+export function staleSteps() {
+  return buildSteps.filter((s) => builtAt(s.output) < newestMtime(s.inputs));
+}
+
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: opts.quiet ? 'pipe' : 'inherit', env: { ...process.env, ...opts.env } });
+    let out = '';
+    child.stdout?.on('data', (d) => (out += d));
+    child.stderr?.on('data', (d) => (out += d));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}\n${out.slice(-4000)}`)),
+    );
+  });
+}
+
+/** Builds what is stale, two at a time (the machine has two cores), respecting `after`. */
+export async function buildStale({ log = console.log } = {}) {
+  const todo = staleSteps();
+  if (todo.length === 0) {
+    log('build: everything is up to date');
+    return [];
+  }
+  log(`build: ${todo.map((s) => s.name).join(', ')}`);
+  const done = new Set(buildSteps.filter((s) => !todo.includes(s)).map((s) => s.name));
+  const pending = [...todo];
+  const running = new Set();
+  await new Promise((resolve, reject) => {
+    const pump = () => {
+      if (pending.length === 0 && running.size === 0) return resolve();
+      while (running.size < 2) {
+        const i = pending.findIndex((s) => (s.after || []).every((d) => done.has(d)));
+        if (i < 0) break;
+        const step = pending.splice(i, 1)[0];
+        const t0 = Date.now();
+        running.add(step.name);
+        run('npm', ['run', 'build', '--silent', '-w', step.workspace], { quiet: true })
+          .then(() => {
+            log(`build: ${step.name} done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+            running.delete(step.name);
+            done.add(step.name);
+            pump();
+          })
+          .catch(reject);
+      }
+    };
+    pump();
+  });
+  return todo.map((s) => s.name);
+}
+
+export async function waitForUrl(url, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  let last;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url, { cache: 'no-store' });
+      if (res.ok) return res;
+      last = new Error(`${url} answered ${res.status}`);
+    } catch (e) {
+      last = e;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`Timed out waiting for ${url}: ${last?.message}`);
+}
+
+/** Starts a long-running child; its output is prefixed with a label. */
+export function startProcess(label, cmd, args, { env = {}, quiet = false } = {}) {
+  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = (chunk) =>
+    chunk
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => `[${label}] ${l}`)
+      .join('\n');
+  if (!quiet) {
+    child.stdout.on('data', (d) => console.log(prefix(d)));
+    child.stderr.on('data', (d) => console.error(prefix(d)));
+  } else {
+    child.stdout.resume();
+    child.stderr.on('data', (d) => process.env.STACK_DEBUG && console.error(prefix(d)));
+  }
+  return child;
+}
+
+export function startApi({ env = {}, quiet = false, port = API_PORT } = {}) {
+  return startProcess('api', process.execPath, ['api/dist/server.js'], {
+    env: { PORT: String(port), ...env },
+    quiet,
+  });
+}
+
+export function startStatic(dir, { quiet = false, args = [] } = {}) {
+  return startProcess(dir, process.execPath, ['tools/serve.mjs', '--app', dir, ...args], { quiet });
+}
+
+/** Starts the API and every app from their builds; resolves when all answer. */
+export async function startStack({ quiet = false, apiEnv = {} } = {}) {
+  const children = { api: startApi({ env: apiEnv, quiet }) };
+  for (const a of apps) children[a.dir] = startStatic(a.dir, { quiet });
+  const stop = async () => {
+    await Promise.all(
+      Object.values(children).map(
+        (c) =>
+          new Promise((resolve) => {
+            if (c.exitCode !== null || c.signalCode !== null) return resolve();
+            c.once('exit', resolve);
+            c.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+  try {
+    await Promise.all([
+      waitForUrl(`http://localhost:${API_PORT}/api/health`, 90_000),
+      ...apps.map((a) => waitForUrl(`http://localhost:${a.port}/${a.host ? '' : 'mf-manifest.json'}`, 60_000)),
+    ]);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { children, stop };
+}
