@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, limitSchema, otpSchema, roleIdSchema, searchSchema, startSchema } from './common';
+import {
+  emailSchema,
+  idSchema,
+  limitSchema,
+  otpSchema,
+  roleIdSchema,
+  searchSchema,
+  startSchema,
+} from './common';
 import type { RoleId, RoleName } from './common';
 
 /** POST /auth/login and POST /auth/createUser: send a 4-digit code. */
@@ -7,12 +15,18 @@ export const sendOtpRequest = z.object({ email: emailSchema, roleId: roleIdSchem
 export type SendOtpRequest = z.input<typeof sendOtpRequest>;
 
 /** POST /auth/verifyOtp */
-export const verifyOtpRequest = z.object({ email: emailSchema, otp: otpSchema, roleId: roleIdSchema });
+export const verifyOtpRequest = z.object({
+  email: emailSchema,
+  otp: otpSchema,
+  roleId: roleIdSchema,
+});
 export type VerifyOtpRequest = z.input<typeof verifyOtpRequest>;
 
 /** POST /auth/oAuth: a Google ID token (credential); the e-mail is taken from the verified token. */
 export const oAuthRequest = z.object({
-  credential: z.string({ error: 'Google credential is required' }).min(10, 'Google credential is required'),
+  credential: z
+    .string({ error: 'Google credential is required' })
+    .min(10, 'Google credential is required'),
   email: emailSchema.optional(),
   roleId: roleIdSchema.optional(),
 });
@@ -68,7 +82,11 @@ export const workEmailVerifyRequest = z
   .transform((b, ctx) => {
     const raw = (b.workEmail ?? b.email ?? '').trim().toLowerCase();
     if (!raw || !raw.includes('@') || !z.email().safeParse(raw).success) {
-      ctx.addIssue({ code: 'custom', message: 'Please enter a valid work email', path: ['workEmail'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Please enter a valid work email',
+        path: ['workEmail'],
+      });
       return z.NEVER;
     }
     return { workEmail: raw, id: b.id ?? b.userId };
@@ -87,7 +105,11 @@ export const workEmailVerifyOtpRequest = z
   .transform((b, ctx) => {
     const raw = (b.workEmail ?? b.email ?? '').trim().toLowerCase();
     if (!raw || !z.email().safeParse(raw).success) {
-      ctx.addIssue({ code: 'custom', message: 'Please enter a valid work email', path: ['workEmail'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Please enter a valid work email',
+        path: ['workEmail'],
+      });
       return z.NEVER;
     }
     return { workEmail: raw, id: b.id ?? b.userId, otp: b.otp };

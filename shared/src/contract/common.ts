@@ -23,7 +23,8 @@ export const ROLE_APPLICANT = 0 as const;
 export const ROLE_REFERRER = 1 as const;
 export type RoleId = typeof ROLE_APPLICANT | typeof ROLE_REFERRER;
 export type RoleName = 'user' | 'referer';
-export const roleNameOf = (roleId: RoleId): RoleName => (roleId === ROLE_REFERRER ? 'referer' : 'user');
+export const roleNameOf = (roleId: RoleId): RoleName =>
+  roleId === ROLE_REFERRER ? 'referer' : 'user';
 
 /** The spec sends role ids as '0'/'1' strings or as numbers; both are accepted. */
 export const roleIdSchema = z

@@ -1,3 +1,10 @@
 // React-free contract shared by the browser apps and the API: request schemas (zod), answer types, constants.
 export * from './common';
+export * from './constants';
 export * from './account';
+export * from './profile';
+export * from './jobPost';
+export * from './referral';
+export * from './chat';
+export * from './contact';
+export * from './upload';

@@ -1,0 +1,94 @@
+import type {
+  CurrentUser,
+  OAuthRequest,
+  SendOtpRequest,
+  SessionResponse,
+  UpdateRoleRequest,
+  VerifyOtpRequest,
+  WorkEmailVerifyOtpRequest,
+  WorkEmailVerifyRequest,
+} from '../contract/account';
+import type { RoleId } from '../contract/common';
+import type { Profile, UpdateProfileRequest } from '../contract/profile';
+import { apiClient, seg, type Envelope, type MessageAnswer } from './client';
+
+/** POST /auth/login: sends a code to an existing account. */
+export async function login(body: SendOtpRequest): Promise<MessageAnswer> {
+  return (await apiClient.post<MessageAnswer>('/auth/login', body)).data;
+}
+
+/** POST /auth/createUser: sends a code, creating the account on first use. */
+export async function createUser(body: SendOtpRequest): Promise<MessageAnswer> {
+  return (await apiClient.post<MessageAnswer>('/auth/createUser', body)).data;
+}
+
+/** POST /auth/verifyOtp: opens the session (cookie); the answer is stored whole. */
+export async function verifyOtp(body: VerifyOtpRequest): Promise<SessionResponse> {
+  return (await apiClient.post<SessionResponse>('/auth/verifyOtp', body)).data;
+}
+
+/** POST /auth/oAuth with a Google ID token. */
+export async function oAuth(body: OAuthRequest): Promise<SessionResponse> {
+  return (await apiClient.post<SessionResponse>('/auth/oAuth', body)).data;
+}
+
+/** POST /auth/logout: ends the server session. */
+export async function logout(): Promise<MessageAnswer> {
+  return (await apiClient.post<MessageAnswer>('/auth/logout', {})).data;
+}
+
+/** GET /auth/me: the session's user, or an ApiError with status 401. */
+export async function getMe(): Promise<SessionResponse> {
+  return (await apiClient.get<SessionResponse>('/auth/me')).data;
+}
+
+export interface AuthConfig {
+  /** null when Google sign-in is not offered. */
+  googleClientId: string | null;
+}
+
+/** GET /auth/config */
+export async function getAuthConfig(): Promise<AuthConfig> {
+  return (await apiClient.get<Envelope<AuthConfig>>('/auth/config')).data.data;
+}
+
+/** PUT /auth/updateRole/:id: switches mode; the answer lists the new mode first. */
+export async function updateRole(id: string, body: UpdateRoleRequest): Promise<SessionResponse> {
+  return (await apiClient.put<SessionResponse>(`/auth/updateRole/${seg(id)}`, body)).data;
+}
+
+/** GET /auth/GetByIdUser/:userId/:roleId (seeker profile). */
+export async function getByIdUser(userId: string, roleId: RoleId | string): Promise<Profile> {
+  return (await apiClient.get<Envelope<Profile>>(`/auth/GetByIdUser/${seg(userId)}/${seg(roleId)}`))
+    .data.data;
+}
+
+/** GET /auth/GetByIdReferer/:userId/:roleId (referrer profile). */
+export async function getByIdReferer(userId: string, roleId: RoleId | string): Promise<Profile> {
+  return (
+    await apiClient.get<Envelope<Profile>>(`/auth/GetByIdReferer/${seg(userId)}/${seg(roleId)}`)
+  ).data.data;
+}
+
+/** PUT /auth/updateById/:userId `{ userId, roleId, updatedData }`: the saved profile. */
+export async function updateById(userId: string, body: UpdateProfileRequest): Promise<Profile> {
+  return (await apiClient.put<Envelope<Profile>>(`/auth/updateById/${seg(userId)}`, body)).data
+    .data;
+}
+
+/** POST /auth/workEmailVerify `{ workEmail, id }`: sends a code to the work e-mail. */
+export async function workEmailVerify(body: WorkEmailVerifyRequest): Promise<MessageAnswer> {
+  return (await apiClient.post<MessageAnswer>('/auth/workEmailVerify', body)).data;
+}
+
+/** POST /auth/workEmailVerifyOtp `{ id, workEmail, otp }`: `data.workEmailAdded` becomes true. */
+export async function workEmailVerifyOtp(
+  body: WorkEmailVerifyOtpRequest,
+): Promise<Envelope<CurrentUser> & { message: string }> {
+  return (
+    await apiClient.post<Envelope<CurrentUser> & { message: string }>(
+      '/auth/workEmailVerifyOtp',
+      body,
+    )
+  ).data;
+}

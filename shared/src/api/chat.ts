@@ -1,0 +1,36 @@
+import type { Chat, ChatMessage, CreateChatRequest, CreateMessageRequest } from '../contract/chat';
+import { MESSAGE_PAGE_SIZE } from '../contract/constants';
+import { apiClient, seg, type Envelope, type MessageAnswer } from './client';
+
+/** POST /chat/createChat `{ userId, referrerId }`: the new or existing chat. */
+export async function createChat(body: CreateChatRequest): Promise<Chat> {
+  return (await apiClient.post<Envelope<Chat>>('/chat/createChat', body)).data.data;
+}
+
+/** GET /chat/getReferrerChats/:userId: the user's chats, latest first. */
+export async function getReferrerChats(userId: string): Promise<Chat[]> {
+  return (await apiClient.get<Envelope<Chat[]>>(`/chat/getReferrerChats/${seg(userId)}`)).data.data;
+}
+
+/** GET /message/getMessages/:chatId?page=&limit= */
+export async function getMessages(
+  chatId: string,
+  page = 1,
+  limit = MESSAGE_PAGE_SIZE,
+): Promise<ChatMessage[]> {
+  return (
+    await apiClient.get<Envelope<ChatMessage[]>>(`/message/getMessages/${seg(chatId)}`, {
+      params: { page, limit },
+    })
+  ).data.data;
+}
+
+/** POST /message/createMessage `{ chatId, sender, senderId, content }`: the stored message. */
+export async function createMessage(body: CreateMessageRequest): Promise<ChatMessage> {
+  return (await apiClient.post<Envelope<ChatMessage>>('/message/createMessage', body)).data.data;
+}
+
+/** POST /chat/markRead/:chatId: the chat's messages to me count as read. */
+export async function markChatRead(chatId: string): Promise<MessageAnswer> {
+  return (await apiClient.post<MessageAnswer>(`/chat/markRead/${seg(chatId)}`, {})).data;
+}

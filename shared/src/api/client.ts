@@ -1,0 +1,114 @@
+import axios, { AxiosError, type AxiosResponse } from 'axios';
+import type { ApiErrorBody } from '../contract/common';
+import { MESSAGES } from '../contract/constants';
+import { isSignedIn, useSessionStore } from '../session/sessionStore';
+
+/** A failed call: `message` is the server's sentence (or the network message), `status` 0 without an answer. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** The server's own message, when it sent one. */
+  readonly serverMessage: string | null;
+  readonly issues: { path: string; message: string }[];
+
+  constructor(
+    message: string,
+    status: number,
+    serverMessage: string | null = null,
+    issues: { path: string; message: string }[] = [],
+  ) {
+    super(message);
+    this.status = status;
+    this.serverMessage = serverMessage;
+    this.issues = issues;
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export const isApiError = (err: unknown): err is ApiError => err instanceof ApiError;
+
+/** The server's message when it sent one, else the fallback (the spec's "server message, else …"). */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) return err.serverMessage ?? fallback;
+  return fallback;
+}
+
+/** Calls whose 401 means "wrong code" or "not signed in yet", never "your session ended". */
+const NO_SIGN_OUT_ON_401 = [
+  '/auth/login',
+  '/auth/createUser',
+  '/auth/verifyOtp',
+  '/auth/oAuth',
+  '/auth/logout',
+  '/auth/config',
+  '/auth/workEmailVerify',
+  '/auth/workEmailVerifyOtp',
+];
+
+const pathOf = (url: string | undefined) => (url ?? '').replace(/^\/?api/, '').split('?')[0] ?? '';
+const signsOutOn401 = (url: string | undefined) => {
+  const p = pathOf(url).replace(/^(?!\/)/, '/');
+  return !NO_SIGN_OUT_ON_401.some((x) => p === x || p.startsWith(`${x}/`));
+};
+
+function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (axios.isCancel(err)) return new ApiError('Request cancelled', 0);
+  if (err instanceof AxiosError && err.response) {
+    const body = err.response.data as Partial<ApiErrorBody> | string | undefined;
+    const serverMessage =
+      body && typeof body === 'object' && typeof body.message === 'string' && body.message.trim()
+        ? body.message
+        : null;
+    const issues =
+      body && typeof body === 'object' && Array.isArray(body.issues) ? body.issues : [];
+    return new ApiError(
+      serverMessage ?? `Request failed with status ${err.response.status}`,
+      err.response.status,
+      serverMessage,
+      issues,
+    );
+  }
+  return new ApiError(MESSAGES.networkError, 0);
+}
+
+/** The one HTTP client of the browser apps. Same origin (the shell proxies /api), session cookie included. */
+export const apiClient = axios.create({
+  baseURL: '/api',
+  withCredentials: true,
+  headers: { Accept: 'application/json' },
+});
+
+apiClient.interceptors.response.use(
+  (res: AxiosResponse) => res,
+  (err: unknown) => {
+    const apiError = toApiError(err);
+    const url = err instanceof AxiosError ? err.config?.url : undefined;
+    if (apiError.status === 401 && isSignedIn() && signsOutOn401(url)) {
+      useSessionStore.getState().signOut();
+    }
+    return Promise.reject(apiError);
+  },
+);
+
+/** `{ success, message }`: the answer of calls whose body is only a message. */
+export interface MessageAnswer {
+  success: boolean;
+  message: string;
+}
+
+/** The envelope every answer comes in. */
+export interface Envelope<T> {
+  success: boolean;
+  message?: string;
+  data: T;
+}
+
+/** Upload progress in whole percent, 0–100. */
+export type ProgressCallback = (percent: number) => void;
+
+/** Path segment, encoded. */
+export const seg = (v: string | number) => encodeURIComponent(String(v));

@@ -1,0 +1,15 @@
+export {
+  ApiError,
+  apiClient,
+  errorMessage,
+  isApiError,
+  type Envelope,
+  type MessageAnswer,
+  type ProgressCallback,
+} from './client';
+export * from './auth';
+export * from './site';
+export * from './jobPost';
+export * from './upload';
+export * from './referral';
+export * from './chat';

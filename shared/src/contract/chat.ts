@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from './constants';
+import { idSchema } from './common';
+
+/** The other member of a chat, as the list shows them. */
+export interface ChatPeer {
+  _id: string;
+  fullName: string;
+  email: string;
+  profileLink: string | null;
+}
+
+export interface Chat {
+  _id: string;
+  user: ChatPeer;
+  lastMessage: string;
+  /** ISO time of the last message (or of the chat's creation). */
+  time: string;
+  /** Messages to me not yet read. */
+  unread: number;
+}
+
+export interface ChatMessage {
+  _id: string;
+  chatId: string;
+  /** The sender's display name. */
+  sender: string;
+  senderId: string;
+  content: string;
+  createdAt: string;
+}
+
+/** POST /chat/createChat: creates the chat between a candidate and a referrer, or returns the existing one. */
+export const createChatRequest = z.object({
+  userId: idSchema,
+  referrerId: idSchema,
+});
+export type CreateChatRequest = z.input<typeof createChatRequest>;
+
+export const messageContentSchema = z
+  .string({ error: 'Message cannot be empty' })
+  .trim()
+  .min(1, 'Message cannot be empty')
+  .max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`);
+
+/** POST /message/createMessage */
+export const createMessageRequest = z.object({
+  chatId: idSchema,
+  sender: z.string().trim().max(200).optional().default(''),
+  senderId: idSchema,
+  content: messageContentSchema,
+});
+export type CreateMessageRequest = z.input<typeof createMessageRequest>;
+
+/** GET /message/getMessages/:chatId?page=1&limit=20 */
+export const getMessagesQuery = z.object({
+  page: z.coerce.number().int().min(1, 'page must be at least 1').optional().default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .optional()
+    .default(MESSAGE_PAGE_SIZE),
+});
+export type GetMessagesQuery = z.input<typeof getMessagesQuery>;

@@ -1,0 +1,144 @@
+// Business constants and limits of the spec (document 1 §9, document 2 §9), in one place.
+
+/** Search boxes wait this long after the last keystroke before searching. */
+export const SEARCH_DEBOUNCE_MS = 500;
+/** Job lists are fetched with this limit and paginated on the client, newest first. */
+export const JOB_FETCH_LIMIT = 100;
+/** Jobs shown per page (company list, explore, give referral). */
+export const JOBS_PAGE_SIZE = 9;
+/** Companies in the landing page grid. */
+export const HOME_COMPANY_COUNT = 40;
+/** Featured companies on the landing page. */
+export const FEATURED_COMPANY_COUNT = 6;
+/** 'Jobs You May Like' on the candidate dashboard. */
+export const SUGGESTED_JOB_COUNT = 6;
+/** Skills on a list card; each cut to SKILL_CUT_LENGTH characters, the rest as '+N more'. */
+export const CARD_SKILL_COUNT = 8;
+export const SKILL_CUT_LENGTH = 7;
+/** Skills on dashboard and job post cards. */
+export const DASHBOARD_SKILL_COUNT = 3;
+
+export const OTP_LENGTH = 4;
+/** After a verified code the move to / waits this long. */
+export const OTP_REDIRECT_DELAY_MS = 1500;
+/** 'Please sign in to create a job posts.' then /sign-in after this delay. */
+export const SIGN_IN_REDIRECT_DELAY_MS = 2000;
+/** Contact success goes home after this delay. */
+export const CONTACT_REDIRECT_DELAY_MS = 2000;
+/** Default toast auto-close. */
+export const TOAST_AUTO_CLOSE_MS = 3000;
+/** Toast auto-close on the sign-in prompt. */
+export const SIGN_IN_PROMPT_TOAST_MS = 2000;
+/** Notifications without their own auto-close override. */
+export const NOTIFICATION_TOAST_MS = 5000;
+
+/** Testimonial carousel scroll per click. */
+export const CAROUSEL_SCROLL_PX = 300;
+/** Notifications panel maximum height (display only). */
+export const NOTIFICATION_PANEL_MAX_HEIGHT_PX = 400;
+
+/** Default referral bonus shown, in rupees. */
+export const DEFAULT_REFERRAL_BONUS = 1000;
+/** Advertised price of unlimited referrals, rupees per month. */
+export const PREMIUM_PRICE_RUPEES = 500;
+export const FREE_TRIAL_DAYS = 14;
+export const FREE_REFERRALS = 1;
+
+/** Chat messages are loaded page 1, this many at a time. */
+export const MESSAGE_PAGE_SIZE = 20;
+export const MESSAGE_MAX_LENGTH = 2000;
+
+export const MOBILE_MAX_DIGITS = 10;
+
+/** Resume and profile image upload limit: 5 MB. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const RESUME_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
+export const RESUME_MIME_TYPES = [
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+] as const;
+/** The `accept` attribute of a resume file input. */
+export const RESUME_ACCEPT = [...RESUME_EXTENSIONS, ...RESUME_MIME_TYPES].join(',');
+export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.gif', '.webp'] as const;
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const IMAGE_ACCEPT = [...IMAGE_EXTENSIONS, ...IMAGE_MIME_TYPES].join(',');
+
+/** Dashboard inner pages, keyed by the spec's names; URL `/dashboard/<key>`. */
+export const DASHBOARD_PAGES = [
+  'userdashboard',
+  'referrarDashboard',
+  'explore',
+  'myReferralRequests',
+  'referralRequests',
+  'jobPosts',
+  'giverefferal',
+  'profile',
+  'referrarProfile',
+  'upgradToPremium',
+  'chat',
+] as const;
+export type DashboardPageKey = (typeof DASHBOARD_PAGES)[number];
+export const DEFAULT_DASHBOARD_PAGE: DashboardPageKey = 'userdashboard';
+export const REFERRER_DASHBOARD_PAGE: DashboardPageKey = 'referrarDashboard';
+export const isDashboardPageKey = (v: unknown): v is DashboardPageKey =>
+  typeof v === 'string' && (DASHBOARD_PAGES as readonly string[]).includes(v);
+
+/** Texts of the spec's error catalogue and success toasts, word for word. */
+export const MESSAGES = {
+  otpSent: 'OTP sent to your email!',
+  otpVerified: 'OTP Verified Sucessfully!',
+  otpSendFailed: 'Failed to send OTP. Please try again.',
+  otpInvalid: 'Invalid OTP. Please try again.',
+  subscribeFailed: 'Registration failed. Please try again.',
+  signInToViewJob: 'Please sign in to view job details',
+  signInToCreateJob: 'Please sign in to create a job posts.',
+  alreadyRequested: 'You have already requested for this job',
+  missingRequiredData: 'Missing required data!',
+  somethingWentWrong: 'Something went wrong. Please try again.',
+  userNotFound: 'User not found. Please log in again.',
+  userInfoNotFound: 'User info not found. Please log in again.',
+  fetchJobsFailed: 'Failed to fetch jobs',
+  fetchJobsError: 'Error fetching jobs. Please try again later.',
+  resumeTooLargeOrUnsupported:
+    'File is too large or not supported. Please upload a PDF or DOCX under 5MB.',
+  resumeTooLarge: 'File size should not exceed 5 MB',
+  resumeUploaded: 'Resume uploaded successfully!',
+  resumeUploadFailed: 'Error uploading resume.',
+  resumeRemoveConfirm: 'Are you sure you want to remove the uploaded resume?',
+  profileImageTooLarge: 'Profile image size should not exceed 5 MB',
+  profileImageUploaded: 'Profile image uploaded successfully!',
+  profileImageUploadFailed: 'Error uploading profile image.',
+  profileUpdated: 'Profile updated successfully!',
+  profileUpdateFailed: 'Error updating profile.Please try again.',
+  profileLoadFailed: 'Something went wrong while loading profile.',
+  referralApproved: 'Referral approved',
+  referralDeclined: 'Referral declined',
+  referralApproveFailed: 'Failed to approve referral',
+  referralDeclineFailed: 'Failed to decline referral',
+  chatCreateFailed: 'Failed to create chat',
+  noPendingRequests: 'No pending requests found',
+  noRequestsOfStatus: (status: string) => `No ${status} requests found`,
+  countsFailed: 'Failed to fetch referral counts',
+  workOtpSent: 'OTP sent to your work email',
+  workOtpSendFailed: 'Failed to send OTP',
+  workEmailVerified: 'Work email verified successfully',
+  workOtpInvalid: 'Invalid OTP',
+  workOtpVerifyFailed: 'Failed to verify OTP',
+  invalidWorkEmail: 'Please enter a valid work email',
+  invalidOtp: 'Please enter a valid OTP',
+  noPendingApproval: 'No pending approval request found',
+  jobUpdateFailed: 'Failed to update job.',
+  jobUpdateError: 'Error updating job. See console for details.',
+  jobCreateFailed: 'Something went wrong. Please try again.',
+  step1Required: 'Please fill in all required fields in Step 1.',
+  step2Required: 'Please fill in all required fields in Step 2.',
+  contactSent: 'Message sent successfully!',
+  contactFailed: 'Failed to send message. Please try again.',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  noJobsMatch: 'No jobs match your search',
+  noNotifications: 'No notifications',
+  noMessages: 'No messages yet',
+  networkError: 'Network error. Please check your connection.',
+} as const;

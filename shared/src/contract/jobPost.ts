@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { JOB_FETCH_LIMIT, MESSAGES } from './constants';
+import { idSchema, searchSchema, startSchema, limitSchema } from './common';
+import type { WorkEmailHistoryEntry } from './account';
+
+export const JOB_LOCATIONS = ['On-site', 'Remote', 'Hybrid'] as const;
+export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract'] as const;
+export const INDUSTRIES = ['it', 'marketing', 'finance', 'sales'] as const;
+export const EXPERIENCE_BANDS = ['1-3', '3-6', '6-9', '9-12'] as const;
+export const JOB_STATUSES = ['active', 'inactive'] as const;
+
+export type JobLocation = (typeof JOB_LOCATIONS)[number];
+export type JobType = (typeof JOB_TYPES)[number];
+export type Industry = (typeof INDUSTRIES)[number];
+export type ExperienceBand = (typeof EXPERIENCE_BANDS)[number];
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** "Anything not inactive counts as active." */
+export const isJobActive = (status: string | null | undefined): boolean => status !== 'inactive';
+
+/** A job post as lists show it (document 2 §3). */
+export interface JobPost {
+  _id: string;
+  /** The referrer who posted it. */
+  userId: string;
+  jobTitle: string;
+  companyName: string;
+  jobLocation: JobLocation;
+  address: string;
+  companyLogo: string;
+  logo?: string | null;
+  industry: Industry;
+  experience: ExperienceBand;
+  jobType: JobType;
+  /** Free text in LPA, e.g. '12-18'. */
+  salaryRange: string;
+  requiredSkills: string[];
+  jobDescription: string[];
+  /** Shown as responsibilities. */
+  notes: string[];
+  status: JobStatus;
+  totalReferrals: number;
+  referralBonus: number;
+  createdAt: string;
+  /** Whether the signed-in candidate already requested a referral for it. */
+  isApplied: boolean;
+}
+
+/** The referrer as job details show it. */
+export interface JobPostReferrer {
+  _id: string;
+  email: string;
+  fullName: string;
+  position: string;
+  profileLink: string | null;
+  workEmailHistory: WorkEmailHistoryEntry[];
+}
+
+/** GET /jobPost/GetById/:jobId/:userId: in job details `userId` is the referrer object. */
+export interface JobPostDetails extends Omit<JobPost, 'userId'> {
+  userId: JobPostReferrer;
+}
+
+/** Answer of the list calls: `{ success, data, total }`; the client hands `{ data, total }` on. */
+export interface ListAnswer<T> {
+  data: T[];
+  total: number;
+}
+
+const step1Message = MESSAGES.step1Required;
+const step2Message = MESSAGES.step2Required;
+
+const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, message);
+const oneOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.enum(values, { error: message });
+const textList = (message: string, maxItems: number, maxLen: number) =>
+  z
+    .array(z.string({ error: message }).trim().min(1, message).max(maxLen, message), {
+      error: message,
+    })
+    .min(1, message)
+    .max(maxItems, message);
+
+/** Create-job wizard, step 1 (field names as the wizard's form holds them). */
+export const jobWizardStep1Schema = z.object({
+  companyName: requiredText(step1Message),
+  jobTitle: requiredText(step1Message),
+  jobLocationType: oneOf(JOB_LOCATIONS, step1Message),
+  industry: oneOf(INDUSTRIES, step1Message),
+  jobType: oneOf(JOB_TYPES, step1Message),
+  jobAddress: requiredText(step1Message, 300),
+});
+export type JobWizardStep1 = z.input<typeof jobWizardStep1Schema>;
+
+/** Create-job wizard, step 2. */
+export const jobWizardStep2Schema = z.object({
+  jobDescription: textList(step2Message, 50, 1000),
+  experience: oneOf(EXPERIENCE_BANDS, step2Message),
+  requiredSkills: textList(step2Message, 50, 60),
+  salaryRange: requiredText(step2Message, 50),
+  notes: textList(step2Message, 50, 1000),
+});
+export type JobWizardStep2 = z.input<typeof jobWizardStep2Schema>;
+
+/** POST /jobPost/createJobPost. `userId` is the poster; the server takes it from the session. */
+export const createJobPostRequest = z.object({
+  userId: idSchema.optional(),
+  jobTitle: requiredText(step1Message),
+  companyName: requiredText(step1Message),
+  jobLocation: oneOf(JOB_LOCATIONS, step1Message),
+  address: requiredText(step1Message, 300),
+  companyLogo: z.string().max(500).optional().default(''),
+  industry: oneOf(INDUSTRIES, step1Message),
+  experience: oneOf(EXPERIENCE_BANDS, step2Message),
+  jobType: oneOf(JOB_TYPES, step1Message),
+  salaryRange: requiredText(step2Message, 50),
+  requiredSkills: textList(step2Message, 50, 60),
+  jobDescription: textList(step2Message, 50, 1000),
+  notes: textList(step2Message, 50, 1000),
+  referralBonus: z.number().int().min(0).optional(),
+});
+export type CreateJobPostRequest = z.input<typeof createJobPostRequest>;
+
+/** The create payload from the wizard's two steps. */
+export function toCreateJobPostRequest(
+  step1: JobWizardStep1,
+  step2: JobWizardStep2,
+  userId?: string,
+): CreateJobPostRequest {
+  return {
+    ...(userId ? { userId } : {}),
+    jobTitle: step1.jobTitle.trim(),
+    companyName: step1.companyName.trim(),
+    jobLocation: step1.jobLocationType,
+    address: step1.jobAddress.trim(),
+    companyLogo: '',
+    industry: step1.industry,
+    experience: step2.experience,
+    jobType: step1.jobType,
+    salaryRange: step2.salaryRange.trim(),
+    requiredSkills: step2.requiredSkills,
+    jobDescription: step2.jobDescription,
+    notes: step2.notes,
+  };
+}
+
+/** Adds an item typed into a tag field (skills, notes, sentences): trimmed, blanks and duplicates ignored. */
+export function addListItem(list: readonly string[], raw: string): string[] {
+  const item = raw.trim().replace(/[.,]$/, '').trim();
+  if (!item || list.includes(item)) return [...list];
+  return [...list, item];
+}
+
+/** Edit form: skills and notes typed comma-separated, trimmed, blanks dropped. */
+export function splitCommaList(text: string): string[] {
+  const out: string[] = [];
+  for (const part of text.split(',')) {
+    const t = part.trim();
+    if (t && !out.includes(t)) out.push(t);
+  }
+  return out;
+}
+
+/** Edit form: description typed as plain text; one sentence per line or per full stop. */
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/\n|(?<=\.)\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** PUT /jobPost/updateById/:id */
+export const updateJobPostRequest = z.object({
+  jobTitle: requiredText('Job title is required'),
+  companyName: requiredText('Company name is required'),
+  jobLocation: oneOf(JOB_LOCATIONS, 'Please choose a job location'),
+  address: requiredText('Address is required', 300),
+  companyLogo: z.string().max(500).optional().default(''),
+  jobType: oneOf(JOB_TYPES, 'Please choose a job type'),
+  salaryRange: requiredText('Salary range is required', 50),
+  requiredSkills: textList('Add at least one skill', 50, 60),
+  jobDescription: textList('Add a job description', 50, 1000),
+  notes: textList('Add at least one note', 50, 1000),
+  industry: oneOf(INDUSTRIES, 'Please choose an industry').optional(),
+  experience: oneOf(EXPERIENCE_BANDS, 'Please choose the experience').optional(),
+});
+export type UpdateJobPostRequest = z.input<typeof updateJobPostRequest>;
+
+/** PUT /jobPost/updateStatus/:id */
+export const updateJobStatusRequest = z.object({
+  status: z.enum(JOB_STATUSES, { error: 'Status must be active or inactive' }),
+});
+export type UpdateJobStatusRequest = z.input<typeof updateJobStatusRequest>;
+
+/** POST /jobPost/getAllJobPost (seekers; `userId` marks the jobs they applied to). */
+export const getAllJobPostRequest = z.object({
+  search: searchSchema,
+  start: startSchema,
+  limit: limitSchema(JOB_FETCH_LIMIT, JOB_FETCH_LIMIT),
+  userId: idSchema.optional(),
+});
+export type GetAllJobPostRequest = z.input<typeof getAllJobPostRequest>;
+
+/** POST /jobPost/getAllJobPostByUserId (a referrer's own posts; optional lowercase status). */
+export const getAllJobPostByUserIdRequest = z.object({
+  userId: idSchema,
+  search: searchSchema,
+  start: startSchema,
+  limit: limitSchema(JOB_FETCH_LIMIT, JOB_FETCH_LIMIT),
+  status: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(JOB_STATUSES, { error: 'Status must be active or inactive' }))
+    .optional(),
+});
+export type GetAllJobPostByUserIdRequest = z.input<typeof getAllJobPostByUserIdRequest>;

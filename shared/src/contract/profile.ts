@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { MESSAGES, MOBILE_MAX_DIGITS } from './constants';
+import { idSchema, roleIdSchema } from './common';
+
+/** A profile as GET /auth/GetByIdUser and GET /auth/GetByIdReferer answer it (document 2 §3). */
+export interface Profile {
+  _id: string;
+  fullName: string;
+  position: string;
+  homeAddress: string;
+  mobileNo: string;
+  officeAddress: string;
+  /** 'yyyy-mm-dd' or '' when not given. */
+  dateOfBirth: string;
+  email: string;
+  profileLink: string | null;
+  resumeLink: string | null;
+  resumeName: string | null;
+  overAllExperience: number | null;
+  summary: string;
+  skills: string[];
+}
+
+/** Today as 'yyyy-mm-dd' in local time. */
+export function todayIsoDate(now: Date = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+}
+
+/** The spec's profile e-mail rule: required, then a valid address (messages word for word). */
+export const profileEmailSchema = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailInvalid)
+  .pipe(z.email({ error: MESSAGES.emailInvalid }))
+  .transform((s) => s.toLowerCase());
+
+export const mobileNoSchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9]*$/, 'Mobile number must contain digits only')
+  .max(MOBILE_MAX_DIGITS, `Mobile number must be at most ${MOBILE_MAX_DIGITS} digits`);
+
+export const dateOfBirthSchema = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Please enter a valid date')
+  .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'Please enter a valid date')
+  .refine((v) => v === '' || v <= todayIsoDate(), 'Date of birth cannot be later than today');
+
+const optionalText = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional().default('');
+
+/** The profile form (both profiles): the fields the spec's screen edits. */
+export const profileFormSchema = z.object({
+  fullName: optionalText(100, 'Full name'),
+  homeAddress: optionalText(300, 'Home address'),
+  mobileNo: mobileNoSchema.optional().default(''),
+  officeAddress: optionalText(300, 'Work address'),
+  dateOfBirth: dateOfBirthSchema.optional().default(''),
+  email: profileEmailSchema,
+});
+export type ProfileForm = z.input<typeof profileFormSchema>;
+
+/** Fields the avatar popover shows; editable through the same call. */
+export const profileExtrasSchema = z.object({
+  position: optionalText(100, 'Position'),
+  overAllExperience: z
+    .number()
+    .int('Experience must be a whole number of years')
+    .min(0, 'Experience cannot be negative')
+    .max(60, 'Experience must be at most 60 years')
+    .nullable()
+    .optional(),
+  summary: optionalText(1000, 'Summary'),
+  skills: z.array(z.string().trim().min(1).max(60)).max(50, 'At most 50 skills').optional(),
+});
+
+/** PUT /auth/updateById/:userId: `{ userId, roleId, updatedData }`. */
+export const updateProfileRequest = z.object({
+  userId: idSchema.optional(),
+  roleId: roleIdSchema.optional(),
+  updatedData: profileFormSchema.extend(profileExtrasSchema.partial().shape),
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;

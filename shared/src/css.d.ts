@@ -1,0 +1,2 @@
+// Style sheets are bundled by webpack (style-loader) and stubbed in jest.
+declare module '*.css';

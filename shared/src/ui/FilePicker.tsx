@@ -1,0 +1,194 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { MAX_UPLOAD_BYTES } from '../contract/constants';
+import type { UploadedFileInfo } from '../contract/upload';
+import { formatBytes } from '../format/format';
+import { Button } from './Button';
+import { cx } from './cx';
+
+/** Whether a file matches an `accept` list ('.pdf', 'application/pdf', 'image/*'). */
+export function isAcceptedFile(file: { name: string; type: string }, accept: string): boolean {
+  const rules = accept
+    .split(',')
+    .map((r) => r.trim().toLowerCase())
+    .filter(Boolean);
+  if (rules.length === 0) return true;
+  const name = file.name.toLowerCase();
+  const type = (file.type || '').toLowerCase();
+  return rules.some((r) => {
+    if (r.startsWith('.')) return name.endsWith(r);
+    if (r.endsWith('/*')) return type.startsWith(r.slice(0, -1));
+    return type === r;
+  });
+}
+
+export interface FilePickerProps {
+  label: ReactNode;
+  /** `accept` list: extensions and/or MIME types. */
+  accept: string;
+  maxBytes?: number;
+  /** The chosen file (controlled). */
+  value: File | null;
+  /** A chosen, valid file, or null when removed. */
+  onChange: (file: File | null) => void;
+  /** Shown when a file is too large or of the wrong type. */
+  invalidMessage: string;
+  /** Overrides `invalidMessage` for a file that is too large. */
+  tooLargeMessage?: string;
+  /** Called with the message when a file is refused. */
+  onInvalid?: (message: string) => void;
+  /** An already uploaded file to show (with its link) when nothing new is chosen. */
+  current?: UploadedFileInfo | null;
+  /** Removes `current` (ask first if you must). */
+  onRemoveCurrent?: () => void;
+  /** Upload progress 0–100; null/undefined hides the bar. */
+  progress?: number | null;
+  disabled?: boolean;
+  hint?: ReactNode;
+  buttonLabel?: string;
+  className?: string;
+}
+
+/**
+ * Choose one file, checked against `accept` and `maxBytes` before anything is sent;
+ * shows its name and size with View and Remove, and a progress bar while uploading.
+ */
+export function FilePicker({
+  label,
+  accept,
+  maxBytes = MAX_UPLOAD_BYTES,
+  value,
+  onChange,
+  invalidMessage,
+  tooLargeMessage,
+  onInvalid,
+  current,
+  onRemoveCurrent,
+  progress,
+  disabled = false,
+  hint,
+  buttonLabel = 'Choose file',
+  className,
+}: FilePickerProps) {
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [objectUrl, setObjectUrl] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!value || typeof URL === 'undefined' || typeof URL.createObjectURL !== 'function') {
+      setObjectUrl(null);
+      return;
+    }
+    const url = URL.createObjectURL(value);
+    setObjectUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [value]);
+
+  const refuse = (message: string) => {
+    setError(message);
+    onInvalid?.(message);
+  };
+
+  const onPick = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0] ?? null;
+    e.target.value = ''; // choosing the same file again still fires
+    if (!file) return;
+    if (!isAcceptedFile(file, accept)) return refuse(invalidMessage);
+    if (file.size > maxBytes || file.size === 0) return refuse(tooLargeMessage ?? invalidMessage);
+    setError(null);
+    onChange(file);
+  };
+
+  const shown: UploadedFileInfo | null = value
+    ? { name: value.name, size: value.size, url: objectUrl ?? '' }
+    : (current ?? null);
+  const uploading = progress !== null && progress !== undefined;
+  const describedBy = cx(hint ? hintId : null, error ? errorId : null) || undefined;
+
+  return (
+    <div className={cx('rf-file', error && 'rf-field--invalid', className)}>
+      <label htmlFor={inputId} className="rf-field__label">
+        {label}
+      </label>
+      <div className="rf-file__row">
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          accept={accept}
+          className="rf-file__input"
+          disabled={disabled || uploading}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={onPick}
+        />
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={disabled || uploading}
+          aria-hidden="true"
+          tabIndex={-1}
+          onClick={() => inputRef.current?.click()}
+        >
+          {buttonLabel}
+        </Button>
+      </div>
+      {hint && (
+        <p id={hintId} className="rf-field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="rf-field__error" role="alert">
+          {error}
+        </p>
+      )}
+      {shown && (
+        <div className="rf-file__chosen">
+          <span className="rf-file__name">{shown.name}</span>
+          {shown.size > 0 && <span className="rf-file__size">{formatBytes(shown.size)}</span>}
+          <span className="rf-file__actions">
+            {shown.url && (
+              <a
+                className="rf-btn rf-btn--ghost rf-btn--sm"
+                href={shown.url}
+                target="_blank"
+                rel="noreferrer"
+              >
+                View<span className="rf-visually-hidden"> {shown.name}</span>
+              </a>
+            )}
+            {(value || onRemoveCurrent) && (
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={disabled || uploading}
+                onClick={() => {
+                  setError(null);
+                  if (value) onChange(null);
+                  else onRemoveCurrent?.();
+                }}
+              >
+                Remove<span className="rf-visually-hidden"> {shown.name}</span>
+              </Button>
+            )}
+          </span>
+        </div>
+      )}
+      {uploading && (
+        <div
+          className="rf-progress"
+          role="progressbar"
+          aria-label="Upload progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(progress)}
+        >
+          <div className="rf-progress__bar" style={{ width: `${Math.round(progress)}%` }} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useId, type FormEvent, type Ref } from 'react';
+import { cx } from './cx';
+
+export interface SearchBoxProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Enter pressed (searches without waiting for the debounce). */
+  onSubmit?: (value: string) => void;
+  placeholder?: string;
+  /** Accessible name; defaults to the placeholder. */
+  label?: string;
+  className?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A search field; debounce what it gives you with `useDebouncedValue(value, 500)`. */
+export function SearchBox({
+  value,
+  onChange,
+  onSubmit,
+  placeholder = 'Search',
+  label,
+  className,
+  ref,
+}: SearchBoxProps) {
+  const id = useId();
+  return (
+    <form
+      role="search"
+      className={cx('rf-search', className)}
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        onSubmit?.(value);
+      }}
+    >
+      <label htmlFor={id} className="rf-visually-hidden">
+        {label ?? placeholder}
+      </label>
+      <span className="rf-search__icon" aria-hidden="true">
+        <svg viewBox="0 0 20 20" width="18" height="18" fill="none" stroke="currentColor">
+          <circle cx="9" cy="9" r="6" strokeWidth="2" />
+          <path d="M14 14l4 4" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </span>
+      <input
+        ref={ref}
+        id={id}
+        type="search"
+        className="rf-input rf-search__input"
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </form>
+  );
+}

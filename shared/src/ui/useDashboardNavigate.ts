@@ -1,0 +1,26 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { DashboardPageKey } from '../contract/constants';
+import { useSessionStore } from '../session/sessionStore';
+
+/** `/dashboard/<key>` */
+export const dashboardPath = (key: DashboardPageKey): string => `/dashboard/${key}`;
+
+/**
+ * Moves to a dashboard inner page: stores the active-page key (restored on the next visit)
+ * and pushes `/dashboard/<key>`. `const go = useDashboardNavigate(); go('chat');`
+ */
+export function useDashboardNavigate(): (
+  key: DashboardPageKey,
+  options?: { replace?: boolean },
+) => void {
+  const navigate = useNavigate();
+  const setActivePage = useSessionStore((s) => s.setActivePage);
+  return useCallback(
+    (key, options) => {
+      setActivePage(key);
+      void navigate(dashboardPath(key), { replace: options?.replace ?? false });
+    },
+    [navigate, setActivePage],
+  );
+}
