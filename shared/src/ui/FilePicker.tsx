@@ -156,8 +156,9 @@ export function FilePicker({
                 href={shown.url}
                 target="_blank"
                 rel="noreferrer"
+                aria-label={`View ${shown.name}`}
               >
-                View<span className="rf-visually-hidden"> {shown.name}</span>
+                View
               </a>
             )}
             {(value || onRemoveCurrent) && (
@@ -165,13 +166,14 @@ export function FilePicker({
                 variant="ghost"
                 size="sm"
                 disabled={disabled || uploading}
+                aria-label={`Remove ${shown.name}`}
                 onClick={() => {
                   setError(null);
                   if (value) onChange(null);
                   else onRemoveCurrent?.();
                 }}
               >
-                Remove<span className="rf-visually-hidden"> {shown.name}</span>
+                Remove
               </Button>
             )}
           </span>

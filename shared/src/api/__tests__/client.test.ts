@@ -1,0 +1,183 @@
+import {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import { makeSession } from '../../test-utils/fixtures';
+import { useSessionStore } from '../../session/sessionStore';
+import { ApiError, apiClient, errorMessage } from '../client';
+import {
+  createMessage,
+  deleteResume,
+  getAllCompany,
+  getAllJobPost,
+  getMe,
+  getMessages,
+  getCandidateCount,
+  markChatRead,
+  resumeUpload,
+  updateJobStatus,
+  updateReferralStatus,
+  verifyOtp,
+  login,
+} from '..';
+
+type Reply = { status: number; data: unknown } | 'network';
+const calls: InternalAxiosRequestConfig[] = [];
+let replies: Reply[] = [];
+
+/** The transport under the one client: records each request and answers from `replies`. */
+function fakeAdapter(config: InternalAxiosRequestConfig): Promise<AxiosResponse> {
+  calls.push(config);
+  const reply = replies.shift();
+  if (!reply) throw new Error(`unexpected call ${config.method} ${config.url}`);
+  if (reply === 'network') {
+    return Promise.reject(new AxiosError('Network Error', 'ERR_NETWORK', config));
+  }
+  const response: AxiosResponse = {
+    data: reply.data,
+    status: reply.status,
+    statusText: String(reply.status),
+    headers: new AxiosHeaders(),
+    config,
+  };
+  if (reply.status >= 400) {
+    return Promise.reject(
+      new AxiosError('fail', AxiosError.ERR_BAD_RESPONSE, config, null, response),
+    );
+  }
+  return Promise.resolve(response);
+}
+
+const original = apiClient.defaults.adapter;
+beforeAll(() => {
+  apiClient.defaults.adapter = fakeAdapter;
+});
+afterAll(() => {
+  apiClient.defaults.adapter = original;
+});
+beforeEach(() => {
+  calls.length = 0;
+  replies = [];
+  useSessionStore.getState().signOut();
+});
+afterEach(() => expect(replies).toEqual([]));
+
+const last = () => calls[calls.length - 1]!;
+const body = () => JSON.parse(last().data as string) as unknown;
+
+describe('API client', () => {
+  it('sends JSON to /api with the session cookie and hands back the verified session', async () => {
+    replies = [{ status: 200, data: makeSession() }];
+    const answer = await verifyOtp({ email: 'ana@example.com', otp: '1234', roleId: '0' });
+    expect(answer.data.email).toBe('ana@example.com');
+    expect(last().baseURL).toBe('/api');
+    expect(last().url).toBe('/auth/verifyOtp');
+    expect(last().withCredentials).toBe(true);
+    expect(body()).toEqual({ email: 'ana@example.com', otp: '1234', roleId: '0' });
+  });
+
+  it('answers lists as { data, total }', async () => {
+    replies = [
+      { status: 200, data: { success: true, data: [{ _id: 'j1' }], total: 41 } },
+      { status: 200, data: { success: true, data: [{ _id: 'c1' }] } },
+    ];
+    const jobs = await getAllJobPost({ search: 'react', start: 0, limit: 100, userId: 'u1' });
+    expect(jobs).toEqual({ data: [{ _id: 'j1' }], total: 41 });
+    expect(last().method).toBe('post');
+    expect(last().url).toBe('/jobPost/getAllJobPost');
+    expect(body()).toEqual({ search: 'react', start: 0, limit: 100, userId: 'u1' });
+
+    expect(await getAllCompany({ limit: 40 })).toEqual({ data: [{ _id: 'c1' }], total: 1 });
+  });
+
+  it('uses the spec paths and methods for status changes, counts, chat and resume removal', async () => {
+    const ok = { status: 200, data: { success: true, message: 'ok', data: {} } };
+    replies = [ok, ok, ok, ok, ok, ok, ok];
+    await updateJobStatus('j 1', 'inactive');
+    expect([last().method, last().url, body()]).toEqual([
+      'put',
+      '/jobPost/updateStatus/j%201',
+      { status: 'inactive' },
+    ]);
+    await updateReferralStatus('r1', 'approved');
+    expect([last().method, last().url, body()]).toEqual([
+      'put',
+      '/referralRequest/updateReferralStatus/r1',
+      { status: 'approved' },
+    ]);
+    await getCandidateCount('u1');
+    expect([last().method, last().url]).toEqual(['get', '/referralRequest/getCandidateCount/u1']);
+    await getMessages('c1');
+    expect([last().url, last().params]).toEqual([
+      '/message/getMessages/c1',
+      { page: 1, limit: 20 },
+    ]);
+    await createMessage({ chatId: 'c1', sender: 'Ana', senderId: 'u1', content: 'Hi' });
+    expect(body()).toEqual({ chatId: 'c1', sender: 'Ana', senderId: 'u1', content: 'Hi' });
+    await markChatRead('c1');
+    expect([last().method, last().url]).toEqual(['post', '/chat/markRead/c1']);
+    await deleteResume();
+    expect([last().method, last().url]).toEqual(['delete', '/documentsUpload/resume']);
+  });
+
+  it('uploads a resume as multipart with the user id and reports progress', async () => {
+    replies = [
+      {
+        status: 200,
+        data: { success: true, data: { resumeLink: '/r/1', resumeName: 'cv.pdf', size: 3 } },
+      },
+    ];
+    const file = new File(['pdf'], 'cv.pdf', { type: 'application/pdf' });
+    const seen: number[] = [];
+    const answer = await resumeUpload(file, 'u1', (p) => seen.push(p));
+    expect(answer.resumeLink).toBe('/r/1');
+    const form = last().data as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(form.get('userId')).toBe('u1');
+    expect((form.get('file') as File).name).toBe('cv.pdf');
+    last().onUploadProgress?.({ loaded: 50, total: 200, bytes: 50, lengthComputable: true });
+    expect(seen).toEqual([25]);
+  });
+
+  it("turns an error answer into an ApiError carrying the server's message and status", async () => {
+    replies = [{ status: 400, data: { success: false, message: 'Invalid OTP' } }];
+    const err = await verifyOtp({ email: 'a@b.co', otp: '0000', roleId: 0 }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toBe('Invalid OTP');
+    expect((err as ApiError).status).toBe(400);
+    expect(errorMessage(err, 'Invalid OTP. Please try again.')).toBe('Invalid OTP');
+  });
+
+  it('uses the fallback when the server sent no message, and a network message without an answer', async () => {
+    replies = [{ status: 500, data: '' }, 'network'];
+    const err500 = await login({ email: 'a@b.co', roleId: 0 }).catch((e: unknown) => e);
+    expect(errorMessage(err500, 'Failed to send OTP. Please try again.')).toBe(
+      'Failed to send OTP. Please try again.',
+    );
+    const offline = await login({ email: 'a@b.co', roleId: 0 }).catch((e: unknown) => e);
+    expect((offline as ApiError).status).toBe(0);
+    expect((offline as ApiError).message).toBe('Network error. Please check your connection.');
+    expect(errorMessage(new Error('x'), 'fallback')).toBe('fallback');
+  });
+
+  it('signs the store out when a signed-in call answers 401', async () => {
+    useSessionStore.getState().signIn(makeSession());
+    replies = [{ status: 401, data: { success: false, message: 'Please sign in' } }];
+    await expect(getMe()).rejects.toBeInstanceOf(ApiError);
+    expect(useSessionStore.getState().applicantUser).toBeNull();
+    expect(localStorage.getItem('applicantUser')).toBeNull();
+  });
+
+  it('keeps the session when a sign-in call answers 401', async () => {
+    useSessionStore.getState().signIn(makeSession());
+    replies = [{ status: 401, data: { success: false, message: 'Invalid OTP' } }];
+    await expect(verifyOtp({ email: 'a@b.co', otp: '1111', roleId: 0 })).rejects.toThrow(
+      'Invalid OTP',
+    );
+    expect(useSessionStore.getState().applicantUser).not.toBeNull();
+  });
+});
