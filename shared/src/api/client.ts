@@ -30,9 +30,14 @@ export class ApiError extends Error {
 
 export const isApiError = (err: unknown): err is ApiError => err instanceof ApiError;
 
-/** The server's message when it sent one, else the fallback (the spec's "server message, else …"). */
+/**
+ * The spec's "server message if present, else …": the server's sentence for a refused request (4xx),
+ * the caller's fallback for server failures (5xx), network errors and anything else.
+ */
 export function errorMessage(err: unknown, fallback: string): string {
-  if (err instanceof ApiError) return err.serverMessage ?? fallback;
+  if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
+    return err.serverMessage ?? fallback;
+  }
   return fallback;
 }
 

@@ -152,9 +152,18 @@ describe('API client', () => {
     expect(errorMessage(err, 'Invalid OTP. Please try again.')).toBe('Invalid OTP');
   });
 
-  it('uses the fallback when the server sent no message, and a network message without an answer', async () => {
-    replies = [{ status: 500, data: '' }, 'network'];
+  it('uses the fallback when the server sent no message or failed itself, and a network message without an answer', async () => {
+    replies = [
+      { status: 400, data: '' },
+      { status: 500, data: { success: false, message: 'Something went wrong. Please try again.' } },
+      'network',
+    ];
+    const bare400 = await login({ email: 'a@b.co', roleId: 0 }).catch((e: unknown) => e);
+    expect(errorMessage(bare400, 'Failed to send OTP. Please try again.')).toBe(
+      'Failed to send OTP. Please try again.',
+    );
     const err500 = await login({ email: 'a@b.co', roleId: 0 }).catch((e: unknown) => e);
+    expect((err500 as ApiError).status).toBe(500);
     expect(errorMessage(err500, 'Failed to send OTP. Please try again.')).toBe(
       'Failed to send OTP. Please try again.',
     );
