@@ -73,6 +73,18 @@ describe('session store', () => {
     expect(store().role).toBe('user');
   });
 
+  it('a fresh page load starts signed in from the stored keys, before any render', async () => {
+    localStorage.setItem('applicantUser', JSON.stringify(makeSession()));
+    localStorage.setItem('currentUserInfo', JSON.stringify({ data: makeUser() }));
+    localStorage.setItem('role', 'referer');
+    await jest.isolateModulesAsync(async () => {
+      const fresh = await import('../sessionStore');
+      expect(fresh.useSessionStore.getState().currentUserInfo?.data.email).toBe('ana@example.com');
+      expect(fresh.useSessionStore.getState().role).toBe('referer');
+      expect(fresh.isSignedIn()).toBe(true);
+    });
+  });
+
   it('ignores malformed or unknown stored values instead of crashing', async () => {
     localStorage.setItem('currentUserInfo', '{not json');
     localStorage.setItem('role', 'admin');
