@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { MAX_UPLOAD_BYTES } from '../contract/constants';
 import type { UploadedFileInfo } from '../contract/upload';
 import { formatBytes } from '../format/format';
@@ -44,7 +44,6 @@ export interface FilePickerProps {
   progress?: number | null;
   disabled?: boolean;
   hint?: ReactNode;
-  buttonLabel?: string;
   className?: string;
 }
 
@@ -66,13 +65,11 @@ export function FilePicker({
   progress,
   disabled = false,
   hint,
-  buttonLabel = 'Choose file',
   className,
 }: FilePickerProps) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
-  const inputRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [objectUrl, setObjectUrl] = useState<string | null>(null);
 
@@ -114,7 +111,6 @@ export function FilePicker({
       </label>
       <div className="rf-file__row">
         <input
-          ref={inputRef}
           id={inputId}
           type="file"
           accept={accept}
@@ -124,16 +120,6 @@ export function FilePicker({
           aria-describedby={describedBy}
           onChange={onPick}
         />
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={disabled || uploading}
-          aria-hidden="true"
-          tabIndex={-1}
-          onClick={() => inputRef.current?.click()}
-        >
-          {buttonLabel}
-        </Button>
       </div>
       {hint && (
         <p id={hintId} className="rf-field__hint">
