@@ -1,0 +1,5 @@
+import { PageInProgress } from '../../components/PageInProgress';
+
+export default function Profile() {
+  return <PageInProgress title="Profile" />;
+}

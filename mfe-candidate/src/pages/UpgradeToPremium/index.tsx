@@ -1,0 +1,5 @@
+import { PageInProgress } from '../../components/PageInProgress';
+
+export default function UpgradeToPremium() {
+  return <PageInProgress title="Upgrade To Premium" />;
+}

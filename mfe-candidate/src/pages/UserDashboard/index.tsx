@@ -1,0 +1,5 @@
+import { PageInProgress } from '../../components/PageInProgress';
+
+export default function UserDashboard() {
+  return <PageInProgress title="Dashboard" />;
+}

@@ -1,0 +1,5 @@
+import { PageInProgress } from '../../components/PageInProgress';
+
+export default function ReferrerProfile() {
+  return <PageInProgress title="Profile" />;
+}
