@@ -1,0 +1,5 @@
+import { PageInProgress } from '../../components/PageInProgress';
+
+export default function ContactUs() {
+  return <PageInProgress title="Contact Us" />;
+}

@@ -1,0 +1,19 @@
+// Remote 'mfe_public': its exposed page modules are the names fixed in docs/foundation-interfaces.md.
+module.exports = require('../tools/webpack.app.js').createAppConfig({
+  dir: __dirname,
+  name: 'mfe_public',
+  port: 3001,
+  exposes: {
+    './Landing': './src/pages/Landing/index.tsx',
+    './SignIn': './src/pages/SignIn/index.tsx',
+    './SignUp': './src/pages/SignUp/index.tsx',
+    './CompanyList': './src/pages/CompanyList/index.tsx',
+    './JobDetails': './src/pages/JobDetails/index.tsx',
+    './BecomeReferrer': './src/pages/BecomeReferrer/index.tsx',
+    './ContactUs': './src/pages/ContactUs/index.tsx',
+    './Premium': './src/pages/Premium/index.tsx',
+    './PrivacyPolicy': './src/pages/PrivacyPolicy/index.tsx',
+    './TermsAndConditions': './src/pages/TermsAndConditions/index.tsx',
+    './RefundPolicy': './src/pages/RefundPolicy/index.tsx',
+  },
+});
