@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { getAuthConfig } from '@referio/shared';
+
+jest.mock('@referio/shared', () => ({
+  ...jest.requireActual('@referio/shared'),
+  getAuthConfig: jest.fn(),
+}));
+
+// The modules the shell loads from this remote (docs/foundation-interfaces.md) and the heading each shows.
+const exposed: [module: string, heading: string][] = [
+  ['Landing', 'Get referred to the job you want'],
+  ['SignIn', 'Sign In'],
+  ['SignUp', 'Sign Up'],
+  ['CompanyList', 'Browse Companies'],
+  ['JobDetails', 'Job Details'],
+  ['BecomeReferrer', 'Become a Referrer'],
+  ['ContactUs', 'Contact Us'],
+  ['Premium', 'Premium'],
+  ['PrivacyPolicy', 'Privacy Policy'],
+  ['TermsAndConditions', 'Terms and Conditions'],
+  ['RefundPolicy', 'Refund and Cancellation Policy'],
+];
+
+function renderPage(Page: ComponentType) {
+  jest.mocked(getAuthConfig).mockResolvedValue({ googleClientId: null });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <Page />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the exposed page modules', () => {
+  it('are exactly the ones the foundation interfaces name, each from its own page folder', () => {
+    const config = readFileSync(
+      path.join(__dirname, '..', '..', '..', 'webpack.config.js'),
+      'utf8',
+    );
+    const declared = [...config.matchAll(/'\.\/(\w+)': '\.\/src\/pages\/(\w+)\/index\.tsx'/g)].map(
+      (m) => {
+        expect(m[2]).toBe(m[1]);
+        return m[1];
+      },
+    );
+    expect(declared.sort()).toEqual(exposed.map(([name]) => name).sort());
+  });
+
+  it.each(exposed)(
+    '%s default-exports a page that shows the heading "%s"',
+    async (name, heading) => {
+      const mod = (await import(`../${name}/index.tsx`)) as { default: ComponentType };
+      renderPage(mod.default);
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    },
+  );
+});
+
+describe('the landing page', () => {
+  it("leads to the company list with 'Get Referred Now'", async () => {
+    const { default: Landing } = await import('../Landing');
+    renderPage(Landing);
+    expect(screen.getByRole('link', { name: 'Get Referred Now' })).toHaveAttribute(
+      'href',
+      '/company-list',
+    );
+  });
+});
+
+describe('the policy pages', () => {
+  it.each(['PrivacyPolicy', 'TermsAndConditions', 'RefundPolicy'])(
+    '%s, shown without the site header, links home',
+    async (name) => {
+      const mod = (await import(`../${name}/index.tsx`)) as { default: ComponentType };
+      renderPage(mod.default);
+      expect(screen.getByRole('link', { name: 'Referio home' })).toHaveAttribute('href', '/');
+    },
+  );
+
+  it('the refund policy says the platform is currently free', async () => {
+    const { default: RefundPolicy } = await import('../RefundPolicy');
+    renderPage(RefundPolicy);
+    expect(screen.getByText(/currently free, with no charges/)).toBeInTheDocument();
+  });
+});
