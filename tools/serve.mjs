@@ -73,6 +73,7 @@ await server.register(fastifyStatic, {
   root: dist,
   index: app.host ? false : ['index.html'],
   wildcard: true,
+  cacheControl: false,
   setHeaders: cacheHeaders,
 });
 
