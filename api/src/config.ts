@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Booleans from the environment: 'true'/'false'/'1'/'0'/'yes'/'no' (case-insensitive). */
+const envBool = (dflt: boolean) =>
+  z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return dflt;
+      if (typeof v === 'boolean') return v;
+      const s = v.trim().toLowerCase();
+      if (['true', '1', 'yes', 'on'].includes(s)) return true;
+      if (['false', '0', 'no', 'off'].includes(s)) return false;
+      ctx.addIssue({ code: 'custom', message: `expected true or false, got "${v}"` });
+      return z.NEVER;
+    });
+
+const int = (dflt: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(dflt);
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+/** The repository root's `.data` folder; the same from `src/` (tsx, jest) and `dist/` (node). */
+export const DEFAULT_DATA_DIR = path.resolve(__dirname, '../..', '.data');
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: int(4000, 0, 65535),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL connection string; without it the embedded PGlite database under DATA_DIR/pglite is used. */
+  DATABASE_URL: optionalString.pipe(
+    z.url({ error: 'DATABASE_URL must be a postgres:// URL' }).optional(),
+  ),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
+  /** Keep the embedded database in memory (tests); ignored with DATABASE_URL. */
+  PGLITE_MEMORY: envBool(false),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().min(3).default('Referio <no-reply@referio.local>'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  COOKIE_SECURE: envBool(false),
+  /** Comma-separated origins allowed to call the API with credentials (the shell proxies /api, so this is for direct calls). */
+  CORS_ORIGIN: z.string().default('http://localhost:3000,http://127.0.0.1:3000'),
+  SEED: envBool(true),
+  /** Fastify trustProxy: which peers may set X-Forwarded-For (the shell's /api proxy runs on loopback). */
+  TRUST_PROXY: z.string().default('loopback'),
+  /** HMAC key for one-time codes; without it a random key is created once in DATA_DIR/secret. */
+  SESSION_SECRET: optionalString.pipe(
+    z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  ),
+  SESSION_TTL_DAYS: int(30, 1, 365),
+  OTP_TTL_SECONDS: int(600, 1, 86_400),
+  OTP_MAX_ATTEMPTS: int(5, 1, 100),
+  OTP_RESEND_INTERVAL_SECONDS: int(30, 0, 3600),
+  OTP_MAX_PER_HOUR: int(5, 1, 10_000),
+  OTP_IP_MAX: int(20, 1, 1_000_000),
+  OTP_IP_WINDOW_SECONDS: int(600, 1, 86_400),
+  UPLOAD_MAX_BYTES: int(5 * 1024 * 1024, 1, 100 * 1024 * 1024),
+});
+
+export type Config = z.output<typeof configSchema>;
+export type ConfigInput = z.input<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the configuration once; throws a ConfigError naming every bad variable. */
+export function loadConfig(
+  env: Record<string, string | undefined> | ConfigInput = process.env,
+): Config {
+  const known = Object.fromEntries(
+    Object.keys(configSchema.shape).map((k) => [k, (env as Record<string, unknown>)[k]]),
+  );
+  const parsed = configSchema.safeParse(known);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(config)'}: ${i.message}`),
+    );
+  }
+  return parsed.data;
+}
+
+export const isProduction = (config: Config) => config.NODE_ENV === 'production';

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { PGlite, type Extension } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { Pool } from 'pg';
+import * as schema from './schema';
+
+// PGlite publishes only ESM typings for its contrib/* extensions although it ships a CommonJS build of
+// them; this package compiles to CommonJS, so it loads that build directly.
+const { pg_trgm } = createRequire(__filename)('@electric-sql/pglite/contrib/pg_trgm') as {
+  pg_trgm: Extension;
+};
+
+/** The Drizzle database both drivers give us (PGlite embedded, node-postgres for a real server). */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  readonly kind: 'pglite' | 'pg';
+  readonly db: Db;
+  /** Runs `select 1`; rejects when the database does not answer. */
+  ping(): Promise<void>;
+  /** Applies the SQL migrations in api/drizzle (idempotent, safe for several instances at once). */
+  migrate(): Promise<void>;
+  /** Empties every table (tests). */
+  truncateAll(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** api/drizzle, from src/db (tsx, jest) and dist/db (node) alike. */
+export const MIGRATIONS_FOLDER = path.resolve(__dirname, '../../drizzle');
+
+const MIGRATION_LOCK_ID = 727_274_001;
+
+const truncateSql = sql.raw(
+  `TRUNCATE ${schema.allTableNames.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`,
+);
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; when absent the embedded PGlite is used. */
+  url?: string;
+  /** PGlite data directory; absent = in memory. */
+  pgliteDir?: string;
+}
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url);
+  return openPglite(opts.pgliteDir);
+}
+
+async function openPglite(dir?: string): Promise<Database> {
+  if (dir) fs.mkdirSync(dir, { recursive: true });
+  const client = dir
+    ? new PGlite(dir, { extensions: { pg_trgm } })
+    : new PGlite({ extensions: { pg_trgm } });
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema });
+  return {
+    kind: 'pglite',
+    db: db as unknown as Db,
+    async ping() {
+      await client.query('select 1');
+    },
+    async migrate() {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async truncateAll() {
+      await db.execute(truncateSql);
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new Pool({ connectionString: url, max: 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema });
+  let closed = false;
+  return {
+    kind: 'pg',
+    db: db as unknown as Db,
+    async ping() {
+      await pool.query('select 1');
+    },
+    async migrate() {
+      // Several API instances may start together: one migrates, the others wait on the advisory lock.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        try {
+          await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async truncateAll() {
+      await db.execute(truncateSql);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+export { schema };

@@ -1,0 +1,326 @@
+// The whole product's PostgreSQL schema (PGlite and PostgreSQL alike). Migrations in ../../drizzle are
+// generated from this file with `npm run db:generate -w @referio/api`; never edit a generated migration.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+
+export const authModeEnum = pgEnum('auth_mode', ['candidate', 'referrer']);
+export const otpPurposeEnum = pgEnum('otp_purpose', ['login', 'work_email']);
+export const jobLocationEnum = pgEnum('job_location', ['On-site', 'Remote', 'Hybrid']);
+export const industryEnum = pgEnum('industry', ['it', 'marketing', 'finance', 'sales']);
+export const experienceEnum = pgEnum('experience', ['1-3', '3-6', '6-9', '9-12']);
+export const jobTypeEnum = pgEnum('job_type', ['Full-time', 'Part-time', 'Contract']);
+export const jobStatusEnum = pgEnum('job_status', ['active', 'inactive']);
+export const referralStatusEnum = pgEnum('referral_status', ['pending', 'approved', 'declined']);
+export const fileKindEnum = pgEnum('file_kind', ['resume', 'profile_image']);
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Always stored lower-case. */
+  email: text('email').notNull().unique(),
+  fullName: text('full_name').notNull().default(''),
+  authMode: authModeEnum('auth_mode').notNull().default('candidate'),
+  workEmailAdded: boolean('work_email_added').notNull().default(false),
+  homeAddress: text('home_address').notNull().default(''),
+  mobileNo: text('mobile_no').notNull().default(''),
+  officeAddress: text('office_address').notNull().default(''),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  position: text('position').notNull().default(''),
+  overAllExperience: integer('over_all_experience'),
+  summary: text('summary').notNull().default(''),
+  skills: text('skills')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /** Storage key of the current profile image (see `files`). */
+  profileImage: text('profile_image'),
+  /** Storage key, original name and size of the current resume. */
+  resume: text('resume'),
+  resumeName: text('resume_name'),
+  resumeSize: integer('resume_size'),
+  createdAt: createdAt(),
+  notificationsSeenAt: ts('notifications_seen_at'),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 (hex) of the cookie token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    purpose: otpPurposeEnum('purpose').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** HMAC-SHA256 (hex) of purpose, e-mail and code under the server secret. */
+    codeHash: text('code_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: ts('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otp_codes_email_purpose_created_idx').on(t.email, t.purpose, t.createdAt)],
+);
+
+export const devMails = pgTable(
+  'dev_mails',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dev_mails_to_created_idx').on(t.to, t.createdAt)],
+);
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    logo: text('logo'),
+    industry: industryEnum('industry').notNull().default('it'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
+);
+
+export const jobPosts = pgTable(
+  'job_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The referrer who posted the job. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    jobTitle: text('job_title').notNull(),
+    companyName: text('company_name').notNull(),
+    jobLocation: jobLocationEnum('job_location').notNull(),
+    address: text('address').notNull().default(''),
+    companyLogo: text('company_logo'),
+    industry: industryEnum('industry').notNull(),
+    experience: experienceEnum('experience').notNull(),
+    jobType: jobTypeEnum('job_type').notNull(),
+    /** In LPA, e.g. '12-18'. */
+    salaryRange: text('salary_range').notNull(),
+    requiredSkills: text('required_skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    jobDescription: text('job_description')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    notes: text('notes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: jobStatusEnum('status').notNull().default('active'),
+    totalReferrals: integer('total_referrals').notNull().default(0),
+    referralBonus: integer('referral_bonus').notNull().default(1000),
+    createdAt: createdAt(),
+  },
+  // Plain (ascending) btree indexes serve ORDER BY created_at DESC by scanning backwards; a DESC index
+  // would be emitted as DESC NULLS LAST and would not match a plain ORDER BY ... DESC.
+  (t) => [
+    index('job_posts_newest_idx').on(t.createdAt, t.id),
+    index('job_posts_owner_status_idx').on(t.userId, t.status, t.createdAt),
+    index('job_posts_company_idx').on(t.companyId),
+    index('job_posts_title_trgm_idx').using('gin', sql`${t.jobTitle} gin_trgm_ops`),
+    index('job_posts_company_name_trgm_idx').using('gin', sql`${t.companyName} gin_trgm_ops`),
+    // referio_skills_text() is the IMMUTABLE wrapper created by migration 0000 (array_to_string is only STABLE).
+    index('job_posts_skills_trgm_idx').using(
+      'gin',
+      sql`referio_skills_text(${t.requiredSkills}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const referralRequests = pgTable(
+  'referral_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobPostId: uuid('job_post_id')
+      .notNull()
+      .references(() => jobPosts.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: referralStatusEnum('status').notNull().default('pending'),
+    /** Storage key of the resume sent with this request. */
+    resume: text('resume'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('referral_requests_job_sender_uq').on(t.jobPostId, t.senderId),
+    index('referral_requests_sender_status_idx').on(t.senderId, t.status, t.createdAt),
+    index('referral_requests_recipient_status_idx').on(t.recipientId, t.status, t.createdAt),
+  ],
+);
+
+export const chats = pgTable(
+  'chats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referrerId: uuid('referrer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastMessageAt: ts('last_message_at'),
+  },
+  (t) => [
+    uniqueIndex('chats_pair_uq').on(t.candidateId, t.referrerId),
+    index('chats_referrer_idx').on(t.referrerId, t.lastMessageAt),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_chat_created_idx').on(t.chatId, t.createdAt)],
+);
+
+export const chatReads = pgTable(
+  'chat_reads',
+  {
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastReadAt: ts('last_read_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.userId] })],
+);
+
+export const subscriptions = pgTable('subscriptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+export const testimonials = pgTable('testimonials', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** Profile picture URL (the seed uses small inline SVG avatars). */
+  profile: text('profile').notNull().default(''),
+  position: text('position').notNull().default(''),
+  description: text('description').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const workEmailHistory = pgTable(
+  'work_email_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    companyName: text('company_name').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('work_email_history_user_email_uq').on(t.userId, t.email)],
+);
+
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: fileKindEnum('kind').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    originalName: text('original_name').notNull().default(''),
+    storageKey: text('storage_key').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_owner_kind_idx').on(t.ownerId, t.kind)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+export type JobPostRow = typeof jobPosts.$inferSelect;
+export type TestimonialRow = typeof testimonials.$inferSelect;
+export type WorkEmailHistoryRow = typeof workEmailHistory.$inferSelect;
+export type OtpPurpose = (typeof otpPurposeEnum.enumValues)[number];
+
+/** Every table, children first: the order TRUNCATE and tests rely on. */
+export const allTableNames = [
+  'chat_reads',
+  'messages',
+  'chats',
+  'referral_requests',
+  'job_posts',
+  'files',
+  'work_email_history',
+  'otp_codes',
+  'sessions',
+  'users',
+  'companies',
+  'dev_mails',
+  'subscriptions',
+  'contact_messages',
+  'testimonials',
+] as const;

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './index';
+import { companies, jobPosts, testimonials, users, workEmailHistory } from './schema';
+import { generateSeedData } from './seed-data';
+
+export interface SeedResult {
+  seeded: boolean;
+  companies: number;
+  jobs: number;
+  users: number;
+  testimonials: number;
+}
+
+/**
+ * Fills an empty database with the generated demo data (one transaction, multi-row inserts).
+ * Does nothing when the users table already has rows.
+ */
+export async function seedIfEmpty(db: Db, now: Date): Promise<SeedResult> {
+  const data = generateSeedData(now);
+  return db.transaction(async (tx) => {
+    // Serialises two instances seeding the same empty PostgreSQL database at once.
+    await tx.execute(sql`select pg_advisory_xact_lock(727274002)`);
+    const existing = await tx.select({ n: sql<number>`count(*)::int` }).from(users);
+    if ((existing[0]?.n ?? 0) > 0) {
+      return { seeded: false, companies: 0, jobs: 0, users: 0, testimonials: 0 };
+    }
+
+    const companyRows = await tx
+      .insert(companies)
+      .values(data.companies.map((c) => ({ name: c.name, logo: c.logo, industry: c.industry })))
+      .returning({ id: companies.id, name: companies.name });
+    const companyId = new Map(companyRows.map((r) => [r.name, r.id]));
+    const companyAt = (i: number) => {
+      const c = data.companies[i];
+      if (!c) throw new Error(`seed: no company ${i}`);
+      return { ...c, id: companyId.get(c.name) as string };
+    };
+
+    const userRows = await tx
+      .insert(users)
+      .values(
+        data.users.map((u) => ({
+          email: u.email,
+          fullName: u.fullName,
+          authMode: u.authMode,
+          workEmailAdded: u.workEmailAdded,
+          position: u.position,
+          overAllExperience: u.overAllExperience,
+          summary: u.summary,
+          skills: u.skills,
+          officeAddress: u.officeAddress,
+          homeAddress: u.homeAddress,
+          mobileNo: u.mobileNo,
+          createdAt: u.createdAt,
+        })),
+      )
+      .returning({ id: users.id, email: users.email });
+    const userId = new Map(userRows.map((r) => [r.email, r.id]));
+    const userAt = (i: number) => userId.get(data.users[i]?.email ?? '') as string;
+
+    const history = data.users.flatMap((u) =>
+      u.history.map((h) => ({
+        userId: userId.get(u.email) as string,
+        email: h.email,
+        companyName: companyAt(h.companyIndex).name,
+        startDate: h.startDate,
+      })),
+    );
+    if (history.length > 0) await tx.insert(workEmailHistory).values(history);
+
+    const jobRows = data.jobs.map((j) => {
+      const company = companyAt(j.companyIndex);
+      return {
+        userId: userAt(j.ownerIndex),
+        companyId: company.id,
+        jobTitle: j.jobTitle,
+        companyName: company.name,
+        jobLocation: j.jobLocation,
+        address: j.address,
+        companyLogo: company.logo,
+        industry: j.industry,
+        experience: j.experience,
+        jobType: j.jobType,
+        salaryRange: j.salaryRange,
+        requiredSkills: j.requiredSkills,
+        jobDescription: j.jobDescription,
+        notes: j.notes,
+        status: j.status,
+        totalReferrals: j.totalReferrals,
+        referralBonus: j.referralBonus,
+        createdAt: j.createdAt,
+      };
+    });
+    for (let i = 0; i < jobRows.length; i += 160) {
+      await tx.insert(jobPosts).values(jobRows.slice(i, i + 160));
+    }
+
+    await tx.insert(testimonials).values(data.testimonials.map((t, i) => ({ ...t, sortOrder: i })));
+
+    return {
+      seeded: true,
+      companies: companyRows.length,
+      jobs: jobRows.length,
+      users: userRows.length,
+      testimonials: data.testimonials.length,
+    };
+  });
+}

@@ -1,0 +1,41 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export const hmacHex = (secret: Buffer, value: string) =>
+  createHmac('sha256', secret).update(value).digest('hex');
+
+/** Constant-time comparison of two hex digests. */
+export function sameHex(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
+}
+
+/** A code of `length` digits from the OS CSPRNG ('0042' is possible). */
+export const randomDigits = (length: number) =>
+  Array.from({ length }, () => String(randomInt(0, 10))).join('');
+
+/** 32 random bytes, URL-safe: the session cookie value. */
+export const randomToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * The server secret for one-time-code HMACs: SESSION_SECRET when set, else DATA_DIR/secret
+ * (created once with 32 random bytes, readable only by the owner).
+ */
+export function loadServerSecret(sessionSecret: string | undefined, dataDir: string): Buffer {
+  if (sessionSecret) return Buffer.from(sessionSecret, 'utf8');
+  const file = path.join(dataDir, 'secret');
+  try {
+    const existing = fs.readFileSync(file);
+    if (existing.length >= 32) return existing;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32);
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,131 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isProduction } from '../config';
+import type { UserRow } from '../db/schema';
+import { loadServerSecret } from '../lib/crypto';
+import { HttpError, SIGN_IN_REQUIRED_MESSAGE } from '../lib/errors';
+import { OtpService } from '../services/otp';
+import { SessionStore, type ActiveSession } from '../services/sessions';
+import { UserRepository } from '../services/users';
+
+export const SESSION_COOKIE = 'referio_sid';
+
+/**
+ * Who may call a route, declared in its options: `config: { auth: 'public' }`.
+ * - 'public': anyone; the session is not even looked up.
+ * - 'optional': anyone; `request.user` is set when a valid session cookie comes with the request.
+ * - 'user' (the default when a route declares nothing): a signed-in user, else 401.
+ */
+export type RouteAccess = 'public' | 'optional' | 'user';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, or null. */
+    user: UserRow | null;
+    session: ActiveSession | null;
+  }
+  interface FastifyInstance {
+    users: UserRepository;
+    sessions: SessionStore;
+    otp: OtpService;
+    /** Opens a session for the user and sets the httpOnly cookie; the token never appears in a body. */
+    signIn(reply: FastifyReply, userId: string): Promise<void>;
+    /** Ends the request's session (if any) and clears the cookie. */
+    signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
+
+/** The signed-in user of a route declared `auth: 'user'` (throws 401 if called elsewhere without one). */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new HttpError(401, SIGN_IN_REQUIRED_MESSAGE);
+  return request.user;
+}
+
+/** Throws 403 unless `id` is the caller's own user id. */
+export function assertSelf(
+  request: FastifyRequest,
+  id: string | undefined,
+  message: string,
+): UserRow {
+  const user = currentUser(request);
+  if (id !== undefined && id !== user.id) throw new HttpError(403, message);
+  return user;
+}
+
+export default fp(
+  async (app) => {
+    const { config } = app;
+    const ttlMs = config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
+    const secret = loadServerSecret(config.SESSION_SECRET, config.DATA_DIR);
+
+    app.decorate('users', new UserRepository(app.db));
+    app.decorate('sessions', new SessionStore(app.db, ttlMs, app.now));
+    app.decorate(
+      'otp',
+      new OtpService(
+        app.db,
+        secret,
+        {
+          ttlSeconds: config.OTP_TTL_SECONDS,
+          maxAttempts: config.OTP_MAX_ATTEMPTS,
+          resendIntervalSeconds: config.OTP_RESEND_INTERVAL_SECONDS,
+          maxPerHour: config.OTP_MAX_PER_HOUR,
+        },
+        app.now,
+      ),
+    );
+
+    const cookieOptions = () => ({
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      path: '/',
+      secure: isProduction(config) || config.COOKIE_SECURE,
+    });
+    const setSessionCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
+      reply.setCookie(SESSION_COOKIE, token, {
+        ...cookieOptions(),
+        maxAge: Math.max(0, Math.floor((expiresAt.getTime() - app.now().getTime()) / 1000)),
+      });
+
+    app.decorate('signIn', async (reply: FastifyReply, userId: string) => {
+      const { token, expiresAt } = await app.sessions.create(userId);
+      setSessionCookie(reply, token, expiresAt);
+    });
+
+    app.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await app.sessions.destroy(token);
+      reply.clearCookie(SESSION_COOKIE, cookieOptions());
+      request.user = null;
+      request.session = null;
+    });
+
+    app.decorateRequest('user', null);
+    app.decorateRequest('session', null);
+
+    app.addHook('onRequest', async (request, reply) => {
+      const access: RouteAccess = request.is404
+        ? 'public'
+        : (request.routeOptions.config.auth ?? 'user');
+      if (access === 'public') return;
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) {
+        const session = await app.sessions.find(token);
+        if (session) {
+          request.session = session;
+          request.user = session.user;
+          const extended = await app.sessions.slide(session);
+          if (extended) setSessionCookie(reply, token, extended);
+        } else {
+          // Expired or unknown: drop the stale cookie.
+          reply.clearCookie(SESSION_COOKIE, cookieOptions());
+        }
+      }
+      if (access === 'user' && !request.user) throw new HttpError(401, SIGN_IN_REQUIRED_MESSAGE);
+    });
+  },
+  { name: 'auth', dependencies: ['config', 'db'] },
+);

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import { openDatabase, type Database, type Db } from '../db';
+import { seedIfEmpty } from '../db/seed';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database handle (driver, ping, migrate, close). */
+    database: Database;
+    /** Drizzle over PGlite or PostgreSQL. */
+    db: Db;
+  }
+}
+
+export interface DbPluginOptions {
+  /** An already opened and migrated database (tests share one per file); the app then does not close it. */
+  database?: Database;
+}
+
+/**
+ * Opens PGlite under DATA_DIR/pglite (or PostgreSQL when DATABASE_URL is set), applies the migrations,
+ * and seeds demo data into an empty database unless SEED=false.
+ */
+export default fp<DbPluginOptions>(
+  async (app, opts) => {
+    const { config } = app;
+    const owned = !opts.database;
+    const database =
+      opts.database ??
+      (await openDatabase({
+        url: config.DATABASE_URL,
+        pgliteDir: config.PGLITE_MEMORY ? undefined : path.join(config.DATA_DIR, 'pglite'),
+      }));
+    if (owned) {
+      app.addHook('onClose', async () => database.close());
+      await database.migrate();
+    }
+    if (config.SEED) {
+      const started = Date.now();
+      const result = await seedIfEmpty(database.db, app.now());
+      if (result.seeded) {
+        app.log.info(
+          { ...result, ms: Date.now() - started },
+          `seeded demo data: ${result.companies} companies, ${result.jobs} job posts`,
+        );
+      }
+    }
+    app.decorate('database', database);
+    app.decorate('db', database.db);
+  },
+  { name: 'db', dependencies: ['config'] },
+);

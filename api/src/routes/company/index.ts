@@ -1,0 +1,49 @@
+import { getAllCompanyRequest, type Company } from '../../contract';
+import { asc, ilike, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { companies, jobPosts } from '../../db/schema';
+
+/** `%text%` for ILIKE with the user's %, _ and \ taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const company: FastifyPluginAsyncZod = async (app) => {
+  /** Companies by name (A→Z), optionally filtered by a name search served by the trigram index. */
+  app.post(
+    '/company/getAllCompany',
+    { config: { auth: 'public' }, schema: { body: getAllCompanyRequest } },
+    async (request) => {
+      const { search, start, limit } = request.body;
+      const where = search ? ilike(companies.name, containsPattern(search)) : undefined;
+      const activeJobs = sql<number>`(select count(*)::int from ${jobPosts} where ${jobPosts.companyId} = ${companies.id} and ${jobPosts.status} = 'active')`;
+      const [rows, totals] = await Promise.all([
+        app.db
+          .select({
+            id: companies.id,
+            name: companies.name,
+            logo: companies.logo,
+            industry: companies.industry,
+            jobCount: activeJobs,
+          })
+          .from(companies)
+          .where(where)
+          .orderBy(asc(companies.name))
+          .limit(limit)
+          .offset(start),
+        app.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(companies)
+          .where(where),
+      ]);
+      const data: Company[] = rows.map((r) => ({
+        _id: r.id,
+        companyName: r.name,
+        logo: r.logo,
+        industry: r.industry,
+        jobCount: Number(r.jobCount),
+      }));
+      return { success: true, data, total: totals[0]?.n ?? 0, start, limit };
+    },
+  );
+};
+
+export default company;

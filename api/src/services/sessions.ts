@@ -1,0 +1,67 @@
+import { and, eq, gt, lte } from 'drizzle-orm';
+import type { Db } from '../db';
+import { sessions, users, type UserRow } from '../db/schema';
+import { randomToken, sha256Hex } from '../lib/crypto';
+
+export interface ActiveSession {
+  id: string;
+  expiresAt: Date;
+  user: UserRow;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Server-side sessions. The browser holds a random 32-byte token in an httpOnly cookie; only its
+ * SHA-256 is stored, so a database leak does not leak usable sessions. Expiry slides: a session used
+ * more than a day after its last extension is extended to the full lifetime again.
+ */
+export class SessionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs: number,
+    private readonly now: () => Date,
+  ) {}
+
+  get ttlSeconds() {
+    return Math.floor(this.ttlMs / 1000);
+  }
+
+  async create(userId: string): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomToken();
+    const now = this.now();
+    const expiresAt = new Date(now.getTime() + this.ttlMs);
+    await this.db
+      .insert(sessions)
+      .values({ tokenHash: sha256Hex(token), userId, expiresAt, createdAt: now });
+    // Housekeeping: drop this user's expired sessions.
+    await this.db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)));
+    return { token, expiresAt };
+  }
+
+  async find(token: string): Promise<ActiveSession | null> {
+    if (!token || token.length > 200) return null;
+    const rows = await this.db
+      .select({ id: sessions.id, expiresAt: sessions.expiresAt, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, sha256Hex(token)), gt(sessions.expiresAt, this.now())))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  /** Extends the session when it was last extended more than a day ago; returns the new expiry, or null if unchanged. */
+  async slide(session: ActiveSession): Promise<Date | null> {
+    const now = this.now().getTime();
+    if (session.expiresAt.getTime() - now > this.ttlMs - DAY_MS) return null;
+    const expiresAt = new Date(now + this.ttlMs);
+    await this.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, session.id));
+    return expiresAt;
+  }
+
+  async destroy(token: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.tokenHash, sha256Hex(token)));
+  }
+}

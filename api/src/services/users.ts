@@ -1,0 +1,182 @@
+import {
+  ROLE_APPLICANT,
+  ROLE_REFERRER,
+  type CurrentUser,
+  type Profile,
+  type RoleId,
+  type WorkEmailHistoryEntry,
+} from '../contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../db';
+import { users, workEmailHistory, type UserRow, type WorkEmailHistoryRow } from '../db/schema';
+
+export type AuthMode = UserRow['authMode'];
+
+export const authModeOf = (roleId: RoleId): AuthMode =>
+  roleId === ROLE_REFERRER ? 'referrer' : 'candidate';
+export const roleIdOf = (mode: AuthMode): RoleId =>
+  mode === 'referrer' ? ROLE_REFERRER : ROLE_APPLICANT;
+
+/** Where a user's profile image and resume are served (the upload routes answer these paths). */
+export const profileLinkOf = (u: Pick<UserRow, 'id' | 'profileImage'>) =>
+  u.profileImage ? `/api/documentsUpload/profileImage/${u.id}` : null;
+export const resumeLinkOf = (u: Pick<UserRow, 'id' | 'resume'>) =>
+  u.resume ? `/api/documentsUpload/resume/${u.id}` : null;
+
+const localPart = (email: string) => email.slice(0, email.indexOf('@'));
+
+/** The signed-in user as the browser keeps it: profile data only, the active mode first. */
+export function toCurrentUser(u: UserRow): CurrentUser {
+  const active = roleIdOf(u.authMode);
+  const other: RoleId = active === ROLE_REFERRER ? ROLE_APPLICANT : ROLE_REFERRER;
+  const entry = (roleId: RoleId) => ({
+    roleId,
+    roleName: roleId === ROLE_REFERRER ? ('referer' as const) : ('user' as const),
+  });
+  return {
+    _id: u.id,
+    email: u.email,
+    fullName: u.fullName,
+    displayName: u.fullName || localPart(u.email),
+    authMode: u.authMode,
+    roleId: [active, other],
+    roles: [entry(active), entry(other)],
+    workEmailAdded: u.workEmailAdded,
+    profileLink: profileLinkOf(u),
+    overAllExperience: u.overAllExperience,
+    summary: u.summary,
+    skills: u.skills,
+  };
+}
+
+export interface ProfileAnswer extends Profile {
+  authMode: AuthMode;
+  workEmailAdded: boolean;
+  resumeSize: number | null;
+}
+
+export interface ReferrerProfileAnswer extends ProfileAnswer {
+  workEmailHistory: WorkEmailHistoryEntry[];
+}
+
+export function toProfile(u: UserRow): ProfileAnswer {
+  return {
+    _id: u.id,
+    fullName: u.fullName,
+    position: u.position,
+    homeAddress: u.homeAddress,
+    mobileNo: u.mobileNo,
+    officeAddress: u.officeAddress,
+    dateOfBirth: u.dateOfBirth ?? '',
+    email: u.email,
+    profileLink: profileLinkOf(u),
+    resumeLink: resumeLinkOf(u),
+    resumeName: u.resume ? u.resumeName : null,
+    resumeSize: u.resume ? u.resumeSize : null,
+    overAllExperience: u.overAllExperience,
+    summary: u.summary,
+    skills: u.skills,
+    authMode: u.authMode,
+    workEmailAdded: u.workEmailAdded,
+  };
+}
+
+export const toHistoryEntry = (h: WorkEmailHistoryRow): WorkEmailHistoryEntry => ({
+  _id: h.id,
+  email: h.email,
+  companyName: h.companyName,
+  startDate: h.startDate,
+});
+
+export interface ProfileChanges {
+  fullName?: string;
+  homeAddress?: string;
+  mobileNo?: string;
+  officeAddress?: string;
+  dateOfBirth?: string;
+  email?: string;
+  position?: string;
+  overAllExperience?: number | null;
+  summary?: string;
+  skills?: string[];
+}
+
+/** Users and their work-e-mail history. */
+export class UserRepository {
+  constructor(private readonly db: Db) {}
+
+  async findById(id: string): Promise<UserRow | null> {
+    const rows = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return rows[0] ?? null;
+  }
+
+  async findByEmail(email: string): Promise<UserRow | null> {
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(eq(users.email, email.toLowerCase()))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  /** Creates the account, or returns the existing one when the e-mail is taken (two sign-ups racing). */
+  async findOrCreate(
+    email: string,
+    authMode: AuthMode,
+    now: Date,
+    fullName = '',
+  ): Promise<{ user: UserRow; created: boolean }> {
+    const inserted = await this.db
+      .insert(users)
+      .values({ email: email.toLowerCase(), authMode, fullName, createdAt: now })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (inserted[0]) return { user: inserted[0], created: true };
+    const existing = await this.findByEmail(email);
+    if (!existing) throw new Error('user vanished during sign-up');
+    return { user: existing, created: false };
+  }
+
+  async update(id: string, changes: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+    const rows = await this.db.update(users).set(changes).where(eq(users.id, id)).returning();
+    if (!rows[0]) throw new Error(`user ${id} not found`);
+    return rows[0];
+  }
+
+  async workEmailHistory(userId: string): Promise<WorkEmailHistoryRow[]> {
+    return this.db
+      .select()
+      .from(workEmailHistory)
+      .where(eq(workEmailHistory.userId, userId))
+      .orderBy(asc(workEmailHistory.startDate), asc(workEmailHistory.createdAt));
+  }
+
+  /** Marks the work e-mail verified and records it in the history (once per address). */
+  async addVerifiedWorkEmail(
+    userId: string,
+    email: string,
+    companyName: string,
+    startDate: string,
+    now: Date,
+  ): Promise<UserRow> {
+    return this.db.transaction(async (tx) => {
+      const existing = await tx
+        .select({ id: workEmailHistory.id })
+        .from(workEmailHistory)
+        .where(and(eq(workEmailHistory.userId, userId), eq(workEmailHistory.email, email)))
+        .limit(1);
+      if (!existing[0]) {
+        await tx
+          .insert(workEmailHistory)
+          .values({ userId, email, companyName, startDate, createdAt: now });
+      }
+      const rows = await tx
+        .update(users)
+        .set({ workEmailAdded: true })
+        .where(eq(users.id, userId))
+        .returning();
+      if (!rows[0]) throw new Error(`user ${userId} not found`);
+      return rows[0];
+    });
+  }
+}

@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Client } from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config, type ConfigInput } from '../src/config';
+import { openDatabase, type Database } from '../src/db';
+
+/** A clock tests move by hand: no test sleeps. */
+export function createClock(start = new Date('2025-03-10T09:00:00.000Z')) {
+  let t = start.getTime();
+  return {
+    now: () => new Date(t),
+    advance(ms: number) {
+      t += ms;
+    },
+    set(d: Date) {
+      t = d.getTime();
+    },
+  };
+}
+export type Clock = ReturnType<typeof createClock>;
+
+export const SECOND = 1000;
+export const MINUTE = 60 * SECOND;
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or, when DATABASE_URL is set, a new PostgreSQL
+ * database created beside it (dropped again by `close`). Migrated, empty.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({});
+    await database.migrate();
+    return database;
+  }
+  const name = `referio_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await database.migrate();
+  const close = database.close.bind(database);
+  return {
+    ...database,
+    ping: database.ping.bind(database),
+    migrate: database.migrate.bind(database),
+    truncateAll: database.truncateAll.bind(database),
+    async close() {
+      await close();
+      const cleanup = new Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+let dataDirs: string[] = [];
+
+/** Test configuration: quiet, no seeding, generous limits (tests lower the one they exercise). */
+export function testConfig(overrides: ConfigInput = {}): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-api-test-'));
+  dataDirs.push(dataDir);
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SEED: false,
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    OTP_IP_MAX: 10_000,
+    ...overrides,
+  });
+}
+
+export interface TestContext {
+  database: Database;
+  clock: Clock;
+  /** A new app over the file's database with these config overrides (closed after each test). */
+  build(overrides?: ConfigInput): Promise<FastifyInstance>;
+}
+
+/**
+ * Per test file: one database (PGlite starts in ~2 s, so it is shared by the file's tests and emptied
+ * after each test unless `keepData`), a fresh clock per test, apps closed after each test.
+ */
+export function setupTestContext(opts: { keepData?: boolean } = {}): TestContext {
+  const apps: FastifyInstance[] = [];
+  const ctx = { clock: createClock() } as TestContext;
+  ctx.build = async (overrides = {}) => {
+    const app = await buildApp(testConfig(overrides), {
+      database: ctx.database,
+      now: ctx.clock.now,
+      logger: false,
+    });
+    apps.push(app);
+    await app.ready();
+    return app;
+  };
+  beforeAll(async () => {
+    ctx.database = await createTestDatabase();
+  });
+  beforeEach(() => {
+    ctx.clock = createClock();
+  });
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((a) => a.close()));
+    if (!opts.keepData) await ctx.database.truncateAll();
+  });
+  afterAll(async () => {
+    await ctx.database?.close();
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+    dataDirs = [];
+  });
+  return ctx;
+}
+
+/** The session cookie a response set, parsed. */
+export function sessionCookie(res: LightMyRequestResponse) {
+  return res.cookies.find((c) => c.name === 'referio_sid');
+}
+
+/** The latest code mailed to `to`, read from the dev mailbox through the API. */
+export async function latestCode(app: FastifyInstance, to: string): Promise<string> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/dev/mail?to=${encodeURIComponent(to)}`,
+  });
+  const first = (res.json() as { data: { text: string }[] }).data[0];
+  const code = first?.text.match(/\b(\d{4})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${to}`);
+  return code;
+}
+
+/** Signs `email` in through createUser + verifyOtp; answers the cookie header to send and the user. */
+export async function signIn(app: FastifyInstance, email: string, roleId: 0 | 1 = 0) {
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/api/auth/createUser',
+    payload: { email, roleId },
+  });
+  if (sent.statusCode !== 200) throw new Error(`createUser failed: ${sent.body}`);
+  const otp = await latestCode(app, email);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/verifyOtp',
+    payload: { email, otp, roleId },
+  });
+  if (res.statusCode !== 200) throw new Error(`verifyOtp failed: ${res.body}`);
+  const cookie = sessionCookie(res);
+  if (!cookie) throw new Error('no session cookie');
+  return {
+    cookie: `referio_sid=${cookie.value}`,
+    token: cookie.value,
+    user: res.json().data as { _id: string; email: string },
+  };
+}
