@@ -36,7 +36,9 @@ export async function createTestDatabase(): Promise<Database> {
     await database.migrate();
     return database;
   }
-  const name = `referio_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  // Named after the run's database, so scripts/test-pg.mjs can drop leftovers of a crashed run.
+  const base = decodeURIComponent(new URL(adminUrl).pathname.slice(1)) || 'referio_test';
+  const name = `${base}_${Math.random().toString(36).slice(2, 10)}`.slice(0, 63);
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
