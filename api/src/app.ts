@@ -62,6 +62,7 @@ export async function buildApp(
       .map((o) => o.trim())
       .filter(Boolean),
     credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
   await app.register(cookie);
   await app.register(multipart, {

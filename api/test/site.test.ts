@@ -153,6 +153,24 @@ describe('errors', () => {
     expect(res.body).not.toContain('users_private');
   });
 
+  it('lets the site origin call with credentials, PUT included, and no other origin', async () => {
+    const app = await ctx.build();
+    const preflight = (origin: string) =>
+      app.inject({
+        method: 'OPTIONS',
+        url: '/api/auth/updateRole/x',
+        headers: { origin, 'access-control-request-method': 'PUT' },
+      });
+    const site = await preflight('http://localhost:3000');
+    expect(site.statusCode).toBe(204);
+    expect(site.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    expect(site.headers['access-control-allow-credentials']).toBe('true');
+    expect(site.headers['access-control-allow-methods']).toContain('PUT');
+    expect(
+      (await preflight('https://elsewhere.example')).headers['access-control-allow-origin'],
+    ).toBeUndefined();
+  });
+
   it('sends security headers', async () => {
     const app = await ctx.build();
     const res = await app.inject({ method: 'GET', url: '/api/health' });
