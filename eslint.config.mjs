@@ -12,10 +12,16 @@ const apps = ['shell', 'mfe-public', 'mfe-candidate', 'mfe-referrer', 'mfe-chat'
 const singletonOnlyInShared = [
   { name: 'zustand', message: 'Use the session store from @referio/shared.' },
   { name: 'axios', message: 'Use the API client from @referio/shared.' },
-  { name: 'react-toastify', message: 'Use toast from @referio/shared (one container lives in the shell).' },
+  {
+    name: 'react-toastify',
+    message: 'Use toast from @referio/shared (one container lives in the shell).',
+  },
 ];
 const singletonPatterns = [
-  { group: ['zustand/*', 'axios/*', 'react-toastify/*'], message: 'Import these only through @referio/shared.' },
+  {
+    group: ['zustand/*', 'axios/*', 'react-toastify/*'],
+    message: 'Import these only through @referio/shared.',
+  },
 ];
 
 function appBoundaries(app) {
@@ -30,10 +36,19 @@ function appBoundaries(app) {
           patterns: [
             ...singletonPatterns,
             {
-              group: others.flatMap((o) => [`@referio/${o}`, `@referio/${o}/*`, `**/${o}/**`, `**/${o}`]),
-              message: 'A remote never imports another remote or the shell; share through @referio/shared.',
+              group: others.flatMap((o) => [
+                `@referio/${o}`,
+                `@referio/${o}/*`,
+                `**/${o}/**`,
+                `**/${o}`,
+              ]),
+              message:
+                'A remote never imports another remote or the shell; share through @referio/shared.',
             },
-            { group: ['@referio/api', '@referio/api/*', '**/api/src/**'], message: 'The browser talks to the API over HTTP only.' },
+            {
+              group: ['@referio/api', '@referio/api/*', '**/api/src/**'],
+              message: 'The browser talks to the API over HTTP only.',
+            },
           ],
         },
       ],
@@ -64,7 +79,10 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-console': ['warn', { allow: ['warn', 'error', 'info'] }],
     },
   },
@@ -86,7 +104,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@referio/shared', '!@referio/shared/contract'], message: 'The API may use only the React-free @referio/shared/contract.' }] },
+        {
+          patterns: [
+            {
+              regex: '^@referio/shared(?!/contract$)',
+              message: 'The API may use only the React-free @referio/shared/contract.',
+            },
+            { regex: '^@referio/(shell|mfe-)', message: 'The API never imports a browser app.' },
+          ],
+        },
       ],
     },
   },

@@ -66,15 +66,15 @@ export type ProfileForm = z.input<typeof profileFormSchema>;
 /** Fields the avatar popover shows; editable through the same call. */
 export const profileExtrasSchema = z.object({
   position: optionalText(100, 'Position'),
-  overAllExperience: z
-    .number()
+  overAllExperience: z.coerce
+    .number({ error: 'Experience must be a number of years' })
     .int('Experience must be a whole number of years')
     .min(0, 'Experience cannot be negative')
     .max(60, 'Experience must be at most 60 years')
     .nullable()
     .optional(),
   summary: optionalText(1000, 'Summary'),
-  skills: z.array(z.string().trim().min(1).max(60)).max(50, 'At most 50 skills').optional(),
+  skills: z.array(z.string().trim().min(1).max(60)).max(30, 'At most 30 skills').optional(),
 });
 
 /** PUT /auth/updateById/:userId: `{ userId, roleId, updatedData }`. */
