@@ -1,0 +1,21 @@
+import { BrowserRouter } from 'react-router-dom';
+import { AppProviders, ToastHost } from '@referio/shared';
+import { AppRoutes } from './routes/AppRoutes';
+import { ScrollToTop } from './routes/ScrollToTop';
+import { SessionRefresh } from './session/SessionRefresh';
+
+/** The whole site: providers, the router, and the one toast container. */
+export function App() {
+  return (
+    <AppProviders>
+      {/* Location changes render synchronously, like the session store's: a log-out moves to / and
+          clears the session in one render, so the dashboard guard never sees one without the other. */}
+      <BrowserRouter useTransitions={false}>
+        <ScrollToTop />
+        <SessionRefresh />
+        <AppRoutes />
+      </BrowserRouter>
+      <ToastHost />
+    </AppProviders>
+  );
+}

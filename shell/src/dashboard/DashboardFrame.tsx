@@ -1,0 +1,62 @@
+// The dashboard frame (/dashboard and /dashboard/:page): sidebar per mode, top bar, and the inner page
+// from its remote. /dashboard restores the stored active page; every inner page stores its key; each
+// page has its own URL, so the browser's back button walks through them naturally.
+import { useCallback, useEffect, useState } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { dashboardPath, isDashboardPageKey, useRole, useSessionStore } from '@referio/shared';
+import { RemotePage } from '../federation/RemotePage';
+import { belongsToMode, defaultPage, modeOfRole, pageModules } from './pages';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+import './DashboardFrame.css';
+
+export const SIDEBAR_ID = 'dashboard-sidebar';
+
+export default function DashboardFrame() {
+  const { page } = useParams<{ page?: string }>();
+  const mode = modeOfRole(useRole());
+  const storedPage = useSessionStore((s) => s.activePage);
+  const setActivePage = useSessionStore((s) => s.setActivePage);
+  const { pathname } = useLocation();
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const closeSidebar = useCallback(() => setSidebarOpen(false), []);
+
+  const key = isDashboardPageKey(page) && belongsToMode(page, mode) ? page : null;
+
+  useEffect(() => {
+    if (key && key !== useSessionStore.getState().activePage) setActivePage(key);
+  }, [key, setActivePage]);
+
+  // A followed link closes the mobile sidebar.
+  useEffect(() => setSidebarOpen(false), [pathname]);
+
+  if (page === undefined) {
+    const restored = storedPage && belongsToMode(storedPage, mode) ? storedPage : defaultPage[mode];
+    return <Navigate to={dashboardPath(restored)} replace />;
+  }
+  if (!key) return <Navigate to={dashboardPath(defaultPage[mode])} replace />;
+
+  return (
+    <div className={sidebarOpen ? 'dash dash--sidebar-open' : 'dash'}>
+      <Sidebar
+        id={SIDEBAR_ID}
+        mode={mode}
+        activeKey={key}
+        open={sidebarOpen}
+        onClose={closeSidebar}
+      />
+      {sidebarOpen && <div className="dash__scrim" aria-hidden="true" onClick={closeSidebar} />}
+      <div className="dash__body">
+        <TopBar
+          mode={mode}
+          sidebarId={SIDEBAR_ID}
+          sidebarOpen={sidebarOpen}
+          onToggleSidebar={() => setSidebarOpen((o) => !o)}
+        />
+        <main id="main" className="dash__content" tabIndex={-1}>
+          <RemotePage key={pageModules[key]} module={pageModules[key]} />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../routes/paths';
+import { AvatarMenu } from './AvatarMenu';
+import { NotificationsBell } from './NotificationsBell';
+import { modeBadge, type DashboardMode } from './pages';
+
+interface Props {
+  mode: DashboardMode;
+  sidebarId: string;
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+}
+
+export function TopBar({ mode, sidebarId, sidebarOpen, onToggleSidebar }: Props) {
+  return (
+    <header className="dash__topbar">
+      <button
+        type="button"
+        className="dash__toggle"
+        aria-controls={sidebarId}
+        aria-expanded={sidebarOpen}
+        aria-label={sidebarOpen ? 'Close sidebar' : 'Open sidebar'}
+        onClick={onToggleSidebar}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <path
+            d="M4 6h16M4 12h16M4 18h16"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
+        </svg>
+      </button>
+      <Link to={paths.home()} className="dash__home" aria-label="Home">
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path
+            d="M3 11 12 4l9 7v9h-6v-6H9v6H3z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <span className="dash__home-label">Home</span>
+      </Link>
+      <p className={`dash__badge dash__badge--${mode}`} role="status">
+        {modeBadge[mode]}
+      </p>
+      <div className="dash__topbar-end">
+        <NotificationsBell mode={mode} />
+        <AvatarMenu mode={mode} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,349 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  ApiError,
+  getMe,
+  getReferralNotifications,
+  logout,
+  updateRole,
+  useSessionStore,
+  type ReferralNotification,
+} from '@referio/shared';
+import {
+  findPage,
+  makeSession,
+  mockedLoadRemote,
+  referrerSession,
+  renderApp,
+  resetApp,
+  signInAs,
+} from '../../test/helpers';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+}));
+jest.mock('@referio/shared', () => ({
+  ...jest.requireActual<object>('@referio/shared'),
+  getMe: jest.fn(),
+  logout: jest.fn(),
+  updateRole: jest.fn(),
+  getReferralNotifications: jest.fn(),
+}));
+
+const CANDIDATE_LABELS = [
+  'Dashboard',
+  'Explore',
+  'My Referral Requests',
+  'Profile',
+  'Chat',
+  'Upgrade To Premium',
+];
+const REFERRER_LABELS = [
+  'Referrar Dashboard',
+  'Referral Requests',
+  'Job Posts',
+  'Give Referral',
+  'Profile',
+  'Chat',
+];
+
+function notification(id: string, jobTitle: string): ReferralNotification {
+  return {
+    _id: `n-${id}`,
+    createdAt: '2026-03-05T10:00:00.000Z',
+    jobPostId: {
+      _id: `job-${id}`,
+      jobTitle,
+      companyName: 'Acme',
+      jobType: 'Full-time',
+      address: 'Bengaluru',
+    } as ReferralNotification['jobPostId'],
+  };
+}
+
+const sidebarLabels = () =>
+  within(screen.getByRole('navigation', { name: 'Dashboard pages' }))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
+
+beforeEach(() => {
+  resetApp();
+  jest
+    .mocked(getMe)
+    .mockImplementation(async () => ({ ...useSessionStore.getState().applicantUser! }));
+  jest.mocked(logout).mockResolvedValue({ success: true, message: 'Logged out' });
+  jest.mocked(getReferralNotifications).mockResolvedValue([]);
+});
+
+describe('the dashboard guard', () => {
+  it('sends a signed-out visitor to /sign-in and clears the stored session keys', async () => {
+    window.localStorage.setItem('activePage', 'explore');
+    window.localStorage.setItem('selectedJobId', 'job-1');
+    renderApp('/dashboard/explore');
+    expect(await findPage('mfe_public/SignIn')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/sign-in');
+    expect(window.localStorage.getItem('activePage')).toBeNull();
+    expect(window.localStorage.getItem('selectedJobId')).toBeNull();
+    expect(mockedLoadRemote).not.toHaveBeenCalledWith('mfe_candidate/Explore');
+  });
+
+  it('sends the user to /sign-in when the session ends while the dashboard is open', async () => {
+    signInAs();
+    renderApp('/dashboard/explore');
+    await findPage('mfe_candidate/Explore');
+    act(() => useSessionStore.getState().signOut());
+    expect(await findPage('mfe_public/SignIn')).toBeInTheDocument();
+  });
+});
+
+describe('the dashboard pages', () => {
+  it('/dashboard restores the stored active page', async () => {
+    signInAs();
+    useSessionStore.getState().setActivePage('myReferralRequests');
+    renderApp('/dashboard');
+    expect(await findPage('mfe_candidate/MyReferralRequests')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/dashboard/myReferralRequests');
+  });
+
+  it("/dashboard opens the mode's default page when nothing is stored", async () => {
+    signInAs(referrerSession());
+    renderApp('/dashboard');
+    expect(await findPage('mfe_referrer/ReferrerDashboard')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/dashboard/referrarDashboard');
+  });
+
+  it('stores every inner page as the active page, and the back button returns to the previous one', async () => {
+    signInAs();
+    renderApp('/dashboard/userdashboard');
+    await findPage('mfe_candidate/UserDashboard');
+    await userEvent.click(screen.getByRole('link', { name: 'Explore' }));
+    expect(await findPage('mfe_candidate/Explore')).toBeInTheDocument();
+    expect(window.localStorage.getItem('activePage')).toBe('explore');
+    expect(screen.getByRole('link', { name: 'Explore' })).toHaveAttribute('aria-current', 'page');
+
+    window.history.back();
+    expect(await findPage('mfe_candidate/UserDashboard')).toBeInTheDocument();
+    await waitFor(() => expect(window.localStorage.getItem('activePage')).toBe('userdashboard'));
+  });
+
+  it("sends a page of the other mode to the current mode's default page", async () => {
+    signInAs();
+    renderApp('/dashboard/jobPosts');
+    expect(await findPage('mfe_candidate/UserDashboard')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/dashboard/userdashboard');
+    expect(mockedLoadRemote).not.toHaveBeenCalledWith('mfe_referrer/JobPosts');
+  });
+
+  it('shows no site header or footer', async () => {
+    signInAs();
+    renderApp('/dashboard/chat');
+    await findPage('mfe_chat/Chat');
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the sidebar', () => {
+  it('lists the candidate pages in candidate mode', async () => {
+    signInAs();
+    renderApp('/dashboard');
+    await findPage('mfe_candidate/UserDashboard');
+    expect(sidebarLabels()).toEqual(CANDIDATE_LABELS);
+    expect(screen.getByRole('button', { name: 'Find a Applicant' })).toBeInTheDocument();
+  });
+
+  it('lists the referrer pages in referrer mode', async () => {
+    signInAs(referrerSession());
+    renderApp('/dashboard');
+    await findPage('mfe_referrer/ReferrerDashboard');
+    expect(sidebarLabels()).toEqual(REFERRER_LABELS);
+    expect(screen.getByRole('button', { name: 'Find a Referrer' })).toBeInTheDocument();
+  });
+
+  it('opens and closes as a drawer with a toggle that says whether it is open', async () => {
+    signInAs();
+    renderApp('/dashboard');
+    await findPage('mfe_candidate/UserDashboard');
+    const toggle = screen.getByRole('button', { name: 'Open sidebar' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', 'dashboard-sidebar');
+    await userEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Close sidebar' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Open sidebar' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+});
+
+describe('switching role', () => {
+  it('asks first, then updates the role, the badge and the page', async () => {
+    signInAs();
+    jest.mocked(updateRole).mockResolvedValue(referrerSession());
+    renderApp('/dashboard/explore');
+    await findPage('mfe_candidate/Explore');
+    expect(screen.getByText('Candidate mode activated')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Find a Applicant' }));
+    const dialog = screen.getByRole('dialog', { name: 'Find a Applicant' });
+    expect(updateRole).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, switch' }));
+
+    expect(await screen.findByText('Referrer mode activated')).toBeInTheDocument();
+    expect(updateRole).toHaveBeenCalledWith(makeSession().data._id, { role: 1 });
+    expect(await findPage('mfe_referrer/ReferrerDashboard')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/dashboard/referrarDashboard');
+    expect(useSessionStore.getState().role).toBe('referer');
+    expect(window.localStorage.getItem('role')).toBe('referer');
+    expect(sidebarLabels()).toEqual(REFERRER_LABELS);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('switches back to candidate mode from referrer mode', async () => {
+    signInAs(referrerSession());
+    jest.mocked(updateRole).mockResolvedValue(makeSession());
+    renderApp('/dashboard');
+    await findPage('mfe_referrer/ReferrerDashboard');
+    await userEvent.click(screen.getByRole('button', { name: 'Find a Referrer' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, switch' }));
+    expect(await screen.findByText('Candidate mode activated')).toBeInTheDocument();
+    expect(updateRole).toHaveBeenCalledWith(makeSession().data._id, { role: 0 });
+    expect(await findPage('mfe_candidate/UserDashboard')).toBeInTheDocument();
+  });
+
+  it('does nothing when cancelled', async () => {
+    signInAs();
+    renderApp('/dashboard');
+    await findPage('mfe_candidate/UserDashboard');
+    await userEvent.click(screen.getByRole('button', { name: 'Find a Applicant' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(updateRole).not.toHaveBeenCalled();
+    expect(screen.getByText('Candidate mode activated')).toBeInTheDocument();
+  });
+
+  it("says 'Something went wrong. Please try again.' when the server refuses, and keeps the mode", async () => {
+    signInAs();
+    jest.mocked(updateRole).mockRejectedValue(new ApiError('boom', 500));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp('/dashboard');
+    await findPage('mfe_candidate/UserDashboard');
+    await userEvent.click(screen.getByRole('button', { name: 'Find a Applicant' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, switch' }));
+    expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Candidate mode activated')).toBeInTheDocument();
+    expect(useSessionStore.getState().role).toBe('user');
+  });
+});
+
+describe('logging out from the dashboard', () => {
+  it('asks first, then ends the session and goes home', async () => {
+    signInAs();
+    renderApp('/dashboard');
+    await findPage('mfe_candidate/UserDashboard');
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    const dialog = screen.getByRole('dialog', { name: 'Log out' });
+    expect(dialog).toHaveTextContent('Are you sure you want to log out?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log out' }));
+    expect(await findPage('mfe_public/Landing')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/');
+    expect(logout).toHaveBeenCalled();
+    expect(window.localStorage.getItem('applicantUser')).toBeNull();
+  });
+});
+
+describe('the top bar', () => {
+  it('has a home button', async () => {
+    signInAs();
+    renderApp('/dashboard');
+    await findPage('mfe_candidate/UserDashboard');
+    await userEvent.click(screen.getByRole('link', { name: 'Home' }));
+    expect(await findPage('mfe_public/Landing')).toBeInTheDocument();
+  });
+
+  it("shows 'No notifications' and no red dot when there are none", async () => {
+    signInAs();
+    renderApp('/dashboard');
+    await findPage('mfe_candidate/UserDashboard');
+    await waitFor(() => expect(getReferralNotifications).toHaveBeenCalled());
+    expect(screen.queryByTestId('notification-dot')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent(
+      'No notifications',
+    );
+  });
+
+  it("shows 'No notifications' when the call fails", async () => {
+    signInAs();
+    jest.mocked(getReferralNotifications).mockRejectedValue(new ApiError('Not found', 404));
+    renderApp('/dashboard');
+    await findPage('mfe_candidate/UserDashboard');
+    await waitFor(() => expect(getReferralNotifications).toHaveBeenCalled());
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent(
+      'No notifications',
+    );
+  });
+
+  it("lists notifications with a red dot, and 'View More' stores the job and opens its details", async () => {
+    signInAs(referrerSession());
+    jest
+      .mocked(getReferralNotifications)
+      .mockResolvedValue([
+        notification('1', 'Frontend Engineer'),
+        notification('2', 'Data Analyst'),
+      ]);
+    renderApp('/dashboard');
+    await findPage('mfe_referrer/ReferrerDashboard');
+    const bell = await screen.findByRole('button', { name: 'Notifications (2 new)' });
+    expect(getReferralNotifications).toHaveBeenCalledWith({
+      userId: makeSession().data._id,
+      roleId: 1,
+    });
+    expect(screen.getByTestId('notification-dot')).toBeInTheDocument();
+
+    await userEvent.click(bell);
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    expect(panel).toHaveStyle({ maxHeight: '400px' });
+    const first = within(panel).getAllByRole('listitem')[0]!;
+    expect(first).toHaveTextContent('Frontend Engineer');
+    expect(first).toHaveTextContent('Acme');
+    expect(first).toHaveTextContent('Full-time');
+    expect(first).toHaveTextContent('Bengaluru');
+    expect(first).toHaveTextContent('05 Mar 2026');
+
+    await userEvent.click(within(first).getByRole('button', { name: /View More/ }));
+    expect(await findPage('mfe_public/JobDetails')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/job-details/job-1');
+    expect(window.localStorage.getItem('selectedJobId')).toBe('job-1');
+  });
+
+  it('opens a profile card from the avatar, whose View profile goes to the profile page', async () => {
+    signInAs();
+    renderApp('/dashboard');
+    await findPage('mfe_candidate/UserDashboard');
+    await userEvent.click(screen.getByRole('button', { name: 'Account: Ana Rao' }));
+    const card = screen.getByRole('region', { name: 'Ana Rao' });
+    expect(card).toHaveTextContent('Exp: 4+ Years');
+    expect(card).toHaveTextContent('Frontend engineer who likes design systems.');
+    expect(within(card).getByRole('list', { name: 'Skills' })).toHaveTextContent('React');
+    expect(card).toHaveTextContent('AR');
+    await userEvent.click(within(card).getByRole('button', { name: 'View profile' }));
+    expect(await findPage('mfe_candidate/Profile')).toBeInTheDocument();
+    expect(window.localStorage.getItem('activePage')).toBe('profile');
+  });
+
+  it("opens the referrer's profile page from the avatar in referrer mode", async () => {
+    signInAs(referrerSession());
+    renderApp('/dashboard');
+    await findPage('mfe_referrer/ReferrerDashboard');
+    await userEvent.click(screen.getByRole('button', { name: 'Account: Ana Rao' }));
+    await userEvent.click(screen.getByRole('button', { name: 'View profile' }));
+    expect(await findPage('mfe_referrer/ReferrerProfile')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,57 @@
+// Layer 2 of 3: a remote page is React.lazy(loadRemote('mfe_x/Page')) inside Suspense with a spinner,
+// inside its own error boundary (layer 3). React.lazy remembers a rejected load for ever, so a failed
+// component is only reused within the attempt that made it (React must see its error there); a new
+// visit or the boundary's Retry is a new attempt and gets a fresh load. A component that loaded is
+// shared by every later visit.
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadPageModule } from './remotes';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { PageSpinner } from '../components/PageSpinner';
+import type { RemoteModuleId } from '../routes/paths';
+
+interface Entry {
+  component: LazyExoticComponent<ComponentType>;
+  attempt: number;
+  failed: boolean;
+}
+
+const components = new Map<RemoteModuleId, Entry>();
+
+function remoteComponent(id: RemoteModuleId, attempt: number): LazyExoticComponent<ComponentType> {
+  const known = components.get(id);
+  if (known && (!known.failed || known.attempt === attempt)) return known.component;
+  const entry: Entry = {
+    attempt,
+    failed: false,
+    component: lazy(() =>
+      loadPageModule(id).catch((err: unknown) => {
+        entry.failed = true;
+        throw err;
+      }),
+    ),
+  };
+  components.set(id, entry);
+  return entry.component;
+}
+
+function RemoteModule({ id, attempt }: { id: RemoteModuleId; attempt: number }) {
+  const Page = remoteComponent(id, attempt);
+  return <Page />;
+}
+
+export function RemotePage({ module }: { module: RemoteModuleId }) {
+  return (
+    <RemoteErrorBoundary name={module}>
+      {(attempt) => (
+        <Suspense fallback={<PageSpinner />}>
+          <RemoteModule id={module} attempt={attempt} />
+        </Suspense>
+      )}
+    </RemoteErrorBoundary>
+  );
+}
+
+/** For tests: forget every loaded page component. */
+export function clearRemotePagesForTests(): void {
+  components.clear();
+}

@@ -1,0 +1,70 @@
+// Reading and checking /remotes.json, the one place that says where each remote lives.
+// Format: [{ "name": "mfe_public", "entry": "http://localhost:3001/mf-manifest.json" }, …]
+
+export interface RemoteConfigEntry {
+  /** The remote's federation name, e.g. `mfe_public`. */
+  name: string;
+  /** URL of its mf-manifest.json (or remoteEntry.js), absolute or relative to the shell. */
+  entry: string;
+}
+
+export const REMOTES_CONFIG_URL = '/remotes.json';
+
+export class RemotesConfigError extends Error {
+  override name = 'RemotesConfigError';
+}
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isUrl(entry: string, base: string): boolean {
+  try {
+    const url = new URL(entry, base);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Checks the parsed file; throws a RemotesConfigError that names the first problem. */
+export function parseRemotesConfig(raw: unknown, base = 'http://localhost/'): RemoteConfigEntry[] {
+  if (!Array.isArray(raw))
+    throw new RemotesConfigError('remotes.json must be a JSON array of { name, entry }.');
+  const seen = new Set<string>();
+  return raw.map((item, i) => {
+    if (!isRecord(item)) throw new RemotesConfigError(`remotes.json item ${i} must be an object.`);
+    const { name, entry } = item;
+    if (typeof name !== 'string' || !NAME.test(name)) {
+      throw new RemotesConfigError(
+        `remotes.json item ${i}: "name" must be a federation name such as mfe_public.`,
+      );
+    }
+    if (seen.has(name)) throw new RemotesConfigError(`remotes.json lists "${name}" twice.`);
+    seen.add(name);
+    if (typeof entry !== 'string' || !isUrl(entry, base)) {
+      throw new RemotesConfigError(
+        `remotes.json item ${i} ("${name}"): "entry" must be an http(s) URL.`,
+      );
+    }
+    return { name, entry };
+  });
+}
+
+/** Fetches /remotes.json past every cache (it is the switch for moving a remote) and checks it. */
+export async function fetchRemotesConfig(
+  url = REMOTES_CONFIG_URL,
+  fetchImpl: typeof fetch = fetch,
+): Promise<RemoteConfigEntry[]> {
+  const res = await fetchImpl(url, { cache: 'no-store', headers: { accept: 'application/json' } });
+  if (!res.ok) throw new RemotesConfigError(`${url} answered ${res.status}.`);
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    throw new RemotesConfigError(`${url} is not valid JSON.`);
+  }
+  return parseRemotesConfig(body, typeof window !== 'undefined' ? window.location.href : undefined);
+}

@@ -1,0 +1,120 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getMe, logout } from '@referio/shared';
+import { findPage, makeSession, renderApp, resetApp, signInAs } from '../../test/helpers';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+}));
+jest.mock('@referio/shared', () => ({
+  ...jest.requireActual<object>('@referio/shared'),
+  getMe: jest.fn(),
+  logout: jest.fn(),
+}));
+
+const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+
+beforeEach(() => {
+  resetApp();
+  jest.mocked(getMe).mockResolvedValue(makeSession());
+  jest.mocked(logout).mockResolvedValue({ success: true, message: 'Logged out' });
+});
+
+describe('the navbar', () => {
+  it('offers Login and Create free account to a visitor, and no Dashboard link', async () => {
+    renderApp('/');
+    await findPage('mfe_public/Landing');
+    const nav = mainNav();
+    expect(within(nav).getByRole('link', { name: 'Referio home' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: 'Browse Companies' })).toHaveAttribute(
+      'href',
+      '/company-list',
+    );
+    expect(within(nav).getByRole('link', { name: 'Become a Referrer' })).toHaveAttribute(
+      'href',
+      '/become-a-referral',
+    );
+    expect(within(nav).getByRole('link', { name: 'Get Premium' })).toHaveAttribute(
+      'href',
+      '/premium',
+    );
+    expect(within(nav).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/sign-in');
+    expect(within(nav).getByRole('link', { name: 'Create free account' })).toHaveAttribute(
+      'href',
+      '/sign-up',
+    );
+    expect(within(nav).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('greets a signed-in user by first name and links the dashboard', async () => {
+    signInAs();
+    renderApp('/');
+    await findPage('mfe_public/Landing');
+    const nav = mainNav();
+    expect(within(nav).getByRole('button', { name: 'Hi, Ana' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    expect(within(nav).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('logs out from the greeting popup: server session ended, storage cleared, back home', async () => {
+    signInAs();
+    renderApp('/company-list');
+    await findPage('mfe_public/CompanyList');
+    const greeting = screen.getByRole('button', { name: 'Hi, Ana' });
+    expect(greeting).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(greeting);
+    expect(greeting).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await findPage('mfe_public/Landing')).toBeInTheDocument();
+    expect(logout).toHaveBeenCalled();
+    expect(window.localStorage.getItem('applicantUser')).toBeNull();
+    expect(within(mainNav()).getByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('still signs out here when the logout call fails', async () => {
+    jest.mocked(logout).mockRejectedValue(new Error('offline'));
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    signInAs();
+    renderApp('/');
+    await findPage('mfe_public/Landing');
+    await userEvent.click(screen.getByRole('button', { name: 'Hi, Ana' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await within(mainNav()).findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('applicantUser')).toBeNull();
+  });
+
+  it('closes the greeting popup with Escape and gives focus back to the greeting', async () => {
+    signInAs();
+    renderApp('/');
+    await findPage('mfe_public/Landing');
+    const greeting = screen.getByRole('button', { name: 'Hi, Ana' });
+    await userEvent.click(greeting);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
+    expect(greeting).toHaveFocus();
+  });
+
+  it('folds the links into a burger menu that reports whether it is open', async () => {
+    renderApp('/');
+    await findPage('mfe_public/Landing');
+    const burger = screen.getByRole('button', { name: 'Open menu' });
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    const menu = document.getElementById(burger.getAttribute('aria-controls')!);
+    expect(menu).toContainElement(within(mainNav()).getByRole('link', { name: 'Get Premium' }));
+    await userEvent.click(burger);
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await userEvent.click(within(mainNav()).getByRole('link', { name: 'Get Premium' }));
+    await findPage('mfe_public/Premium');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+});

@@ -1,0 +1,44 @@
+// Every URL of the site, built from the one route table (paths.ts). Pages come from the remotes; the
+// dashboard frame and the not-found page are the shell's own, loaded lazily like the rest.
+import { lazy, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { RemotePage } from '../federation/RemotePage';
+import { MainArea, SiteLayout } from '../layout/SiteLayout';
+import { RequireSession } from './RequireSession';
+import { routes, type RouteDef } from './paths';
+
+const DashboardFrame = lazy(
+  () => import(/* webpackChunkName: "dashboard" */ '../dashboard/DashboardFrame'),
+);
+const NotFound = lazy(() => import(/* webpackChunkName: "not-found" */ './NotFound'));
+
+function elementFor(route: RouteDef): ReactNode {
+  const { target } = route;
+  let element: ReactNode;
+  if (target.kind === 'dashboard') element = <DashboardFrame />;
+  else if (target.kind === 'notFound')
+    element = (
+      <MainArea>
+        <NotFound />
+      </MainArea>
+    );
+  else
+    element = (
+      <MainArea>
+        <RemotePage key={target.module} module={target.module} />
+      </MainArea>
+    );
+  return route.requiresSession ? <RequireSession>{element}</RequireSession> : element;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<SiteLayout />}>
+        {Object.entries(routes).map(([name, route]) => (
+          <Route key={name} path={route.path} element={elementFor(route)} />
+        ))}
+      </Route>
+    </Routes>
+  );
+}
