@@ -1,9 +1,8 @@
 // The bell: getReferralNotifications for the user in the current mode. A red dot when there are
 // items; the panel lists them (max-height 400px) with 'View More', which stores selectedJobId and
 // opens the job's details. Empty, or when the call fails: 'No notifications'.
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import {
   MESSAGES,
   NOTIFICATION_PANEL_MAX_HEIGHT_PX,
@@ -23,13 +22,24 @@ export function NotificationsBell({ mode }: { mode: DashboardMode }) {
   const user = useCurrentUser();
   const roleId = mode === 'referrer' ? ROLE_REFERRER : ROLE_APPLICANT;
   const userId = user?._id;
-  const { data } = useQuery({
-    queryKey: ['referralNotifications', userId, roleId],
-    queryFn: () => getReferralNotifications({ userId: userId as string, roleId }),
-    enabled: !!userId,
-    retry: false,
-  });
-  const items = data ?? [];
+  const [items, setItems] = useState<ReferralNotification[]>([]);
+
+  useEffect(() => {
+    if (!userId) return;
+    let current = true;
+    getReferralNotifications({ userId, roleId })
+      .then((list) => {
+        if (current) setItems(Array.isArray(list) ? list : []);
+      })
+      .catch((err: unknown) => {
+        // Shown as 'No notifications': the bell is secondary and must never break the frame.
+        console.warn('[referio] notifications could not be loaded', err);
+        if (current) setItems([]);
+      });
+    return () => {
+      current = false;
+    };
+  }, [userId, roleId]);
 
   const [open, setOpen] = useState(false);
   const panelId = useId();

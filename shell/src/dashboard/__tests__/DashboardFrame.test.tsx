@@ -281,6 +281,7 @@ describe('the top bar', () => {
   it("shows 'No notifications' when the call fails", async () => {
     signInAs();
     jest.mocked(getReferralNotifications).mockRejectedValue(new ApiError('Not found', 404));
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     renderApp('/dashboard');
     await findPage('mfe_candidate/UserDashboard');
     await waitFor(() => expect(getReferralNotifications).toHaveBeenCalled());
