@@ -25,7 +25,9 @@ const { values } = parseArgs({
   },
 });
 if (!values.app) {
-  console.error('usage: node tools/serve.mjs --app <shell|mfe-public|mfe-candidate|mfe-referrer|mfe-chat>');
+  console.error(
+    'usage: node tools/serve.mjs --app <shell|mfe-public|mfe-candidate|mfe-referrer|mfe-chat>',
+  );
   process.exit(2);
 }
 const app = appByDir(values.app);
@@ -38,13 +40,20 @@ if (!fs.existsSync(path.join(dist, app.host ? 'index.html' : 'mf-manifest.json')
 }
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css|map)$|^assets\//;
-const NO_CACHE = new Set(['remoteEntry.js', 'mf-manifest.json', 'mf-stats.json', 'index.html', 'remotes.json']);
+const NO_CACHE = new Set([
+  'remoteEntry.js',
+  'mf-manifest.json',
+  'mf-stats.json',
+  'index.html',
+  'remotes.json',
+]);
 
 function cacheHeaders(res, filePath) {
   const rel = path.relative(dist, filePath).split(path.sep).join('/');
   const base = path.basename(filePath);
   if (NO_CACHE.has(base)) res.setHeader('Cache-Control', 'no-cache');
-  else if (HASHED.test(rel) || HASHED.test(base)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  else if (HASHED.test(rel) || HASHED.test(base))
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   else res.setHeader('Cache-Control', 'no-cache');
   if (!app.host) {
     res.setHeader('Access-Control-Allow-Origin', '*');
@@ -53,14 +62,21 @@ function cacheHeaders(res, filePath) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
 }
 
-const server = Fastify({ logger: false, disableRequestLogging: true });
+const server = Fastify({ logger: false });
 await server.register(fastifyCompress, { global: true, threshold: 1024 });
 
 if (app.host) {
   const apiUrl = values.api || process.env.API_URL || `http://127.0.0.1:${API_PORT}`;
-  await server.register(fastifyProxy, { upstream: apiUrl, prefix: '/api', rewritePrefix: '/api', http2: false });
+  await server.register(fastifyProxy, {
+    upstream: apiUrl,
+    prefix: '/api',
+    rewritePrefix: '/api',
+    http2: false,
+  });
   const remotesFile = path.resolve(
-    values.remotes || process.env.REMOTES_FILE || path.join(root, 'shell', 'public', 'remotes.json'),
+    values.remotes ||
+      process.env.REMOTES_FILE ||
+      path.join(root, 'shell', 'public', 'remotes.json'),
   );
   server.get('/remotes.json', async (_req, reply) => {
     // Read on every request: moving or rolling back a remote is an edit of this file, no restart.
@@ -84,10 +100,16 @@ if (app.host) {
     if (req.method !== 'GET' || req.url.startsWith('/api/') || !accept.includes('text/html')) {
       return reply.code(404).type('text/plain').send('Not found');
     }
-    reply.header('Cache-Control', 'no-cache').type('text/html').send(await indexHtml());
+    reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html')
+      .send(await indexHtml());
   });
   server.get('/', async (_req, reply) => {
-    reply.header('Cache-Control', 'no-cache').type('text/html').send(await indexHtml());
+    reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html')
+      .send(await indexHtml());
   });
 } else {
   server.options('/*', async (_req, reply) => {

@@ -9,7 +9,11 @@ export interface BuildStep {
 }
 export const buildSteps: BuildStep[];
 export function staleSteps(): BuildStep[];
-export function run(cmd: string, args: string[], opts?: { quiet?: boolean; env?: Record<string, string> }): Promise<string>;
+export function run(
+  cmd: string,
+  args: string[],
+  opts?: { quiet?: boolean; env?: Record<string, string> },
+): Promise<string>;
 export function buildStale(opts?: { log?: (m: string) => void }): Promise<string[]>;
 export function waitForUrl(url: string, timeoutMs?: number): Promise<Response>;
 export function startProcess(
@@ -18,7 +22,11 @@ export function startProcess(
   args: string[],
   opts?: { env?: Record<string, string>; quiet?: boolean },
 ): ChildProcess;
-export function startApi(opts?: { env?: Record<string, string>; quiet?: boolean; port?: number }): ChildProcess;
+export function startApi(opts?: {
+  env?: Record<string, string>;
+  quiet?: boolean;
+  port?: number;
+}): ChildProcess;
 export function startStatic(dir: string, opts?: { quiet?: boolean; args?: string[] }): ChildProcess;
 export function startStack(opts?: {
   quiet?: boolean;

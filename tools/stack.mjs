@@ -34,7 +34,12 @@ function builtAt(file) {
   }
 }
 
-const common = ['tools/webpack.app.js', 'tools/federation.js', 'tsconfig.base.json', 'package-lock.json'];
+const common = [
+  'tools/webpack.app.js',
+  'tools/federation.js',
+  'tsconfig.base.json',
+  'package-lock.json',
+];
 
 /** The build steps, in dependency order, each with what it reads and what it writes. */
 export const buildSteps = [
@@ -54,7 +59,14 @@ export const buildSteps = [
   ...apps.map((a) => ({
     name: a.dir,
     workspace: `@referio/${a.dir}`,
-    inputs: [`${a.dir}/src`, `${a.dir}/public`, `${a.dir}/webpack.config.js`, `${a.dir}/package.json`, 'shared/src', ...common],
+    inputs: [
+      `${a.dir}/src`,
+      `${a.dir}/public`,
+      `${a.dir}/webpack.config.js`,
+      `${a.dir}/package.json`,
+      'shared/src',
+      ...common,
+    ],
     output: `${a.dir}/dist/mf-manifest.json`,
   })),
 ];
@@ -65,12 +77,18 @@ export function staleSteps() {
 
 export function run(cmd, args, opts = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: opts.quiet ? 'pipe' : 'inherit', env: { ...process.env, ...opts.env } });
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: opts.quiet ? 'pipe' : 'inherit',
+      env: { ...process.env, ...opts.env },
+    });
     let out = '';
     child.stdout?.on('data', (d) => (out += d));
     child.stderr?.on('data', (d) => (out += d));
     child.on('exit', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}\n${out.slice(-4000)}`)),
+      code === 0
+        ? resolve(out)
+        : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}\n${out.slice(-4000)}`)),
     );
   });
 }
@@ -128,7 +146,11 @@ export async function waitForUrl(url, timeoutMs = 60_000) {
 
 /** Starts a long-running child; its output is prefixed with a label. */
 export function startProcess(label, cmd, args, { env = {}, quiet = false } = {}) {
-  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(cmd, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const prefix = (chunk) =>
     chunk
       .toString()
@@ -176,7 +198,9 @@ export async function startStack({ quiet = false, apiEnv = {} } = {}) {
   try {
     await Promise.all([
       waitForUrl(`http://localhost:${API_PORT}/api/health`, 90_000),
-      ...apps.map((a) => waitForUrl(`http://localhost:${a.port}/${a.host ? '' : 'mf-manifest.json'}`, 60_000)),
+      ...apps.map((a) =>
+        waitForUrl(`http://localhost:${a.port}/${a.host ? '' : 'mf-manifest.json'}`, 60_000),
+      ),
     ]);
   } catch (e) {
     await stop();

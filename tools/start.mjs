@@ -13,7 +13,9 @@ async function main() {
     await run('npm', ['run', 'build', '--silent', '-w', '@referio/shared']);
     const children = [
       startProcess('api', 'npm', ['run', 'dev', '--silent', '-w', '@referio/api']),
-      ...apps.map((a) => startProcess(a.dir, 'npm', ['run', 'dev', '--silent', '-w', `@referio/${a.dir}`])),
+      ...apps.map((a) =>
+        startProcess(a.dir, 'npm', ['run', 'dev', '--silent', '-w', `@referio/${a.dir}`]),
+      ),
     ];
     const stop = () => children.forEach((c) => c.kill('SIGTERM'));
     process.on('SIGINT', stop);
@@ -25,7 +27,9 @@ async function main() {
   }
   await buildStale();
   const { stop } = await startStack();
-  console.log(`\nReferio is up at http://localhost:3000 (API on :${API_PORT}, remotes on :3001-3004) after ${secs()} s\n`);
+  console.log(
+    `\nReferio is up at http://localhost:3000 (API on :${API_PORT}, remotes on :3001-3004) after ${secs()} s\n`,
+  );
   const shutdown = () => stop().then(() => process.exit(0));
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -54,6 +54,8 @@ function createAppConfig(o) {
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         uniqueName: o.name,
         clean: true,
+        // Always rewrite: `npm start` decides what is stale from the manifest's modification time.
+        compareBeforeEmit: false,
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
@@ -86,7 +88,9 @@ function createAppConfig(o) {
           'Cache-Control': 'no-cache',
         },
         static: o.host ? { directory: path.join(o.dir, 'public'), publicPath: '/' } : false,
-        proxy: o.host ? [{ context: ['/api'], target: API_TARGET, changeOrigin: false }] : undefined,
+        proxy: o.host
+          ? [{ context: ['/api'], target: API_TARGET, changeOrigin: false }]
+          : undefined,
         client: { overlay: { warnings: false, errors: true } },
       },
     };

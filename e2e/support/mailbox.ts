@@ -1,7 +1,11 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
 /** Reads the newest 4-digit code sent to `email` from the API's dev mailbox (absent in production). */
-export async function readCode(request: APIRequestContext, email: string, newerThan = 0): Promise<string> {
+export async function readCode(
+  request: APIRequestContext,
+  email: string,
+  newerThan = 0,
+): Promise<string> {
   let code = '';
   await expect
     .poll(

@@ -19,13 +19,17 @@ async function sharedFileOwners(page: Page): Promise<Map<string, string>> {
   for (const entry of entries) {
     const manifest = (await (await page.request.get(entry)).json()) as { shared: ManifestShared[] };
     for (const s of manifest.shared) {
-      for (const f of [...s.assets.js.sync, ...s.assets.js.async]) owners.set(path.basename(f), s.name);
+      for (const f of [...s.assets.js.sync, ...s.assets.js.async])
+        owners.set(path.basename(f), s.name);
     }
   }
   return owners;
 }
 
-async function signIn(page: Page, roleLabel: 'Applicant' | 'Referrer' = 'Applicant'): Promise<void> {
+async function signIn(
+  page: Page,
+  roleLabel: 'Applicant' | 'Referrer' = 'Applicant',
+): Promise<void> {
   const email = uniqueEmail('federation');
   const sentAt = Date.now() - 1000;
   await page.goto('/sign-up');
@@ -38,7 +42,9 @@ async function signIn(page: Page, roleLabel: 'Applicant' | 'Referrer' = 'Applica
   await page.waitForURL('http://localhost:3000/', { timeout: 5_000 });
 }
 
-test('React, react-dom and @referio/shared are each fetched once across the shell and the remotes', async ({ page }) => {
+test('React, react-dom and @referio/shared are each fetched once across the shell and the remotes', async ({
+  page,
+}) => {
   const jsFiles: string[] = [];
   page.on('requestfinished', (req) => {
     if (req.resourceType() === 'script') jsFiles.push(req.url());
@@ -75,7 +81,9 @@ test('a stopped remote shows the failure message with Retry while the rest of th
   process.kill(state.pids['mfe-chat']!, 'SIGTERM');
   try {
     await page.goto('/dashboard/chat');
-    await expect(page.getByText('This part of Referio could not be loaded.')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('This part of Referio could not be loaded.')).toBeVisible({
+      timeout: 20_000,
+    });
     const retry = page.getByRole('button', { name: 'Retry' });
     await expect(retry).toBeVisible();
     // The frame and the other remotes still work.
@@ -85,16 +93,19 @@ test('a stopped remote shows the failure message with Retry while the rest of th
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Get Referred Now' })).toBeVisible();
 
-    // Bring the server back: Retry loads the page without a reload.
+    // Back on the chat page while the remote is still down; bring the server back; Retry loads it in place.
+    await page.goto('/dashboard/chat');
+    await expect(page.getByText('This part of Referio could not be loaded.')).toBeVisible({
+      timeout: 20_000,
+    });
     const child = stack.startStatic('mfe-chat', { quiet: true });
     child.unref();
     state.pids['mfe-chat'] = child.pid!;
     writeState(state);
     await stack.waitForUrl('http://localhost:3004/mf-manifest.json', 20_000);
-    await page.goto('/dashboard/chat');
-    await expect(page.getByText('This part of Referio could not be loaded.')).toBeVisible({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByText('This part of Referio could not be loaded.')).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Chat' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('This part of Referio could not be loaded.')).toHaveCount(0);
   } finally {
     const fresh = readState();
     if (fresh.pids['mfe-chat'] === state.pids['mfe-chat']) {
@@ -115,7 +126,15 @@ test('rebuilding one remote with a visible change shows it on reload, with no sh
   test.setTimeout(240_000);
   const state = readState();
   const stack = await import('../../tools/stack.mjs');
-  const file = path.join(repo, 'mfe-public', 'src', 'pages', 'SignIn', 'SignIn.tsx');
+  const file = path.join(
+    repo,
+    'mfe-public',
+    'src',
+    'features',
+    'auth',
+    'components',
+    'AuthPage.tsx',
+  );
   const original = fs.readFileSync(file, 'utf8');
   const before = 'Register for free';
   const after = 'Register for free (rebuilt)';
@@ -126,13 +145,17 @@ test('rebuilding one remote with a visible change shows it on reload, with no sh
   await expect(page.getByRole('link', { name: before, exact: true })).toBeVisible();
   try {
     fs.writeFileSync(file, original.replace(before, after));
-    await stack.run('npm', ['run', 'build', '--silent', '-w', '@referio/mfe-public'], { quiet: true });
+    await stack.run('npm', ['run', 'build', '--silent', '-w', '@referio/mfe-public'], {
+      quiet: true,
+    });
     await page.reload();
     await expect(page.getByRole('link', { name: after })).toBeVisible();
     expect(fs.statSync(path.join(repo, 'shell', 'dist', 'index.html')).mtimeMs).toBe(shellManifest);
   } finally {
     fs.writeFileSync(file, original);
-    await stack.run('npm', ['run', 'build', '--silent', '-w', '@referio/mfe-public'], { quiet: true });
+    await stack.run('npm', ['run', 'build', '--silent', '-w', '@referio/mfe-public'], {
+      quiet: true,
+    });
   }
   await page.reload();
   await expect(page.getByRole('link', { name: before, exact: true })).toBeVisible();
