@@ -124,7 +124,6 @@ test('rebuilding one remote with a visible change shows it on reload, with no sh
   page,
 }) => {
   test.setTimeout(240_000);
-  const state = readState();
   const stack = await import('../../tools/stack.mjs');
   const file = path.join(
     repo,
