@@ -207,6 +207,7 @@ export const chats = pgTable(
   (t) => [
     uniqueIndex('chats_pair_uq').on(t.candidateId, t.referrerId),
     index('chats_referrer_idx').on(t.referrerId, t.lastMessageAt),
+    index('chats_candidate_idx').on(t.candidateId, t.lastMessageAt),
   ],
 );
 
@@ -222,8 +223,13 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     createdAt: createdAt(),
+    /** Insertion order: breaks ties between equal created_at, and is the id of the live event (Last-Event-ID). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
-  (t) => [index('messages_chat_created_idx').on(t.chatId, t.createdAt)],
+  (t) => [
+    index('messages_chat_created_idx').on(t.chatId, t.createdAt, t.seq),
+    uniqueIndex('messages_seq_uq').on(t.seq),
+  ],
 );
 
 export const chatReads = pgTable(
