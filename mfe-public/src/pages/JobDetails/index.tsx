@@ -1,5 +1,250 @@
-import { PageInProgress } from '../../components/PageInProgress';
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import {
+  Button,
+  EmptyState,
+  MESSAGES,
+  Modal,
+  Spinner,
+  errorMessage,
+  formatLpa,
+  getJobById,
+  toast,
+  useCurrentUser,
+  useDashboardNavigate,
+  type JobPostDetails,
+} from '@referio/shared';
+import { jobKeys } from '../../features/jobs/api';
+import { ResumeUploadModal } from '../../features/referral/components/ResumeUploadModal';
+import {
+  MissingDataError,
+  referralFailureMessage,
+  requestReferral,
+} from '../../features/referral/requestReferral';
+import { useGoBack } from '../../lib/useGoBack';
+import { useSignInPrompt } from '../../lib/useSignInPrompt';
+import './JobDetails.css';
 
+/** /job-details/:id: the job, its referrer, and the referral request with a resume. */
 export default function JobDetails() {
-  return <PageInProgress title="Job Details" />;
+  const user = useCurrentUser();
+  const prompt = useSignInPrompt();
+
+  useEffect(() => {
+    if (!user) prompt(MESSAGES.signInToViewJob);
+  }, [user, prompt]);
+
+  if (!user) {
+    return (
+      <section className="rf-job" aria-labelledby="rf-job-title">
+        <h1 id="rf-job-title">Job Details</h1>
+        <p>
+          {MESSAGES.signInToViewJob}. <Link to="/sign-in">Sign in</Link>
+        </p>
+      </section>
+    );
+  }
+  return <SignedInJobDetails userId={user._id} />;
+}
+
+function BackLink() {
+  const goBack = useGoBack('/company-list');
+  return (
+    <Link
+      to="/company-list"
+      className="rf-job__back"
+      onClick={(e) => {
+        e.preventDefault();
+        goBack();
+      }}
+    >
+      <span aria-hidden="true">← </span>Back
+    </Link>
+  );
+}
+
+function SignedInJobDetails({ userId }: { userId: string }) {
+  const { id = '' } = useParams();
+  const query = useQuery({
+    queryKey: jobKeys.detail(id, userId),
+    queryFn: () => getJobById(id, userId),
+    enabled: id !== '',
+  });
+
+  if (query.isPending) {
+    return (
+      <section className="rf-job" aria-labelledby="rf-job-title">
+        <BackLink />
+        <h1 id="rf-job-title" className="rf-visually-hidden">
+          Job Details
+        </h1>
+        <Spinner label="Loading the job" />
+      </section>
+    );
+  }
+  if (query.isError || !query.data) {
+    return (
+      <section className="rf-job" aria-labelledby="rf-job-title">
+        <BackLink />
+        <h1 id="rf-job-title">Job Details</h1>
+        <EmptyState
+          title="This job could not be loaded"
+          description={errorMessage(query.error, 'Please try again later.')}
+          action={
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      </section>
+    );
+  }
+  return <JobView job={query.data} userId={userId} />;
+}
+
+function JobView({ job, userId }: { job: JobPostDetails; userId: string }) {
+  const queryClient = useQueryClient();
+  const go = useDashboardNavigate();
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [sentOpen, setSentOpen] = useState(false);
+  const [requested, setRequested] = useState(false);
+
+  const referrer = job.userId;
+  const applied = job.isApplied || requested;
+  const ownJob = referrer?._id === userId;
+
+  const submit = async (file: File | null, onProgress: (p: number) => void) => {
+    try {
+      await requestReferral({
+        file,
+        userId,
+        targetUserId: referrer?._id,
+        jobPostId: job._id,
+        onProgress,
+      });
+    } catch (err) {
+      if (err instanceof MissingDataError) window.alert(MESSAGES.missingRequiredData);
+      else toast.error(referralFailureMessage(err));
+      return false;
+    }
+    setRequested(true);
+    setUploadOpen(false);
+    setSentOpen(true);
+    void queryClient.invalidateQueries({ queryKey: ['jobPost'] });
+    return true;
+  };
+
+  return (
+    <article className="rf-job" aria-labelledby="rf-job-title">
+      <BackLink />
+      <header className="rf-job__header">
+        {job.companyLogo && (
+          <img className="rf-job__logo" src={job.companyLogo} alt="" width={56} height={56} />
+        )}
+        <div>
+          <h1 id="rf-job-title">{job.jobTitle}</h1>
+          <p className="rf-job__company">{job.companyName}</p>
+        </div>
+        {applied && <span className="rf-badge rf-badge--success">Already Applied</span>}
+      </header>
+
+      <div className="rf-job__layout">
+        <div className="rf-job__main">
+          <dl className="rf-job__facts">
+            <div>
+              <dt>Location</dt>
+              <dd>{[job.address, job.jobLocation].filter(Boolean).join(' · ')}</dd>
+            </div>
+            <div>
+              <dt>Job type</dt>
+              <dd>{job.jobType}</dd>
+            </div>
+            <div>
+              <dt>Experience</dt>
+              <dd>{job.experience} years</dd>
+            </div>
+            <div>
+              <dt>Salary</dt>
+              <dd>{formatLpa(job.salaryRange)}</dd>
+            </div>
+          </dl>
+
+          <section aria-labelledby="rf-job-description">
+            <h2 id="rf-job-description">Job description</h2>
+            <ul>
+              {job.jobDescription.map((line, i) => (
+                <li key={i}>{line}</li>
+              ))}
+            </ul>
+          </section>
+
+          <section aria-labelledby="rf-job-responsibilities">
+            <h2 id="rf-job-responsibilities">Responsibilities</h2>
+            <ul>
+              {job.notes.map((line, i) => (
+                <li key={i}>{line}</li>
+              ))}
+            </ul>
+          </section>
+
+          <section aria-labelledby="rf-job-skills">
+            <h2 id="rf-job-skills">Skills</h2>
+            <ul className="rf-job__skills">
+              {job.requiredSkills.map((skill) => (
+                <li key={skill} className="rf-chip">
+                  {skill}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+
+        <aside className="rf-job__panel rf-card" aria-labelledby="rf-job-referrer">
+          <h2 id="rf-job-referrer">Get Referrals from Employee</h2>
+          {referrer?.fullName && <p className="rf-job__referrer-name">{referrer.fullName}</p>}
+          {referrer?.position && <p className="rf-job__referrer-position">{referrer.position}</p>}
+          {referrer?.email && (
+            <p className="rf-job__referrer-email">
+              <a href={`mailto:${referrer.email}`}>{referrer.email}</a>
+            </p>
+          )}
+          {ownJob ? (
+            <>
+              <Button fullWidth disabled aria-describedby="rf-job-own">
+                Request a Referral
+              </Button>
+              <p id="rf-job-own" className="rf-job__note">
+                You posted this job, so you can't request a referral for it.
+              </p>
+            </>
+          ) : (
+            <Button fullWidth disabled={applied} onClick={() => setUploadOpen(true)}>
+              {applied ? 'Referral Requested' : 'Request a Referral'}
+            </Button>
+          )}
+        </aside>
+      </div>
+
+      <ResumeUploadModal
+        open={uploadOpen}
+        onClose={() => setUploadOpen(false)}
+        onSubmit={submit}
+        jobTitle={job.jobTitle}
+      />
+
+      <Modal
+        open={sentOpen}
+        onClose={() => setSentOpen(false)}
+        title="Referral Request Sent!"
+        size="sm"
+        footer={<Button onClick={() => go('myReferralRequests')}>Trace Your Status</Button>}
+      >
+        <p>
+          Your resume and request went to the referrer of {job.jobTitle} at {job.companyName}. You
+          can follow its status in your dashboard.
+        </p>
+      </Modal>
+    </article>
+  );
 }

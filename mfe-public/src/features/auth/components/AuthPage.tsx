@@ -197,7 +197,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
   const codeHintId = `rf-auth-code-hint-${mode}`;
 
   return (
-    <main className="rf-auth">
+    <div className="rf-auth">
       <div className="rf-auth__card">
         <BrandLink />
         <h1 id={titleId} className="rf-auth__title">
@@ -294,6 +294,6 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
 
         <p className="rf-auth__footer">{copy.footer}</p>
       </div>
-    </main>
+    </div>
   );
 }
