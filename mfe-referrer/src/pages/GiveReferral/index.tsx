@@ -1,5 +1,175 @@
-import { PageInProgress } from '../../components/PageInProgress';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  DEFAULT_REFERRAL_BONUS,
+  EmptyState,
+  JOB_FETCH_LIMIT,
+  JOBS_PAGE_SIZE,
+  MESSAGES,
+  Modal,
+  Pagination,
+  SEARCH_DEBOUNCE_MS,
+  SearchBox,
+  Spinner,
+  formatLpa,
+  getAllJobPostByUserId,
+  relativeTime,
+  useCurrentUser,
+  useDashboardNavigate,
+  useDebouncedValue,
+  type JobPost,
+} from '@referio/shared';
+import { SkillChips } from '../../components/SkillChips';
+import { experienceLabel, industryLabel } from '../../lib/labels';
+import { referrerKeys } from '../../lib/queryKeys';
+import '../../referrer.css';
 
+const bonusOf = (job: JobPost) =>
+  `₹${(job.referralBonus > 0 ? job.referralBonus : DEFAULT_REFERRAL_BONUS).toLocaleString('en-IN')}`;
+
+/** 'giverefferal': the referrer's own active jobs, to give referrals on (requests are answered there). */
 export default function GiveReferral() {
-  return <PageInProgress title="Give Referral" />;
+  const user = useCurrentUser();
+  const userId = user?._id ?? '';
+  const go = useDashboardNavigate();
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const [details, setDetails] = useState<JobPost | null>(null);
+
+  const list = useQuery({
+    queryKey: referrerKeys.activeJobs(userId, debounced),
+    queryFn: () =>
+      getAllJobPostByUserId({
+        userId,
+        search: debounced,
+        start: 0,
+        limit: JOB_FETCH_LIMIT,
+        status: 'active',
+      }),
+    enabled: !!userId,
+    placeholderData: keepPreviousData,
+  });
+  const jobs = list.data?.data ?? [];
+  const pageCount = Math.max(1, Math.ceil(jobs.length / JOBS_PAGE_SIZE));
+  const current = Math.min(page, pageCount);
+  const shown = jobs.slice((current - 1) * JOBS_PAGE_SIZE, current * JOBS_PAGE_SIZE);
+
+  return (
+    <section className="rr-page" aria-labelledby="rr-give-title">
+      <h1 id="rr-give-title">Give Referral</h1>
+      <SearchBox
+        value={search}
+        onChange={(v) => {
+          setSearch(v);
+          setPage(1);
+        }}
+        placeholder="Browse companies & Job Roles"
+      />
+      {list.isPending ? (
+        <Spinner label="Loading jobs" />
+      ) : list.isError ? (
+        <EmptyState title={MESSAGES.fetchJobsError} />
+      ) : jobs.length === 0 ? (
+        <EmptyState
+          title={debounced ? 'No jobs match your search.' : 'You have no active job posts yet.'}
+        />
+      ) : (
+        <div className="rr-grid">
+          {shown.map((job) => (
+            <article key={job._id} className="rf-card rr-card" aria-label={job.jobTitle}>
+              <header className="rr-card__head">
+                <div>
+                  <h3 className="rr-card__title">{job.jobTitle}</h3>
+                  <p className="rr-card__sub">{job.companyName}</p>
+                </div>
+                <span className="rf-badge rf-badge--success">Referral Bonus: {bonusOf(job)}</span>
+              </header>
+              <p className="rr-meta">
+                <time dateTime={job.createdAt}>{relativeTime(job.createdAt)}</time>
+                <span>{job.jobLocation}</span>
+                <span>{experienceLabel(job.experience)}</span>
+                <span>{job.jobType}</span>
+              </p>
+              <SkillChips skills={job.requiredSkills} />
+              <div className="rr-card__actions">
+                <Button
+                  variant="secondary"
+                  aria-label={`See Details: ${job.jobTitle}`}
+                  onClick={() => setDetails(job)}
+                >
+                  See Details
+                </Button>
+                <Button
+                  aria-label={`Give Referral: ${job.jobTitle}`}
+                  onClick={() => go('referralRequests')}
+                >
+                  Give Referral
+                </Button>
+              </div>
+            </article>
+          ))}
+        </div>
+      )}
+      <Pagination page={current} pageCount={pageCount} onPageChange={setPage} label="Jobs pages" />
+
+      <Modal
+        open={!!details}
+        onClose={() => setDetails(null)}
+        title={details?.jobTitle ?? ''}
+        size="lg"
+      >
+        {details && (
+          <div className="rr-details">
+            <p className="rr-card__sub">{details.companyName}</p>
+            <dl className="rr-facts">
+              <div>
+                <dt>Location</dt>
+                <dd>{details.jobLocation}</dd>
+              </div>
+              <div>
+                <dt>Address</dt>
+                <dd>{details.address}</dd>
+              </div>
+              <div>
+                <dt>Job Type</dt>
+                <dd>{details.jobType}</dd>
+              </div>
+              <div>
+                <dt>Salary</dt>
+                <dd>{formatLpa(details.salaryRange)}</dd>
+              </div>
+              <div>
+                <dt>Industry</dt>
+                <dd>{industryLabel(details.industry)}</dd>
+              </div>
+              <div>
+                <dt>Experience</dt>
+                <dd>{experienceLabel(details.experience)}</dd>
+              </div>
+            </dl>
+            <h3>Required Skills</h3>
+            {details.requiredSkills.length > 0 ? (
+              <SkillChips skills={details.requiredSkills} label="Required skills" />
+            ) : (
+              <p>No skills specified</p>
+            )}
+            <h3>Description</h3>
+            <ul className="rr-bullets">
+              {details.jobDescription.map((d) => (
+                <li key={d}>{d}</li>
+              ))}
+            </ul>
+            <h3>Notes</h3>
+            <ul className="rr-bullets">
+              {details.notes.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </Modal>
+    </section>
+  );
 }

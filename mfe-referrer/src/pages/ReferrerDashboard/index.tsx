@@ -1,5 +1,97 @@
-import { PageInProgress } from '../../components/PageInProgress';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  DASHBOARD_SKILL_COUNT,
+  EmptyState,
+  MESSAGES,
+  ROLE_REFERRER,
+  Spinner,
+  getAllReferralRequestsData,
+  getRefererCount,
+  toast,
+  useCurrentUser,
+  useDashboardNavigate,
+  type ReferralCounts,
+} from '@referio/shared';
+import { RequestCard, senderName } from '../../features/requests/RequestCard';
+import { referrerKeys } from '../../lib/queryKeys';
+import '../../referrer.css';
 
+const TILES: { key: keyof ReferralCounts; label: string }[] = [
+  { key: 'total', label: 'Total Referrals' },
+  { key: 'approved', label: 'Approved Referrals' },
+  { key: 'pending', label: 'Pending Referrals' },
+  { key: 'declined', label: 'Declined Referrals' },
+];
+
+/** 'referrarDashboard': welcome, the four counts and the pending requests. */
 export default function ReferrerDashboard() {
-  return <PageInProgress title="Referrar Dashboard" />;
+  const user = useCurrentUser();
+  const userId = user?._id ?? '';
+  const go = useDashboardNavigate();
+  const name = user?.fullName?.trim() || user?.displayName?.trim() || user?.email || '';
+
+  const counts = useQuery({
+    queryKey: referrerKeys.counts(userId),
+    queryFn: () => getRefererCount(userId),
+    enabled: !!userId,
+  });
+  useEffect(() => {
+    if (counts.isError) toast.error(MESSAGES.countsFailed, { toastId: 'rr-counts' });
+  }, [counts.isError]);
+
+  const pending = useQuery({
+    queryKey: referrerKeys.requests(userId, 'pending'),
+    queryFn: () => getAllReferralRequestsData({ userId, roleId: ROLE_REFERRER, status: 'pending' }),
+    enabled: !!userId,
+  });
+  const requests = pending.data ?? [];
+
+  return (
+    <section className="rr-page" aria-labelledby="rr-dashboard-title">
+      <h1 id="rr-dashboard-title">Welcome, {name}!</h1>
+      <ul className="rr-tiles" aria-label="Referral counts">
+        {TILES.map((t) => (
+          <li key={t.key} className="rf-card rr-tile">
+            <span className="rr-tile__label">{t.label}</span>
+            <span className="rr-tile__value">{counts.data ? counts.data[t.key] : '–'}</span>
+          </li>
+        ))}
+      </ul>
+
+      <div className="rr-section-head">
+        <h2>Pending Requests</h2>
+        <Button variant="ghost" onClick={() => go('referralRequests')}>
+          View all
+        </Button>
+      </div>
+      {pending.isPending ? (
+        <Spinner label="Loading requests" />
+      ) : pending.isError ? (
+        <EmptyState title="Requests could not be loaded." />
+      ) : requests.length === 0 ? (
+        <EmptyState title={MESSAGES.noPendingRequests} />
+      ) : (
+        <div className="rr-grid">
+          {requests.map((r) => (
+            <RequestCard
+              key={r._id}
+              request={r}
+              maxSkills={DASHBOARD_SKILL_COUNT}
+              actions={
+                <Button
+                  variant="secondary"
+                  aria-label={`Pending: review the request from ${senderName(r)}`}
+                  onClick={() => go('referralRequests')}
+                >
+                  Pending
+                </Button>
+              }
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
 }

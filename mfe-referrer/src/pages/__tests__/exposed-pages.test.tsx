@@ -1,17 +1,42 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
+import {
+  getAllJobPostByUserId,
+  getAllReferralRequestsData,
+  getByIdReferer,
+  getRefererCount,
+} from '@referio/shared';
+import { renderPage, signInAs } from '../../test/render';
+
+jest.mock('@referio/shared', () => ({
+  ...jest.requireActual('@referio/shared'),
+  getRefererCount: jest.fn(),
+  getAllReferralRequestsData: jest.fn(),
+  getAllJobPostByUserId: jest.fn(),
+  getByIdReferer: jest.fn(),
+}));
 
 // The modules the shell loads from this remote (docs/foundation-interfaces.md) and the heading each shows.
 const exposed: [module: string, heading: string][] = [
-  ['ReferrerDashboard', 'Referrar Dashboard'],
+  ['ReferrerDashboard', 'Welcome, Ravi Menon!'],
   ['ReferralRequests', 'Referral Requests'],
-  ['JobPosts', 'Job Posts'],
+  ['JobPosts', 'Manage Your Job Posts Effortlessly!'],
   ['GiveReferral', 'Give Referral'],
   ['ReferrerProfile', 'Profile'],
   ['CreateJobPost', 'Create Job Post'],
 ];
+
+beforeEach(() => {
+  signInAs();
+  jest
+    .mocked(getRefererCount)
+    .mockResolvedValue({ total: 0, approved: 0, pending: 0, declined: 0 });
+  jest.mocked(getAllReferralRequestsData).mockResolvedValue([]);
+  jest.mocked(getAllJobPostByUserId).mockResolvedValue({ data: [], total: 0 });
+  jest.mocked(getByIdReferer).mockReturnValue(new Promise(() => {}));
+});
 
 describe('the exposed page modules', () => {
   it('are exactly the ones the foundation interfaces name, each from its own page folder', () => {
@@ -33,8 +58,8 @@ describe('the exposed page modules', () => {
     async (name, heading) => {
       const mod = (await import(`../${name}/index.tsx`)) as { default: ComponentType };
       const Page = mod.default;
-      render(<Page />);
-      expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      renderPage(<Page />);
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     },
   );
 });

@@ -1,0 +1,213 @@
+import { useState } from 'react';
+import {
+  Button,
+  MESSAGES,
+  Modal,
+  OTP_LENGTH,
+  OtpInput,
+  TextField,
+  errorMessage,
+  toast,
+  useCurrentUser,
+  useSessionStore,
+  workEmailVerify,
+  workEmailVerifyOtp,
+  type CurrentUser,
+} from '@referio/shared';
+
+export interface WorkEmailModalProps {
+  open: boolean;
+  onClose: () => void;
+  /** Called after the work e-mail is verified and the session user is stored with workEmailAdded. */
+  onVerified: () => void | Promise<void>;
+}
+
+type Step = 'email' | 'otp';
+
+/** The verify answer names the user `user` (spec) or `data` (envelope): take whichever came. */
+type VerifyAnswer = { success?: boolean; message?: string; user?: CurrentUser; data?: CurrentUser };
+
+const isOtp = (code: string) => new RegExp(`^[0-9]{${OTP_LENGTH}}$`).test(code);
+
+/**
+ * 'Verify Work Email': step one sends a code to the work e-mail, step two checks the four digits
+ * (by itself once all four are in, or with 'Verify & Approve'). Closing forgets e-mail, code and step.
+ */
+export function WorkEmailModal({ open, onClose, onVerified }: WorkEmailModalProps) {
+  const user = useCurrentUser();
+  const setUser = useSessionStore((s) => s.setUser);
+  const [step, setStep] = useState<Step>('email');
+  const [workEmail, setWorkEmail] = useState('');
+  const [otp, setOtp] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [otpError, setOtpError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+
+  const reset = () => {
+    setStep('email');
+    setWorkEmail('');
+    setOtp('');
+    setEmailError(null);
+    setOtpError(null);
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const sendOtp = async () => {
+    const email = workEmail.trim();
+    if (!email || !email.includes('@')) {
+      setEmailError(MESSAGES.invalidWorkEmail);
+      toast.error(MESSAGES.invalidWorkEmail);
+      return;
+    }
+    if (!user) {
+      toast.error(MESSAGES.userNotFound);
+      return;
+    }
+    setEmailError(null);
+    setSending(true);
+    try {
+      const answer = await workEmailVerify({ workEmail: email, id: user._id });
+      if (answer && answer.success === false) {
+        toast.error(answer.message || MESSAGES.workOtpSendFailed);
+        return;
+      }
+      toast.success(MESSAGES.workOtpSent);
+      setOtp('');
+      setOtpError(null);
+      setStep('otp');
+    } catch (err) {
+      toast.error(errorMessage(err, MESSAGES.workOtpSendFailed));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const verify = async (code: string) => {
+    if (verifying) return;
+    if (!isOtp(code)) {
+      setOtpError(MESSAGES.invalidOtp);
+      toast.error(MESSAGES.invalidOtp);
+      return;
+    }
+    if (!user) {
+      toast.error(MESSAGES.userNotFound);
+      return;
+    }
+    setOtpError(null);
+    setVerifying(true);
+    try {
+      const answer = (await workEmailVerifyOtp({
+        id: user._id,
+        workEmail: workEmail.trim(),
+        otp: code,
+      })) as VerifyAnswer;
+      const verified = answer.user ?? answer.data;
+      if (answer.success === false || (verified && verified.workEmailAdded === false)) {
+        toast.error(answer.message || MESSAGES.workOtpInvalid);
+        return;
+      }
+      toast.success(MESSAGES.workEmailVerified);
+      setUser({ ...user, ...(verified ?? {}), workEmailAdded: true });
+      reset();
+      await onVerified();
+      onClose();
+    } catch (err) {
+      toast.error(errorMessage(err, MESSAGES.workOtpVerifyFailed));
+    } finally {
+      setVerifying(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title="Verify Work Email"
+      size="sm"
+      footer={
+        step === 'email' ? (
+          <>
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              form="rr-work-email-form"
+              busy={sending}
+              busyLabel="Sending OTP..."
+            >
+              Send OTP
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setStep('email');
+                setOtp('');
+                setOtpError(null);
+              }}
+            >
+              Change Email
+            </Button>
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              onClick={() => void verify(otp)}
+              disabled={!isOtp(otp)}
+              busy={verifying}
+              busyLabel="Verifying..."
+            >
+              Verify &amp; Approve
+            </Button>
+          </>
+        )
+      }
+    >
+      {step === 'email' ? (
+        <form
+          id="rr-work-email-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void sendOtp();
+          }}
+        >
+          <p className="rr-muted">
+            Approving a referral needs a verified work e-mail. We will send a code to it.
+          </p>
+          <TextField
+            label="Work Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            value={workEmail}
+            error={emailError}
+            onChange={(e) => setWorkEmail(e.target.value)}
+          />
+        </form>
+      ) : (
+        <div className="rr-stack">
+          <p className="rr-muted">
+            Enter the 4-digit code sent to <strong>{workEmail.trim()}</strong>.
+          </p>
+          <OtpInput
+            label="Work email code"
+            value={otp}
+            onChange={setOtp}
+            onComplete={(code) => void verify(code)}
+            disabled={verifying}
+            autoFocus
+            error={otpError}
+          />
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,18 @@
+// react-query keys of this remote: one prefix per kind of server data, so a change can refresh it all.
+import type { JobStatus, ReferralStatus } from '@referio/shared';
+
+export const referrerKeys = {
+  all: ['referrer'] as const,
+  counts: (userId: string) => ['referrer', 'counts', userId] as const,
+  requests: (userId: string, status?: ReferralStatus) =>
+    status
+      ? (['referrer', 'requests', userId, status] as const)
+      : (['referrer', 'requests', userId] as const),
+  jobPosts: (userId: string, params?: { search: string; status?: JobStatus; page: number }) =>
+    params
+      ? (['referrer', 'jobPosts', userId, params] as const)
+      : (['referrer', 'jobPosts', userId] as const),
+  activeJobs: (userId: string, search: string) =>
+    ['referrer', 'activeJobs', userId, search] as const,
+  profile: (userId: string) => ['referrer', 'profile', userId] as const,
+};
