@@ -10,12 +10,12 @@ export interface PolicyPageProps {
 /** A static policy page: shown without the site header, so it carries its own way home. */
 export function PolicyPage({ title, children }: PolicyPageProps) {
   return (
-    <main className="rf-policy">
+    <div className="rf-policy">
       <BrandLink />
       <article aria-labelledby="rf-policy-title">
         <h1 id="rf-policy-title">{title}</h1>
         {children}
       </article>
-    </main>
+    </div>
   );
 }

@@ -1,10 +1,25 @@
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
+import { Spinner } from '@referio/shared';
+import {
+  CompanyGridSection,
+  FeaturedCompaniesSection,
+} from '../../features/landing/components/Companies';
+import {
+  FeaturesSection,
+  HowItWorksSection,
+  PricingSection,
+} from '../../features/landing/components/StaticSections';
+import { SubscribeSection } from '../../features/landing/components/Subscribe';
 import './Landing.css';
 
-/** The front door: the hero of the spec's landing page. The other landing sections arrive with their issue. */
+// Below the fold: its code arrives after the first paint.
+const Testimonials = lazy(() => import('../../features/landing/components/Testimonials'));
+
+/** The front door (`/`, `/home`): every section of the spec's landing page. */
 export default function Landing() {
   return (
-    <main className="rf-landing">
+    <div className="rf-landing">
       <section className="rf-landing__hero" aria-labelledby="rf-landing-title">
         <h1 id="rf-landing-title">Get referred to the job you want</h1>
         <p className="rf-landing__intro">
@@ -20,6 +35,15 @@ export default function Landing() {
           Get Referred Now
         </Link>
       </section>
-    </main>
+      <CompanyGridSection />
+      <HowItWorksSection />
+      <FeaturesSection />
+      <Suspense fallback={<Spinner label="Loading success stories" />}>
+        <Testimonials />
+      </Suspense>
+      <PricingSection />
+      <SubscribeSection />
+      <FeaturedCompaniesSection />
+    </div>
   );
 }

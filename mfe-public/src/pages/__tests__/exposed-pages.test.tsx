@@ -4,11 +4,14 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import type { ComponentType } from 'react';
-import { getAuthConfig } from '@referio/shared';
+import { getAllCompany, getAllJobPost, getAllTestimonials, getAuthConfig } from '@referio/shared';
 
 jest.mock('@referio/shared', () => ({
   ...jest.requireActual('@referio/shared'),
   getAuthConfig: jest.fn(),
+  getAllCompany: jest.fn(),
+  getAllTestimonials: jest.fn(),
+  getAllJobPost: jest.fn(),
 }));
 
 // The modules the shell loads from this remote (docs/foundation-interfaces.md) and the heading each shows.
@@ -28,6 +31,9 @@ const exposed: [module: string, heading: string][] = [
 
 function renderPage(Page: ComponentType) {
   jest.mocked(getAuthConfig).mockResolvedValue({ googleClientId: null });
+  jest.mocked(getAllCompany).mockResolvedValue({ data: [], total: 0 });
+  jest.mocked(getAllTestimonials).mockResolvedValue([]);
+  jest.mocked(getAllJobPost).mockResolvedValue({ data: [], total: 0 });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -54,11 +60,13 @@ describe('the exposed page modules', () => {
   });
 
   it.each(exposed)(
-    '%s default-exports a page that shows the heading "%s"',
+    '%s default-exports a page that shows the heading "%s" and no <main> of its own',
     async (name, heading) => {
       const mod = (await import(`../${name}/index.tsx`)) as { default: ComponentType };
-      renderPage(mod.default);
+      const { container } = renderPage(mod.default);
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      // The shell wraps every page in <main id="main">; a second landmark would confuse screen readers.
+      expect(container.querySelector('main')).toBeNull();
     },
   );
 });

@@ -1,0 +1,26 @@
+import { Link } from 'react-router-dom';
+import type { Company } from '@referio/shared';
+
+/** A company as the landing page shows it: its logo and name, leading to its jobs. */
+export function CompanyTile({ company }: { company: Company }) {
+  return (
+    <Link
+      to={`/company-list?search=${encodeURIComponent(company.companyName)}`}
+      className="rf-company-tile"
+    >
+      {company.logo ? (
+        <img src={company.logo} alt="" width={40} height={40} loading="lazy" decoding="async" />
+      ) : (
+        <span className="rf-company-tile__initial" aria-hidden="true">
+          {company.companyName.slice(0, 1).toUpperCase()}
+        </span>
+      )}
+      <span className="rf-company-tile__name">{company.companyName}</span>
+      {company.jobCount > 0 && (
+        <span className="rf-company-tile__jobs">
+          {company.jobCount} {company.jobCount === 1 ? 'job' : 'jobs'}
+        </span>
+      )}
+    </Link>
+  );
+}
