@@ -1,0 +1,71 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { JobCard } from '../components/JobCard';
+import { JOB_ID, makeJob } from '../../../test/fixtures';
+import type { JobPost } from '@referio/shared';
+
+const NOW = new Date('2026-03-04T10:00:00.000Z');
+
+function renderCard(overrides: Partial<JobPost> = {}) {
+  return render(
+    <MemoryRouter>
+      <JobCard job={makeJob(overrides)} now={NOW} />
+    </MemoryRouter>,
+  );
+}
+
+describe('a job card', () => {
+  it('shows the title, company, job type, location and the salary in LPA', () => {
+    renderCard();
+    const card = screen.getByRole('article', { name: 'Frontend Engineer' });
+    expect(within(card).getByRole('heading', { name: 'Frontend Engineer' })).toBeInTheDocument();
+    expect(within(card).getByText('Acme')).toBeInTheDocument();
+    expect(within(card).getByText('Full-time')).toBeInTheDocument();
+    expect(within(card).getByText('Bengaluru · Hybrid')).toBeInTheDocument();
+    expect(within(card).getByText('₹12-18 LPA')).toBeInTheDocument();
+  });
+
+  it('says how long ago the job was posted', () => {
+    renderCard();
+    expect(screen.getByText('3 days ago')).toHaveAttribute('datetime', '2026-03-01T10:00:00.000Z');
+  });
+
+  it('cuts each skill to 7 characters but keeps the whole name for screen readers', () => {
+    renderCard({ requiredSkills: ['JavaScript', 'Go'] });
+    const skills = within(screen.getByRole('list', { name: 'Skills' })).getAllByRole('listitem');
+    expect(skills[0]).toHaveAttribute('title', 'JavaScript');
+    expect(within(skills[0]!).getByText('JavaScr')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(skills[0]!).getByText('JavaScript')).toHaveClass('rf-visually-hidden');
+    expect(skills[1]).toHaveTextContent(/^Go$/);
+  });
+
+  it("shows at most 8 skills and counts the rest as '+N more'", () => {
+    const skills = Array.from({ length: 11 }, (_, i) => `S${i + 1}`);
+    renderCard({ requiredSkills: skills });
+    const items = within(screen.getByRole('list', { name: 'Skills' })).getAllByRole('listitem');
+    expect(items).toHaveLength(9);
+    expect(items[7]).toHaveTextContent('S8');
+    expect(items[8]).toHaveTextContent('+3 more');
+  });
+
+  it("has no '+N more' with 8 skills or fewer", () => {
+    renderCard({ requiredSkills: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] });
+    expect(screen.queryByText(/more$/)).not.toBeInTheDocument();
+  });
+
+  it("shows the 'Applied' badge only on jobs the user asked a referral for", () => {
+    const { unmount } = renderCard({ isApplied: true });
+    expect(screen.getByText('Applied')).toBeInTheDocument();
+    unmount();
+    renderCard({ isApplied: false });
+    expect(screen.queryByText('Applied')).not.toBeInTheDocument();
+  });
+
+  it("leads to the job's details with 'See Details'", () => {
+    renderCard();
+    expect(screen.getByRole('link', { name: 'See Details' })).toHaveAttribute(
+      'href',
+      `/job-details/${JOB_ID}`,
+    );
+  });
+});

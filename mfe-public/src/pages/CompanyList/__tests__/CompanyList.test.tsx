@@ -1,0 +1,133 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, getAllJobPost, useSessionStore, type JobPost } from '@referio/shared';
+import CompanyList from '..';
+import { renderPage } from '../../../test/render';
+import { USER_ID, makeJob, makeSession } from '../../../test/fixtures';
+
+jest.mock('@referio/shared', () => ({
+  ...jest.requireActual('@referio/shared'),
+  getAllJobPost: jest.fn(),
+}));
+const mockedGetAllJobPost = jest.mocked(getAllJobPost);
+
+/** A server with `total` jobs: answers each page as the API would (9 per page). */
+function serve(total: number, title = (i: number) => `Job ${i + 1}`) {
+  mockedGetAllJobPost.mockImplementation(async ({ start = 0, limit = 9 } = {}) => {
+    const count = Math.max(0, Math.min(limit, total - start));
+    const data: JobPost[] = Array.from({ length: count }, (_, k) =>
+      makeJob({ _id: `job-${start + k}`, jobTitle: title(start + k) }),
+    );
+    return { data, total };
+  });
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+beforeEach(() => useSessionStore.getState().signOut());
+
+describe('the company and job list', () => {
+  it('asks the server for the first 9 jobs and numbers the pages with two digits', async () => {
+    serve(20);
+    renderPage(<CompanyList />, { url: '/company-list' });
+    expect(await screen.findByRole('heading', { name: 'Job 1' })).toBeInTheDocument();
+    expect(mockedGetAllJobPost).toHaveBeenCalledWith({ search: '', start: 0, limit: 9 });
+    expect(within(screen.getByRole('list', { name: 'Jobs' })).getAllByRole('article')).toHaveLength(
+      9,
+    );
+    const pages = screen.getByRole('navigation', { name: 'Job pages' });
+    expect(within(pages).getByRole('button', { name: 'Page 1' })).toHaveTextContent('01');
+    expect(within(pages).getByRole('button', { name: 'Page 3' })).toHaveTextContent('03');
+    expect(within(pages).getByRole('button', { name: 'Page 1' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('sends the signed-in user id so the server can mark applied jobs', async () => {
+    useSessionStore.getState().signIn(makeSession());
+    serve(1);
+    renderPage(<CompanyList />, { url: '/company-list' });
+    await screen.findByRole('heading', { name: 'Job 1' });
+    expect(mockedGetAllJobPost).toHaveBeenCalledWith({
+      search: '',
+      start: 0,
+      limit: 9,
+      userId: USER_ID,
+    });
+  });
+
+  it('keeps the page in the page query parameter, and Back returns to the previous page', async () => {
+    const user = userEvent.setup();
+    serve(20);
+    renderPage(<CompanyList />, { url: '/company-list' });
+    await screen.findByRole('heading', { name: 'Job 1' });
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(location()).toBe('/company-list?page=2');
+    expect(await screen.findByRole('heading', { name: 'Job 10' })).toBeInTheDocument();
+    expect(mockedGetAllJobPost).toHaveBeenLastCalledWith({ search: '', start: 9, limit: 9 });
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(location()).toBe('/company-list');
+    expect(await screen.findByRole('heading', { name: 'Job 1' })).toBeInTheDocument();
+  });
+
+  it('opens on the page the URL names (a reload keeps the page)', async () => {
+    serve(30);
+    renderPage(<CompanyList />, { url: '/company-list?page=3' });
+    expect(await screen.findByRole('heading', { name: 'Job 19' })).toBeInTheDocument();
+    expect(mockedGetAllJobPost).toHaveBeenCalledWith({ search: '', start: 18, limit: 9 });
+  });
+
+  it('searches on the server 500 ms after the typing stops, and a new search starts again at page 1', async () => {
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      serve(20);
+      renderPage(<CompanyList />, { url: '/company-list?page=2' });
+      await screen.findByRole('heading', { name: 'Job 10' });
+
+      await user.type(screen.getByPlaceholderText('Browse companies & Job Roles'), 'acme');
+      act(() => jest.advanceTimersByTime(499));
+      expect(mockedGetAllJobPost).not.toHaveBeenCalledWith(
+        expect.objectContaining({ search: 'acme' }),
+      );
+
+      act(() => jest.advanceTimersByTime(1));
+      await waitFor(() =>
+        expect(mockedGetAllJobPost).toHaveBeenLastCalledWith({
+          search: 'acme',
+          start: 0,
+          limit: 9,
+        }),
+      );
+      expect(location()).toBe('/company-list?search=acme');
+      // Only the settled text was searched, never the letters on the way.
+      expect(mockedGetAllJobPost).not.toHaveBeenCalledWith(
+        expect.objectContaining({ search: 'a' }),
+      );
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it("says 'No jobs match your search' when nothing matches", async () => {
+    serve(0);
+    renderPage(<CompanyList />, { url: '/company-list?search=zzz' });
+    expect(await screen.findByText('No jobs match your search')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Browse companies & Job Roles')).toHaveValue('zzz');
+    expect(screen.queryByRole('navigation', { name: 'Job pages' })).not.toBeInTheDocument();
+  });
+
+  it("toasts 'Error fetching jobs. Please try again later.' when the list fails", async () => {
+    mockedGetAllJobPost.mockRejectedValue(new ApiError('boom', 500));
+    renderPage(<CompanyList />, { url: '/company-list' });
+    // Once in the toast, once in the page's own empty state.
+    expect(
+      await screen.findAllByText('Error fetching jobs. Please try again later.'),
+    ).toHaveLength(2);
+    expect(screen.getByText('Jobs could not be loaded')).toBeInTheDocument();
+  });
+});
