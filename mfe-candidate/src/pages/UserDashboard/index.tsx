@@ -1,5 +1,81 @@
-import { PageInProgress } from '../../components/PageInProgress';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  EmptyState,
+  MESSAGES,
+  SUGGESTED_JOB_COUNT,
+  Spinner,
+  getJobsByCandidate,
+  toast,
+  useCurrentUser,
+  type JobPost,
+} from '@referio/shared';
+import { JobCard } from '../../features/jobs/JobCard';
+import { JobDetailsModal } from '../../features/jobs/JobDetailsModal';
+import { useCandidateCounts } from '../../features/referrals/useCandidateCounts';
+import '../candidate.css';
 
+/** The candidate's dashboard: welcome, four request counts and 'Jobs You May Like'. */
 export default function UserDashboard() {
-  return <PageInProgress title="Dashboard" />;
+  const user = useCurrentUser();
+  const userId = user?._id;
+  const counts = useCandidateCounts(userId);
+  const jobs = useQuery({
+    queryKey: ['candidate', 'jobsYouMayLike', userId],
+    queryFn: async () => {
+      const answer = await getJobsByCandidate(userId as string);
+      return (answer.data ?? []).slice(0, SUGGESTED_JOB_COUNT);
+    },
+    enabled: Boolean(userId),
+  });
+  const jobsFailed = jobs.isError;
+  useEffect(() => {
+    if (jobsFailed) toast.error(MESSAGES.fetchJobsError, { toastId: 'candidate-jobs-failed' });
+  }, [jobsFailed]);
+  const [selected, setSelected] = useState<JobPost | null>(null);
+
+  const name = user?.fullName || user?.displayName || '';
+  const c = counts.data;
+  const cards: [label: string, value: number | undefined, tone: string][] = [
+    ['Total Requests', c?.total, 'total'],
+    ['Approved Requests', c?.approved, 'approved'],
+    ['Pending Requests', c?.pending, 'pending'],
+    ['Rejected Requests', c?.declined, 'rejected'],
+  ];
+
+  return (
+    <section className="cand-page" aria-labelledby="cand-dashboard-title">
+      <header className="cand-page__header">
+        <h1 id="cand-dashboard-title">Dashboard</h1>
+        <p className="cand-page__welcome">{name ? `Welcome, ${name}!` : 'Welcome!'}</p>
+      </header>
+
+      <ul className="cand-counts" aria-label="Your referral requests">
+        {cards.map(([label, value, tone]) => (
+          <li key={label} className={`rf-card cand-count cand-count--${tone}`}>
+            <span className="cand-count__label">{label}</span>
+            <span className="cand-count__value" aria-live="polite">
+              {value ?? (counts.isPending ? '…' : '–')}
+            </span>
+          </li>
+        ))}
+      </ul>
+
+      <section aria-labelledby="cand-like-title" className="cand-section">
+        <h2 id="cand-like-title">Jobs You May Like</h2>
+        {jobs.isPending && userId ? (
+          <Spinner label="Loading jobs" />
+        ) : jobs.data && jobs.data.length > 0 ? (
+          <div className="cand-grid">
+            {jobs.data.map((job) => (
+              <JobCard key={job._id} job={job} onSeeDetails={setSelected} />
+            ))}
+          </div>
+        ) : (
+          <EmptyState title="No jobs to suggest yet" description="Add skills to your profile." />
+        )}
+      </section>
+      <JobDetailsModal job={selected} onClose={() => setSelected(null)} />
+    </section>
+  );
 }

@@ -1,7 +1,25 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
+import {
+  getAllJobPost,
+  getAllReferralRequestsData,
+  getByIdUser,
+  getCandidateCount,
+  getJobsByCandidate,
+} from '@referio/shared';
+import { makeProfile } from '../../test/fixtures';
+import { renderPage } from '../../test/render';
+
+jest.mock('@referio/shared', () => ({
+  ...jest.requireActual('@referio/shared'),
+  getAllJobPost: jest.fn(),
+  getAllReferralRequestsData: jest.fn(),
+  getByIdUser: jest.fn(),
+  getCandidateCount: jest.fn(),
+  getJobsByCandidate: jest.fn(),
+}));
 
 // The modules the shell loads from this remote (docs/foundation-interfaces.md) and the heading each shows.
 const exposed: [module: string, heading: string][] = [
@@ -11,6 +29,16 @@ const exposed: [module: string, heading: string][] = [
   ['Profile', 'Profile'],
   ['UpgradeToPremium', 'Upgrade To Premium'],
 ];
+
+beforeEach(() => {
+  jest.mocked(getAllJobPost).mockResolvedValue({ data: [], total: 0 });
+  jest.mocked(getAllReferralRequestsData).mockResolvedValue([]);
+  jest.mocked(getByIdUser).mockResolvedValue(makeProfile());
+  jest
+    .mocked(getCandidateCount)
+    .mockResolvedValue({ total: 0, approved: 0, pending: 0, declined: 0 });
+  jest.mocked(getJobsByCandidate).mockResolvedValue({ success: true, data: [] });
+});
 
 describe('the exposed page modules', () => {
   it('are exactly the ones the foundation interfaces name, each from its own page folder', () => {
@@ -32,8 +60,8 @@ describe('the exposed page modules', () => {
     async (name, heading) => {
       const mod = (await import(`../${name}/index.tsx`)) as { default: ComponentType };
       const Page = mod.default;
-      render(<Page />);
-      expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      renderPage(<Page />);
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     },
   );
 });

@@ -1,0 +1,42 @@
+import { DASHBOARD_SKILL_COUNT, formatLpa, relativeTime, type JobPost } from '@referio/shared';
+import { SkillList } from './SkillList';
+
+export interface JobCardProps {
+  job: JobPost;
+  onSeeDetails: (job: JobPost) => void;
+}
+
+/** A job on the candidate's dashboard pages: 3 skills, the rest as '+N more', and a details button. */
+export function JobCard({ job, onSeeDetails }: JobCardProps) {
+  return (
+    <article className="rf-card cand-job" aria-label={`${job.jobTitle} at ${job.companyName}`}>
+      <header className="cand-job__head">
+        <div>
+          <h3 className="cand-job__title">{job.jobTitle}</h3>
+          <p className="cand-job__company">{job.companyName}</p>
+        </div>
+        {job.isApplied && <span className="rf-badge rf-badge--success">Applied</span>}
+      </header>
+      <ul className="cand-meta" aria-label="Job facts">
+        <li>{job.jobType}</li>
+        <li>{job.jobLocation}</li>
+        {job.address && <li>{job.address}</li>}
+        {job.salaryRange && <li>{formatLpa(job.salaryRange)}</li>}
+        <li>
+          <time dateTime={job.createdAt}>{relativeTime(job.createdAt)}</time>
+        </li>
+      </ul>
+      <SkillList skills={job.requiredSkills} count={DASHBOARD_SKILL_COUNT} />
+      <div className="cand-job__actions">
+        <button
+          type="button"
+          className="rf-btn rf-btn--secondary rf-btn--sm"
+          onClick={() => onSeeDetails(job)}
+          aria-label={`See Details: ${job.jobTitle} at ${job.companyName}`}
+        >
+          See Details
+        </button>
+      </div>
+    </article>
+  );
+}

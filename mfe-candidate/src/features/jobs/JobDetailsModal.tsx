@@ -1,0 +1,94 @@
+import { Link } from 'react-router-dom';
+import { Modal, formatDate, formatLpa, useSessionStore, type JobPost } from '@referio/shared';
+import { SkillList } from './SkillList';
+
+export interface JobDetailsModalProps {
+  job: JobPost | null;
+  onClose: () => void;
+}
+
+/** A job's details in a modal, with the way to its page where the referral is requested. */
+export function JobDetailsModal({ job, onClose }: JobDetailsModalProps) {
+  const setSelectedJobId = useSessionStore((s) => s.setSelectedJobId);
+  return (
+    <Modal
+      open={job !== null}
+      onClose={onClose}
+      title={job ? job.jobTitle : ''}
+      size="lg"
+      footer={
+        job && (
+          <Link
+            className="rf-btn rf-btn--primary rf-btn--md"
+            to={`/job-details/${job._id}`}
+            onClick={() => setSelectedJobId(job._id)}
+          >
+            {job.isApplied ? 'View Request' : 'Request a Referral'}
+          </Link>
+        )
+      }
+    >
+      {job && (
+        <div className="cand-details">
+          <p className="cand-details__company">
+            {job.companyName}
+            {job.isApplied && (
+              <span className="rf-badge rf-badge--success cand-details__badge">
+                Already Applied
+              </span>
+            )}
+          </p>
+          <dl className="cand-details__facts">
+            <div>
+              <dt>Location</dt>
+              <dd>
+                {job.jobLocation}
+                {job.address ? `, ${job.address}` : ''}
+              </dd>
+            </div>
+            <div>
+              <dt>Job type</dt>
+              <dd>{job.jobType}</dd>
+            </div>
+            <div>
+              <dt>Experience</dt>
+              <dd>{job.experience} years</dd>
+            </div>
+            <div>
+              <dt>Salary</dt>
+              <dd>{formatLpa(job.salaryRange)}</dd>
+            </div>
+            <div>
+              <dt>Posted on</dt>
+              <dd>{formatDate(job.createdAt)}</dd>
+            </div>
+          </dl>
+          {job.jobDescription.length > 0 && (
+            <section>
+              <h3 className="cand-details__heading">Description</h3>
+              <ul className="cand-details__list">
+                {job.jobDescription.map((line, i) => (
+                  <li key={i}>{line}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {job.notes.length > 0 && (
+            <section>
+              <h3 className="cand-details__heading">Responsibilities</h3>
+              <ul className="cand-details__list">
+                {job.notes.map((line, i) => (
+                  <li key={i}>{line}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <section>
+            <h3 className="cand-details__heading">Skills</h3>
+            <SkillList skills={job.requiredSkills} count={job.requiredSkills.length} />
+          </section>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { MESSAGES, getCandidateCount, toast, type ReferralCounts } from '@referio/shared';
+
+export const candidateCountsKey = (userId: string | undefined) =>
+  ['candidate', 'counts', userId] as const;
+
+/** The signed-in candidate's request counts from the server; 'Failed to fetch referral counts' on failure. */
+export function useCandidateCounts(userId: string | undefined) {
+  const query = useQuery<ReferralCounts>({
+    queryKey: candidateCountsKey(userId),
+    queryFn: () => getCandidateCount(userId as string),
+    enabled: Boolean(userId),
+  });
+  const failed = query.isError;
+  useEffect(() => {
+    if (failed) toast.error(MESSAGES.countsFailed, { toastId: 'candidate-counts-failed' });
+  }, [failed]);
+  return query;
+}

@@ -1,0 +1,69 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getAllJobPost } from '@referio/shared';
+import Explore from '../Explore';
+import { makeJob, USER_ID } from '../../test/fixtures';
+import { renderPage } from '../../test/render';
+
+jest.mock('@referio/shared', () => ({
+  ...jest.requireActual('@referio/shared'),
+  getAllJobPost: jest.fn(),
+}));
+const mockedJobs = jest.mocked(getAllJobPost);
+
+describe('Explore', () => {
+  it('asks the server for the first nine jobs of the candidate and pages through the total', async () => {
+    mockedJobs.mockImplementation(async (body = {}) => ({
+      data: Array.from({ length: 9 }, (_, i) =>
+        makeJob({ jobTitle: `Job ${Number(body.start ?? 0) + i + 1}` }),
+      ),
+      total: 20,
+    }));
+    renderPage(<Explore />);
+
+    expect(await screen.findByText('Job 1')).toBeInTheDocument();
+    expect(mockedJobs).toHaveBeenLastCalledWith({
+      search: '',
+      start: 0,
+      limit: 9,
+      userId: USER_ID,
+    });
+    const pages = screen.getByRole('navigation', { name: 'Job pages' });
+    expect(within(pages).getByRole('button', { name: 'Page 3' })).toHaveTextContent('03');
+
+    await userEvent.click(within(pages).getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Job 10')).toBeInTheDocument();
+    expect(mockedJobs).toHaveBeenLastCalledWith({
+      search: '',
+      start: 9,
+      limit: 9,
+      userId: USER_ID,
+    });
+  });
+
+  it('searches once the typing pauses and starts again at the first page', async () => {
+    mockedJobs.mockResolvedValue({ data: [makeJob({ jobTitle: 'Any job' })], total: 30 });
+    renderPage(<Explore />);
+    await screen.findByText('Any job');
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() =>
+      expect(mockedJobs).toHaveBeenLastCalledWith(expect.objectContaining({ start: 9 })),
+    );
+
+    mockedJobs.mockResolvedValue({ data: [], total: 0 });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search jobs' }), 'rust');
+    expect(mockedJobs).not.toHaveBeenCalledWith(expect.objectContaining({ search: 'rust' }));
+    await waitFor(
+      () =>
+        expect(mockedJobs).toHaveBeenLastCalledWith({
+          search: 'rust',
+          start: 0,
+          limit: 9,
+          userId: USER_ID,
+        }),
+      { timeout: 2000 },
+    );
+    expect(await screen.findByText('No jobs match your search')).toBeInTheDocument();
+    expect(mockedJobs.mock.calls.filter(([b]) => b?.search?.startsWith('r'))).toHaveLength(1);
+  });
+});

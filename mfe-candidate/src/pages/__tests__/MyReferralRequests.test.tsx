@@ -1,0 +1,120 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  createChat,
+  getAllReferralRequestsData,
+  getCandidateCount,
+  useSessionStore,
+  type ReferralRequest,
+  type ReferralStatus,
+} from '@referio/shared';
+import MyReferralRequests from '../MyReferralRequests';
+import { makeRequest, REFERRER_ID, USER_ID } from '../../test/fixtures';
+import { renderPage } from '../../test/render';
+
+jest.mock('@referio/shared', () => ({
+  ...jest.requireActual('@referio/shared'),
+  getCandidateCount: jest.fn(),
+  getAllReferralRequestsData: jest.fn(),
+  createChat: jest.fn(),
+}));
+const mockedCounts = jest.mocked(getCandidateCount);
+const mockedList = jest.mocked(getAllReferralRequestsData);
+const mockedCreateChat = jest.mocked(createChat);
+
+function serve(lists: Partial<Record<ReferralStatus, ReferralRequest[]>>) {
+  mockedCounts.mockResolvedValue({
+    total: Object.values(lists).reduce((n, l) => n + l.length, 0),
+    pending: lists.pending?.length ?? 0,
+    approved: lists.approved?.length ?? 0,
+    declined: lists.declined?.length ?? 0,
+  });
+  mockedList.mockImplementation(async ({ status }) => lists[status] ?? []);
+}
+
+describe('My Referral Requests', () => {
+  it('shows the three tabs with their counts and the pending requests first', async () => {
+    const pending = makeRequest('pending');
+    serve({ pending: [pending], approved: [makeRequest('approved'), makeRequest('approved')] });
+    renderPage(<MyReferralRequests />);
+
+    const tabs = screen.getByRole('tablist', { name: 'Requests by status' });
+    expect(
+      await within(tabs).findByRole('tab', { name: 'Approved Requests 2' }),
+    ).toBeInTheDocument();
+    expect(within(tabs).getByRole('tab', { name: 'Pending Requests 1' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(within(tabs).getByRole('tab', { name: 'Declined Requests 0' })).toBeInTheDocument();
+
+    const card = await screen.findByRole('article', {
+      name: `${pending.jobPostId.jobTitle} at Globex`,
+    });
+    expect(within(card).getByText('Pending')).toBeInTheDocument();
+    expect(within(card).getByText('05 Mar 2026')).toBeInTheDocument();
+    expect(within(card).getByText('Ravi Kumar')).toBeInTheDocument();
+    expect(within(card).getByText('Full-time')).toBeInTheDocument();
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+    expect(mockedList).toHaveBeenCalledWith({ userId: USER_ID, roleId: 0, status: 'pending' });
+  });
+
+  it("opens the chat with the referrer from an approved request's 'Go to Chat'", async () => {
+    serve({ approved: [makeRequest('approved')] });
+    mockedCreateChat.mockResolvedValue({
+      _id: 'chat-1',
+      user: {
+        _id: REFERRER_ID,
+        fullName: 'Ravi Kumar',
+        email: 'ravi@globex.test',
+        profileLink: null,
+      },
+      lastMessage: '',
+      time: new Date().toISOString(),
+      unread: 0,
+    });
+    renderPage(<MyReferralRequests />);
+
+    await userEvent.click(await screen.findByRole('tab', { name: /Approved Requests/ }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Go to Chat with Ravi Kumar' }),
+    );
+
+    expect(mockedCreateChat).toHaveBeenCalledWith({ userId: USER_ID, referrerId: REFERRER_ID });
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/chat');
+    expect(useSessionStore.getState().activeChatId).toBe('chat-1');
+    expect(useSessionStore.getState().activePage).toBe('chat');
+  });
+
+  it("says 'Failed to create chat' when the chat cannot be opened and stays on the page", async () => {
+    serve({ approved: [makeRequest('approved')] });
+    mockedCreateChat.mockRejectedValue(new Error('down'));
+    renderPage(<MyReferralRequests />);
+
+    await userEvent.click(await screen.findByRole('tab', { name: /Approved Requests/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Go to Chat/ }));
+
+    expect(await screen.findByText('Failed to create chat')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/page');
+    expect(useSessionStore.getState().activeChatId).toBeNull();
+  });
+
+  it("shows a disabled 'Declined' on declined requests", async () => {
+    serve({ declined: [makeRequest('declined')] });
+    renderPage(<MyReferralRequests />);
+    await userEvent.click(await screen.findByRole('tab', { name: /Declined Requests/ }));
+    const button = await screen.findByRole('button', { name: 'Declined' });
+    expect(button).toBeDisabled();
+  });
+
+  it("says 'No pending requests found' when a tab has none", async () => {
+    serve({});
+    renderPage(<MyReferralRequests />);
+    const panel = screen.getByRole('tabpanel');
+    expect(await within(panel).findByText('No pending requests found')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: /Approved Requests/ }));
+    expect(
+      await within(screen.getByRole('tabpanel')).findByText('No approved requests found'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,235 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  deleteResume,
+  getByIdUser,
+  profileImgUpload,
+  resumeUpload,
+  updateById,
+  useSessionStore,
+  type Profile as ProfileData,
+  type UpdateProfileRequest,
+} from '@referio/shared';
+import Profile from '../Profile';
+import { makeProfile, USER_ID } from '../../test/fixtures';
+import { renderPage } from '../../test/render';
+
+jest.mock('@referio/shared', () => ({
+  ...jest.requireActual('@referio/shared'),
+  getByIdUser: jest.fn(),
+  updateById: jest.fn(),
+  profileImgUpload: jest.fn(),
+  resumeUpload: jest.fn(),
+  deleteResume: jest.fn(),
+}));
+const mockedGet = jest.mocked(getByIdUser);
+const mockedUpdate = jest.mocked(updateById);
+const mockedImage = jest.mocked(profileImgUpload);
+const mockedResume = jest.mocked(resumeUpload);
+const mockedDelete = jest.mocked(deleteResume);
+
+async function openProfile(profile: ProfileData = makeProfile()) {
+  mockedGet.mockResolvedValue(profile);
+  renderPage(<Profile />);
+  await screen.findByRole('button', { name: 'Update Profile' });
+}
+
+const file = (name: string, type: string, size: number) => {
+  const f = new File(['x'], name, { type });
+  Object.defineProperty(f, 'size', { value: size });
+  return f;
+};
+
+describe('the candidate profile', () => {
+  it('loads the profile of the signed-in candidate into the form', async () => {
+    await openProfile(makeProfile({ homeAddress: 'MG Road', mobileNo: '9876543210' }));
+    expect(mockedGet).toHaveBeenCalledWith(USER_ID, 0);
+    expect(screen.getByLabelText('Full Name')).toHaveValue('Ana Rao');
+    expect(screen.getByLabelText('Home Address')).toHaveValue('MG Road');
+    expect(screen.getByLabelText(/Mobile Number/)).toHaveValue('9876543210');
+  });
+
+  it("says 'Something went wrong while loading profile.' when it cannot be loaded", async () => {
+    mockedGet.mockRejectedValue(new Error('down'));
+    renderPage(<Profile />);
+    const message = await screen.findByText('Something went wrong while loading profile.', {
+      selector: 'p',
+    });
+    expect(message).toHaveAttribute('role', 'alert');
+    expect(screen.queryByRole('button', { name: 'Update Profile' })).not.toBeInTheDocument();
+  });
+
+  it('blocks the submit with the message while the e-mail is wrong or missing', async () => {
+    await openProfile();
+    const email = screen.getByLabelText(/^Email/);
+    await userEvent.clear(email);
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    await userEvent.type(email, 'not-an-email');
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(mockedUpdate).not.toHaveBeenCalled();
+  });
+
+  it('lets no letter and no eleventh digit into the mobile number', async () => {
+    await openProfile();
+    const mobile = screen.getByLabelText(/Mobile Number/);
+    await userEvent.type(mobile, '98a7b6-54321099');
+    expect(mobile).toHaveValue('9876543210');
+    fireEvent.change(mobile, { target: { value: '123456789012' } });
+    expect(mobile).toHaveValue('1234567890');
+  });
+
+  it('refuses a date of birth after today', async () => {
+    await openProfile();
+    const dob = screen.getByLabelText('Date of Birth');
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const iso = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+    expect(dob).toHaveAttribute('max');
+    expect(dob.getAttribute('max')! < iso).toBe(true);
+    fireEvent.change(dob, { target: { value: iso } });
+    expect(await screen.findByText('Date of birth cannot be later than today')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(mockedUpdate).not.toHaveBeenCalled();
+  });
+
+  it('saves the details, says so, and updates the session user the avatar popover shows', async () => {
+    await openProfile();
+    let resolve!: (p: ProfileData) => void;
+    mockedUpdate.mockImplementation(
+      (_id, body: UpdateProfileRequest) =>
+        new Promise<ProfileData>((r) => {
+          resolve = r;
+          void body;
+        }),
+    );
+    const fullName = screen.getByLabelText('Full Name');
+    await userEvent.clear(fullName);
+    await userEvent.type(fullName, 'Ana Maria Rao');
+    await userEvent.type(screen.getByLabelText('Overall Experience (years)'), '{Backspace}6');
+    await userEvent.type(screen.getByLabelText('Summary'), 'Frontend engineer');
+    await userEvent.type(screen.getByLabelText('Skills'), 'Node{Enter}');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+
+    expect(await screen.findByRole('button', { name: 'Updating...' })).toBeDisabled();
+    expect(mockedUpdate).toHaveBeenCalledWith(USER_ID, {
+      userId: USER_ID,
+      roleId: 0,
+      updatedData: expect.objectContaining({
+        fullName: 'Ana Maria Rao',
+        email: 'ana@example.com',
+        overAllExperience: 6,
+        summary: 'Frontend engineer',
+        skills: ['React', 'Node'],
+      }),
+    });
+    resolve(
+      makeProfile({
+        fullName: 'Ana Maria Rao',
+        overAllExperience: 6,
+        summary: 'Frontend engineer',
+        skills: ['React', 'Node'],
+      }),
+    );
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    const user = useSessionStore.getState().currentUserInfo?.data;
+    expect(user).toMatchObject({
+      fullName: 'Ana Maria Rao',
+      overAllExperience: 6,
+      summary: 'Frontend engineer',
+      skills: ['React', 'Node'],
+    });
+  });
+
+  it("says 'Error updating profile.Please try again.' when the save fails", async () => {
+    await openProfile();
+    mockedUpdate.mockRejectedValue(new Error('down'));
+    await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('Error updating profile.Please try again.')).toBeInTheDocument();
+  });
+
+  it('refuses a photo over 5 MB and uploads a small image, storing its link', async () => {
+    await openProfile();
+    const input = screen.getByLabelText('Change photo');
+    await userEvent.upload(input, file('big.png', 'image/png', 6 * 1024 * 1024));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Profile image size should not exceed 5 MB',
+    );
+    expect(mockedImage).not.toHaveBeenCalled();
+
+    mockedImage.mockResolvedValue({
+      profileImageLink: `/api/documentsUpload/profileImage/${USER_ID}`,
+    });
+    await userEvent.upload(input, file('me.png', 'image/png', 2048));
+    expect(await screen.findByText('Profile image uploaded successfully!')).toBeInTheDocument();
+    expect(mockedImage).toHaveBeenCalledWith(expect.any(File), USER_ID, expect.any(Function));
+    expect(useSessionStore.getState().profileImageLink).toMatch(
+      new RegExp(`^/api/documentsUpload/profileImage/${USER_ID}\\?v=\\d+$`),
+    );
+  });
+
+  it("says 'Error uploading profile image.' when the photo upload fails", async () => {
+    await openProfile();
+    mockedImage.mockRejectedValue(new Error('down'));
+    await userEvent.upload(screen.getByLabelText('Change photo'), file('me.png', 'image/png', 10));
+    expect(await screen.findByText('Error uploading profile image.')).toBeInTheDocument();
+  });
+
+  it('uploads a resume, refusing one over 5 MB', async () => {
+    await openProfile();
+    const input = screen.getByLabelText('Upload resume');
+    await userEvent.upload(input, file('cv.pdf', 'application/pdf', 6 * 1024 * 1024));
+    expect(screen.getByText('File size should not exceed 5 MB')).toBeInTheDocument();
+    expect(mockedResume).not.toHaveBeenCalled();
+
+    let finish!: () => void;
+    mockedResume.mockImplementation(
+      () =>
+        new Promise((r) => {
+          finish = () => r({ resumeLink: '/r', resumeName: 'cv.pdf', size: 10 });
+        }),
+    );
+    await userEvent.upload(input, file('cv.pdf', 'application/pdf', 10));
+    expect(await screen.findByText('Uploading...')).toBeInTheDocument();
+    finish();
+    expect(await screen.findByText('Resume uploaded successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(mockedGet).toHaveBeenCalledTimes(2));
+  });
+
+  it("says 'Error uploading resume.' when the upload fails", async () => {
+    await openProfile();
+    mockedResume.mockRejectedValue(new Error('down'));
+    await userEvent.upload(
+      screen.getByLabelText('Upload resume'),
+      file(
+        'cv.docx',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        10,
+      ),
+    );
+    expect(await screen.findByText('Error uploading resume.')).toBeInTheDocument();
+  });
+
+  it('shows the uploaded resume with a view link and removes it only after the confirmation', async () => {
+    await openProfile(
+      makeProfile({ resumeLink: `/api/documentsUpload/resume/${USER_ID}`, resumeName: 'cv.pdf' }),
+    );
+    expect(screen.getByRole('link', { name: 'View cv.pdf' })).toHaveAttribute(
+      'href',
+      `/api/documentsUpload/resume/${USER_ID}`,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Remove cv.pdf' }));
+    let dialog = screen.getByRole('dialog', { name: 'Remove resume' });
+    expect(dialog).toHaveTextContent('Are you sure you want to remove the uploaded resume?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(mockedDelete).not.toHaveBeenCalled();
+
+    mockedDelete.mockResolvedValue({ success: true, message: 'Resume removed' });
+    await userEvent.click(screen.getByRole('button', { name: 'Remove cv.pdf' }));
+    dialog = screen.getByRole('dialog', { name: 'Remove resume' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(mockedDelete).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(mockedGet).toHaveBeenCalledTimes(2));
+  });
+});
