@@ -13,7 +13,9 @@ const mockedGetAllJobPost = jest.mocked(getAllJobPost);
 
 /** A server with `total` jobs: answers each page as the API would (9 per page). */
 function serve(total: number, title = (i: number) => `Job ${i + 1}`) {
-  mockedGetAllJobPost.mockImplementation(async ({ start = 0, limit = 9 } = {}) => {
+  mockedGetAllJobPost.mockImplementation(async (body = {}) => {
+    const start = Number(body.start ?? 0);
+    const limit = Number(body.limit ?? 9);
     const count = Math.max(0, Math.min(limit, total - start));
     const data: JobPost[] = Array.from({ length: count }, (_, k) =>
       makeJob({ _id: `job-${start + k}`, jobTitle: title(start + k) }),
@@ -125,9 +127,9 @@ describe('the company and job list', () => {
     mockedGetAllJobPost.mockRejectedValue(new ApiError('boom', 500));
     renderPage(<CompanyList />, { url: '/company-list' });
     // Once in the toast, once in the page's own empty state.
-    expect(
-      await screen.findAllByText('Error fetching jobs. Please try again later.'),
-    ).toHaveLength(2);
+    expect(await screen.findAllByText('Error fetching jobs. Please try again later.')).toHaveLength(
+      2,
+    );
     expect(screen.getByText('Jobs could not be loaded')).toBeInTheDocument();
   });
 });
