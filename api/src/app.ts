@@ -12,12 +12,15 @@ import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
+import eventsPlugin from './plugins/events';
 import mailPlugin from './plugins/mail';
 import storagePlugin from './plugins/storage';
 import authRoutes from './routes/auth';
+import chatRoutes from './routes/chat';
 import companyRoutes from './routes/company';
 import devRoutes from './routes/dev';
 import healthRoutes from './routes/health';
+import messageRoutes from './routes/message';
 import subscribeRoutes from './routes/subscribe';
 import testimonialRoutes from './routes/testimonials';
 
@@ -80,6 +83,7 @@ export async function buildApp(
   await app.register(mailPlugin);
   await app.register(storagePlugin);
   await app.register(authPlugin);
+  await app.register(eventsPlugin);
 
   // Routes, one folder per area.
   await app.register(
@@ -89,6 +93,8 @@ export async function buildApp(
       await api.register(companyRoutes);
       await api.register(testimonialRoutes);
       await api.register(subscribeRoutes);
+      await api.register(chatRoutes);
+      await api.register(messageRoutes);
       if (!isProduction(config)) await api.register(devRoutes);
     },
     { prefix: '/api' },

@@ -12,17 +12,34 @@ export async function getReferrerChats(userId: string): Promise<Chat[]> {
   return (await apiClient.get<Envelope<Chat[]>>(`/chat/getReferrerChats/${seg(userId)}`)).data.data;
 }
 
-/** GET /message/getMessages/:chatId?page=&limit= */
+/**
+ * GET /message/getMessages/:chatId?page=&limit=[&before=]: chronological; page 1 the newest. `before` (a
+ * message id) pages up from that message instead (no repeats while new messages arrive).
+ */
 export async function getMessages(
   chatId: string,
   page = 1,
   limit = MESSAGE_PAGE_SIZE,
+  before?: string,
 ): Promise<ChatMessage[]> {
   return (
     await apiClient.get<Envelope<ChatMessage[]>>(`/message/getMessages/${seg(chatId)}`, {
-      params: { page, limit },
+      params: before ? { page, limit, before } : { page, limit },
     })
   ).data.data;
+}
+
+/**
+ * The URL of the signed-in user's live chat stream (`GET /api/chat/events`, server-sent events), for
+ * `new EventSource(url, { withCredentials: true })`. `since`: the last message event id seen; `open`:
+ * the chat on screen (its other member then sees 'Active Now').
+ */
+export function chatEventsUrl(opts: { since?: number | null; open?: string | null } = {}): string {
+  const params = new URLSearchParams();
+  if (opts.since != null) params.set('since', String(opts.since));
+  if (opts.open) params.set('open', opts.open);
+  const query = params.toString();
+  return `${apiClient.defaults.baseURL ?? '/api'}/chat/events${query ? `?${query}` : ''}`;
 }
 
 /** POST /message/createMessage `{ chatId, sender, senderId, content }`: the stored message. */

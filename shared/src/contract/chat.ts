@@ -52,8 +52,13 @@ export const createMessageRequest = z.object({
 });
 export type CreateMessageRequest = z.input<typeof createMessageRequest>;
 
-/** GET /message/getMessages/:chatId?page=1&limit=20 */
+/**
+ * GET /message/getMessages/:chatId?page=1&limit=20. Page 1 is the newest `limit` messages, in
+ * chronological order. With `before` (a message id) the page ends just before that message instead of
+ * being counted from the newest, so paging up never repeats a message while new ones arrive.
+ */
 export const getMessagesQuery = z.object({
+  before: idSchema.optional(),
   page: z.coerce.number().int().min(1, 'page must be at least 1').optional().default(1),
   limit: z.coerce
     .number()
@@ -64,3 +69,39 @@ export const getMessagesQuery = z.object({
     .default(MESSAGE_PAGE_SIZE),
 });
 export type GetMessagesQuery = z.input<typeof getMessagesQuery>;
+
+/**
+ * GET /chat/events: the signed-in user's live stream (server-sent events). `since` (or the
+ * Last-Event-ID header) is the last message event id the client saw: missed messages are replayed first.
+ * `open` is the chat on screen: its other member sees the user as 'Active Now' while the stream lasts.
+ */
+export const chatEventsQuery = z.object({
+  since: z.coerce.number().int().min(0).optional(),
+  open: idSchema.optional(),
+});
+export type ChatEventsQuery = z.input<typeof chatEventsQuery>;
+
+/** Events on the stream; the SSE event name is the `type`, the data the rest as JSON. */
+export interface ChatStreamEvents {
+  /** First frame: the newest message event id; the open chat's other member's presence. */
+  hello: { latestId: number; presence: ChatPresence | null };
+  /** A message in one of the user's chats (also the user's own, for their other tabs). */
+  message: ChatMessage;
+  /** `userId` has read `chatId` up to now. */
+  read: { chatId: string; userId: string };
+  /** `userId` opened (active) or left `chatId`. */
+  presence: ChatPresence;
+  /** The server may have missed events (its database listener reconnected): fetch again. */
+  resync: Record<string, never>;
+}
+
+export interface ChatPresence {
+  chatId: string;
+  userId: string;
+  active: boolean;
+}
+
+/** How soon a dropped stream is retried (the server's `retry:` hint), in ms. */
+export const CHAT_STREAM_RETRY_MS = 3000;
+/** How often the server writes a comment line to keep proxies from closing an idle stream, in ms. */
+export const CHAT_STREAM_HEARTBEAT_MS = 25_000;

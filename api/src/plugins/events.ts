@@ -1,0 +1,355 @@
+// Live chat events: a per-instance registry of open streams, fanned out between API instances through
+// PostgreSQL LISTEN/NOTIFY (node-postgres: a dedicated client that LISTENs and reconnects with backoff;
+// PGlite: its in-process `listen`). Every instance publishes with `pg_notify` and delivers what it hears to
+// its own streams, so a message posted to one instance reaches a client connected to another.
+//
+// Presence ('Active Now'): an instance announces a (chat, user) pair when the user's first stream with
+// that chat open starts and again when the last one ends, and re-announces its live pairs on every
+// heartbeat; other instances forget a pair they have not heard about for PRESENCE_TTL_MS (a crashed
+// instance's users go inactive by themselves).
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import { Client, type Pool } from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import { CHAT_STREAM_HEARTBEAT_MS, type ChatStreamEvents } from '../contract';
+import { ChatService, peerOf, type ChatMembers, type StoredMessage } from '../services/chat';
+
+export const CHAT_CHANNEL = 'referio_chat';
+/** NOTIFY payloads must stay under 8000 bytes; longer messages travel by id and are read back. */
+const MAX_INLINE_PAYLOAD = 7000;
+
+type Wire =
+  | { k: 'm'; to: string[]; m: StoredMessage }
+  | { k: 'mref'; to: string[]; id: string }
+  | { k: 'r'; to: string[]; chatId: string; userId: string }
+  | {
+      k: 'p';
+      i: string;
+      refresh?: boolean;
+      e: { c: string; u: string; p: string; a: boolean }[];
+    };
+
+/** One open stream. */
+export interface StreamConnection {
+  readonly userId: string;
+  /** Writes a ready SSE frame. */
+  write(frame: string): void;
+  /** Ends the stream (server shutdown, slow client). */
+  end(): void;
+}
+
+export interface ChatEventHub {
+  readonly instanceId: string;
+  /** Registers a stream; with `open`, the user counts as active in that chat until `close`. */
+  connect(conn: StreamConnection, open?: ChatMembers): { close(): void };
+  publishMessage(members: ChatMembers, message: StoredMessage): Promise<void>;
+  publishRead(members: ChatMembers, userId: string): Promise<void>;
+  /** Whether `userId` has `chatId` open on some instance. */
+  isActive(chatId: string, userId: string): boolean;
+  /** Streams open on this instance. */
+  readonly localCount: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    chats: ChatService;
+    chatEvents: ChatEventHub;
+  }
+}
+
+export interface EventsPluginOptions {
+  heartbeatMs?: number;
+  presenceTtlMs?: number;
+}
+
+/** One SSE frame. */
+export function sseFrame<K extends keyof ChatStreamEvents>(
+  event: K,
+  data: ChatStreamEvents[K],
+  id?: number,
+): string {
+  return `${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+const publicMessage = (m: StoredMessage): ChatStreamEvents['message'] => ({
+  _id: m._id,
+  chatId: m.chatId,
+  sender: m.sender,
+  senderId: m.senderId,
+  content: m.content,
+  createdAt: m.createdAt,
+});
+
+export default fp<EventsPluginOptions>(
+  async (app, opts) => {
+    const heartbeatMs = opts.heartbeatMs ?? CHAT_STREAM_HEARTBEAT_MS;
+    const presenceTtlMs = opts.presenceTtlMs ?? heartbeatMs * 2 + 10_000;
+    const instanceId = randomUUID();
+    const chatsService = new ChatService(app.db, app.now);
+    app.decorate('chats', chatsService);
+
+    const streams = new Map<string, Set<StreamConnection>>();
+    /** Local open-chat counts per `chat|user`, with the peer to tell. */
+    const localOpen = new Map<
+      string,
+      { count: number; chatId: string; userId: string; peer: string }
+    >();
+    /** Presence heard from instances (this one included): `chat|user` → instance → expiry (ms). */
+    const heard = new Map<string, { peer: string; until: Map<string, number> }>();
+    const key = (chatId: string, userId: string) => `${chatId}|${userId}`;
+
+    const deliver = (userIds: string[], frame: string) => {
+      for (const id of new Set(userIds)) {
+        for (const conn of streams.get(id) ?? []) conn.write(frame);
+      }
+    };
+
+    const isActive = (chatId: string, userId: string) => {
+      const k = key(chatId, userId);
+      if ((localOpen.get(k)?.count ?? 0) > 0) return true;
+      const entry = heard.get(k);
+      if (!entry) return false;
+      const now = Date.now();
+      for (const until of entry.until.values()) if (until > now) return true;
+      return false;
+    };
+
+    const notify = async (wire: Wire) => {
+      let payload = JSON.stringify(wire);
+      if (wire.k === 'm' && Buffer.byteLength(payload) > MAX_INLINE_PAYLOAD) {
+        payload = JSON.stringify({ k: 'mref', to: wire.to, id: wire.m._id } satisfies Wire);
+      }
+      await app.db.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${payload})`);
+    };
+
+    const onWire = async (payload: string) => {
+      let wire: Wire;
+      try {
+        wire = JSON.parse(payload) as Wire;
+      } catch {
+        return;
+      }
+      switch (wire.k) {
+        case 'm':
+          deliver(wire.to, sseFrame('message', publicMessage(wire.m), wire.m.seq));
+          return;
+        case 'mref': {
+          const m = await chatsService.getMessage(wire.id);
+          if (m) deliver(wire.to, sseFrame('message', publicMessage(m), m.seq));
+          return;
+        }
+        case 'r':
+          deliver(wire.to, sseFrame('read', { chatId: wire.chatId, userId: wire.userId }));
+          return;
+        case 'p': {
+          const now = Date.now();
+          for (const e of wire.e) {
+            const k = key(e.c, e.u);
+            const before = isActive(e.c, e.u);
+            const entry = heard.get(k) ?? { peer: e.p, until: new Map<string, number>() };
+            if (e.a) entry.until.set(wire.i, now + presenceTtlMs);
+            else entry.until.delete(wire.i);
+            if (entry.until.size > 0) heard.set(k, entry);
+            else heard.delete(k);
+            const after = isActive(e.c, e.u);
+            if (!wire.refresh || before !== after)
+              deliver([e.p], sseFrame('presence', { chatId: e.c, userId: e.u, active: after }));
+          }
+          return;
+        }
+      }
+    };
+    const handle = (payload: string) => {
+      onWire(payload).catch((err: unknown) => app.log.error({ err }, 'chat event not delivered'));
+    };
+
+    const resyncAll = () => {
+      const frame = sseFrame('resync', {});
+      for (const set of streams.values()) for (const conn of set) conn.write(frame);
+    };
+
+    // The listener.
+    let stopListening: () => Promise<void>;
+    if (app.database.kind === 'pglite') {
+      const client = (app.db as unknown as { $client: PGlite }).$client;
+      const unlisten = await client.listen(CHAT_CHANNEL, handle);
+      stopListening = async () => {
+        if (!client.closed) await unlisten();
+      };
+    } else {
+      const pool = (app.db as unknown as { $client: Pool }).$client;
+      let client: Client | null = null;
+      let stopped = false;
+      let attempt = 0;
+      let timer: NodeJS.Timeout | null = null;
+      const connectListener = async (): Promise<void> => {
+        const c = new Client(
+          (pool as unknown as { options: ConstructorParameters<typeof Client>[0] }).options,
+        );
+        c.on('notification', (n) => {
+          if (n.channel === CHAT_CHANNEL && n.payload) handle(n.payload);
+        });
+        const lost = () => {
+          if (stopped || client !== c) return;
+          client = null;
+          c.end().catch(() => {});
+          scheduleReconnect();
+        };
+        c.on('error', (err) => {
+          app.log.warn({ err }, 'chat listener connection lost');
+          lost();
+        });
+        c.on('end', lost);
+        await c.connect();
+        await c.query(`LISTEN ${CHAT_CHANNEL}`);
+        client = c;
+      };
+      const scheduleReconnect = () => {
+        const delay = Math.min(30_000, 500 * 2 ** attempt);
+        attempt += 1;
+        timer = setTimeout(() => {
+          connectListener()
+            .then(() => {
+              attempt = 0;
+              app.log.info('chat listener reconnected');
+              // Events published while we were not listening are lost: clients fetch again.
+              resyncAll();
+            })
+            .catch((err: unknown) => {
+              app.log.warn({ err }, 'chat listener reconnect failed');
+              scheduleReconnect();
+            });
+        }, delay);
+        timer.unref();
+      };
+      await connectListener();
+      stopListening = async () => {
+        stopped = true;
+        if (timer) clearTimeout(timer);
+        const c = client;
+        client = null;
+        if (c) await c.end().catch(() => {});
+      };
+    }
+
+    const announce = (wire: Extract<Wire, { k: 'p' }>) => {
+      notify(wire).catch((err: unknown) => app.log.warn({ err }, 'presence not announced'));
+    };
+
+    // Heartbeat: comment lines keep proxies from closing idle streams; presence is re-announced and
+    // pairs not heard about for a while expire.
+    const beat = setInterval(() => {
+      for (const set of streams.values()) for (const conn of set) conn.write(': ping\n\n');
+      const live = [...localOpen.values()]
+        .filter((o) => o.count > 0)
+        .map((o) => ({ c: o.chatId, u: o.userId, p: o.peer, a: true }));
+      for (let i = 0; i < live.length; i += 40) {
+        announce({ k: 'p', i: instanceId, refresh: true, e: live.slice(i, i + 40) });
+      }
+      const now = Date.now();
+      for (const [k, entry] of heard) {
+        const [chatId = '', userId = ''] = k.split('|');
+        const before = isActive(chatId, userId);
+        for (const [inst, until] of entry.until) if (until <= now) entry.until.delete(inst);
+        if (entry.until.size === 0) heard.delete(k);
+        if (before && !isActive(chatId, userId))
+          deliver([entry.peer], sseFrame('presence', { chatId, userId, active: false }));
+      }
+    }, heartbeatMs);
+    beat.unref();
+
+    let localCount = 0;
+    const hub: ChatEventHub = {
+      instanceId,
+      get localCount() {
+        return localCount;
+      },
+      connect(conn, open) {
+        const set = streams.get(conn.userId) ?? new Set<StreamConnection>();
+        set.add(conn);
+        streams.set(conn.userId, set);
+        localCount += 1;
+        let openKey: string | null = null;
+        if (open) {
+          const peer = peerOf(open, conn.userId);
+          openKey = key(open.chatId, conn.userId);
+          const entry = localOpen.get(openKey) ?? {
+            count: 0,
+            chatId: open.chatId,
+            userId: conn.userId,
+            peer,
+          };
+          entry.count += 1;
+          localOpen.set(openKey, entry);
+          if (entry.count === 1)
+            announce({
+              k: 'p',
+              i: instanceId,
+              e: [{ c: open.chatId, u: conn.userId, p: peer, a: true }],
+            });
+        }
+        let closed = false;
+        return {
+          close() {
+            if (closed) return;
+            closed = true;
+            set.delete(conn);
+            if (set.size === 0) streams.delete(conn.userId);
+            localCount -= 1;
+            if (openKey) {
+              const entry = localOpen.get(openKey);
+              if (entry) {
+                entry.count -= 1;
+                if (entry.count <= 0) {
+                  localOpen.delete(openKey);
+                  if (!closing)
+                    announce({
+                      k: 'p',
+                      i: instanceId,
+                      e: [{ c: entry.chatId, u: entry.userId, p: entry.peer, a: false }],
+                    });
+                }
+              }
+            }
+          },
+        };
+      },
+      async publishMessage(members, message) {
+        await notify({ k: 'm', to: [members.candidateId, members.referrerId], m: message });
+      },
+      async publishRead(members, userId) {
+        await notify({
+          k: 'r',
+          to: [members.candidateId, members.referrerId],
+          chatId: members.chatId,
+          userId,
+        });
+      },
+      isActive,
+    };
+    app.decorate('chatEvents', hub);
+
+    let closing = false;
+    // Streams never end by themselves: end them before the server waits for open connections.
+    app.addHook('preClose', async () => {
+      closing = true;
+      clearInterval(beat);
+      // This instance's users leave their chats now rather than when their presence expires elsewhere.
+      const leaving = [...localOpen.values()].map((o) => ({
+        c: o.chatId,
+        u: o.userId,
+        p: o.peer,
+        a: false,
+      }));
+      for (let i = 0; i < leaving.length; i += 40) {
+        await notify({ k: 'p', i: instanceId, e: leaving.slice(i, i + 40) }).catch(() => {});
+      }
+      for (const set of [...streams.values()]) for (const conn of [...set]) conn.end();
+    });
+    app.addHook('onClose', async () => {
+      await stopListening();
+    });
+  },
+  { name: 'events', dependencies: ['config', 'db'] },
+);

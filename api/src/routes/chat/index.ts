@@ -1,0 +1,120 @@
+import { chatEventsQuery, createChatRequest, idSchema, CHAT_STREAM_RETRY_MS } from '../../contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { assertSelf, currentUser } from '../../plugins/auth';
+import { sseFrame, type StreamConnection } from '../../plugins/events';
+import { peerOf } from '../../services/chat';
+
+/** A stream whose client stops reading is dropped once this much is waiting to be written. */
+const MAX_BUFFERED_BYTES = 1_000_000;
+/** Missed messages replayed to a reconnecting stream at most (beyond that the client reloads anyway). */
+const MAX_REPLAY = 500;
+
+const chat: FastifyPluginAsyncZod = async (app) => {
+  /** The chat between a candidate and the referrer of one of their approved requests (created once). */
+  app.post('/chat/createChat', { schema: { body: createChatRequest } }, async (request) => {
+    const user = currentUser(request);
+    const { userId, referrerId } = request.body;
+    const data = await app.chats.createChat(user.id, userId, referrerId);
+    return { success: true, data };
+  });
+
+  /** The caller's chats, most recent first, each seen from the caller's side. */
+  app.get(
+    '/chat/getReferrerChats/:userId',
+    { schema: { params: z.object({ userId: idSchema }) } },
+    async (request) => {
+      const user = assertSelf(request, request.params.userId, 'You can only list your own chats.');
+      return { success: true, data: await app.chats.listChats(user.id) };
+    },
+  );
+
+  /** Everything in the chat so far counts as read by the caller. */
+  app.post(
+    '/chat/markRead/:chatId',
+    { schema: { params: z.object({ chatId: idSchema }) } },
+    async (request) => {
+      const user = currentUser(request);
+      const members = await app.chats.membersFor(request.params.chatId, user.id);
+      await app.chats.markRead(members.chatId, user.id);
+      await app.chatEvents.publishRead(members, user.id);
+      return { success: true, message: 'Marked as read' };
+    },
+  );
+
+  /**
+   * The caller's live stream (server-sent events): missed messages first (after `since` or the
+   * Last-Event-ID header), then `hello`, then message, read and presence events as they happen, and a
+   * comment line on every heartbeat.
+   */
+  app.get('/chat/events', { schema: { querystring: chatEventsQuery } }, async (request, reply) => {
+    const user = currentUser(request);
+    const open = request.query.open
+      ? await app.chats.membersFor(request.query.open, user.id)
+      : undefined;
+    const header = Number.parseInt(String(request.headers['last-event-id'] ?? ''), 10);
+    const since = Number.isFinite(header) && header >= 0 ? header : request.query.since;
+
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    raw.socket?.setNoDelay(true);
+    raw.socket?.setTimeout(0);
+
+    let ended = false;
+    const conn: StreamConnection = {
+      userId: user.id,
+      write(frame) {
+        if (ended) return;
+        if (raw.writableLength > MAX_BUFFERED_BYTES) {
+          conn.end();
+          return;
+        }
+        raw.write(frame);
+      },
+      end() {
+        if (ended) return;
+        ended = true;
+        registration.close();
+        raw.end();
+      },
+    };
+    const registration = app.chatEvents.connect(conn, open);
+    raw.on('close', () => {
+      ended = true;
+      registration.close();
+    });
+
+    raw.write(`retry: ${CHAT_STREAM_RETRY_MS}\n\n`);
+    try {
+      let lastId = await app.chats.latestSeq();
+      if (since !== undefined) {
+        const missed = await app.chats.messagesSince(user.id, since, MAX_REPLAY);
+        for (const m of missed) {
+          const { seq, ...message } = m;
+          conn.write(sseFrame('message', message, seq));
+          lastId = Math.max(lastId, seq);
+        }
+      }
+      const presence = open
+        ? {
+            chatId: open.chatId,
+            userId: peerOf(open, user.id),
+            active: app.chatEvents.isActive(open.chatId, peerOf(open, user.id)),
+          }
+        : null;
+      conn.write(sseFrame('hello', { latestId: lastId, presence }, lastId));
+    } catch (err) {
+      request.log.error({ err }, 'chat stream could not start');
+      conn.end();
+    }
+  });
+};
+
+export default chat;

@@ -1,0 +1,295 @@
+// Chats and messages: membership, the chat list with last message and unread count, paged messages,
+// sending, read markers, and the replay of missed messages for the live stream.
+import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Chat, ChatMessage } from '../contract';
+import type { Db } from '../db';
+import { chatReads, chats, messages, referralRequests, users } from '../db/schema';
+import { HttpError } from '../lib/errors';
+import { profileLinkOf } from './users';
+
+export const NOT_A_MEMBER_MESSAGE = 'You are not a member of this chat.';
+export const CREATE_CHAT_FORBIDDEN_MESSAGE = 'You can only open a chat you are part of.';
+export const CHAT_NEEDS_APPROVAL_MESSAGE =
+  'A chat opens once the referrer has approved a referral request.';
+
+/** A stored message with its insertion number (the live event id). */
+export interface StoredMessage extends ChatMessage {
+  seq: number;
+}
+
+export interface ChatMembers {
+  chatId: string;
+  candidateId: string;
+  referrerId: string;
+}
+
+/** The other member of a chat. */
+export const peerOf = (chat: ChatMembers, userId: string) =>
+  chat.candidateId === userId ? chat.referrerId : chat.candidateId;
+
+const displayName = (u: { fullName: string; email: string }) => u.fullName.trim() || u.email;
+
+export class ChatService {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {}
+
+  /** The chat's members, or 404 when it does not exist, 403 when `userId` is not one of them. */
+  async membersFor(chatId: string, userId: string): Promise<ChatMembers> {
+    const [row] = await this.db
+      .select({ chatId: chats.id, candidateId: chats.candidateId, referrerId: chats.referrerId })
+      .from(chats)
+      .where(eq(chats.id, chatId))
+      .limit(1);
+    if (!row) throw new HttpError(404, 'Chat not found.');
+    if (row.candidateId !== userId && row.referrerId !== userId)
+      throw new HttpError(403, NOT_A_MEMBER_MESSAGE);
+    return row;
+  }
+
+  /**
+   * Creates the chat between a candidate and the referrer of one of their approved requests, or returns
+   * the existing one. The caller must be one of the two.
+   */
+  async createChat(callerId: string, candidateId: string, referrerId: string): Promise<Chat> {
+    if (callerId !== candidateId && callerId !== referrerId)
+      throw new HttpError(403, CREATE_CHAT_FORBIDDEN_MESSAGE);
+    const [approved] = await this.db
+      .select({ id: referralRequests.id })
+      .from(referralRequests)
+      .where(
+        and(
+          eq(referralRequests.senderId, candidateId),
+          eq(referralRequests.recipientId, referrerId),
+          eq(referralRequests.status, 'approved'),
+        ),
+      )
+      .limit(1);
+    if (!approved) throw new HttpError(403, CHAT_NEEDS_APPROVAL_MESSAGE);
+    await this.db
+      .insert(chats)
+      .values({ candidateId, referrerId, createdAt: this.now() })
+      .onConflictDoNothing({ target: [chats.candidateId, chats.referrerId] });
+    const [row] = await this.db
+      .select({ id: chats.id })
+      .from(chats)
+      .where(and(eq(chats.candidateId, candidateId), eq(chats.referrerId, referrerId)))
+      .limit(1);
+    if (!row) throw new Error('chat vanished after insert');
+    const list = await this.listChats(callerId, [row.id]);
+    const chat = list[0];
+    if (!chat) throw new Error('chat not listed after insert');
+    return chat;
+  }
+
+  /** The user's chats (or the given ones among them), most recent first, seen from the user's side. */
+  async listChats(userId: string, only?: string[]): Promise<Chat[]> {
+    // Plain SQL: the query builder drops table qualifiers inside correlated subqueries.
+    const filter = only?.length
+      ? sql`and c.id in (${sql.join(
+          only.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
+    const result = (await this.db.execute(sql`
+      select c.id,
+        case when c.candidate_id = ${userId} then c.referrer_id else c.candidate_id end as peer_id,
+        coalesce(c.last_message_at, c.created_at) as time,
+        (select m.content from ${messages} m where m.chat_id = c.id
+          order by m.created_at desc, m.seq desc limit 1) as last_message,
+        (select count(*)::int from ${messages} m where m.chat_id = c.id and m.sender_id <> ${userId}
+          and m.created_at > coalesce((select r.last_read_at from ${chatReads} r
+            where r.chat_id = c.id and r.user_id = ${userId}), '-infinity'::timestamptz)) as unread
+      from ${chats} c
+      where (c.candidate_id = ${userId} or c.referrer_id = ${userId}) ${filter}
+      order by coalesce(c.last_message_at, c.created_at) desc, c.id desc`)) as unknown as {
+      rows: {
+        id: string;
+        peer_id: string;
+        time: Date | string;
+        last_message: string | null;
+        unread: number;
+      }[];
+    };
+    const rows = result.rows.map((r) => ({
+      id: r.id,
+      peerId: r.peer_id,
+      time: r.time,
+      lastMessage: r.last_message,
+      unread: r.unread,
+    }));
+    if (rows.length === 0) return [];
+    const peers = await this.db
+      .select({
+        id: users.id,
+        fullName: users.fullName,
+        email: users.email,
+        profileImage: users.profileImage,
+      })
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          rows.map((r) => r.peerId),
+        ),
+      );
+    const byId = new Map(peers.map((p) => [p.id, p]));
+    return rows.map((r) => {
+      const p = byId.get(r.peerId);
+      return {
+        _id: r.id,
+        user: {
+          _id: r.peerId,
+          fullName: p?.fullName ?? '',
+          email: p?.email ?? '',
+          profileLink: p ? profileLinkOf(p) : null,
+        },
+        lastMessage: r.lastMessage ?? '',
+        time: new Date(r.time).toISOString(),
+        unread: Number(r.unread),
+      };
+    });
+  }
+
+  private messageQuery() {
+    return this.db
+      .select({
+        id: messages.id,
+        chatId: messages.chatId,
+        senderId: messages.senderId,
+        content: messages.content,
+        createdAt: messages.createdAt,
+        seq: messages.seq,
+        fullName: users.fullName,
+        email: users.email,
+      })
+      .from(messages)
+      .innerJoin(users, eq(users.id, messages.senderId));
+  }
+
+  private static toMessage(r: {
+    id: string;
+    chatId: string;
+    senderId: string;
+    content: string;
+    createdAt: Date;
+    seq: number;
+    fullName: string;
+    email: string;
+  }): StoredMessage {
+    return {
+      _id: r.id,
+      chatId: r.chatId,
+      sender: displayName(r),
+      senderId: r.senderId,
+      content: r.content,
+      createdAt: new Date(r.createdAt).toISOString(),
+      seq: Number(r.seq),
+    };
+  }
+
+  /**
+   * One page of a chat's messages in chronological order: page 1 is the newest `limit`. With `before`
+   * (a message id) the page ends just before that message, so paging up never repeats a message even
+   * while new ones arrive.
+   */
+  async getMessages(
+    chatId: string,
+    page: number,
+    limit: number,
+    before?: string,
+  ): Promise<StoredMessage[]> {
+    let where = eq(messages.chatId, chatId);
+    if (before) {
+      const [anchor] = await this.db
+        .select({ createdAt: messages.createdAt, seq: messages.seq })
+        .from(messages)
+        .where(and(eq(messages.id, before), eq(messages.chatId, chatId)))
+        .limit(1);
+      if (!anchor) throw new HttpError(400, 'Unknown message in before.');
+      where = and(
+        where,
+        or(
+          lt(messages.createdAt, anchor.createdAt),
+          and(eq(messages.createdAt, anchor.createdAt), lt(messages.seq, anchor.seq)),
+        ),
+      )!;
+    }
+    const rows = await this.messageQuery()
+      .where(where)
+      .orderBy(desc(messages.createdAt), desc(messages.seq))
+      .limit(limit)
+      .offset(before ? 0 : (page - 1) * limit);
+    return rows.reverse().map(ChatService.toMessage);
+  }
+
+  async getMessage(id: string): Promise<StoredMessage | null> {
+    const [row] = await this.messageQuery().where(eq(messages.id, id)).limit(1);
+    return row ? ChatService.toMessage(row) : null;
+  }
+
+  /** Stores a message from `senderId` (already checked to be a member) and bumps the chat. */
+  async createMessage(chatId: string, senderId: string, content: string): Promise<StoredMessage> {
+    const createdAt = this.now();
+    const [row] = await this.db
+      .insert(messages)
+      .values({ chatId, senderId, content, createdAt })
+      .returning({ id: messages.id });
+    if (!row) throw new Error('message insert returned nothing');
+    await this.db
+      .update(chats)
+      .set({
+        lastMessageAt: sql`greatest(coalesce(${chats.lastMessageAt}, ${createdAt}), ${createdAt})`,
+      })
+      .where(eq(chats.id, chatId));
+    const message = await this.getMessage(row.id);
+    if (!message) throw new Error('message vanished after insert');
+    return message;
+  }
+
+  /** Everything up to the chat's newest message counts as read by `userId`. */
+  async markRead(chatId: string, userId: string): Promise<void> {
+    const [latest] = await this.db
+      .select({ at: sql<Date | null>`max(${messages.createdAt})` })
+      .from(messages)
+      .where(eq(messages.chatId, chatId));
+    const at = latest?.at ? new Date(latest.at) : this.now();
+    await this.db
+      .insert(chatReads)
+      .values({ chatId, userId, lastReadAt: at })
+      .onConflictDoUpdate({
+        target: [chatReads.chatId, chatReads.userId],
+        set: { lastReadAt: sql`greatest(${chatReads.lastReadAt}, excluded.last_read_at)` },
+      });
+  }
+
+  /** The user's chats with their members (for presence routing on the live stream). */
+  async membershipsOf(userId: string): Promise<ChatMembers[]> {
+    return this.db
+      .select({ chatId: chats.id, candidateId: chats.candidateId, referrerId: chats.referrerId })
+      .from(chats)
+      .where(or(eq(chats.candidateId, userId), eq(chats.referrerId, userId)));
+  }
+
+  /** Messages in the user's chats stored after event id `since` (a reconnecting stream's catch-up). */
+  async messagesSince(userId: string, since: number, max = 500): Promise<StoredMessage[]> {
+    const mine = this.db
+      .select({ id: chats.id })
+      .from(chats)
+      .where(or(eq(chats.candidateId, userId), eq(chats.referrerId, userId)));
+    const rows = await this.messageQuery()
+      .where(and(gt(messages.seq, since), inArray(messages.chatId, mine)))
+      .orderBy(asc(messages.seq))
+      .limit(max);
+    return rows.map(ChatService.toMessage);
+  }
+
+  /** The newest event id, so a fresh stream can tell its client where "now" is. */
+  async latestSeq(): Promise<number> {
+    const [row] = await this.db
+      .select({ seq: sql<number | null>`max(${messages.seq})` })
+      .from(messages);
+    return Number(row?.seq ?? 0);
+  }
+}
