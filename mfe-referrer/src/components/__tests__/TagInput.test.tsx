@@ -1,0 +1,62 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { TagInput } from '../TagInput';
+
+function Harness({ separator }: { separator: ',' | '.' }) {
+  const [items, setItems] = useState<string[]>([]);
+  return (
+    <TagInput
+      label="Required Skills"
+      itemName="skill"
+      separator={separator}
+      items={items}
+      onChange={setItems}
+    />
+  );
+}
+
+const chips = () =>
+  screen.queryByRole('list', { name: 'Required Skills' })
+    ? Array.from(
+        screen.getByRole('list', { name: 'Required Skills' }).querySelectorAll('li > span'),
+      ).map((el) => el.textContent)
+    : [];
+
+describe('a chip input', () => {
+  it('adds the typed text, trimmed, on Enter and on its separator', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Harness separator="," />);
+    const input = screen.getByRole('textbox', { name: 'Required Skills' });
+    await user.type(input, '  React  {Enter}');
+    await user.type(input, 'Node,');
+    expect(chips()).toEqual(['React', 'Node']);
+    expect(input).toHaveValue('');
+  });
+
+  it('adds sentences on a full stop when the separator is "."', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Harness separator="." />);
+    await user.type(
+      screen.getByRole('textbox', { name: 'Required Skills' }),
+      'Build the product. Ship it.',
+    );
+    expect(chips()).toEqual(['Build the product', 'Ship it']);
+  });
+
+  it('ignores blanks and duplicates', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Harness separator="," />);
+    const input = screen.getByRole('textbox', { name: 'Required Skills' });
+    await user.type(input, 'React,   ,React,{Enter}');
+    expect(chips()).toEqual(['React']);
+  });
+
+  it('removes an item with its labelled button', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Harness separator="," />);
+    await user.type(screen.getByRole('textbox', { name: 'Required Skills' }), 'React,CSS,');
+    await user.click(screen.getByRole('button', { name: 'Remove skill React' }));
+    expect(chips()).toEqual(['CSS']);
+  });
+});

@@ -1,0 +1,190 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { ApiError, createJobPost, updateRole, useSessionStore } from '@referio/shared';
+import CreateJobPost from '..';
+import { USER_ID, makeJob, makeUser, renderPage, signInAs } from '../../../test/render';
+
+jest.mock('@referio/shared', () => ({
+  ...jest.requireActual('@referio/shared'),
+  createJobPost: jest.fn(),
+  updateRole: jest.fn(),
+}));
+const mockedCreate = jest.mocked(createJobPost);
+const mockedUpdateRole = jest.mocked(updateRole);
+
+/** Fills fields directly (fast); the chip inputs still get their Enter key. */
+const setValue = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label, { exact: false, selector: 'input,select' }), {
+    target: { value },
+  });
+const addItems = (label: string, items: string[]) => {
+  const input = screen.getByLabelText(label, { exact: false, selector: 'input' });
+  for (const item of items) {
+    fireEvent.change(input, { target: { value: item } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+  }
+};
+
+function fillStep1(skip?: string) {
+  const values: [string, string][] = [
+    ['Company Name', 'Acme Corp'],
+    ['Job Title', 'Frontend Engineer'],
+    ['Address', '12 MG Road, Bengaluru'],
+    ['Job Location', 'Remote'],
+    ['Industry', 'it'],
+    ['Job Type', 'Full-time'],
+  ];
+  for (const [label, value] of values) if (label !== skip) setValue(label, value);
+}
+
+function fillStep2(skip?: string) {
+  if (skip !== 'Job Description') addItems('Job Description', ['Build the web app', 'Review code']);
+  if (skip !== 'Experience') setValue('Experience', '3-6');
+  if (skip !== 'Required Skills') addItems('Required Skills', ['React', ' TypeScript ']);
+  if (skip !== 'Notes') addItems('Notes', ['Own the design system']);
+  if (skip !== 'Salary Range (LPA)') setValue('Salary Range (LPA)', '12-18');
+}
+
+beforeEach(() => {
+  signInAs();
+});
+
+describe('the create-job-post wizard', () => {
+  it('offers the industries with readable labels and job types without accepting "Select"', () => {
+    renderPage(<CreateJobPost />, '/create-job-post');
+    const industry = screen.getByRole('combobox', { name: 'Industry' });
+    expect(
+      within(industry)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select', 'IT', 'Marketing', 'Finance', 'Sales']);
+  });
+
+  it.each(['Company Name', 'Job Title', 'Job Location', 'Industry', 'Job Type', 'Address'])(
+    'keeps step 1 with its message when %s is missing',
+    async (missing) => {
+      const user = userEvent.setup({ delay: null });
+      renderPage(<CreateJobPost />, '/create-job-post');
+      fillStep1(missing);
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Please fill in all required fields in Step 1.',
+      );
+      expect(screen.getByRole('textbox', { name: 'Company Name' })).toBeInTheDocument();
+    },
+  );
+
+  it.each(['Job Description', 'Experience', 'Required Skills', 'Notes', 'Salary Range (LPA)'])(
+    'refuses to post with the step 2 message when %s is missing',
+    async (missing) => {
+      const user = userEvent.setup({ delay: null });
+      renderPage(<CreateJobPost />, '/create-job-post');
+      fillStep1();
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      fillStep2(missing);
+      await user.click(screen.getByRole('button', { name: 'Post Job' }));
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Please fill in all required fields in Step 2.',
+      );
+      expect(mockedCreate).not.toHaveBeenCalled();
+    },
+  );
+
+  it('goes back to step 1 with the values kept', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CreateJobPost />, '/create-job-post');
+    fillStep1();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Back to Step 1' }));
+    expect(screen.getByRole('textbox', { name: 'Company Name' })).toHaveValue('Acme Corp');
+  });
+
+  it('posts both steps as one job, shows "Your Job Post is Live!" and resets the form', async () => {
+    mockedCreate.mockResolvedValue(makeJob());
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CreateJobPost />, '/create-job-post');
+    fillStep1();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    fillStep2();
+    await user.click(screen.getByRole('button', { name: 'Post Job' }));
+
+    expect(
+      await screen.findByRole('dialog', { name: 'Your Job Post is Live!' }),
+    ).toBeInTheDocument();
+    expect(mockedCreate).toHaveBeenCalledWith({
+      userId: USER_ID,
+      jobTitle: 'Frontend Engineer',
+      companyName: 'Acme Corp',
+      jobLocation: 'Remote',
+      address: '12 MG Road, Bengaluru',
+      companyLogo: '',
+      industry: 'it',
+      experience: '3-6',
+      jobType: 'Full-time',
+      salaryRange: '12-18',
+      requiredSkills: ['React', 'TypeScript'],
+      jobDescription: ['Build the web app', 'Review code'],
+      notes: ['Own the design system'],
+    });
+    expect(screen.getByRole('textbox', { name: 'Company Name' })).toHaveValue('');
+  });
+
+  it('says "Something went wrong. Please try again." when the post fails', async () => {
+    mockedCreate.mockRejectedValue(new ApiError('Server error', 500));
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CreateJobPost />, '/create-job-post');
+    fillStep1();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    fillStep2();
+    await user.click(screen.getByRole('button', { name: 'Post Job' }));
+    expect(await screen.findAllByText('Something went wrong. Please try again.')).not.toHaveLength(
+      0,
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  async function postOne(user: UserEvent) {
+    mockedCreate.mockResolvedValue(makeJob());
+    fillStep1();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    fillStep2();
+    await user.click(screen.getByRole('button', { name: 'Post Job' }));
+    await screen.findByRole('dialog', { name: 'Your Job Post is Live!' });
+  }
+
+  it('"Go to Job Openings" opens the job posts page in referrer mode', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CreateJobPost />, '/create-job-post');
+    await postOne(user);
+    await user.click(screen.getByRole('button', { name: 'Go to Job Openings' }));
+    expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent(
+      '/dashboard/jobPosts',
+    );
+    expect(mockedUpdateRole).not.toHaveBeenCalled();
+  });
+
+  it('switches a candidate-mode user to referrer mode before opening the job posts', async () => {
+    signInAs({}, 'user');
+    mockedUpdateRole.mockResolvedValue({ success: true, message: '', data: makeUser() });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CreateJobPost />, '/create-job-post');
+    await postOne(user);
+    await user.click(screen.getByRole('button', { name: 'Go to Job Openings' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent(
+        '/dashboard/jobPosts',
+      ),
+    );
+    expect(mockedUpdateRole).toHaveBeenCalledWith(USER_ID, { role: 1 });
+    expect(useSessionStore.getState().role).toBe('referer');
+  });
+
+  it('closing the success modal goes home', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CreateJobPost />, '/create-job-post');
+    await postOne(user);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent(/^\/$/);
+  });
+});

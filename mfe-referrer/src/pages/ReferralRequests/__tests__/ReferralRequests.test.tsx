@@ -1,0 +1,208 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  ApiError,
+  createChat,
+  getAllReferralRequestsData,
+  getRefererCount,
+  updateReferralStatus,
+  useSessionStore,
+  workEmailVerify,
+  workEmailVerifyOtp,
+  type ReferralStatus,
+} from '@referio/shared';
+import ReferralRequests from '..';
+import { USER_ID, makeRequest, makeUser, renderPage, signInAs } from '../../../test/render';
+
+jest.mock('@referio/shared', () => ({
+  ...jest.requireActual('@referio/shared'),
+  getRefererCount: jest.fn(),
+  getAllReferralRequestsData: jest.fn(),
+  updateReferralStatus: jest.fn(),
+  workEmailVerify: jest.fn(),
+  workEmailVerifyOtp: jest.fn(),
+  createChat: jest.fn(),
+}));
+const mockedList = jest.mocked(getAllReferralRequestsData);
+const mockedUpdate = jest.mocked(updateReferralStatus);
+const mockedSend = jest.mocked(workEmailVerify);
+const mockedVerify = jest.mocked(workEmailVerifyOtp);
+
+const pending = makeRequest();
+const approved = makeRequest({ _id: 'a1b2c3d4-0000-4000-8000-000000000003', status: 'approved' });
+
+function serve(byStatus: Partial<Record<ReferralStatus, ReturnType<typeof makeRequest>[]>>) {
+  mockedList.mockImplementation(async ({ status }) => byStatus[status] ?? []);
+}
+
+beforeEach(() => {
+  jest
+    .mocked(getRefererCount)
+    .mockResolvedValue({ total: 3, approved: 1, pending: 1, declined: 1 });
+  serve({ pending: [pending], approved: [approved] });
+  mockedUpdate.mockResolvedValue({ ...pending, status: 'approved' });
+});
+
+async function approveFirst(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Approve Priya Shah' }));
+  const confirm = screen.getByRole('dialog', { name: 'Confirm Approval' });
+  await user.click(within(confirm).getByRole('button', { name: 'Yes, Continue' }));
+}
+
+describe('referral requests', () => {
+  it('shows the tabs with counts and a pending card with sender, job, experience, skills and resume', async () => {
+    signInAs({ workEmailAdded: true });
+    renderPage(<ReferralRequests />);
+    const card = await screen.findByRole('article', { name: 'Request from Priya Shah' });
+    expect(within(card).getByText('Frontend Engineer')).toBeInTheDocument();
+    expect(within(card).getByText('Experience: 4 years')).toBeInTheDocument();
+    expect(within(card).getByText('2 hours ago')).toBeInTheDocument();
+    expect(within(card).getByText('GraphQL')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: /View Resume/ })).toHaveAttribute(
+      'href',
+      pending.senderId.resumeLink,
+    );
+    expect(screen.getByRole('tab', { name: 'Pending 1' })).toHaveAttribute('aria-selected', 'true');
+    expect(mockedList).toHaveBeenCalledWith({ userId: USER_ID, roleId: 1, status: 'pending' });
+  });
+
+  it('approves at once after "Confirm Approval" when the work e-mail is verified', async () => {
+    signInAs({ workEmailAdded: true });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<ReferralRequests />);
+    await approveFirst(user);
+    expect(await screen.findByText('Referral approved')).toBeInTheDocument();
+    expect(mockedUpdate).toHaveBeenCalledWith(pending._id, 'approved');
+    expect(screen.queryByRole('dialog', { name: 'Verify Work Email' })).not.toBeInTheDocument();
+  });
+
+  it('holds the approval until a work e-mail is verified, then approves the held request', async () => {
+    signInAs({ workEmailAdded: false });
+    mockedSend.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
+    mockedVerify.mockResolvedValue({
+      success: true,
+      message: 'Work email verified successfully',
+      data: makeUser({ workEmailAdded: true }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<ReferralRequests />);
+    await approveFirst(user);
+
+    const modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
+    expect(mockedUpdate).not.toHaveBeenCalled();
+    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    expect(within(modal).getByText('Please enter a valid work email')).toBeInTheDocument();
+    expect(mockedSend).not.toHaveBeenCalled();
+
+    await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
+    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByText('OTP sent to your work email')).toBeInTheDocument();
+    expect(mockedSend).toHaveBeenCalledWith({ workEmail: 'ravi@acme-corp.com', id: USER_ID });
+
+    const verifyButton = within(modal).getByRole('button', { name: 'Verify & Approve' });
+    expect(verifyButton).toBeDisabled();
+    await user.type(within(modal).getByLabelText('Digit 1 of 4'), '4821');
+
+    await waitFor(() => expect(mockedUpdate).toHaveBeenCalledWith(pending._id, 'approved'));
+    expect(mockedVerify).toHaveBeenCalledWith({
+      id: USER_ID,
+      workEmail: 'ravi@acme-corp.com',
+      otp: '4821',
+    });
+    expect(useSessionStore.getState().currentUserInfo?.data.workEmailAdded).toBe(true);
+    expect(await screen.findByText('Work email verified successfully')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Verify Work Email' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server message when the code is wrong and approves nothing', async () => {
+    signInAs({ workEmailAdded: false });
+    mockedSend.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
+    mockedVerify.mockRejectedValue(
+      new ApiError('Invalid OTP. Please try again.', 400, 'Wrong code.'),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage(<ReferralRequests />);
+    await approveFirst(user);
+    const modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
+    await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
+    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    await user.type(await within(modal).findByLabelText('Digit 1 of 4'), '1111');
+    await waitFor(() => expect(mockedVerify).toHaveBeenCalled());
+    expect(mockedUpdate).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Verify Work Email' })).toBeInTheDocument();
+  });
+
+  it('"Change Email" goes back to the e-mail step and closing forgets what was typed', async () => {
+    signInAs({ workEmailAdded: false });
+    mockedSend.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<ReferralRequests />);
+    await approveFirst(user);
+    let modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
+    await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
+    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    await user.click(await within(modal).findByRole('button', { name: 'Change Email' }));
+    expect(within(modal).getByLabelText('Work Email')).toHaveValue('ravi@acme-corp.com');
+    await user.click(within(modal).getByRole('button', { name: 'Cancel' }));
+
+    await approveFirst(user);
+    modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
+    expect(within(modal).getByLabelText('Work Email')).toHaveValue('');
+  });
+
+  it('declines after "Confirm Decline" and says so', async () => {
+    signInAs();
+    mockedUpdate.mockResolvedValue({ ...pending, status: 'declined' });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<ReferralRequests />);
+    await user.click(await screen.findByRole('button', { name: 'Decline Priya Shah' }));
+    const confirm = screen.getByRole('dialog', { name: 'Confirm Decline' });
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, Decline' }));
+    expect(await screen.findByText('Referral declined')).toBeInTheDocument();
+    expect(mockedUpdate).toHaveBeenCalledWith(pending._id, 'declined');
+  });
+
+  it('says "Failed to decline referral" when the update fails', async () => {
+    signInAs();
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    mockedUpdate.mockRejectedValue(new ApiError('Server error', 500));
+    const user = userEvent.setup({ delay: null });
+    renderPage(<ReferralRequests />);
+    await user.click(await screen.findByRole('button', { name: 'Decline Priya Shah' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, Decline' }));
+    expect(await screen.findByText('Failed to decline referral')).toBeInTheDocument();
+  });
+
+  it('an approved request opens its chat with "Go to Chat"', async () => {
+    signInAs({ workEmailAdded: true });
+    jest.mocked(createChat).mockResolvedValue({
+      _id: 'chat-1',
+      user: { _id: approved.senderId._id, fullName: 'Priya Shah', email: '', profileLink: null },
+      lastMessage: '',
+      time: new Date().toISOString(),
+      unread: 0,
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<ReferralRequests />);
+    await user.click(await screen.findByRole('tab', { name: 'Approved 1' }));
+    await user.click(await screen.findByRole('button', { name: 'Go to Chat with Priya Shah' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent(
+        '/dashboard/chat',
+      ),
+    );
+    expect(createChat).toHaveBeenCalledWith({
+      userId: approved.senderId._id,
+      referrerId: USER_ID,
+    });
+    expect(useSessionStore.getState().activeChatId).toBe('chat-1');
+  });
+
+  it('shows "No declined requests found" for an empty tab', async () => {
+    signInAs();
+    const user = userEvent.setup({ delay: null });
+    renderPage(<ReferralRequests />);
+    await user.click(await screen.findByRole('tab', { name: 'Declined 1' }));
+    expect(await screen.findAllByText('No declined requests found')).not.toHaveLength(0);
+  });
+});
