@@ -1,19 +1,16 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 
-/** Whether this tab has a page of ours to go back to (react-router keeps the history index). */
-export function hasHistoryBack(): boolean {
-  const state = (typeof window !== 'undefined' ? window.history.state : null) as {
-    idx?: number;
-  } | null;
-  return typeof state?.idx === 'number' && state.idx > 0;
-}
-
-/** Goes back one page when there is one of ours, else to `fallback`. */
+/**
+ * Goes back one page when this tab came here from another page of the site, else to `fallback`.
+ * The router gives the first page of a tab the key 'default'; any page reached inside the site has
+ * its own key, so going back cannot leave the site.
+ */
 export function useGoBack(fallback: string): () => void {
   const navigate = useNavigate();
+  const { key } = useLocation();
   return useCallback(() => {
-    if (hasHistoryBack()) void navigate(-1);
+    if (key !== 'default') void navigate(-1);
     else void navigate(fallback);
-  }, [navigate, fallback]);
+  }, [navigate, fallback, key]);
 }

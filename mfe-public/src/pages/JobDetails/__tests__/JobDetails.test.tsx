@@ -1,0 +1,253 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  ApiError,
+  getJobById,
+  resumeUpload,
+  sendReferralRequest,
+  useSessionStore,
+  type ReferralRequest,
+} from '@referio/shared';
+import JobDetails from '..';
+import { renderPage } from '../../../test/render';
+import { JOB_ID, REFERRER_ID, USER_ID, makeJobDetails, makeSession } from '../../../test/fixtures';
+
+jest.mock('@referio/shared', () => ({
+  ...jest.requireActual('@referio/shared'),
+  getJobById: jest.fn(),
+  resumeUpload: jest.fn(),
+  sendReferralRequest: jest.fn(),
+}));
+const mockedGetJobById = jest.mocked(getJobById);
+const mockedResumeUpload = jest.mocked(resumeUpload);
+const mockedSend = jest.mocked(sendReferralRequest);
+
+const URL_OF_JOB = `/job-details/${JOB_ID}`;
+const location = () => screen.getByTestId('location').textContent;
+
+function pdf(name = 'resume.pdf', bytes = 1024) {
+  return new File([new Uint8Array(bytes)], name, { type: 'application/pdf' });
+}
+
+function open(details = makeJobDetails()) {
+  mockedGetJobById.mockResolvedValue(details);
+  return renderPage(<JobDetails />, {
+    url: URL_OF_JOB,
+    path: '/job-details/:id',
+    history: ['/company-list?page=2'],
+  });
+}
+
+async function openUploadModal(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
+  return screen.getByRole('dialog', { name: 'Upload your resume' });
+}
+
+beforeEach(() => {
+  useSessionStore.getState().signOut();
+});
+
+describe('job details without a session', () => {
+  it("toasts 'Please sign in to view job details' and goes to /sign-in 2 seconds later", async () => {
+    jest.useFakeTimers();
+    try {
+      renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Please sign in to view job details',
+      );
+      expect(mockedGetJobById).not.toHaveBeenCalled();
+      act(() => jest.advanceTimersByTime(1999));
+      expect(location()).toBe(URL_OF_JOB);
+      act(() => jest.advanceTimersByTime(1));
+      expect(location()).toBe('/sign-in');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('job details for a signed-in candidate', () => {
+  beforeEach(() => useSessionStore.getState().signIn(makeSession()));
+
+  it('shows the job: location, type, experience, salary in LPA, description, responsibilities and skills', async () => {
+    open();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Frontend Engineer' }),
+    ).toBeInTheDocument();
+    expect(mockedGetJobById).toHaveBeenCalledWith(JOB_ID, USER_ID);
+    expect(screen.getByText('Bengaluru · Hybrid')).toBeInTheDocument();
+    expect(screen.getByText('Full-time')).toBeInTheDocument();
+    expect(screen.getByText('3-6 years')).toBeInTheDocument();
+    expect(screen.getByText('₹12-18 LPA')).toBeInTheDocument();
+    expect(screen.getByText('Build the candidate dashboard.')).toBeInTheDocument();
+    const responsibilities = screen.getByRole('region', { name: 'Responsibilities' });
+    expect(within(responsibilities).getByText('Own the design system.')).toBeInTheDocument();
+    const skills = screen.getByRole('region', { name: 'Skills' });
+    expect(within(skills).getByText('TypeScript')).toBeInTheDocument();
+  });
+
+  it("names the referrer's e-mail in the 'Get Referrals from Employee' panel", async () => {
+    open();
+    const panel = await screen.findByRole('complementary', { name: 'Get Referrals from Employee' });
+    expect(within(panel).getByRole('link', { name: 'ravi@acme.example' })).toHaveAttribute(
+      'href',
+      'mailto:ravi@acme.example',
+    );
+  });
+
+  it("goes back to where the visitor came from with 'Back'", async () => {
+    const user = userEvent.setup();
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Frontend Engineer' });
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    expect(location()).toBe('/company-list?page=2');
+  });
+
+  it("'Back' on a job opened directly (no page before it) leads to the job list", async () => {
+    const user = userEvent.setup();
+    mockedGetJobById.mockResolvedValue(makeJobDetails());
+    renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
+    await screen.findByRole('heading', { level: 1, name: 'Frontend Engineer' });
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    expect(location()).toBe('/company-list');
+  });
+
+  it("shows 'Already Applied' and a disabled 'Referral Requested' for a job already requested", async () => {
+    open(makeJobDetails({ isApplied: true }));
+    expect(await screen.findByText('Already Applied')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Referral Requested' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Request a Referral' })).not.toBeInTheDocument();
+  });
+
+  it('does not let a referrer request a referral for their own job, and says why', async () => {
+    open(makeJobDetails({ userId: { _id: USER_ID } }));
+    const button = await screen.findByRole('button', { name: 'Request a Referral' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(
+      "You posted this job, so you can't request a referral for it.",
+    );
+  });
+
+  it('refuses a resume over 5 MB with the spec message, before anything is sent', async () => {
+    const user = userEvent.setup();
+    open();
+    const dialog = await openUploadModal(user);
+    const big = pdf('big.pdf');
+    Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
+    await user.upload(within(dialog).getByLabelText('Resume'), big);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'File is too large or not supported. Please upload a PDF or DOCX under 5MB.',
+    );
+    expect(within(dialog).queryByText('big.pdf')).not.toBeInTheDocument();
+    expect(mockedResumeUpload).not.toHaveBeenCalled();
+  });
+
+  it('refuses a file that is not a PDF, DOC or DOCX with the same message', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    open();
+    const dialog = await openUploadModal(user);
+    await user.upload(
+      within(dialog).getByLabelText('Resume'),
+      new File(['x'], 'photo.png', { type: 'image/png' }),
+    );
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'File is too large or not supported. Please upload a PDF or DOCX under 5MB.',
+    );
+  });
+
+  it('lets the candidate remove the chosen file before sending it', async () => {
+    const user = userEvent.setup();
+    open();
+    const dialog = await openUploadModal(user);
+    await user.upload(within(dialog).getByLabelText('Resume'), pdf('cv.pdf'));
+    expect(within(dialog).getByText('cv.pdf')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove cv.pdf' }));
+    expect(within(dialog).queryByText('cv.pdf')).not.toBeInTheDocument();
+  });
+
+  it("alerts 'Missing required data!' when Submit is pressed without a resume", async () => {
+    const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    open();
+    const dialog = await openUploadModal(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(alert).toHaveBeenCalledWith('Missing required data!');
+    expect(mockedResumeUpload).not.toHaveBeenCalled();
+    expect(mockedSend).not.toHaveBeenCalled();
+  });
+
+  it("uploads the resume, sends the request, then shows 'Referral Request Sent!' and the job as requested", async () => {
+    const user = userEvent.setup();
+    mockedResumeUpload.mockImplementation(async (_file, _userId, onProgress) => {
+      onProgress?.(50);
+      onProgress?.(100);
+      return { resumeLink: '/api/documentsUpload/resume/x', resumeName: 'cv.pdf', size: 1024 };
+    });
+    mockedSend.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
+    open();
+    const dialog = await openUploadModal(user);
+    const file = pdf('cv.pdf');
+    await user.upload(within(dialog).getByLabelText('Resume'), file);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    const sent = await screen.findByRole('dialog', { name: 'Referral Request Sent!' });
+    expect(mockedResumeUpload).toHaveBeenCalledWith(file, USER_ID, expect.any(Function));
+    expect(mockedSend).toHaveBeenCalledWith({
+      jobPostId: JOB_ID,
+      targetUserId: REFERRER_ID,
+      userId: USER_ID,
+    });
+    expect(screen.queryByRole('dialog', { name: 'Upload your resume' })).not.toBeInTheDocument();
+
+    await user.click(within(sent).getByRole('button', { name: 'Close' }));
+    expect(screen.getByText('Already Applied')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Referral Requested' })).toBeDisabled();
+  });
+
+  it("'Trace Your Status' opens My Referral Requests in the dashboard and remembers it", async () => {
+    const user = userEvent.setup();
+    mockedResumeUpload.mockResolvedValue({ resumeLink: 'x', resumeName: 'cv.pdf', size: 1 });
+    mockedSend.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
+    open();
+    const dialog = await openUploadModal(user);
+    await user.upload(within(dialog).getByLabelText('Resume'), pdf());
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await user.click(await screen.findByRole('button', { name: 'Trace Your Status' }));
+    expect(location()).toBe('/dashboard/myReferralRequests');
+    expect(useSessionStore.getState().activePage).toBe('myReferralRequests');
+  });
+
+  it.each([
+    ['the request is refused as a duplicate', 'send', new ApiError('Already', 409, 'Already')],
+    ['the server fails', 'send', new ApiError('boom', 500)],
+    ['the network is down', 'upload', new ApiError('Network error', 0)],
+  ])("says 'You have already requested for this job' when %s", async (_case, step, error) => {
+    const user = userEvent.setup();
+    if (step === 'upload') mockedResumeUpload.mockRejectedValue(error);
+    else {
+      mockedResumeUpload.mockResolvedValue({ resumeLink: 'x', resumeName: 'cv.pdf', size: 1 });
+      mockedSend.mockRejectedValue(error);
+    }
+    open();
+    const dialog = await openUploadModal(user);
+    await user.upload(within(dialog).getByLabelText('Resume'), pdf());
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('You have already requested for this job')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('dialog', { name: 'Referral Request Sent!' }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request a Referral' })).toBeEnabled();
+  });
+
+  it("shows the server's own reason when it refuses the resume itself", async () => {
+    const user = userEvent.setup();
+    const reason = 'This file is not a PDF or Word document.';
+    mockedResumeUpload.mockRejectedValue(new ApiError(reason, 415, reason));
+    open();
+    const dialog = await openUploadModal(user);
+    await user.upload(within(dialog).getByLabelText('Resume'), pdf());
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(mockedSend).not.toHaveBeenCalled();
+  });
+});
