@@ -1,0 +1,67 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getAllJobPostByUserId } from '@referio/shared';
+import GiveReferral from '..';
+import { USER_ID, makeJob, renderPage, signInAs } from '../../../test/render';
+
+jest.mock('@referio/shared', () => ({
+  ...jest.requireActual('@referio/shared'),
+  getAllJobPostByUserId: jest.fn(),
+}));
+const mockedList = jest.mocked(getAllJobPostByUserId);
+
+beforeEach(() => signInAs());
+
+describe('give referral', () => {
+  it("lists the referrer's active jobs with the default ₹1000 bonus", async () => {
+    mockedList.mockResolvedValue({ data: [makeJob()], total: 1 });
+    renderPage(<GiveReferral />);
+    const card = await screen.findByRole('article', { name: 'Frontend Engineer' });
+    expect(within(card).getByText('Referral Bonus: ₹1,000')).toBeInTheDocument();
+    expect(within(card).getByText('3 days ago')).toBeInTheDocument();
+    expect(mockedList).toHaveBeenCalledWith({
+      userId: USER_ID,
+      search: '',
+      start: 0,
+      limit: 100,
+      status: 'active',
+    });
+  });
+
+  it('shows details with "No skills specified" when a job has none', async () => {
+    mockedList.mockResolvedValue({ data: [makeJob({ requiredSkills: [] })], total: 1 });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<GiveReferral />);
+    await user.click(await screen.findByRole('button', { name: 'See Details: Frontend Engineer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Frontend Engineer' });
+    expect(within(dialog).getByText('No skills specified')).toBeInTheDocument();
+    expect(within(dialog).getByText('Own the design system')).toBeInTheDocument();
+  });
+
+  it('"Give Referral" opens the referral requests', async () => {
+    mockedList.mockResolvedValue({ data: [makeJob()], total: 1 });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<GiveReferral />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Give Referral: Frontend Engineer' }),
+    );
+    expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent(
+      '/dashboard/referralRequests',
+    );
+  });
+
+  it('says "No jobs match your search." when a search finds nothing', async () => {
+    mockedList.mockImplementation(async ({ search }) =>
+      search ? { data: [], total: 0 } : { data: [makeJob()], total: 1 },
+    );
+    renderPage(<GiveReferral />);
+    await screen.findByRole('article', { name: 'Frontend Engineer' });
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'zzz' } });
+    expect(
+      await screen.findByText('No jobs match your search.', {}, { timeout: 2000 }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(mockedList).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'zzz' })),
+    );
+  });
+});

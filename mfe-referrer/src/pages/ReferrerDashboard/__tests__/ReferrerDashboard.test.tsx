@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, getAllReferralRequestsData, getRefererCount } from '@referio/shared';
+import ReferrerDashboard from '..';
+import { makeRequest, renderPage, signInAs } from '../../../test/render';
+
+jest.mock('@referio/shared', () => ({
+  ...jest.requireActual('@referio/shared'),
+  getRefererCount: jest.fn(),
+  getAllReferralRequestsData: jest.fn(),
+}));
+
+beforeEach(() => {
+  signInAs();
+  jest.mocked(getAllReferralRequestsData).mockResolvedValue([
+    makeRequest({
+      senderId: { ...makeRequest().senderId, skills: ['React', 'Go', 'SQL', 'AWS'] },
+    }),
+  ]);
+});
+
+describe('the referrer dashboard', () => {
+  it('welcomes the referrer and shows the four counts', async () => {
+    jest
+      .mocked(getRefererCount)
+      .mockResolvedValue({ total: 7, approved: 3, pending: 2, declined: 2 });
+    renderPage(<ReferrerDashboard />);
+    expect(screen.getByRole('heading', { name: 'Welcome, Ravi Menon!' })).toBeInTheDocument();
+    const tiles = screen.getByRole('list', { name: 'Referral counts' });
+    expect(await within(tiles).findByText('7')).toBeInTheDocument();
+    expect(within(tiles).getByText('Approved Referrals').nextSibling).toHaveTextContent('3');
+    expect(within(tiles).getByText('Declined Referrals').nextSibling).toHaveTextContent('2');
+  });
+
+  it('lists pending requests with 3 skills, a Pending button, and "View all" to the requests page', async () => {
+    jest
+      .mocked(getRefererCount)
+      .mockResolvedValue({ total: 1, approved: 0, pending: 1, declined: 0 });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<ReferrerDashboard />);
+    const card = await screen.findByRole('article', { name: 'Request from Priya Shah' });
+    expect(within(card).getByText('+1 more')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: /Pending/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'View all' }));
+    expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent(
+      '/dashboard/referralRequests',
+    );
+  });
+
+  it('says "Failed to fetch referral counts" when the counts cannot be loaded', async () => {
+    jest.mocked(getRefererCount).mockRejectedValue(new ApiError('Server error', 500));
+    renderPage(<ReferrerDashboard />);
+    expect(await screen.findByText('Failed to fetch referral counts')).toBeInTheDocument();
+  });
+});
