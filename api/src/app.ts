@@ -18,9 +18,13 @@ import storagePlugin from './plugins/storage';
 import authRoutes from './routes/auth';
 import chatRoutes from './routes/chat';
 import companyRoutes from './routes/company';
+import contactusRoutes from './routes/contactus';
 import devRoutes from './routes/dev';
+import documentsUploadRoutes from './routes/documentsUpload';
 import healthRoutes from './routes/health';
 import messageRoutes from './routes/message';
+import jobPostRoutes from './routes/jobPost';
+import referralRequestRoutes from './routes/referralRequest';
 import subscribeRoutes from './routes/subscribe';
 import testimonialRoutes from './routes/testimonials';
 
@@ -95,6 +99,10 @@ export async function buildApp(
       await api.register(subscribeRoutes);
       await api.register(chatRoutes);
       await api.register(messageRoutes);
+      await api.register(jobPostRoutes);
+      await api.register(referralRequestRoutes);
+      await api.register(documentsUploadRoutes);
+      await api.register(contactusRoutes);
       if (!isProduction(config)) await api.register(devRoutes);
     },
     { prefix: '/api' },

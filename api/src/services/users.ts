@@ -17,9 +17,16 @@ export const authModeOf = (roleId: RoleId): AuthMode =>
 export const roleIdOf = (mode: AuthMode): RoleId =>
   mode === 'referrer' ? ROLE_REFERRER : ROLE_APPLICANT;
 
+/** The file part of a storage key without its extension (a UUID for uploads). */
+const versionOf = (key: string) =>
+  (key.split('/').pop() ?? key).replace(/\.[^.]*$/, '').slice(0, 12);
+
 /** Where a user's profile image and resume are served (the upload routes answer these paths). */
+/** The `v` parameter changes with every new photo, so a browser never shows a cached old one. */
 export const profileLinkOf = (u: Pick<UserRow, 'id' | 'profileImage'>) =>
-  u.profileImage ? `/api/documentsUpload/profileImage/${u.id}` : null;
+  u.profileImage
+    ? `/api/documentsUpload/profileImage/${u.id}?v=${encodeURIComponent(versionOf(u.profileImage))}`
+    : null;
 export const resumeLinkOf = (u: Pick<UserRow, 'id' | 'resume'>) =>
   u.resume ? `/api/documentsUpload/resume/${u.id}` : null;
 

@@ -1,0 +1,246 @@
+import {
+  createJobPostRequest,
+  getAllJobPostByUserIdRequest,
+  getAllJobPostRequest,
+  idSchema,
+  SUGGESTED_JOB_COUNT,
+  updateJobPostRequest,
+  updateJobStatusRequest,
+  type JobPostDetails,
+} from '../../contract';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companies, jobPosts, referralRequests, type JobPostRow } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { assertSelf, currentUser } from '../../plugins/auth';
+import {
+  activeJob,
+  companyIdFor,
+  experienceBandOf,
+  findJob,
+  findJobRow,
+  jobListColumns,
+  jobSearchCondition,
+  listJobs,
+  toJobPost,
+} from '../../services/jobPosts';
+import { profileLinkOf, toHistoryEntry } from '../../services/users';
+
+export const JOB_MESSAGES = {
+  notFound: 'Job post not found',
+  notOwner: 'You can only change your own job posts.',
+  ownListOnly: 'You can only list your own job posts.',
+  ownSuggestionsOnly: 'You can only see your own suggestions.',
+  created: 'Job post created successfully',
+  updated: 'Job post updated successfully',
+  statusUpdated: 'Job status updated successfully',
+} as const;
+
+const idParams = z.object({ id: idSchema });
+const detailParams = z.object({ jobId: idSchema, userId: z.string().max(100) });
+const userIdParams = z.object({ userId: idSchema });
+
+const jobPost: FastifyPluginAsyncZod = async (app) => {
+  /** Active job posts, newest first, searched by company, title and skills; `isApplied` for the caller. */
+  app.post(
+    '/jobPost/getAllJobPost',
+    { config: { auth: 'optional' }, schema: { body: getAllJobPostRequest } },
+    async (request) => {
+      const { search, start, limit } = request.body;
+      const page = await listJobs(app.db, {
+        where: and(activeJob(), jobSearchCondition(search)),
+        start,
+        limit,
+        viewerId: request.user?.id ?? null,
+      });
+      return { success: true, ...page, start, limit };
+    },
+  );
+
+  /** One job post with its referrer (the `userId` path segment is the UI's; the session decides). */
+  app.get(
+    '/jobPost/GetById/:jobId/:userId',
+    { schema: { params: detailParams } },
+    async (request) => {
+      const me = currentUser(request);
+      const job = await findJob(app.db, request.params.jobId, me.id);
+      if (!job) throw new HttpError(404, JOB_MESSAGES.notFound);
+      const referrer = await app.users.findById(job.userId);
+      if (!referrer) throw new HttpError(404, JOB_MESSAGES.notFound);
+      const history = await app.users.workEmailHistory(referrer.id);
+      const data: JobPostDetails = {
+        ...job,
+        userId: {
+          _id: referrer.id,
+          email: referrer.email,
+          fullName: referrer.fullName,
+          position: referrer.position,
+          profileLink: profileLinkOf(referrer),
+          workEmailHistory: history.map(toHistoryEntry),
+        },
+      };
+      return { success: true, data };
+    },
+  );
+
+  /**
+   * "Jobs You May Like": active jobs of others the candidate has not requested yet, ranked by skill
+   * overlap, then experience band match, then newest (docs/decisions-candidate.md).
+   */
+  app.get(
+    '/jobPost/getJobsByCandidate/:userId',
+    { schema: { params: userIdParams } },
+    async (request) => {
+      const me = assertSelf(request, request.params.userId, JOB_MESSAGES.ownSuggestionsOnly);
+      const skills = [...new Set(me.skills.map((s) => s.trim().toLowerCase()).filter(Boolean))];
+      const overlap = skills.length
+        ? sql<number>`(select count(*)::int from unnest(${jobPosts.requiredSkills}) as s(skill) where lower(s.skill) in (${sql.join(
+            skills.map((s) => sql`${s}`),
+            sql`, `,
+          )}))`
+        : sql<number>`0`;
+      const band = experienceBandOf(me.overAllExperience);
+      const bandMatch = band
+        ? sql<number>`(case when ${jobPosts.experience} = ${band} then 1 else 0 end)`
+        : sql<number>`0`;
+      const rows = await app.db
+        .select(jobListColumns(me.id))
+        .from(jobPosts)
+        .leftJoin(companies, eq(companies.id, jobPosts.companyId))
+        .where(
+          and(
+            activeJob(),
+            ne(jobPosts.userId, me.id),
+            sql`not exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${jobPosts.id} and ${referralRequests.senderId} = ${me.id})`,
+          ),
+        )
+        .orderBy(desc(overlap), desc(bandMatch), desc(jobPosts.createdAt), desc(jobPosts.id))
+        .limit(SUGGESTED_JOB_COUNT);
+      return { success: true, data: rows.map(toJobPost) };
+    },
+  );
+
+  /** A new job post by the signed-in user; the company is linked by name (created when new). */
+  app.post(
+    '/jobPost/createJobPost',
+    { schema: { body: createJobPostRequest } },
+    async (request, reply) => {
+      const me = assertSelf(request, request.body.userId, 'You can only post jobs as yourself.');
+      const body = request.body;
+      const now = app.now();
+      const companyId = await companyIdFor(app.db, body.companyName, body.industry, now);
+      const rows = await app.db
+        .insert(jobPosts)
+        .values({
+          userId: me.id,
+          companyId,
+          jobTitle: body.jobTitle,
+          companyName: body.companyName,
+          jobLocation: body.jobLocation,
+          address: body.address,
+          companyLogo: body.companyLogo,
+          industry: body.industry,
+          experience: body.experience,
+          jobType: body.jobType,
+          salaryRange: body.salaryRange,
+          requiredSkills: body.requiredSkills,
+          jobDescription: body.jobDescription,
+          notes: body.notes,
+          ...(body.referralBonus !== undefined ? { referralBonus: body.referralBonus } : {}),
+          status: 'active',
+          createdAt: now,
+        })
+        .returning({ id: jobPosts.id });
+      const job = await findJob(app.db, rows[0]!.id, me.id);
+      reply.code(201);
+      return { success: true, message: JOB_MESSAGES.created, data: job };
+    },
+  );
+
+  /** The caller's own job posts (any status unless one is asked), newest first, with the total. */
+  app.post(
+    '/jobPost/getAllJobPostByUserId',
+    { schema: { body: getAllJobPostByUserIdRequest } },
+    async (request) => {
+      const me = assertSelf(request, request.body.userId, JOB_MESSAGES.ownListOnly);
+      const { search, start, limit, status } = request.body;
+      const page = await listJobs(app.db, {
+        where: and(
+          eq(jobPosts.userId, me.id),
+          status ? eq(jobPosts.status, status) : undefined,
+          jobSearchCondition(search),
+        ),
+        start,
+        limit,
+        viewerId: me.id,
+      });
+      return { success: true, ...page, start, limit };
+    },
+  );
+
+  async function ownJob(requestUserId: string, id: string): Promise<JobPostRow> {
+    const job = await findJobRow(app.db, id);
+    if (!job) throw new HttpError(404, JOB_MESSAGES.notFound);
+    if (job.userId !== requestUserId) throw new HttpError(403, JOB_MESSAGES.notOwner);
+    return job;
+  }
+
+  app.put(
+    '/jobPost/updateById/:id',
+    { schema: { params: idParams, body: updateJobPostRequest } },
+    async (request) => {
+      const me = currentUser(request);
+      const job = await ownJob(me.id, request.params.id);
+      const body = request.body;
+      const industry = body.industry ?? job.industry;
+      const companyId =
+        body.companyName.toLowerCase() === job.companyName.toLowerCase() && job.companyId
+          ? job.companyId
+          : await companyIdFor(app.db, body.companyName, industry, app.now());
+      await app.db
+        .update(jobPosts)
+        .set({
+          companyId,
+          jobTitle: body.jobTitle,
+          companyName: body.companyName,
+          jobLocation: body.jobLocation,
+          address: body.address,
+          companyLogo: body.companyLogo,
+          jobType: body.jobType,
+          salaryRange: body.salaryRange,
+          requiredSkills: body.requiredSkills,
+          jobDescription: body.jobDescription,
+          notes: body.notes,
+          industry,
+          experience: body.experience ?? job.experience,
+        })
+        .where(eq(jobPosts.id, job.id));
+      return {
+        success: true,
+        message: JOB_MESSAGES.updated,
+        data: await findJob(app.db, job.id, me.id),
+      };
+    },
+  );
+
+  app.put(
+    '/jobPost/updateStatus/:id',
+    { schema: { params: idParams, body: updateJobStatusRequest } },
+    async (request) => {
+      const me = currentUser(request);
+      const job = await ownJob(me.id, request.params.id);
+      await app.db
+        .update(jobPosts)
+        .set({ status: request.body.status })
+        .where(eq(jobPosts.id, job.id));
+      return {
+        success: true,
+        message: JOB_MESSAGES.statusUpdated,
+        data: await findJob(app.db, job.id, me.id),
+      };
+    },
+  );
+};
+
+export default jobPost;

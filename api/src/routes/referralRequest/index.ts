@@ -1,0 +1,262 @@
+import {
+  getAllReferralRequestsRequest,
+  getReferralNotificationsRequest,
+  idSchema,
+  MESSAGES,
+  ROLE_REFERRER,
+  sendReferralRequestRequest,
+  updateReferralStatusRequest,
+  type ReferralCounts,
+  type ReferralNotification,
+} from '../../contract';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companies, jobPosts, referralRequests, type UserRow } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { assertSelf, currentUser } from '../../plugins/auth';
+import { findJobRow, jobListColumns, toJobPost } from '../../services/jobPosts';
+import {
+  findReferralRequest,
+  listReferralRequests,
+  requestNotification,
+} from '../../services/referrals';
+
+export const REFERRAL_MESSAGES = {
+  alreadyRequested: MESSAGES.alreadyRequested,
+  needResume: 'Please upload your resume before requesting a referral.',
+  ownJob: 'You cannot request a referral for your own job post.',
+  jobNotFound: 'Job post not found',
+  jobInactive: 'This job is no longer accepting referral requests.',
+  wrongReferrer: 'This referrer did not post this job.',
+  sendAsSelf: 'You can only send referral requests as yourself.',
+  ownRequestsOnly: 'You can only see your own referral requests.',
+  ownCountsOnly: 'You can only see your own referral counts.',
+  ownNotificationsOnly: 'You can only see your own notifications.',
+  notFound: 'Referral request not found',
+  notRecipient: 'You can only update referral requests addressed to you.',
+  alreadyDone: (status: string) => `This request has already been ${status}.`,
+  verifyWorkEmail: 'Please verify your work email before approving referrals.',
+  sent: 'Referral request sent successfully',
+  notificationsSeen: 'Notifications marked as seen',
+} as const;
+
+const NOTIFICATION_LIMIT = 20;
+const NOTIFICATION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+const idParams = z.object({ id: idSchema });
+const userIdParams = z.object({ userId: idSchema });
+
+const referralRequest: FastifyPluginAsyncZod = async (app) => {
+  /** A candidate asks the job's referrer for a referral, carrying their current resume. */
+  app.post(
+    '/referralRequest/sendReferralRequest',
+    { schema: { body: sendReferralRequestRequest } },
+    async (request, reply) => {
+      const me = assertSelf(request, request.body.userId, REFERRAL_MESSAGES.sendAsSelf);
+      const { jobPostId, targetUserId } = request.body;
+      const job = await findJobRow(app.db, jobPostId);
+      if (!job) throw new HttpError(404, REFERRAL_MESSAGES.jobNotFound);
+      if (job.userId === me.id) throw new HttpError(403, REFERRAL_MESSAGES.ownJob);
+      if (targetUserId !== job.userId) throw new HttpError(400, REFERRAL_MESSAGES.wrongReferrer);
+      if (job.status !== 'active') throw new HttpError(400, REFERRAL_MESSAGES.jobInactive);
+      if (!me.resume) throw new HttpError(400, REFERRAL_MESSAGES.needResume);
+      const now = app.now();
+      const inserted = await app.db
+        .insert(referralRequests)
+        .values({
+          jobPostId: job.id,
+          senderId: me.id,
+          recipientId: job.userId,
+          status: 'pending',
+          resume: me.resume,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: [referralRequests.jobPostId, referralRequests.senderId] })
+        .returning({ id: referralRequests.id });
+      if (!inserted[0]) throw new HttpError(409, REFERRAL_MESSAGES.alreadyRequested);
+      reply.code(201);
+      return {
+        success: true,
+        message: REFERRAL_MESSAGES.sent,
+        data: await findReferralRequest(app.db, inserted[0].id),
+      };
+    },
+  );
+
+  /** roleId 0: the requests the caller sent; 1: the requests addressed to the caller. */
+  const listHandler = async (me: UserRow, roleId: number, status: string) => {
+    const mine =
+      roleId === ROLE_REFERRER
+        ? eq(referralRequests.recipientId, me.id)
+        : eq(referralRequests.senderId, me.id);
+    const data = await listReferralRequests(
+      app.db,
+      and(mine, eq(referralRequests.status, status as 'pending' | 'approved' | 'declined')),
+    );
+    return { success: true, data };
+  };
+
+  app.post(
+    '/referralRequest/getAllReferralRequestsData',
+    { schema: { body: getAllReferralRequestsRequest } },
+    async (request) => {
+      const me = assertSelf(request, request.body.userId, REFERRAL_MESSAGES.ownRequestsOnly);
+      return listHandler(me, request.body.roleId, request.body.status);
+    },
+  );
+
+  app.get(
+    '/referralRequest/getAllReferralRequestsData',
+    { schema: { querystring: getAllReferralRequestsRequest } },
+    async (request) => {
+      const me = assertSelf(request, request.query.userId, REFERRAL_MESSAGES.ownRequestsOnly);
+      return listHandler(me, request.query.roleId, request.query.status);
+    },
+  );
+
+  async function counts(side: 'senderId' | 'recipientId', userId: string) {
+    const column = referralRequests[side];
+    const rows = await app.db
+      .select({ status: referralRequests.status, n: sql<number>`count(*)::int` })
+      .from(referralRequests)
+      .where(eq(column, userId))
+      .groupBy(referralRequests.status);
+    const data: ReferralCounts = { total: 0, approved: 0, pending: 0, declined: 0 };
+    for (const r of rows) {
+      data[r.status] = Number(r.n);
+      data.total += Number(r.n);
+    }
+    return { success: true, data };
+  }
+
+  /** Requests addressed to the caller (a referrer), by status. */
+  app.get(
+    '/referralRequest/getRefererCount/:userId',
+    { schema: { params: userIdParams } },
+    async (request) => {
+      const me = assertSelf(request, request.params.userId, REFERRAL_MESSAGES.ownCountsOnly);
+      return counts('recipientId', me.id);
+    },
+  );
+
+  /** Requests the caller (a candidate) sent, by status. */
+  app.get(
+    '/referralRequest/getCandidateCount/:userId',
+    { schema: { params: userIdParams } },
+    async (request) => {
+      const me = assertSelf(request, request.params.userId, REFERRAL_MESSAGES.ownCountsOnly);
+      return counts('senderId', me.id);
+    },
+  );
+
+  /**
+   * The recipient approves or declines a pending request. Approving needs a verified work e-mail and
+   * adds one to the job's totalReferrals, in the same transaction as the status change.
+   */
+  app.put(
+    '/referralRequest/updateReferralStatus/:id',
+    { schema: { params: idParams, body: updateReferralStatusRequest } },
+    async (request) => {
+      const me = currentUser(request);
+      const { status } = request.body;
+      const row = (
+        await app.db
+          .select()
+          .from(referralRequests)
+          .where(eq(referralRequests.id, request.params.id))
+          .limit(1)
+      )[0];
+      if (!row) throw new HttpError(404, REFERRAL_MESSAGES.notFound);
+      if (row.recipientId !== me.id) throw new HttpError(403, REFERRAL_MESSAGES.notRecipient);
+      if (row.status !== 'pending')
+        throw new HttpError(409, REFERRAL_MESSAGES.alreadyDone(row.status));
+      if (status === 'approved' && !me.workEmailAdded) {
+        throw new HttpError(403, REFERRAL_MESSAGES.verifyWorkEmail);
+      }
+      const changed = await app.db.transaction(async (tx) => {
+        const updated = await tx
+          .update(referralRequests)
+          .set({ status, updatedAt: app.now() })
+          .where(and(eq(referralRequests.id, row.id), eq(referralRequests.status, 'pending')))
+          .returning({ id: referralRequests.id });
+        if (!updated[0]) return false;
+        if (status === 'approved') {
+          await tx
+            .update(jobPosts)
+            .set({ totalReferrals: sql`${jobPosts.totalReferrals} + 1` })
+            .where(eq(jobPosts.id, row.jobPostId));
+        }
+        return true;
+      });
+      if (!changed) {
+        const now = (await findReferralRequest(app.db, row.id))?.status ?? status;
+        throw new HttpError(409, REFERRAL_MESSAGES.alreadyDone(now));
+      }
+      return {
+        success: true,
+        message: status === 'approved' ? MESSAGES.referralApproved : MESSAGES.referralDeclined,
+        data: await findReferralRequest(app.db, row.id),
+      };
+    },
+  );
+
+  /**
+   * roleId 1: new pending requests on the caller's jobs. roleId 0: job posts created since the caller
+   * last marked notifications seen (or in the last 7 days) matching any of their skills (the newest
+   * when they have none). At most 20, newest first.
+   */
+  app.post(
+    '/referralRequest/getReferralNotifications',
+    { schema: { body: getReferralNotificationsRequest } },
+    async (request) => {
+      const me = assertSelf(request, request.body.userId, REFERRAL_MESSAGES.ownNotificationsOnly);
+      if (request.body.roleId === ROLE_REFERRER) {
+        const pending = await listReferralRequests(
+          app.db,
+          and(eq(referralRequests.recipientId, me.id), eq(referralRequests.status, 'pending')),
+          NOTIFICATION_LIMIT,
+        );
+        return { success: true, data: pending.map(requestNotification) };
+      }
+      const since =
+        me.notificationsSeenAt ?? new Date(app.now().getTime() - NOTIFICATION_WINDOW_MS);
+      const skills = [...new Set(me.skills.map((s) => s.trim().toLowerCase()).filter(Boolean))];
+      const matchesSkills = skills.length
+        ? sql`exists (select 1 from unnest(${jobPosts.requiredSkills}) as s(skill) where lower(s.skill) in (${sql.join(
+            skills.map((s) => sql`${s}`),
+            sql`, `,
+          )}))`
+        : undefined;
+      const rows = await app.db
+        .select(jobListColumns(me.id))
+        .from(jobPosts)
+        .leftJoin(companies, eq(companies.id, jobPosts.companyId))
+        .where(
+          and(
+            eq(jobPosts.status, 'active'),
+            ne(jobPosts.userId, me.id),
+            gt(jobPosts.createdAt, since),
+            matchesSkills,
+          ),
+        )
+        .orderBy(desc(jobPosts.createdAt), desc(jobPosts.id))
+        .limit(NOTIFICATION_LIMIT);
+      const data: ReferralNotification[] = rows.map((r) => {
+        const job = toJobPost(r);
+        return { _id: job._id, createdAt: job.createdAt, jobPostId: job };
+      });
+      return { success: true, data };
+    },
+  );
+
+  /** Marks the candidate's job notifications seen: later calls list only newer posts. */
+  app.post('/referralRequest/markNotificationsSeen', async (request) => {
+    const me = currentUser(request);
+    await app.users.update(me.id, { notificationsSeenAt: app.now() });
+    return { success: true, message: REFERRAL_MESSAGES.notificationsSeen };
+  });
+};
+
+export default referralRequest;

@@ -1,0 +1,160 @@
+import type { JobPost } from '../contract';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db';
+import { companies, jobPosts, referralRequests, type JobPostRow } from '../db/schema';
+
+/** `%text%` for ILIKE with the user's %, _ and \ taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Company name, job title or any skill contains `search` (case-insensitive). Each operand is exactly
+ * the expression of one trigram index (job_posts_*_trgm_idx), so PostgreSQL answers with a BitmapOr.
+ */
+export function jobSearchCondition(search: string): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return or(
+    ilike(jobPosts.companyName, pattern),
+    ilike(jobPosts.jobTitle, pattern),
+    sql`referio_skills_text(${jobPosts.requiredSkills}) ilike ${pattern}`,
+  );
+}
+
+/** `true` when `userId` (the signed-in candidate) already asked a referral for the job row. */
+export function appliedBy(userId: string | null | undefined): SQL<boolean> {
+  if (!userId) return sql<boolean>`false`;
+  return sql<boolean>`exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${jobPosts.id} and ${referralRequests.senderId} = ${userId})`;
+}
+
+/** The columns every job list selects: the row, its company's logo and whether the caller applied. */
+export const jobListColumns = (userId: string | null | undefined) => ({
+  job: jobPosts,
+  logo: companies.logo,
+  isApplied: appliedBy(userId),
+});
+
+export interface JobListRow {
+  job: JobPostRow;
+  logo: string | null;
+  isApplied: boolean;
+}
+
+/** A job post as the API answers it. */
+export function toJobPost(row: JobListRow): JobPost {
+  const j = row.job;
+  return {
+    _id: j.id,
+    userId: j.userId,
+    jobTitle: j.jobTitle,
+    companyName: j.companyName,
+    jobLocation: j.jobLocation,
+    address: j.address,
+    companyLogo: j.companyLogo ?? '',
+    logo: row.logo,
+    industry: j.industry,
+    experience: j.experience,
+    jobType: j.jobType,
+    salaryRange: j.salaryRange,
+    requiredSkills: j.requiredSkills,
+    jobDescription: j.jobDescription,
+    notes: j.notes,
+    status: j.status,
+    totalReferrals: j.totalReferrals,
+    referralBonus: j.referralBonus,
+    createdAt: j.createdAt.toISOString(),
+    isApplied: Boolean(row.isApplied),
+  };
+}
+
+export interface JobListQuery {
+  where: SQL | undefined;
+  start: number;
+  limit: number;
+  /** The signed-in user, for `isApplied`. */
+  viewerId: string | null;
+}
+
+/** A page of job posts, newest first, with the total of matches. */
+export async function listJobs(
+  db: Db,
+  q: JobListQuery,
+): Promise<{ data: JobPost[]; total: number }> {
+  const [rows, totals] = await Promise.all([
+    db
+      .select(jobListColumns(q.viewerId))
+      .from(jobPosts)
+      .leftJoin(companies, eq(companies.id, jobPosts.companyId))
+      .where(q.where)
+      .orderBy(desc(jobPosts.createdAt), desc(jobPosts.id))
+      .limit(q.limit)
+      .offset(q.start),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(jobPosts)
+      .where(q.where),
+  ]);
+  return { data: rows.map(toJobPost), total: Number(totals[0]?.n ?? 0) };
+}
+
+/** One job post with its company logo, or null. */
+export async function findJob(
+  db: Db,
+  id: string,
+  viewerId: string | null,
+): Promise<JobPost | null> {
+  const rows = await db
+    .select(jobListColumns(viewerId))
+    .from(jobPosts)
+    .leftJoin(companies, eq(companies.id, jobPosts.companyId))
+    .where(eq(jobPosts.id, id))
+    .limit(1);
+  return rows[0] ? toJobPost(rows[0]) : null;
+}
+
+export async function findJobRow(db: Db, id: string): Promise<JobPostRow | null> {
+  const rows = await db.select().from(jobPosts).where(eq(jobPosts.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** The company of that name (case-insensitive), created when it does not exist yet. */
+export async function companyIdFor(
+  db: Db,
+  name: string,
+  industry: JobPostRow['industry'],
+  now: Date,
+): Promise<string> {
+  const find = async () =>
+    (
+      await db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(sql`lower(${companies.name}) = lower(${name})`)
+        .limit(1)
+    )[0]?.id;
+  const existing = await find();
+  if (existing) return existing;
+  const inserted = await db
+    .insert(companies)
+    .values({ name, industry, createdAt: now })
+    .onConflictDoNothing({ target: companies.name })
+    .returning({ id: companies.id });
+  const id = inserted[0]?.id ?? (await find());
+  if (!id) throw new Error(`company ${name} vanished`);
+  return id;
+}
+
+/** Active jobs only. */
+export const activeJob = () => eq(jobPosts.status, 'active');
+
+export const allOf = (...parts: (SQL | undefined)[]) => and(...parts);
+
+/** The experience band a number of years falls in: [lo, hi) with everything below 3 in '1-3'. */
+export function experienceBandOf(
+  years: number | null | undefined,
+): JobPostRow['experience'] | null {
+  if (years === null || years === undefined || !Number.isFinite(years)) return null;
+  if (years < 3) return '1-3';
+  if (years < 6) return '3-6';
+  if (years < 9) return '6-9';
+  return '9-12';
+}

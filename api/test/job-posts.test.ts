@@ -1,0 +1,337 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { companies, jobPosts } from '../src/db/schema';
+import { activeJob, jobSearchCondition } from '../src/services/jobPosts';
+import { setupTestContext } from './helper';
+import { call, insertJob, makeUser, uploadResume } from './market-fixtures';
+
+const ctx = setupTestContext();
+
+const validJob = {
+  jobTitle: 'Backend Engineer',
+  companyName: 'Zeta Widgets',
+  jobLocation: 'Hybrid',
+  address: 'Pune',
+  industry: 'it',
+  experience: '3-6',
+  jobType: 'Full-time',
+  salaryRange: '12-18',
+  requiredSkills: ['Node.js', 'PostgreSQL'],
+  jobDescription: ['Own the API.'],
+  notes: ['Hybrid, 3 days a week.'],
+};
+
+describe('POST /api/jobPost/getAllJobPost', () => {
+  it('lists only active jobs, newest first, a page at a time with the total', async () => {
+    const app = await ctx.build();
+    const referrer = await makeUser(app, 'ref');
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await insertJob(app, referrer.id));
+    await insertJob(app, referrer.id, { status: 'inactive', jobTitle: 'Hidden' });
+
+    const first = (
+      await call(app, null, 'POST', '/jobPost/getAllJobPost', { start: 0, limit: 2 })
+    ).json();
+    expect(first.success).toBe(true);
+    expect(first.total).toBe(5);
+    expect(first.data.map((j: { _id: string }) => j._id)).toEqual([made[4]!.id, made[3]!.id]);
+    const last = (
+      await call(app, null, 'POST', '/jobPost/getAllJobPost', { start: 4, limit: 2 })
+    ).json();
+    expect(last.data.map((j: { _id: string }) => j._id)).toEqual([made[0]!.id]);
+    expect(last.total).toBe(5);
+    expect(first.data[0]).toMatchObject({
+      userId: referrer.id,
+      status: 'active',
+      isApplied: false,
+      companyLogo: '',
+      requiredSkills: ['Go'],
+      createdAt: made[4]!.createdAt.toISOString(),
+    });
+  });
+
+  it('searches company names, job titles and skills case-insensitively, with the matching total', async () => {
+    const app = await ctx.build();
+    const referrer = await makeUser(app, 'ref');
+    await insertJob(app, referrer.id, { companyName: 'Globex', jobTitle: 'Analyst' });
+    await insertJob(app, referrer.id, { jobTitle: 'Senior GLOBE Designer' });
+    await insertJob(app, referrer.id, { requiredSkills: ['Kafka', 'globetrotting'] });
+    await insertJob(app, referrer.id, { jobTitle: 'Unrelated' });
+    const res = (
+      await call(app, null, 'POST', '/jobPost/getAllJobPost', { search: 'globe' })
+    ).json();
+    expect(res.total).toBe(3);
+    expect(res.data).toHaveLength(3);
+    const literal = (
+      await call(app, null, 'POST', '/jobPost/getAllJobPost', { search: '%' })
+    ).json();
+    expect(literal.total).toBe(0);
+  });
+
+  it('marks the jobs the signed-in candidate already requested, whatever userId the body says', async () => {
+    const app = await ctx.build();
+    const referrer = await makeUser(app, 'ref');
+    const candidate = await makeUser(app, 'cand');
+    const other = await makeUser(app, 'other');
+    const job = await insertJob(app, referrer.id);
+    await insertJob(app, referrer.id);
+    await uploadResume(app, candidate);
+    const sent = await call(app, candidate, 'POST', '/referralRequest/sendReferralRequest', {
+      jobPostId: job.id,
+      targetUserId: referrer.id,
+      userId: candidate.id,
+    });
+    expect(sent.statusCode).toBe(201);
+
+    const mine = (await call(app, candidate, 'POST', '/jobPost/getAllJobPost', {})).json();
+    const applied = mine.data.filter((j: { isApplied: boolean }) => j.isApplied);
+    expect(applied.map((j: { _id: string }) => j._id)).toEqual([job.id]);
+    const theirs = (
+      await call(app, other, 'POST', '/jobPost/getAllJobPost', { userId: candidate.id })
+    ).json();
+    expect(theirs.data.every((j: { isApplied: boolean }) => !j.isApplied)).toBe(true);
+  });
+
+  it('refuses a limit above 100 and a negative start with a message', async () => {
+    const app = await ctx.build();
+    const big = await call(app, null, 'POST', '/jobPost/getAllJobPost', { limit: 101 });
+    expect(big.statusCode).toBe(400);
+    expect(big.json().message).toBe('limit must be at most 100');
+    const neg = await call(app, null, 'POST', '/jobPost/getAllJobPost', { start: -1 });
+    expect(neg.statusCode).toBe(400);
+  });
+
+  it('answers searches from the trigram indexes on PostgreSQL', async () => {
+    const app = await ctx.build();
+    const referrer = await makeUser(app, 'ref');
+    // On a real server: enough rows that the planner itself prefers the three trigram indexes to a scan.
+    // On PGlite (kept fast): fewer rows, scans disabled and the status index dropped inside a rolled-back
+    // transaction, which still proves the search's expressions are exactly the indexed ones.
+    const onPostgres = ctx.database.kind === 'pg';
+    await app.db.execute(sql`
+      insert into job_posts (user_id, job_title, company_name, job_location, industry, experience, job_type, salary_range, required_skills)
+      select ${referrer.id}, 'Role ' || md5(g::text), 'Company ' || md5((g * 7)::text), 'Remote', 'it', '3-6', 'Full-time', '10-20',
+             array['Skill ' || md5((g * 13)::text), 'Java']
+      from generate_series(1, ${onPostgres ? 20000 : 300}) as g`);
+    await app.db.execute(sql`analyze job_posts`);
+    const query = app.db
+      .select({ id: jobPosts.id })
+      .from(jobPosts)
+      .where(and(activeJob(), jobSearchCondition('globex')));
+    let plan = '';
+    if (onPostgres) {
+      plan = JSON.stringify(await app.db.execute(sql`explain ${query}`));
+    } else {
+      await app.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`drop index job_posts_owner_status_idx`);
+          await tx.execute(sql`set local enable_seqscan = off`);
+          plan = JSON.stringify(await tx.execute(sql`explain ${query}`));
+          tx.rollback();
+        })
+        .catch((e: Error) => {
+          if (!/rollback/i.test(e.message)) throw e;
+        });
+    }
+    expect(plan).toContain('BitmapOr');
+    expect(plan).toContain('job_posts_title_trgm_idx');
+    expect(plan).toContain('job_posts_company_name_trgm_idx');
+    expect(plan).toContain('job_posts_skills_trgm_idx');
+    expect(plan).not.toContain('Seq Scan');
+  });
+});
+
+describe('GET /api/jobPost/GetById/:jobId/:userId', () => {
+  it('answers the job with its referrer object and isApplied for the signed-in user', async () => {
+    const app = await ctx.build();
+    const referrer = await makeUser(app, 'ref', { fullName: 'Riya Referrer', position: 'SDE 2' });
+    const candidate = await makeUser(app, 'cand');
+    const job = await insertJob(app, referrer.id);
+    const res = await call(app, candidate, 'GET', `/jobPost/GetById/${job.id}/${candidate.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      _id: job.id,
+      isApplied: false,
+      userId: {
+        _id: referrer.id,
+        email: referrer.email,
+        fullName: 'Riya Referrer',
+        position: 'SDE 2',
+        profileLink: null,
+        workEmailHistory: [],
+      },
+    });
+  });
+
+  it('needs a session and answers 404 for an unknown job', async () => {
+    const app = await ctx.build();
+    const candidate = await makeUser(app, 'cand');
+    const id = '00000000-0000-4000-8000-000000000000';
+    expect((await call(app, null, 'GET', `/jobPost/GetById/${id}/${id}`)).statusCode).toBe(401);
+    const missing = await call(app, candidate, 'GET', `/jobPost/GetById/${id}/${candidate.id}`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Job post not found');
+    const bad = await call(app, candidate, 'GET', `/jobPost/GetById/not-an-id/${candidate.id}`);
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('referrer job posts', () => {
+  it('creates a job post linked to an existing company by name, or to a new one', async () => {
+    const app = await ctx.build();
+    const referrer = await makeUser(app, 'ref', {}, 1);
+    const [acme] = await app.db.insert(companies).values({ name: 'Zeta Widgets' }).returning();
+    const res = await call(app, referrer, 'POST', '/jobPost/createJobPost', {
+      ...validJob,
+      companyName: 'zeta widgets',
+    });
+    expect(res.statusCode).toBe(201);
+    const data = res.json().data;
+    expect(data).toMatchObject({ userId: referrer.id, status: 'active', totalReferrals: 0 });
+    const row = (await app.db.select().from(jobPosts).where(eq(jobPosts.id, data._id)))[0];
+    expect(row?.companyId).toBe(acme!.id);
+
+    const fresh = await call(app, referrer, 'POST', '/jobPost/createJobPost', {
+      ...validJob,
+      companyName: 'Brand New Co',
+    });
+    expect(fresh.statusCode).toBe(201);
+    expect(await app.db.$count(companies)).toBe(2);
+  });
+
+  it('refuses values outside the spec enums and missing fields with the wizard message', async () => {
+    const app = await ctx.build();
+    const referrer = await makeUser(app, 'ref', {}, 1);
+    const bad = await call(app, referrer, 'POST', '/jobPost/createJobPost', {
+      ...validJob,
+      jobType: 'Internship',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Please fill in all required fields in Step 1.');
+    const noSkills = await call(app, referrer, 'POST', '/jobPost/createJobPost', {
+      ...validJob,
+      requiredSkills: [],
+    });
+    expect(noSkills.json().message).toBe('Please fill in all required fields in Step 2.');
+    expect(await app.db.$count(jobPosts)).toBe(0);
+    const anonymous = await call(app, null, 'POST', '/jobPost/createJobPost', validJob);
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("lists only the caller's own posts with search, status filter and total, and refuses another user's list", async () => {
+    const app = await ctx.build();
+    const referrer = await makeUser(app, 'ref', {}, 1);
+    const other = await makeUser(app, 'other', {}, 1);
+    await insertJob(app, referrer.id, { jobTitle: 'Data Engineer' });
+    await insertJob(app, referrer.id, { jobTitle: 'Data Analyst', status: 'inactive' });
+    await insertJob(app, referrer.id, { jobTitle: 'Designer' });
+    await insertJob(app, other.id, { jobTitle: 'Data Scientist' });
+    const all = (
+      await call(app, referrer, 'POST', '/jobPost/getAllJobPostByUserId', { userId: referrer.id })
+    ).json();
+    expect(all.total).toBe(3);
+    const data = (
+      await call(app, referrer, 'POST', '/jobPost/getAllJobPostByUserId', {
+        userId: referrer.id,
+        search: 'data',
+        status: 'Active',
+      })
+    ).json();
+    expect(data.total).toBe(1);
+    expect(data.data[0].jobTitle).toBe('Data Engineer');
+    const theirs = await call(app, referrer, 'POST', '/jobPost/getAllJobPostByUserId', {
+      userId: other.id,
+    });
+    expect(theirs.statusCode).toBe(403);
+  });
+
+  it("updates and deactivates the owner's job, and refuses another referrer's job", async () => {
+    const app = await ctx.build();
+    const owner = await makeUser(app, 'owner', {}, 1);
+    const intruder = await makeUser(app, 'intruder', {}, 1);
+    const job = await insertJob(app, owner.id);
+    const edit = { ...validJob, jobTitle: 'Staff Engineer' };
+    const denied = await call(app, intruder, 'PUT', `/jobPost/updateById/${job.id}`, edit);
+    expect(denied.statusCode).toBe(403);
+    const deniedStatus = await call(app, intruder, 'PUT', `/jobPost/updateStatus/${job.id}`, {
+      status: 'inactive',
+    });
+    expect(deniedStatus.statusCode).toBe(403);
+    expect((await app.db.select().from(jobPosts).where(eq(jobPosts.id, job.id)))[0]).toMatchObject({
+      jobTitle: job.jobTitle,
+      status: 'active',
+    });
+
+    const ok = await call(app, owner, 'PUT', `/jobPost/updateById/${job.id}`, edit);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({
+      jobTitle: 'Staff Engineer',
+      companyName: 'Zeta Widgets',
+    });
+    const off = await call(app, owner, 'PUT', `/jobPost/updateStatus/${job.id}`, {
+      status: 'inactive',
+    });
+    expect(off.json().data.status).toBe('inactive');
+    const listed = (await call(app, null, 'POST', '/jobPost/getAllJobPost', {})).json();
+    expect(listed.total).toBe(0);
+    const badStatus = await call(app, owner, 'PUT', `/jobPost/updateStatus/${job.id}`, {
+      status: 'closed',
+    });
+    expect(badStatus.statusCode).toBe(400);
+    expect(badStatus.json().message).toBe('Status must be active or inactive');
+  });
+});
+
+describe('GET /api/jobPost/getJobsByCandidate/:userId', () => {
+  it('ranks six jobs by skill overlap, then experience band, then newest, without requested or own jobs', async () => {
+    const app = await ctx.build();
+    const referrer = await makeUser(app, 'ref');
+    const candidate = await makeUser(app, 'cand', {
+      skills: ['React', 'TypeScript', 'node.js'],
+      overAllExperience: 4,
+    });
+    const twoSkills = await insertJob(app, referrer.id, {
+      requiredSkills: ['react', 'Node.js', 'Go'],
+      experience: '9-12',
+    });
+    const oneSkillBand = await insertJob(app, referrer.id, {
+      requiredSkills: ['TypeScript'],
+      experience: '3-6',
+    });
+    const oneSkillOtherBand = await insertJob(app, referrer.id, {
+      requiredSkills: ['TypeScript'],
+      experience: '6-9',
+    });
+    const newestNoSkill = [];
+    for (let i = 0; i < 4; i++)
+      newestNoSkill.push(await insertJob(app, referrer.id, { requiredSkills: ['Cobol'] }));
+    const requested = await insertJob(app, referrer.id, {
+      requiredSkills: ['React', 'TypeScript', 'Node.js'],
+    });
+    await insertJob(app, candidate.id, { requiredSkills: ['React', 'TypeScript', 'Node.js'] });
+    await insertJob(app, referrer.id, {
+      requiredSkills: ['React', 'TypeScript'],
+      status: 'inactive',
+    });
+    await uploadResume(app, candidate);
+    await call(app, candidate, 'POST', '/referralRequest/sendReferralRequest', {
+      jobPostId: requested.id,
+      targetUserId: referrer.id,
+      userId: candidate.id,
+    });
+
+    const res = await call(app, candidate, 'GET', `/jobPost/getJobsByCandidate/${candidate.id}`);
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().data.map((j: { _id: string }) => j._id);
+    expect(ids).toEqual([
+      twoSkills.id,
+      oneSkillBand.id,
+      oneSkillOtherBand.id,
+      newestNoSkill[3]!.id,
+      newestNoSkill[2]!.id,
+      newestNoSkill[1]!.id,
+    ]);
+    const other = await makeUser(app, 'other');
+    const denied = await call(app, other, 'GET', `/jobPost/getJobsByCandidate/${candidate.id}`);
+    expect(denied.statusCode).toBe(403);
+  });
+});
