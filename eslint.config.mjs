@@ -67,6 +67,7 @@ export default tseslint.config(
       'e2e/test-results/**',
       'e2e/playwright-report/**',
       'bench/results/**',
+      'bench/.hello/**',
     ],
   },
   js.configs.recommended,

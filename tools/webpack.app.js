@@ -6,6 +6,16 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDeps } = require('./federation');
 
+function reactRouterProduction() {
+  const dir = path.dirname(
+    require.resolve('react-router/package.json', { paths: [path.resolve(__dirname, '..')] }),
+  );
+  return {
+    'react-router$': path.join(dir, 'dist', 'production', 'index.mjs'),
+    'react-router/dom$': path.join(dir, 'dist', 'production', 'dom-export.mjs'),
+  };
+}
+
 const API_TARGET = process.env.API_URL || 'http://localhost:4000';
 
 /**
@@ -60,6 +70,9 @@ function createAppConfig(o) {
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
         conditionNames: ['referio-source', '...'],
+        // react-router 7 exports only its development build; production builds take the minified one
+        // (about 35 KB gzip less on every page).
+        alias: prod ? reactRouterProduction() : {},
       },
       module: {
         rules: [

@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// Bundle budget: the JS gzip bytes that `/` loads (read from a real Chromium's network log), as a ratio to a bare
+// React "hello world" built by the same webpack in the same run; then what opening each dashboard page adds.
+// `--check` exits 1 when bench/budget.json's limits are exceeded.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { createRequire } from 'node:module';
+import { chromium } from 'playwright-core';
+import { root } from '../apps.mjs';
+import { buildStale, startStack } from '../stack.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, printTable, writeResult } from './common.mjs';
+
+const require = createRequire(import.meta.url);
+const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
+const check = process.argv.includes('--check');
+
+async function helloWorldBytes() {
+  const webpack = require('webpack');
+  const dir = path.join(root, 'bench', '.hello');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'index.js'),
+    "import { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\n" +
+      "createRoot(document.getElementById('root')).render(createElement('h1', null, 'Hello, world'));\n",
+  );
+  const stats = await new Promise((resolve, reject) =>
+    webpack(
+      {
+        mode: 'production',
+        context: dir,
+        entry: './index.js',
+        output: { path: path.join(dir, 'dist'), filename: 'main.js', clean: true },
+        resolve: { modules: [path.join(root, 'node_modules')] },
+        performance: { hints: false },
+      },
+      (err, s) =>
+        err || s.hasErrors() ? reject(err || new Error(s.toString('errors-only'))) : resolve(s),
+    ),
+  );
+  const files = Object.keys(stats.compilation.assets).filter((f) => f.endsWith('.js'));
+  return files.reduce((n, f) => n + gz(fs.readFileSync(path.join(dir, 'dist', f))), 0);
+}
+
+async function signedInState(request) {
+  const email = `bench.${Date.now()}@example.com`;
+  await request.post('http://localhost:3000/api/auth/createUser', { data: { email, roleId: '0' } });
+  const mail = await (
+    await request.get(`http://localhost:3000/api/dev/mail?to=${encodeURIComponent(email)}`)
+  ).json();
+  const code = mail.data[0].text.match(/\b(\d{4})\b/)[1];
+  const answer = await (
+    await request.post('http://localhost:3000/api/auth/verifyOtp', {
+      data: { email, otp: code, roleId: '0' },
+    })
+  ).json();
+  return answer;
+}
+
+const hello = await helloWorldBytes();
+await buildStale({ log: () => {} });
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-bench-bundle-'));
+const stack = await startStack({ quiet: true, apiEnv: { DATA_DIR: dataDir, OTP_IP_MAX: '10000' } });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const rows = [];
+const result = { helloWorldGzip: hello, pages: {} };
+try {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const seen = new Map();
+  page.on('response', async (res) => {
+    if (res.request().resourceType() !== 'script' || seen.has(res.url())) return;
+    seen.set(res.url(), 0);
+    try {
+      seen.set(res.url(), gz(await res.body()));
+    } catch {
+      // aborted
+    }
+  });
+  const total = () => [...seen.values()].reduce((a, b) => a + b, 0);
+  await page.goto('http://localhost:3000/', { waitUntil: 'networkidle' });
+  const landing = total();
+  result.pages['/'] = landing;
+  result.landingRatio = landing / hello;
+  rows.push({
+    page: '/',
+    'JS gzip bytes': landing,
+    'vs hello world': `${(landing / hello).toFixed(2)}x`,
+  });
+
+  const answer = await signedInState(context.request);
+  await page.evaluate((a) => {
+    localStorage.setItem('applicantUser', JSON.stringify(a));
+    localStorage.setItem('currentUserInfo', JSON.stringify({ data: a.data }));
+    localStorage.setItem('role', 'user');
+  }, answer);
+  let before = total();
+  for (const [key, label] of [
+    ['userdashboard', 'dashboard frame + candidate dashboard'],
+    ['explore', 'explore'],
+    ['myReferralRequests', 'my referral requests'],
+    ['profile', 'profile'],
+    ['chat', 'chat'],
+  ]) {
+    await page.goto(`http://localhost:3000/dashboard/${key}`, { waitUntil: 'networkidle' });
+    const added = total() - before;
+    before = total();
+    result.pages[`/dashboard/${key}`] = added;
+    rows.push({
+      page: `/dashboard/${key} (${label})`,
+      'JS gzip bytes': `+${added}`,
+      'vs hello world': '',
+    });
+  }
+} finally {
+  await browser.close();
+  await stack.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+rows.unshift({
+  page: 'bare React 19 hello world (same webpack)',
+  'JS gzip bytes': hello,
+  'vs hello world': '1.00x',
+});
+printTable(rows);
+console.log(`→ ${path.relative(root, writeResult('bundle', result))}`);
+
+if (check) {
+  const budget = JSON.parse(fs.readFileSync(path.join(root, 'bench', 'budget.json'), 'utf8'));
+  if (result.landingRatio > budget.landingRatioMax) {
+    console.error(
+      `Bundle budget exceeded: / loads ${result.landingRatio.toFixed(2)}x hello world (max ${budget.landingRatioMax}x)`,
+    );
+    process.exit(1);
+  }
+  console.log(`Bundle budget ok: ${result.landingRatio.toFixed(2)}x ≤ ${budget.landingRatioMax}x`);
+}
