@@ -1,5 +1,6 @@
-import { PageInProgress } from '../../components/PageInProgress';
+import { ChatView } from '../../features/chat/components/ChatView';
 
+/** The exposed ./Chat page (dashboard key `chat`). */
 export default function Chat() {
-  return <PageInProgress title="Chat" />;
+  return <ChatView />;
 }

@@ -1,0 +1,221 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  createMessage,
+  getMessages,
+  getReferrerChats,
+  markChatRead,
+  useSessionStore,
+  type Chat,
+  type ChatMessage,
+  type SessionResponse,
+} from '@referio/shared';
+import { ChatView } from '../components/ChatView';
+import { FakeEventSource } from './fakeEventSource';
+
+jest.mock('@referio/shared', () => ({
+  ...jest.requireActual('@referio/shared'),
+  getReferrerChats: jest.fn(),
+  getMessages: jest.fn(),
+  createMessage: jest.fn(),
+  markChatRead: jest.fn(),
+}));
+const mockedChats = jest.mocked(getReferrerChats);
+const mockedMessages = jest.mocked(getMessages);
+const mockedCreate = jest.mocked(createMessage);
+const mockedMarkRead = jest.mocked(markChatRead);
+
+const ME = '0b5d8e59-8a4e-4a8f-9d6e-2f4b7f3b7a11';
+const session: SessionResponse = {
+  success: true,
+  message: 'OTP Verified Sucessfully!',
+  data: {
+    _id: ME,
+    email: 'ana@example.com',
+    fullName: 'Ana Rao',
+    displayName: 'Ana Rao',
+    authMode: 'candidate',
+    roleId: [0, 1],
+    roles: [
+      { roleName: 'user', roleId: 0 },
+      { roleName: 'referer', roleId: 1 },
+    ],
+    workEmailAdded: false,
+    profileLink: null,
+    overAllExperience: 4,
+    summary: '',
+    skills: [],
+  },
+};
+const chat = (id: string, name: string, email: string, extra: Partial<Chat> = {}): Chat => ({
+  _id: id,
+  user: { _id: `peer-${id}`, fullName: name, email, profileLink: null },
+  lastMessage: '',
+  time: '2025-03-10T09:00:00.000Z',
+  unread: 0,
+  ...extra,
+});
+const message = (id: string, chatId: string, senderId: string, content: string, at = 0) =>
+  ({
+    _id: id,
+    chatId,
+    sender: senderId === ME ? 'Ana Rao' : 'Peer',
+    senderId,
+    content,
+    createdAt: new Date(Date.UTC(2025, 2, 10, 9, 0, at)).toISOString(),
+  }) satisfies ChatMessage;
+
+const CHATS = [
+  chat('c1', 'Ravi Kumar', 'ravi@acme.com', { lastMessage: 'Hello', unread: 2 }),
+  chat('c2', '', 'meera@globex.com', { lastMessage: 'See you', unread: 0 }),
+];
+
+const renderChat = () => render(<ChatView eventSourceFactory={FakeEventSource.factory} />);
+const entry = (name: string) => screen.getByRole('button', { name: new RegExp(name) });
+
+beforeEach(() => {
+  FakeEventSource.instances = [];
+  useSessionStore.getState().signOut();
+  useSessionStore.getState().signIn(session);
+  mockedChats.mockResolvedValue(CHATS);
+  mockedMessages.mockResolvedValue([]);
+  mockedMarkRead.mockResolvedValue({ success: true, message: 'Marked as read' });
+});
+
+describe('the chat page', () => {
+  it('lists each chat with name or e-mail, last message and unread badge, and opens the first', async () => {
+    renderChat();
+    const list = await screen.findByRole('region', { name: 'Messages' });
+    expect(within(list).getByText('Ravi Kumar')).toBeInTheDocument();
+    expect(within(list).getByText('meera@globex.com')).toBeInTheDocument();
+    expect(within(list).getByText('See you')).toBeInTheDocument();
+    expect(within(list).getByLabelText('2 unread')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ravi Kumar' })).toBeVisible();
+    expect(await screen.findByText('No messages yet')).toBeInTheDocument();
+    // Opening a chat reads it: the badge goes and the server is told.
+    expect(mockedMarkRead).toHaveBeenCalledWith('c1');
+    expect(within(list).queryByLabelText('2 unread')).not.toBeInTheDocument();
+  });
+
+  it('opens the stored activeChatId and removes the key', async () => {
+    useSessionStore.getState().setActiveChatId('c2');
+    renderChat();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'meera@globex.com' }),
+    ).toBeVisible();
+    expect(useSessionStore.getState().activeChatId).toBeNull();
+    expect(entry('meera@globex.com')).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('filters the list by name and e-mail', async () => {
+    renderChat();
+    await screen.findByRole('heading', { level: 2, name: 'Ravi Kumar' });
+    const search = screen.getByLabelText('Search chats by name or e-mail');
+    await userEvent.type(search, 'GLOBEX');
+    expect(screen.queryByRole('button', { name: /Ravi Kumar/ })).not.toBeInTheDocument();
+    expect(entry('meera@globex.com')).toBeInTheDocument();
+    await userEvent.clear(search);
+    await userEvent.type(search, 'nobody');
+    expect(screen.getByText('No chats match your search')).toBeInTheDocument();
+  });
+
+  it('says chats open after an approval when there are none', async () => {
+    mockedChats.mockResolvedValue([]);
+    renderChat();
+    expect(await screen.findByText('No chats yet')).toBeInTheDocument();
+    expect(screen.getByText(/once a referral request is approved/)).toBeInTheDocument();
+  });
+
+  it('sends only non-blank text, disables the button while sending, and shows the message as mine', async () => {
+    let resolve: (m: ChatMessage) => void = () => {};
+    mockedCreate.mockImplementation(() => new Promise((r) => (resolve = r)));
+    renderChat();
+    const input = await screen.findByPlaceholderText('Type something...');
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send).toBeDisabled();
+    await userEvent.type(input, '   ');
+    expect(send).toBeDisabled();
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Thanks for the referral{Enter}');
+    expect(screen.getByRole('button', { name: 'Sending' })).toBeDisabled();
+    expect(mockedCreate).toHaveBeenCalledWith({
+      chatId: 'c1',
+      sender: 'Ana Rao',
+      senderId: ME,
+      content: 'Thanks for the referral',
+    });
+    await act(async () => resolve(message('m9', 'c1', ME, 'Thanks for the referral')));
+    const bubble = within(screen.getByRole('log'))
+      .getByText('Thanks for the referral')
+      .closest('li');
+    expect(bubble).toHaveClass('chat__bubble--own');
+    expect(input).toHaveValue('');
+  });
+
+  it('shows a live message in the open chat and counts one for another chat', async () => {
+    renderChat();
+    await screen.findByText('No messages yet');
+    const source = FakeEventSource.latest();
+    expect(source.url).toBe('/api/chat/events?open=c1');
+    act(() => source.emit('hello', { latestId: 1, presence: null }, 1));
+    act(() => source.emit('message', message('m2', 'c1', 'peer-c1', 'Are you free?', 2), 2));
+    const bubble = within(screen.getByRole('log')).getByText('Are you free?').closest('li');
+    expect(bubble).toHaveClass('chat__bubble--theirs');
+    act(() => source.emit('message', message('m3', 'c2', 'peer-c2', 'Ping from Meera', 3), 3));
+    const meera = entry('meera@globex.com');
+    expect(within(meera).getByLabelText('1 unread')).toBeInTheDocument();
+    expect(within(meera).getByText('Ping from Meera')).toBeInTheDocument();
+    // Most recent first.
+    const buttons = within(screen.getByRole('region', { name: 'Messages' })).getAllByRole('button');
+    expect(buttons[0]).toBe(meera);
+  });
+
+  it('shows Active Now while the other person has the chat open', async () => {
+    renderChat();
+    await screen.findByText('No messages yet');
+    const source = FakeEventSource.latest();
+    act(() =>
+      source.emit(
+        'hello',
+        { latestId: 0, presence: { chatId: 'c1', userId: 'peer-c1', active: true } },
+        0,
+      ),
+    );
+    expect(screen.getByText('Active Now')).toBeInTheDocument();
+    act(() => source.emit('presence', { chatId: 'c1', userId: 'peer-c1', active: false }));
+    expect(screen.queryByText('Active Now')).not.toBeInTheDocument();
+  });
+
+  it('loads the previous page when scrolled to the top, each message once', async () => {
+    const newest = Array.from({ length: 20 }, (_, i) =>
+      message(`n${i}`, 'c1', 'peer-c1', `new ${i}`, 30 + i),
+    );
+    const older = [message('o0', 'c1', ME, 'old 0', 1), message('o1', 'c1', ME, 'old 1', 2)];
+    mockedMessages.mockImplementation(async (_chat, _page, _limit, before) =>
+      before === 'n0' ? older : newest,
+    );
+    renderChat();
+    await screen.findByText('new 19');
+    const log = screen.getByRole('log');
+    log.scrollTop = 0;
+    fireEvent.scroll(log);
+    await screen.findByText('old 0');
+    expect(mockedMessages).toHaveBeenLastCalledWith('c1', 1, 20, 'n0');
+    const texts = within(log)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.chat__bubble-text')?.textContent);
+    expect(texts).toEqual(['old 0', 'old 1', ...newest.map((m) => m.content)]);
+    // A short page means the start of the chat: no more loading.
+    expect(screen.queryByRole('button', { name: 'Load older messages' })).not.toBeInTheDocument();
+  });
+
+  it('refetches after the stream reconnects', async () => {
+    renderChat();
+    await screen.findByText('No messages yet');
+    const source = FakeEventSource.latest();
+    act(() => source.emit('hello', { latestId: 0, presence: null }, 0));
+    const calls = mockedChats.mock.calls.length;
+    act(() => source.emit('hello', { latestId: 4, presence: null }, 4));
+    await waitFor(() => expect(mockedChats.mock.calls.length).toBeGreaterThan(calls));
+  });
+});
