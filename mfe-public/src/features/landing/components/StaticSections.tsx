@@ -68,10 +68,10 @@ export function FeaturesSection() {
       </ul>
       <div className="rf-landing__claims">
         <p>
-          <strong>4X</strong> Referred candidates are 4X more likely to be hired.
+          <strong>4X</strong> Referred candidates are more likely to be hired
         </p>
         <p>
-          <strong>80%</strong> 80% of jobs are filled via referrals.
+          <strong>80%</strong> of jobs are filled via referrals
         </p>
       </div>
     </section>

@@ -1,0 +1,167 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  ApiError,
+  createSubscribe,
+  getAllCompany,
+  getAllTestimonials,
+  type Company,
+  type Testimonial,
+} from '@referio/shared';
+import Landing from '..';
+import { renderPage } from '../../../test/render';
+
+jest.mock('@referio/shared', () => ({
+  ...jest.requireActual('@referio/shared'),
+  getAllCompany: jest.fn(),
+  getAllTestimonials: jest.fn(),
+  createSubscribe: jest.fn(),
+}));
+const mockedCompanies = jest.mocked(getAllCompany);
+const mockedTestimonials = jest.mocked(getAllTestimonials);
+const mockedSubscribe = jest.mocked(createSubscribe);
+
+const companies: Company[] = Array.from({ length: 40 }, (_, i) => ({
+  _id: `c${i}`,
+  companyName: `Company ${i + 1}`,
+  logo: null,
+  industry: 'it',
+  jobCount: i % 3,
+}));
+const stories: Testimonial[] = [
+  {
+    _id: 't1',
+    name: 'Meera',
+    profile: 'data:image/svg+xml,<svg/>',
+    position: 'SDE II',
+    description: 'Referred in a week.',
+  },
+  { _id: 't2', name: 'Arjun', profile: '', position: 'Analyst', description: 'Got the interview.' },
+];
+
+function renderLanding() {
+  mockedCompanies.mockResolvedValue({ data: companies, total: 120 });
+  mockedTestimonials.mockResolvedValue(stories);
+  return renderPage(<Landing />, { url: '/' });
+}
+
+describe('the landing page', () => {
+  it('shows the first 40 companies, each leading to its jobs, and "Explore more Companies"', async () => {
+    renderLanding();
+    const grid = await screen.findByRole('list', { name: 'Companies' });
+    expect(mockedCompanies).toHaveBeenCalledWith({ start: 0, limit: 40 });
+    expect(within(grid).getAllByRole('link')).toHaveLength(40);
+    expect(within(grid).getByRole('link', { name: /Company 2\b/ })).toHaveAttribute(
+      'href',
+      '/company-list?search=Company%202',
+    );
+    expect(screen.getByRole('link', { name: 'Explore more Companies' })).toHaveAttribute(
+      'href',
+      '/company-list',
+    );
+  });
+
+  it('features the first 6 companies with "Browse All Companies"', async () => {
+    renderLanding();
+    const featured = await screen.findByRole('list', { name: 'Featured companies' });
+    const names = within(featured)
+      .getAllByRole('link')
+      .map((a) => a.querySelector('.rf-company-tile__name')?.textContent);
+    expect(names).toHaveLength(6);
+    expect(names[0]).toBe('Company 1');
+    expect(names[5]).toBe('Company 6');
+    expect(screen.getByRole('link', { name: 'Browse All Companies' })).toHaveAttribute(
+      'href',
+      '/company-list',
+    );
+  });
+
+  it('explains how it works in three steps and makes the two marketing claims', () => {
+    renderLanding();
+    const how = screen.getByRole('region', { name: 'How It Works' });
+    expect(
+      within(how)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Search Company', 'Request a Referral', 'Get Hired Faster']);
+    expect(
+      screen.getByText(
+        'Referred candidates are 4X more likely to be hired, and 80% of jobs are filled via referrals.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('gives both pricing readings: the advertised plan and the early-access notice', () => {
+    renderLanding();
+    const pricing = screen.getByRole('region', { name: 'Pricing' });
+    expect(within(pricing).getByText('14-day free trial')).toBeInTheDocument();
+    expect(within(pricing).getByText('1 free referral')).toBeInTheDocument();
+    expect(within(pricing).getByText('Unlimited referrals for ₹500/month')).toBeInTheDocument();
+    expect(within(pricing).getByRole('note', { name: 'Early access' })).toHaveTextContent(
+      /every premium feature is free/,
+    );
+  });
+
+  it('shows each success story with photo, name, position and description', async () => {
+    renderLanding();
+    const carousel = await screen.findByRole('region', { name: 'Success Stories' });
+    expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
+    const slide = await within(carousel).findByRole('listitem', { name: '1 of 2: Meera' });
+    expect(slide).toHaveAttribute('aria-roledescription', 'slide');
+    expect(within(slide).getByRole('img', { name: 'Meera, profile photo' })).toBeInTheDocument();
+    expect(within(slide).getByText('SDE II')).toBeInTheDocument();
+    expect(within(slide).getByText('Referred in a week.')).toBeInTheDocument();
+  });
+
+  it('scrolls the stories 300 px per click and per arrow key', async () => {
+    const user = userEvent.setup();
+    const scrollBy = jest.fn();
+    HTMLElement.prototype.scrollBy = scrollBy as unknown as typeof HTMLElement.prototype.scrollBy;
+    try {
+      renderLanding();
+      const carousel = await screen.findByRole('region', { name: 'Success Stories' });
+      await within(carousel).findByRole('listitem', { name: '1 of 2: Meera' });
+      await user.click(within(carousel).getByRole('button', { name: 'Next stories' }));
+      expect(scrollBy).toHaveBeenLastCalledWith({ left: 300, behavior: 'smooth' });
+      await user.click(within(carousel).getByRole('button', { name: 'Previous stories' }));
+      expect(scrollBy).toHaveBeenLastCalledWith({ left: -300, behavior: 'smooth' });
+
+      const track = within(carousel).getByRole('list');
+      track.focus();
+      fireEvent.keyDown(track, { key: 'ArrowRight' });
+      expect(scrollBy).toHaveBeenLastCalledWith({ left: 300, behavior: 'smooth' });
+      expect(scrollBy).toHaveBeenCalledTimes(3);
+    } finally {
+      delete (HTMLElement.prototype as Partial<HTMLElement>).scrollBy;
+    }
+  });
+
+  it("subscribes an e-mail and shows the server's message", async () => {
+    const user = userEvent.setup();
+    mockedSubscribe.mockResolvedValue({ success: true, message: 'Subscribed successfully' });
+    renderLanding();
+    await user.type(screen.getByLabelText('Email address'), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('Subscribed successfully')).toBeInTheDocument();
+    expect(mockedSubscribe).toHaveBeenCalledWith({ email: 'ana@example.com' });
+    expect(screen.getByLabelText('Email address')).toHaveValue('');
+  });
+
+  it("says 'Registration failed. Please try again.' when subscribing fails without a server message", async () => {
+    const user = userEvent.setup();
+    mockedSubscribe.mockRejectedValue(new ApiError('boom', 500));
+    renderLanding();
+    await user.type(screen.getByLabelText('Email address'), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('Registration failed. Please try again.')).toBeInTheDocument();
+  });
+
+  it('refuses to subscribe a malformed e-mail', async () => {
+    const user = userEvent.setup();
+    renderLanding();
+    await user.type(screen.getByLabelText('Email address'), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(mockedSubscribe).not.toHaveBeenCalled();
+  });
+});
