@@ -10,6 +10,8 @@ export interface TestUser {
   email: string;
 }
 
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
 let counter = 0;
 /** A unique e-mail address per call. */
 export const uniqueEmail = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
@@ -130,7 +132,12 @@ export function zipWith(names: string[]): Buffer {
 }
 
 /** Uploads `file` as the user's resume. */
-export const uploadResume = (app: FastifyInstance, u: TestUser, file = PDF, name = 'cv.pdf') => {
+export const uploadResume = (
+  app: FastifyInstance,
+  u: TestUser,
+  file: Buffer = PDF,
+  name = 'cv.pdf',
+) => {
   const body = multipartBody(file, name, { userId: u.id });
   return app.inject({
     method: 'POST',

@@ -1,0 +1,409 @@
+import { eq } from 'drizzle-orm';
+import { jobPosts, referralRequests } from '../src/db/schema';
+import { setupTestContext } from './helper';
+import { call, DAY_MS, insertJob, makeUser, uploadResume, type TestUser } from './market-fixtures';
+
+const ctx = setupTestContext();
+type App = Awaited<ReturnType<typeof ctx.build>>;
+
+const send = (app: App, u: TestUser, jobPostId: string, targetUserId: string) =>
+  call(app, u, 'POST', '/referralRequest/sendReferralRequest', {
+    jobPostId,
+    targetUserId,
+    userId: u.id,
+  });
+
+/** A verified referrer with one job, and a candidate with a resume. */
+async function scene(app: App) {
+  const referrer = await makeUser(app, 'ref', { workEmailAdded: true, fullName: 'Ravi Ref' }, 1);
+  const candidate = await makeUser(app, 'cand', {
+    fullName: 'Cara Cand',
+    skills: ['React'],
+    overAllExperience: 3,
+  });
+  const job = await insertJob(app, referrer.id);
+  await uploadResume(app, candidate);
+  return { referrer, candidate, job };
+}
+
+describe('POST /api/referralRequest/sendReferralRequest', () => {
+  it('creates one pending request carrying the resume, with the job, sender and recipient objects', async () => {
+    const app = await ctx.build();
+    const { referrer, candidate, job } = await scene(app);
+    const res = await send(app, candidate, job.id, referrer.id);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      status: 'pending',
+      jobPostId: { _id: job.id, jobTitle: job.jobTitle, isApplied: true },
+      senderId: {
+        _id: candidate.id,
+        fullName: 'Cara Cand',
+        email: candidate.email,
+        overAllExperience: 3,
+        skills: ['React'],
+      },
+      recipientId: { _id: referrer.id, fullName: 'Ravi Ref', email: referrer.email },
+    });
+    const row = (await app.db.select().from(referralRequests))[0];
+    expect(row?.resume).toBe((await app.users.findById(candidate.id))?.resume);
+    expect(
+      (await app.db.select().from(jobPosts).where(eq(jobPosts.id, job.id)))[0]?.totalReferrals,
+    ).toBe(0);
+  });
+
+  it('answers 409 with the spec text for a second request on the same job, and stores nothing twice', async () => {
+    const app = await ctx.build();
+    const { referrer, candidate, job } = await scene(app);
+    expect((await send(app, candidate, job.id, referrer.id)).statusCode).toBe(201);
+    const again = await send(app, candidate, job.id, referrer.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('You have already requested for this job');
+    const both = await Promise.all([
+      send(app, candidate, job.id, referrer.id),
+      send(app, candidate, job.id, referrer.id),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([409, 409]);
+    expect(await app.db.$count(referralRequests)).toBe(1);
+  });
+
+  it('refuses a request without a resume, on an own or inactive job, to the wrong referrer, or as someone else', async () => {
+    const app = await ctx.build();
+    const { referrer, candidate, job } = await scene(app);
+    const noResume = await makeUser(app, 'bare');
+    const r1 = await send(app, noResume, job.id, referrer.id);
+    expect(r1.statusCode).toBe(400);
+    expect(r1.json().message).toBe('Please upload your resume before requesting a referral.');
+
+    await uploadResume(app, referrer);
+    const own = await send(app, referrer, job.id, referrer.id);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe('You cannot request a referral for your own job post.');
+
+    const wrong = await send(app, candidate, job.id, noResume.id);
+    expect(wrong.statusCode).toBe(400);
+
+    const closed = await insertJob(app, referrer.id, { status: 'inactive' });
+    const inactive = await send(app, candidate, closed.id, referrer.id);
+    expect(inactive.statusCode).toBe(400);
+    expect(inactive.json().message).toBe('This job is no longer accepting referral requests.');
+
+    const impersonating = await call(
+      app,
+      candidate,
+      'POST',
+      '/referralRequest/sendReferralRequest',
+      {
+        jobPostId: job.id,
+        targetUserId: referrer.id,
+        userId: noResume.id,
+      },
+    );
+    expect(impersonating.statusCode).toBe(403);
+    const missing = await call(app, candidate, 'POST', '/referralRequest/sendReferralRequest', {
+      jobPostId: job.id,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(await app.db.$count(referralRequests)).toBe(0);
+  });
+});
+
+describe('lists and counts', () => {
+  it("lists the candidate's sent and the referrer's received requests by status, newest first, and refuses others'", async () => {
+    const app = await ctx.build();
+    const { referrer, candidate, job } = await scene(app);
+    const job2 = await insertJob(app, referrer.id);
+    await send(app, candidate, job.id, referrer.id);
+    ctx.clock.advance(60_000);
+    await send(app, candidate, job2.id, referrer.id);
+
+    const sent = await call(app, candidate, 'POST', '/referralRequest/getAllReferralRequestsData', {
+      userId: candidate.id,
+      roleId: 0,
+      status: 'pending',
+    });
+    expect(sent.json().data.map((r: { jobPostId: { _id: string } }) => r.jobPostId._id)).toEqual([
+      job2.id,
+      job.id,
+    ]);
+    const received = await call(
+      app,
+      referrer,
+      'GET',
+      `/referralRequest/getAllReferralRequestsData?userId=${referrer.id}&roleId=1&status=pending`,
+    );
+    expect(received.json().data).toHaveLength(2);
+    const asCandidate = await call(
+      app,
+      referrer,
+      'POST',
+      '/referralRequest/getAllReferralRequestsData',
+      {
+        userId: referrer.id,
+        roleId: 0,
+        status: 'pending',
+      },
+    );
+    expect(asCandidate.json().data).toEqual([]);
+    const approved = await call(
+      app,
+      candidate,
+      'POST',
+      '/referralRequest/getAllReferralRequestsData',
+      {
+        userId: candidate.id,
+        roleId: 0,
+        status: 'approved',
+      },
+    );
+    expect(approved.json().data).toEqual([]);
+
+    const spy = await call(app, candidate, 'POST', '/referralRequest/getAllReferralRequestsData', {
+      userId: referrer.id,
+      roleId: 1,
+      status: 'pending',
+    });
+    expect(spy.statusCode).toBe(403);
+    const badStatus = await call(
+      app,
+      candidate,
+      'POST',
+      '/referralRequest/getAllReferralRequestsData',
+      {
+        userId: candidate.id,
+        roleId: 0,
+        status: 'lost',
+      },
+    );
+    expect(badStatus.statusCode).toBe(400);
+    expect(badStatus.json().message).toBe('Status must be pending, approved or declined');
+  });
+
+  it('counts requests by status for the referrer and the candidate, own id only', async () => {
+    const app = await ctx.build();
+    const { referrer, candidate, job } = await scene(app);
+    const job2 = await insertJob(app, referrer.id);
+    const job3 = await insertJob(app, referrer.id);
+    const a = (await send(app, candidate, job.id, referrer.id)).json().data._id;
+    const d = (await send(app, candidate, job2.id, referrer.id)).json().data._id;
+    await send(app, candidate, job3.id, referrer.id);
+    await call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${a}`, {
+      status: 'approved',
+    });
+    await call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${d}`, {
+      status: 'declined',
+    });
+
+    const expected = { total: 3, approved: 1, pending: 1, declined: 1 };
+    const refCount = await call(
+      app,
+      referrer,
+      'GET',
+      `/referralRequest/getRefererCount/${referrer.id}`,
+    );
+    expect(refCount.json().data).toEqual(expected);
+    const candCount = await call(
+      app,
+      candidate,
+      'GET',
+      `/referralRequest/getCandidateCount/${candidate.id}`,
+    );
+    expect(candCount.json().data).toEqual(expected);
+    const empty = await call(
+      app,
+      candidate,
+      'GET',
+      `/referralRequest/getRefererCount/${candidate.id}`,
+    );
+    expect(empty.json().data).toEqual({ total: 0, approved: 0, pending: 0, declined: 0 });
+    expect(
+      (await call(app, candidate, 'GET', `/referralRequest/getRefererCount/${referrer.id}`))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call(app, referrer, 'GET', `/referralRequest/getCandidateCount/${candidate.id}`))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('PUT /api/referralRequest/updateReferralStatus/:id', () => {
+  it("approves once, bumps the job's totalReferrals, and refuses a second decision with 409", async () => {
+    const app = await ctx.build();
+    const { referrer, candidate, job } = await scene(app);
+    const id = (await send(app, candidate, job.id, referrer.id)).json().data._id;
+    const ok = await call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${id}`, {
+      status: 'approved',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({
+      message: 'Referral approved',
+      data: { _id: id, status: 'approved' },
+    });
+    expect(ok.json().data.jobPostId.totalReferrals).toBe(1);
+    const twice = await call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${id}`, {
+      status: 'approved',
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('This request has already been approved.');
+    const decline = await call(
+      app,
+      referrer,
+      'PUT',
+      `/referralRequest/updateReferralStatus/${id}`,
+      {
+        status: 'declined',
+      },
+    );
+    expect(decline.statusCode).toBe(409);
+    expect(
+      (await app.db.select().from(jobPosts).where(eq(jobPosts.id, job.id)))[0]?.totalReferrals,
+    ).toBe(1);
+  });
+
+  it('refuses a referrer deciding a request addressed to someone else, and the candidate themself', async () => {
+    const app = await ctx.build();
+    const { referrer, candidate, job } = await scene(app);
+    const otherReferrer = await makeUser(app, 'ref2', { workEmailAdded: true }, 1);
+    const id = (await send(app, candidate, job.id, referrer.id)).json().data._id;
+    for (const who of [otherReferrer, candidate]) {
+      const res = await call(app, who, 'PUT', `/referralRequest/updateReferralStatus/${id}`, {
+        status: 'approved',
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('You can only update referral requests addressed to you.');
+    }
+    expect((await app.db.select().from(referralRequests))[0]?.status).toBe('pending');
+  });
+
+  it('refuses approving without a verified work email, but allows declining', async () => {
+    const app = await ctx.build();
+    const referrer = await makeUser(app, 'ref', {}, 1);
+    const candidate = await makeUser(app, 'cand');
+    const job = await insertJob(app, referrer.id);
+    const job2 = await insertJob(app, referrer.id);
+    await uploadResume(app, candidate);
+    const id = (await send(app, candidate, job.id, referrer.id)).json().data._id;
+    const res = await call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${id}`, {
+      status: 'approved',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Please verify your work email before approving referrals.');
+    const id2 = (await send(app, candidate, job2.id, referrer.id)).json().data._id;
+    const declined = await call(
+      app,
+      referrer,
+      'PUT',
+      `/referralRequest/updateReferralStatus/${id2}`,
+      {
+        status: 'declined',
+      },
+    );
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json().message).toBe('Referral declined');
+    const unknown = await call(
+      app,
+      referrer,
+      'PUT',
+      '/referralRequest/updateReferralStatus/00000000-0000-4000-8000-000000000000',
+      { status: 'approved' },
+    );
+    expect(unknown.statusCode).toBe(404);
+    const bad = await call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${id}`, {
+      status: 'pending',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/referralRequest/getReferralNotifications', () => {
+  it('gives a referrer the pending requests on their jobs, newest first', async () => {
+    const app = await ctx.build();
+    const { referrer, candidate, job } = await scene(app);
+    const job2 = await insertJob(app, referrer.id);
+    const first = (await send(app, candidate, job.id, referrer.id)).json().data._id;
+    ctx.clock.advance(1000);
+    const second = (await send(app, candidate, job2.id, referrer.id)).json().data._id;
+    await call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${first}`, {
+      status: 'declined',
+    });
+    const res = await call(app, referrer, 'POST', '/referralRequest/getReferralNotifications', {
+      userId: referrer.id,
+      roleId: 1,
+    });
+    expect(res.json().data).toEqual([
+      {
+        _id: second,
+        createdAt: expect.any(String),
+        jobPostId: expect.objectContaining({ _id: job2.id }),
+      },
+    ]);
+    const spy = await call(app, candidate, 'POST', '/referralRequest/getReferralNotifications', {
+      userId: referrer.id,
+      roleId: 1,
+    });
+    expect(spy.statusCode).toBe(403);
+  });
+
+  it('gives a candidate new jobs matching their skills from the last 7 days, then only newer ones once seen', async () => {
+    const app = await ctx.build();
+    const referrer = await makeUser(app, 'ref', {}, 1);
+    const candidate = await makeUser(app, 'cand', { skills: ['react', 'Go'] });
+    const now = ctx.clock.now().getTime();
+    const match = await insertJob(app, referrer.id, {
+      requiredSkills: ['React'],
+      createdAt: new Date(now - DAY_MS),
+    });
+    await insertJob(app, referrer.id, {
+      requiredSkills: ['Cobol'],
+      createdAt: new Date(now - DAY_MS),
+    });
+    await insertJob(app, referrer.id, {
+      requiredSkills: ['Go'],
+      createdAt: new Date(now - 8 * DAY_MS),
+    });
+    await insertJob(app, referrer.id, {
+      requiredSkills: ['Go'],
+      status: 'inactive',
+      createdAt: new Date(now - DAY_MS),
+    });
+    const ask = () =>
+      call(app, candidate, 'POST', '/referralRequest/getReferralNotifications', {
+        userId: candidate.id,
+        roleId: 0,
+      });
+    const res = (await ask()).json().data;
+    expect(res).toEqual([
+      {
+        _id: match.id,
+        createdAt: match.createdAt.toISOString(),
+        jobPostId: expect.objectContaining({ _id: match.id, jobTitle: match.jobTitle }),
+      },
+    ]);
+
+    expect(
+      (await call(app, candidate, 'POST', '/referralRequest/markNotificationsSeen')).statusCode,
+    ).toBe(200);
+    expect((await ask()).json().data).toEqual([]);
+    ctx.clock.advance(60_000);
+    const later = await insertJob(app, referrer.id, {
+      requiredSkills: ['GO'],
+      createdAt: ctx.clock.now(),
+    });
+    expect((await ask()).json().data.map((n: { _id: string }) => n._id)).toEqual([later.id]);
+  });
+
+  it('gives a candidate without skills the newest jobs, at most 20', async () => {
+    const app = await ctx.build();
+    const referrer = await makeUser(app, 'ref', {}, 1);
+    const candidate = await makeUser(app, 'cand');
+    for (let i = 0; i < 22; i++) await insertJob(app, referrer.id);
+    const res = await call(app, candidate, 'POST', '/referralRequest/getReferralNotifications', {
+      userId: candidate.id,
+      roleId: 0,
+    });
+    const data = res.json().data as { createdAt: string }[];
+    expect(data).toHaveLength(20);
+    const times = data.map((n) => n.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+});
