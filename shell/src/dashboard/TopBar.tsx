@@ -3,6 +3,7 @@ import { paths } from '../routes/paths';
 import { AvatarMenu } from './AvatarMenu';
 import { NotificationsBell } from './NotificationsBell';
 import { modeBadge, type DashboardMode } from './pages';
+import { UnreadMessages } from './UnreadMessages';
 
 interface Props {
   mode: DashboardMode;
@@ -47,6 +48,7 @@ export function TopBar({ mode, sidebarId, sidebarOpen, onToggleSidebar }: Props)
         {modeBadge[mode]}
       </p>
       <div className="dash__topbar-end">
+        <UnreadMessages />
         <NotificationsBell mode={mode} />
         <AvatarMenu mode={mode} />
       </div>

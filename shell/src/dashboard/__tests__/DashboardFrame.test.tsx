@@ -4,6 +4,7 @@ import {
   ApiError,
   getMe,
   getReferralNotifications,
+  getReferrerChats,
   logout,
   updateRole,
   useSessionStore,
@@ -29,6 +30,7 @@ jest.mock('@referio/shared', () => ({
   logout: jest.fn(),
   updateRole: jest.fn(),
   getReferralNotifications: jest.fn(),
+  getReferrerChats: jest.fn(),
 }));
 
 const CANDIDATE_LABELS = [
@@ -74,6 +76,7 @@ beforeEach(() => {
     .mockImplementation(async () => ({ ...useSessionStore.getState().applicantUser! }));
   jest.mocked(logout).mockResolvedValue({ success: true, message: 'Logged out' });
   jest.mocked(getReferralNotifications).mockResolvedValue([]);
+  jest.mocked(getReferrerChats).mockResolvedValue([]);
 });
 
 describe('the dashboard guard', () => {
@@ -258,6 +261,32 @@ describe('logging out from the dashboard', () => {
 });
 
 describe('the top bar', () => {
+  it('shows a red dot on the messages button while chats have unread messages, and opens the chat', async () => {
+    signInAs();
+    const peer = { _id: 'p1', fullName: 'Ravi', email: 'ravi@acme.com', profileLink: null };
+    const time = '2026-03-05T10:00:00.000Z';
+    jest.mocked(getReferrerChats).mockResolvedValue([
+      { _id: 'c1', user: peer, lastMessage: 'Hi', time, unread: 2 },
+      { _id: 'c2', user: peer, lastMessage: 'Yo', time, unread: 1 },
+    ]);
+    renderApp('/dashboard');
+    await findPage('mfe_candidate/UserDashboard');
+    const button = await screen.findByRole('button', { name: 'Messages (3 unread)' });
+    expect(getReferrerChats).toHaveBeenCalledWith(makeSession().data._id);
+    expect(screen.getByTestId('unread-messages-dot')).toBeInTheDocument();
+    await userEvent.click(button);
+    expect(await findPage('mfe_chat/Chat')).toBeInTheDocument();
+  });
+
+  it('shows no messages dot when everything is read', async () => {
+    signInAs();
+    renderApp('/dashboard');
+    await findPage('mfe_candidate/UserDashboard');
+    await waitFor(() => expect(getReferrerChats).toHaveBeenCalled());
+    expect(screen.getByRole('button', { name: 'Messages' })).toBeInTheDocument();
+    expect(screen.queryByTestId('unread-messages-dot')).not.toBeInTheDocument();
+  });
+
   it('has a home button', async () => {
     signInAs();
     renderApp('/dashboard');
