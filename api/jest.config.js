@@ -6,6 +6,11 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  // *.pg.test.ts need a real PostgreSQL (several API instances on one server): they run in
+  // `npm run test:pg` (scripts/test-pg.mjs sets DATABASE_URL) and are left out of the PGlite run.
+  testPathIgnorePatterns: process.env.DATABASE_URL
+    ? ['/node_modules/']
+    : ['/node_modules/', '\\.pg\\.test\\.ts$'],
   transform: {
     '^.+\\.ts$': [
       'ts-jest',
