@@ -83,6 +83,8 @@ test('a candidate completes the profile, uploads photo and resume, and follows a
   await page.getByLabel('Summary').fill('Frontend engineer who loves accessible UIs.');
   await page.getByLabel('Skills', { exact: true }).fill('TypeScript');
   await page.keyboard.press('Enter');
+  await page.getByLabel('Skills', { exact: true }).fill('React');
+  await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Update Profile' }).click();
   await expect(page.getByText('Profile updated successfully!')).toBeVisible();
 
@@ -163,6 +165,17 @@ test('a candidate completes the profile, uploads photo and resume, and follows a
     await expect(approvedCard.getByRole('button', { name: /Go to Chat/ })).toBeEnabled();
     await page.getByRole('tab', { name: /Pending Requests\s*0/ }).click();
     await expect(page.getByRole('tabpanel').getByText('No pending requests found')).toBeVisible();
+
+    // The bell lists new job posts matching the candidate's skills; 'View More' opens the job.
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const panel = page.getByRole('region', { name: 'Notifications' });
+    const viewMore = panel.getByRole('button', { name: /^View More/ }).first();
+    await expect(viewMore).toBeVisible();
+    await viewMore.click();
+    await expect(page).toHaveURL(/\/job-details\/[0-9a-f-]{36}$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('selectedJobId'))).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
   } finally {
     await referrer.dispose();
   }
