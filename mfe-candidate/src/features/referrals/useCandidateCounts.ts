@@ -11,6 +11,8 @@ export function useCandidateCounts(userId: string | undefined) {
     queryKey: candidateCountsKey(userId),
     queryFn: () => getCandidateCount(userId as string),
     enabled: Boolean(userId),
+    // Requests change elsewhere (job details, the referrer): always refresh when the page opens.
+    staleTime: 0,
   });
   const failed = query.isError;
   useEffect(() => {

@@ -36,6 +36,8 @@ export default function MyReferralRequests() {
     queryFn: () =>
       getAllReferralRequestsData({ userId: userId as string, roleId: ROLE_APPLICANT, status }),
     enabled: Boolean(userId),
+    // Requests change elsewhere (job details, the referrer): always refresh when the page opens.
+    staleTime: 0,
   });
 
   const emptyText = MESSAGES.noRequestsOfStatus(status);

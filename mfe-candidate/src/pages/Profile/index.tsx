@@ -26,6 +26,8 @@ export default function Profile() {
     queryKey: key,
     queryFn: () => getByIdUser(userId as string, roleId),
     enabled: Boolean(userId),
+    // The profile may have changed in referrer mode or another tab: refresh whenever the page opens.
+    staleTime: 0,
   });
   const failed = profile.isError;
   useEffect(() => {

@@ -27,6 +27,8 @@ export default function UserDashboard() {
       return (answer.data ?? []).slice(0, SUGGESTED_JOB_COUNT);
     },
     enabled: Boolean(userId),
+    // Suggestions drop a job once it is requested: refresh whenever the page opens.
+    staleTime: 0,
   });
   const jobsFailed = jobs.isError;
   useEffect(() => {
