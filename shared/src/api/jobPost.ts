@@ -33,7 +33,7 @@ export async function getJobById(jobId: string, userId: string): Promise<JobPost
   ).data.data;
 }
 
-/** GET /jobPost/getJobsByCandidate/:userId: the posts this candidate asked a referral for. */
+/** GET /jobPost/getJobsByCandidate/:userId: 'Jobs You May Like', 6 posts ranked for this candidate. */
 export async function getJobsByCandidate(userId: string): Promise<Envelope<JobPost[]>> {
   return (await apiClient.get<Envelope<JobPost[]>>(`/jobPost/getJobsByCandidate/${seg(userId)}`))
     .data;

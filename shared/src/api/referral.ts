@@ -6,7 +6,7 @@ import type {
   ReferralRequest,
   SendReferralRequestRequest,
 } from '../contract/referral';
-import { apiClient, seg, type Envelope } from './client';
+import { apiClient, seg, type Envelope, type MessageAnswer } from './client';
 
 /** POST /referralRequest/sendReferralRequest `{ jobPostId, targetUserId, userId }` */
 export async function sendReferralRequest(
@@ -68,4 +68,9 @@ export async function getReferralNotifications(
       body,
     )
   ).data.data;
+}
+
+/** POST /referralRequest/markNotificationsSeen: later candidate notifications list only newer job posts. */
+export async function markNotificationsSeen(): Promise<MessageAnswer> {
+  return (await apiClient.post<MessageAnswer>('/referralRequest/markNotificationsSeen')).data;
 }

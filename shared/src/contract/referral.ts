@@ -26,6 +26,8 @@ export interface ReferralRequest {
   _id: string;
   status: ReferralStatus;
   createdAt: string;
+  /** When the status last changed (the request's creation while pending). */
+  updatedAt?: string;
   jobPostId: JobPost;
   senderId: ReferralSender;
   recipientId: ReferralRecipient;

@@ -16,6 +16,7 @@ import {
   getMessages,
   getCandidateCount,
   markChatRead,
+  markNotificationsSeen,
   resumeUpload,
   updateJobStatus,
   updateReferralStatus,
@@ -120,6 +121,13 @@ describe('API client', () => {
     expect([last().method, last().url]).toEqual(['post', '/chat/markRead/c1']);
     await deleteResume();
     expect([last().method, last().url]).toEqual(['delete', '/documentsUpload/resume']);
+  });
+
+  it('marks the candidate notifications seen with the server message', async () => {
+    replies = [{ status: 200, data: { success: true, message: 'Notifications marked as seen' } }];
+    const answer = await markNotificationsSeen();
+    expect(answer.message).toBe('Notifications marked as seen');
+    expect([last().method, last().url]).toEqual(['post', '/referralRequest/markNotificationsSeen']);
   });
 
   it('uploads a resume as multipart with the user id and reports progress', async () => {
