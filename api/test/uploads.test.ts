@@ -113,6 +113,25 @@ describe('resume upload and download', () => {
     expect((await app.users.findById(me.id))?.resume).toBeNull();
   });
 
+  it('refuses a 6 MB file sent over a real connection too (the parser truncates it silently there)', async () => {
+    const app = await ctx.build();
+    const me = await makeUser(app, 'cand');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const form = new FormData();
+    form.append('userId', me.id);
+    const big = Buffer.concat([PDF, Buffer.alloc(6 * 1024 * 1024, 0x20)]);
+    form.append('file', new Blob([big]), 'big.pdf');
+    const res = await fetch(`http://127.0.0.1:${port}/api/documentsUpload/resumeUpload`, {
+      method: 'POST',
+      headers: { cookie: me.cookie },
+      body: form,
+    });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { message: string }).message).toBe(TOO_BIG_RESUME);
+    expect((await app.users.findById(me.id))?.resume).toBeNull();
+  });
+
   it('refuses uploads without a session, without a file, or for another user id', async () => {
     const app = await ctx.build();
     const me = await makeUser(app, 'cand');

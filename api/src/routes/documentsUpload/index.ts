@@ -37,13 +37,19 @@ interface Received {
  * The one file of a multipart request (and its `userId` field, which must be the caller's). Too large,
  * too many parts or not multipart at all: 413/400 with `tooLarge`/`noFile`, never a 500.
  */
-async function receiveFile(request: FastifyRequest, tooLarge: string): Promise<Received> {
+async function receiveFile(
+  request: FastifyRequest,
+  maxBytes: number,
+  tooLarge: string,
+): Promise<Received> {
   const me = currentUser(request);
   if (!request.isMultipart()) throw new HttpError(400, UPLOAD_MESSAGES.noFile);
   let part;
   let data: Buffer;
   try {
-    part = await request.file();
+    // One byte over the limit is read, so an oversized file is seen as such even when the parser
+    // truncates it silently (over a real socket busboy may not flag the truncation before the end).
+    part = await request.file({ limits: { fileSize: maxBytes + 1 } });
     if (!part) throw new HttpError(400, UPLOAD_MESSAGES.noFile);
     data = await part.toBuffer();
   } catch (e) {
@@ -60,6 +66,7 @@ async function receiveFile(request: FastifyRequest, tooLarge: string): Promise<R
   if (userId !== undefined && userId !== '' && userId !== me.id) {
     throw new HttpError(403, UPLOAD_MESSAGES.ownOnly);
   }
+  if (data.length > maxBytes) throw new HttpError(413, tooLarge);
   if (data.length === 0) throw new HttpError(400, UPLOAD_MESSAGES.noFile);
   return { data, filename: part.filename ?? '' };
 }
@@ -133,8 +140,7 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
     { bodyLimit: maxBytes + 1024 * 1024 },
     async (request) => {
       const me = currentUser(request);
-      const got = await receiveFile(request, UPLOAD_MESSAGES.resumeInvalid);
-      if (got.data.length > maxBytes) throw new HttpError(413, UPLOAD_MESSAGES.resumeInvalid);
+      const got = await receiveFile(request, maxBytes, UPLOAD_MESSAGES.resumeInvalid);
       const type = detectResumeType(got.data);
       if (!type) throw new HttpError(400, UPLOAD_MESSAGES.resumeInvalid);
       const key = await store(me.id, 'resume', got, type);
@@ -215,8 +221,7 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
     { bodyLimit: maxBytes + 1024 * 1024 },
     async (request) => {
       const me = currentUser(request);
-      const got = await receiveFile(request, UPLOAD_MESSAGES.imageTooLarge);
-      if (got.data.length > maxBytes) throw new HttpError(413, UPLOAD_MESSAGES.imageTooLarge);
+      const got = await receiveFile(request, maxBytes, UPLOAD_MESSAGES.imageTooLarge);
       const type = detectImageType(got.data);
       if (!type) throw new HttpError(400, UPLOAD_MESSAGES.imageInvalid);
       const key = await store(me.id, 'profile_image', got, type);
