@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readCode, uniqueEmail } from '../support/mailbox';
+
+/** A small, valid one-page PDF (the API checks the content starts with %PDF-). */
+function tinyPdf(): Buffer {
+  const objects = [
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  for (const o of objects) {
+    offsets.push(body.length);
+    body += `${o}\n`;
+  }
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
+  body += `trailer << /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** A fresh candidate, signed up with the mailed code; ends on /. */
+async function signUpCandidate(page: Page): Promise<void> {
+  const email = uniqueEmail('public');
+  const sentAt = Date.now() - 1000;
+  await page.goto('/sign-up');
+  await page.getByRole('radio', { name: 'Applicant' }).check();
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  const code = await readCode(page.request, email, sentAt);
+  await page.getByRole('textbox', { name: 'Digit 1 of 4' }).focus();
+  await page.keyboard.type(code);
+  await page.waitForURL('http://localhost:3000/', { timeout: 5_000 });
+}
+
+test('a visitor searches and pages the job list, is sent to sign in, then requests a referral with a resume', async ({
+  page,
+}) => {
+  // Search: the server filters, 500 ms after the typing stops, and the search lands in the URL.
+  await page.goto('/company-list');
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse Companies' })).toBeVisible();
+  await page.getByPlaceholder('Browse companies & Job Roles').fill('Engineer');
+  await expect(page).toHaveURL(/\/company-list\?search=Engineer$/);
+  const jobs = page.getByRole('list', { name: 'Jobs' }).getByRole('article');
+  await expect(jobs).toHaveCount(9);
+  await expect(jobs.first().getByRole('heading')).toContainText('Engineer');
+  const firstOnPage1 = await jobs.first().getByRole('heading').textContent();
+
+  // Page 02, then the browser's Back returns to page 01.
+  const pages = page.getByRole('navigation', { name: 'Job pages' });
+  await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveText('02');
+  await pages.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/\/company-list\?search=Engineer&page=2$/);
+  await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await page.goBack();
+  await expect(page).toHaveURL(/\/company-list\?search=Engineer$/);
+  await expect(pages.getByRole('button', { name: 'Page 1' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(jobs.first().getByRole('heading')).toHaveText(firstOnPage1 ?? '');
+
+  // A visitor opening a job is told to sign in and sent to /sign-in.
+  const firstJob = jobs.first();
+  const title = (await firstJob.getByRole('heading').textContent()) ?? '';
+  await firstJob.getByRole('link', { name: 'See Details' }).click();
+  await expect(page).toHaveURL(/\/job-details\/[0-9a-f-]{36}$/);
+  const jobUrl = page.url();
+  await expect(page.getByText('Please sign in to view job details').first()).toBeVisible();
+  await page.waitForURL('**/sign-in', { timeout: 5_000 });
+
+  // Signed in, the job shows its referrer and the request button.
+  await signUpCandidate(page);
+  await page.goto(jobUrl);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const panel = page.getByRole('complementary', { name: 'Get Referrals from Employee' });
+  await expect(panel.getByRole('link', { name: /@/ })).toBeVisible();
+  await panel.getByRole('button', { name: 'Request a Referral' }).click();
+
+  // Upload a real PDF and submit.
+  const dialog = page.getByRole('dialog', { name: 'Upload your resume' });
+  await dialog.getByLabel('Resume').setInputFiles({
+    name: 'resume.pdf',
+    mimeType: 'application/pdf',
+    buffer: tinyPdf(),
+  });
+  await expect(dialog.getByText('resume.pdf')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+
+  const sent = page.getByRole('dialog', { name: 'Referral Request Sent!' });
+  await expect(sent).toBeVisible();
+  await expect(sent.getByRole('button', { name: 'Trace Your Status' })).toBeVisible();
+  await sent.getByRole('button', { name: 'Close' }).click();
+
+  await expect(page.getByText('Already Applied')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Referral Requested' })).toBeDisabled();
+
+  // The server remembers: after a reload the job is still requested.
+  await page.reload();
+  await expect(page.getByText('Already Applied')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Referral Requested' })).toBeDisabled();
+});
