@@ -1,0 +1,320 @@
+#!/usr/bin/env node
+// Chat delivery benchmark: `npm run bench:chat -w @referio/api`.
+//
+// Starts the API in this process on 127.0.0.1 (PGlite in a temporary directory, or DATABASE_URL's
+// PostgreSQL), creates CHATS chats between fresh candidates and referrers with approved requests, opens
+// one live stream (GET /api/chat/events) per member (2 × CHATS streams, half with the chat open), then
+// posts ROUNDS messages per chat over HTTP, CONCURRENCY at a time, from alternating members. The latency
+// of a message is the time from just before its POST until the other member's stream delivers it.
+// Everything is loopback only and bounded (BENCH_TIMEOUT_MS); undelivered messages count as lost.
+// Prints a table and writes bench/results/chat.json. The clients share the process (and the 2 cores)
+// with the server, so the numbers are an upper bound on what the server itself adds.
+//
+//   CHATS=100 ROUNDS=5 CONCURRENCY=20 BENCH_TIMEOUT_MS=120000 npm run bench:chat -w @referio/api
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(apiDir, '..');
+const require = createRequire(import.meta.url);
+
+const CHATS = Number(process.env.CHATS ?? 100);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 20);
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 120_000);
+const started = Date.now();
+const deadline = started + TIMEOUT_MS;
+const remaining = () => Math.max(0, deadline - Date.now());
+
+/** The built API (dist/) is what runs in production: build it when missing or older than the sources. */
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) {
+      const p = path.join(entry.parentPath ?? entry.path, entry.name);
+      newest = Math.max(newest, fs.statSync(p).mtimeMs);
+    }
+  }
+  return newest;
+}
+const distApp = path.join(apiDir, 'dist', 'app.js');
+const stale =
+  !fs.existsSync(distApp) ||
+  !fs.existsSync(path.join(root, 'shared', 'dist', 'contract')) ||
+  newestMtime(path.join(apiDir, 'src')) > fs.statSync(distApp).mtimeMs ||
+  newestMtime(path.join(root, 'shared', 'src', 'contract')) > fs.statSync(distApp).mtimeMs;
+if (stale) {
+  console.log('building @referio/shared and @referio/api …');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  execFileSync(npm, ['run', 'build', '-w', '@referio/shared'], { cwd: root, stdio: 'inherit' });
+  execFileSync(npm, ['run', 'build', '-w', '@referio/api'], { cwd: root, stdio: 'inherit' });
+}
+
+const { buildApp } = require(distApp);
+const { loadConfig } = require(path.join(apiDir, 'dist', 'config.js'));
+const schema = require(path.join(apiDir, 'dist', 'db', 'schema.js'));
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-bench-chat-'));
+const config = loadConfig({
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dataDir,
+  SEED: 'false',
+  DATABASE_URL: process.env.DATABASE_URL,
+  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+});
+const app = await buildApp(config, { logger: { level: 'warn' } });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const { port } = app.server.address();
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
+console.log(
+  `API on 127.0.0.1:${port} (${app.database.kind}); ${CHATS} chats, ${2 * CHATS} streams, ${ROUNDS} rounds`,
+);
+
+function request(method, url, cookie, body) {
+  return new Promise((resolve, reject) => {
+    const payload = body ? JSON.stringify(body) : undefined;
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        agent,
+        headers: {
+          cookie,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () =>
+          res.statusCode >= 200 && res.statusCode < 300
+            ? resolve(JSON.parse(text))
+            : reject(new Error(`${method} ${url}: ${res.statusCode} ${text}`)),
+        );
+      },
+    );
+    req.setTimeout(Math.max(1000, remaining()), () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** A live stream: resolves `hello` once the first frame arrives; records message arrivals. */
+function openStream(cookie, query, onMessage) {
+  let req;
+  const hello = new Promise((resolve, reject) => {
+    req = http.get(
+      {
+        host: '127.0.0.1',
+        port,
+        path: `/api/chat/events${query}`,
+        headers: { cookie, accept: 'text/event-stream' },
+      },
+      (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`stream: ${res.statusCode}`));
+        let buffer = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          buffer += chunk;
+          let cut;
+          while ((cut = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            const event = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (event === 'hello') resolve();
+            else if (event === 'message' && data) onMessage(JSON.parse(data), performance.now());
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+  });
+  return { hello, close: () => req.destroy() };
+}
+
+async function inBatches(items, size, fn) {
+  for (let i = 0; i < items.length && remaining() > 0; i += size) {
+    await Promise.all(items.slice(i, i + size).map(fn));
+  }
+}
+
+const percentile = (sorted, p) =>
+  sorted.length === 0
+    ? null
+    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const round = (n) => (n === null ? null : Math.round(n * 100) / 100);
+
+const streams = [];
+let exitCode = 0;
+try {
+  // Users, sessions, job posts and approved requests straight into the database (setup, not measured).
+  const tag = Date.now().toString(36);
+  const pairs = [];
+  for (let i = 0; i < CHATS; i++) {
+    const [candidate, referrer] = await app.db
+      .insert(schema.users)
+      .values([
+        { email: `bench-cand-${tag}-${i}@example.com`, fullName: `Candidate ${i}` },
+        {
+          email: `bench-ref-${tag}-${i}@example.com`,
+          fullName: `Referrer ${i}`,
+          authMode: 'referrer',
+          workEmailAdded: true,
+        },
+      ])
+      .returning({ id: schema.users.id });
+    const [job] = await app.db
+      .insert(schema.jobPosts)
+      .values({
+        userId: referrer.id,
+        jobTitle: 'Bench Engineer',
+        companyName: 'Bench Co',
+        jobLocation: 'Remote',
+        industry: 'it',
+        experience: '3-6',
+        jobType: 'Full-time',
+        salaryRange: '10-20',
+      })
+      .returning({ id: schema.jobPosts.id });
+    await app.db.insert(schema.referralRequests).values({
+      jobPostId: job.id,
+      senderId: candidate.id,
+      recipientId: referrer.id,
+      status: 'approved',
+    });
+    const cookieOf = async (id) => `referio_sid=${(await app.sessions.create(id)).token}`;
+    pairs.push({
+      candidate: { id: candidate.id, cookie: await cookieOf(candidate.id) },
+      referrer: { id: referrer.id, cookie: await cookieOf(referrer.id) },
+    });
+  }
+  // Chats through the API.
+  await inBatches(pairs, CONCURRENCY, async (p) => {
+    const res = await request('POST', '/api/chat/createChat', p.candidate.cookie, {
+      userId: p.candidate.id,
+      referrerId: p.referrer.id,
+    });
+    p.chatId = res.data._id;
+  });
+
+  // 2 × CHATS streams: the candidate with the chat open, the referrer on the list only.
+  const sentAt = new Map();
+  const latencies = [];
+  let duplicates = 0;
+  const delivered = new Set();
+  const onMessage = (userId) => (m, at) => {
+    if (m.senderId === userId) return; // the sender's own echo
+    if (delivered.has(m._id)) {
+      duplicates += 1;
+      return;
+    }
+    delivered.add(m._id);
+    const t0 = sentAt.get(m.content);
+    if (t0 !== undefined) latencies.push(at - t0);
+  };
+  const connectStarted = performance.now();
+  for (const p of pairs) {
+    streams.push(openStream(p.candidate.cookie, `?open=${p.chatId}`, onMessage(p.candidate.id)));
+    streams.push(openStream(p.referrer.cookie, '', onMessage(p.referrer.id)));
+  }
+  await Promise.all(streams.map((s) => s.hello));
+  const connectMs = performance.now() - connectStarted;
+
+  // Messages: every chat, ROUNDS times, alternating the sender.
+  const jobs = [];
+  for (let r = 0; r < ROUNDS; r++)
+    for (const [i, p] of pairs.entries())
+      jobs.push({ p, from: r % 2 ? p.referrer : p.candidate, key: `r${r}-c${i}` });
+  const sendStarted = performance.now();
+  let sendErrors = 0;
+  await inBatches(jobs, CONCURRENCY, async ({ p, from, key }) => {
+    const content = `bench ${key}`;
+    sentAt.set(content, performance.now());
+    try {
+      await request('POST', '/api/message/createMessage', from.cookie, {
+        chatId: p.chatId,
+        sender: '',
+        senderId: from.id,
+        content,
+      });
+    } catch {
+      sendErrors += 1;
+    }
+  });
+  const sendMs = performance.now() - sendStarted;
+  // Wait (bounded) for the last deliveries.
+  const expected = jobs.length - sendErrors;
+  while (latencies.length < expected && remaining() > 0)
+    await new Promise((r) => setTimeout(r, 20));
+
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const result = {
+    when: new Date().toISOString(),
+    database: app.database.kind,
+    node: process.version,
+    cpus: os.cpus().length,
+    chats: CHATS,
+    streams: streams.length,
+    rounds: ROUNDS,
+    concurrency: CONCURRENCY,
+    messagesSent: jobs.length,
+    sendErrors,
+    delivered: latencies.length,
+    lost: expected - latencies.length,
+    duplicates,
+    streamsConnectedMs: round(connectMs),
+    sendThroughputPerSec: round((jobs.length / sendMs) * 1000),
+    latencyMs: {
+      min: round(sorted[0] ?? null),
+      median: round(percentile(sorted, 50)),
+      p90: round(percentile(sorted, 90)),
+      p99: round(percentile(sorted, 99)),
+      max: round(sorted.at(-1) ?? null),
+    },
+    timedOut: remaining() === 0,
+    totalMs: Date.now() - started,
+  };
+
+  const rows = [
+    ['database', result.database],
+    ['chats / streams', `${CHATS} / ${streams.length}`],
+    ['streams connected in', `${result.streamsConnectedMs} ms`],
+    ['messages sent (concurrency)', `${result.messagesSent} (${CONCURRENCY})`],
+    ['send throughput', `${result.sendThroughputPerSec} msg/s`],
+    ['delivered / lost / duplicates', `${result.delivered} / ${result.lost} / ${duplicates}`],
+    ['latency median', `${result.latencyMs.median} ms`],
+    ['latency p90', `${result.latencyMs.p90} ms`],
+    ['latency p99', `${result.latencyMs.p99} ms`],
+    ['latency max', `${result.latencyMs.max} ms`],
+  ];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  console.log(`\n| ${'measure'.padEnd(width)} | value |\n|${'-'.repeat(width + 2)}|-------|`);
+  for (const [k, v] of rows) console.log(`| ${k.padEnd(width)} | ${v} |`);
+
+  const out = path.join(root, 'bench', 'results', 'chat.json');
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\nwrote ${path.relative(root, out)}`);
+  if (result.lost > 0 || result.timedOut) exitCode = 1;
+} catch (err) {
+  console.error(err);
+  exitCode = 1;
+} finally {
+  for (const s of streams) s.close();
+  agent.destroy();
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
