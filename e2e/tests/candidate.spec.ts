@@ -118,6 +118,12 @@ test('a candidate completes the profile, uploads photo and resume, and follows a
   const pending = counts.getByRole('listitem').filter({ hasText: 'Pending Requests' });
   const approved = counts.getByRole('listitem').filter({ hasText: 'Approved Requests' });
   await expect(total).toContainText('0');
+  // Suggestions for a candidate with skills and experience: six cards with their skills.
+  const liked = page.getByRole('region', { name: 'Jobs You May Like' }).getByRole('article');
+  await expect(liked).toHaveCount(6);
+  await expect(
+    liked.first().getByRole('list', { name: 'Skills' }).getByRole('listitem'),
+  ).not.toHaveCount(0);
 
   const { api: referrer, referrerId } = await signInDemoReferrer();
   try {
