@@ -209,6 +209,20 @@ describe('the chat page', () => {
     expect(screen.queryByRole('button', { name: 'Load older messages' })).not.toBeInTheDocument();
   });
 
+  it('adds a chat the other person opened since the list was loaded when its first message arrives', async () => {
+    renderChat();
+    await screen.findByText('No messages yet');
+    mockedChats.mockResolvedValue([
+      chat('c3', 'Nisha', 'nisha@initech.com', { lastMessage: 'Hi there', unread: 1 }),
+      ...CHATS,
+    ]);
+    act(() =>
+      FakeEventSource.latest().emit('message', message('m7', 'c3', 'peer-c3', 'Hi there', 7), 7),
+    );
+    const nisha = await screen.findByRole('button', { name: /Nisha/ });
+    expect(within(nisha).getByLabelText('1 unread')).toBeInTheDocument();
+  });
+
   it('refetches after the stream reconnects', async () => {
     renderChat();
     await screen.findByText('No messages yet');

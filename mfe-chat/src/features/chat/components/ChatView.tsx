@@ -36,6 +36,8 @@ export function ChatView({ eventSourceFactory }: Props) {
   const lastId = useRef<number | null>(null);
   const selectedRef = useRef<string | null>(null);
   selectedRef.current = selectedId;
+  const chatsRef = useRef<Chat[] | null>(null);
+  chatsRef.current = chats;
 
   const loadChats = useCallback(async () => {
     if (!userId) return;
@@ -92,17 +94,14 @@ export function ChatView({ eventSourceFactory }: Props) {
       }),
       s.on('message', (m: ChatMessage) => {
         lastId.current = s.lastId;
+        if (!chatsRef.current?.some((c) => c._id === m.chatId)) {
+          // A chat the other person opened since the list was loaded.
+          void loadChats();
+          return;
+        }
         const own = m.senderId === userId;
-        const onScreen = m.chatId === selectedRef.current && document.visibilityState !== 'hidden';
-        setChats((list) => {
-          if (!list) return list;
-          if (!list.some((c) => c._id === m.chatId)) {
-            // A chat opened by the other person since the list was loaded.
-            void loadChats();
-            return list;
-          }
-          return applyMessage(list, m, own || onScreen ? 0 : 1);
-        });
+        const onScreen = m.chatId === selectedRef.current && !document.hidden;
+        setChats((list) => list && applyMessage(list, m, own || onScreen ? 0 : 1));
       }),
       s.on('read', (r) => {
         if (r.userId === userId)
@@ -130,10 +129,21 @@ export function ChatView({ eventSourceFactory }: Props) {
   const onShown = useCallback(
     (m: ChatMessage, own: boolean) => {
       setChats((list) => list && applyMessage(list, m, 0));
-      if (!own) markRead(m.chatId);
+      // In a hidden tab the message stays unread until the tab is shown again.
+      if (!own && !document.hidden) markRead(m.chatId);
     },
     [markRead],
   );
+
+  useEffect(() => {
+    const onVisible = () => {
+      const id = selectedRef.current;
+      if (document.hidden || !id) return;
+      if (chatsRef.current?.some((c) => c._id === id && c.unread > 0)) markRead(id);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [markRead]);
 
   const selected = chats?.find((c) => c._id === selectedId) ?? null;
 
