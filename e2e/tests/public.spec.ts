@@ -105,3 +105,44 @@ test('a visitor searches and pages the job list, is sent to sign in, then reques
   await expect(page.getByText('Already Applied')).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Referral Requested' })).toBeDisabled();
 });
+
+test('the landing page shows 40 companies, the success stories carousel and both pricing readings', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(
+    page.getByRole('list', { name: 'Companies', exact: true }).getByRole('link'),
+  ).toHaveCount(40);
+  await expect(
+    page.getByRole('list', { name: 'Featured companies' }).getByRole('link'),
+  ).toHaveCount(6);
+
+  const stories = page.getByRole('region', { name: 'Success Stories' });
+  await expect(stories).toHaveAttribute('aria-roledescription', 'carousel');
+  const track = stories.getByRole('list');
+  await expect(track.getByRole('listitem').first()).toBeVisible();
+  await page.setViewportSize({ width: 700, height: 800 }); // narrow enough that the stories overflow
+  const before = await track.evaluate((el) => el.scrollLeft);
+  await stories.getByRole('button', { name: 'Next stories' }).click();
+  await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before);
+
+  const pricing = page.getByRole('region', { name: 'Pricing' });
+  await expect(pricing.getByText('Unlimited referrals for ₹500/month')).toBeVisible();
+  await expect(pricing.getByRole('note', { name: 'Early access' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Get Referred Now' }).click();
+  await expect(page).toHaveURL(/\/company-list$/);
+});
+
+test('a visitor sends the contact form and is taken home', async ({ page }) => {
+  await page.goto('/contact-us');
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await form.getByLabel(/First name/).fill('Ana');
+  await form.getByLabel(/Last name/).fill('Rao');
+  await form.getByLabel(/^Email/).fill(uniqueEmail('contact'));
+  await form.getByLabel(/^Phone/).fill('+91 98765 43210');
+  await form.getByLabel(/^Message/).fill('How do referrals work?');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Message sent successfully!')).toBeVisible();
+  await page.waitForURL('http://localhost:3000/', { timeout: 5_000 });
+});

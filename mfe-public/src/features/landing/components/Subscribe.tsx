@@ -36,7 +36,7 @@ export function SubscribeSection() {
       <p>Subscribe and we will e-mail you when companies post new roles.</p>
       <form className="rf-subscribe__form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <TextField
-          label="Email address"
+          label="Email for new job alerts"
           type="email"
           autoComplete="email"
           placeholder="you@example.com"

@@ -140,18 +140,18 @@ describe('the landing page', () => {
     const user = userEvent.setup();
     mockedSubscribe.mockResolvedValue({ success: true, message: 'Subscribed successfully' });
     renderLanding();
-    await user.type(screen.getByLabelText('Email address'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Email for new job alerts'), 'ana@example.com');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText('Subscribed successfully')).toBeInTheDocument();
     expect(mockedSubscribe).toHaveBeenCalledWith({ email: 'ana@example.com' });
-    expect(screen.getByLabelText('Email address')).toHaveValue('');
+    expect(screen.getByLabelText('Email for new job alerts')).toHaveValue('');
   });
 
   it("says 'Registration failed. Please try again.' when subscribing fails without a server message", async () => {
     const user = userEvent.setup();
     mockedSubscribe.mockRejectedValue(new ApiError('boom', 500));
     renderLanding();
-    await user.type(screen.getByLabelText('Email address'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Email for new job alerts'), 'ana@example.com');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText('Registration failed. Please try again.')).toBeInTheDocument();
   });
@@ -159,7 +159,7 @@ describe('the landing page', () => {
   it('refuses to subscribe a malformed e-mail', async () => {
     const user = userEvent.setup();
     renderLanding();
-    await user.type(screen.getByLabelText('Email address'), 'nope');
+    await user.type(screen.getByLabelText('Email for new job alerts'), 'nope');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(mockedSubscribe).not.toHaveBeenCalled();
