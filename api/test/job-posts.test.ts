@@ -334,4 +334,21 @@ describe('GET /api/jobPost/getJobsByCandidate/:userId', () => {
     const denied = await call(app, other, 'GET', `/jobPost/getJobsByCandidate/${candidate.id}`);
     expect(denied.statusCode).toBe(403);
   });
+
+  it('suggests the newest jobs to a new candidate with no skills and no experience yet', async () => {
+    const app = await ctx.build();
+    const referrer = await makeUser(app, 'ref');
+    const candidate = await makeUser(app, 'fresh', { skills: [], overAllExperience: null });
+    const jobs = [];
+    for (let i = 0; i < 7; i++) jobs.push(await insertJob(app, referrer.id, {}));
+
+    const res = await call(app, candidate, 'GET', `/jobPost/getJobsByCandidate/${candidate.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((j: { _id: string }) => j._id)).toEqual(
+      jobs
+        .slice(1)
+        .reverse()
+        .map((j) => j.id),
+    );
+  });
 });

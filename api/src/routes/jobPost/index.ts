@@ -8,7 +8,7 @@ import {
   updateJobStatusRequest,
   type JobPostDetails,
 } from '../../contract';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companies, jobPosts, referralRequests, type JobPostRow } from '../../db/schema';
@@ -94,16 +94,24 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = assertSelf(request, request.params.userId, JOB_MESSAGES.ownSuggestionsOnly);
       const skills = [...new Set(me.skills.map((s) => s.trim().toLowerCase()).filter(Boolean))];
-      const overlap = skills.length
-        ? sql<number>`(select count(*)::int from unnest(${jobPosts.requiredSkills}) as s(skill) where lower(s.skill) in (${sql.join(
-            skills.map((s) => sql`${s}`),
-            sql`, `,
-          )}))`
-        : sql<number>`0`;
+      // Only the terms this candidate has: a bare constant in ORDER BY would be read as a column position.
+      const ranking: SQL[] = [];
+      if (skills.length) {
+        ranking.push(
+          desc(
+            sql<number>`(select count(*)::int from unnest(${jobPosts.requiredSkills}) as s(skill) where lower(s.skill) in (${sql.join(
+              skills.map((s) => sql`${s}`),
+              sql`, `,
+            )}))`,
+          ),
+        );
+      }
       const band = experienceBandOf(me.overAllExperience);
-      const bandMatch = band
-        ? sql<number>`(case when ${jobPosts.experience} = ${band} then 1 else 0 end)`
-        : sql<number>`0`;
+      if (band) {
+        ranking.push(
+          desc(sql<number>`(case when ${jobPosts.experience} = ${band} then 1 else 0 end)`),
+        );
+      }
       const rows = await app.db
         .select(jobListColumns(me.id))
         .from(jobPosts)
@@ -115,7 +123,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
             sql`not exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${jobPosts.id} and ${referralRequests.senderId} = ${me.id})`,
           ),
         )
-        .orderBy(desc(overlap), desc(bandMatch), desc(jobPosts.createdAt), desc(jobPosts.id))
+        .orderBy(...ranking, desc(jobPosts.createdAt), desc(jobPosts.id))
         .limit(SUGGESTED_JOB_COUNT);
       return { success: true, data: rows.map(toJobPost) };
     },
