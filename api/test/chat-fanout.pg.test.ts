@@ -2,6 +2,7 @@
 // (LISTEN/NOTIFY), and so does presence. Runs only in `npm run test:pg` (jest.config.js leaves *.pg.test.ts
 // out when DATABASE_URL is not set), so on PGlite it is not silently passed but not run at all.
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { buildApp } from '../src/app';
 import { approvedPair, isMessage, openStream, send } from './chat-support';
@@ -86,6 +87,26 @@ describe('chat fan-out between API instances (PostgreSQL)', () => {
       );
     } finally {
       referrerOnB.close();
+    }
+  });
+
+  it('reconnects a lost LISTEN connection by itself and tells its streams to fetch again', async () => {
+    const a = await ctx.build();
+    const urlA = await baseUrl(a);
+    const { candidate, referrer, chatId } = await approvedPair(a);
+    const onA = openStream(urlA, referrer.cookie);
+    try {
+      await onA.next((e) => e.event === 'hello');
+      const killed = await a.db.execute(
+        sql`select pg_terminate_backend(pid) as ok from pg_stat_activity
+            where datname = current_database() and query = 'LISTEN referio_chat'`,
+      );
+      expect((killed as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+      await onA.next((e) => e.event === 'resync', 10_000);
+      await send(a, candidate, chatId, 'after the reconnect');
+      await onA.next(isMessage('after the reconnect'));
+    } finally {
+      onA.close();
     }
   });
 });
