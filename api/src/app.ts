@@ -3,7 +3,11 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { isProduction, type Config } from './config';
 import type { Database } from './db';
@@ -34,6 +38,8 @@ export interface BuildOptions {
   /** An open, migrated database to use instead of opening one from the config (tests). */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Called for every route as it is registered (tests enumerate the routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -54,6 +60,7 @@ export async function buildApp(
           : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandler);

@@ -1,0 +1,600 @@
+// The authorization matrix: every route of the app × {anonymous, another user, the owner, the owner in
+// the other mode}, with the status each must get. Routes are enumerated at run time (onRoute), so a new
+// route without a row here fails the first test.
+//
+// "The other mode" is the owner after switching between candidate and referrer: a mode is a view of
+// one account, not a permission, so the owner keeps access to everything they own in either mode.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { referralRequests, users } from '../src/db/schema';
+import type { Database } from '../src/db';
+import { createClock, createTestDatabase, latestCode } from './helper';
+import { multipartBody, PDF, PNG, type TestUser } from './market-fixtures';
+import {
+  buildWithRoutes,
+  buildWorld,
+  freshCookie,
+  freshEmail,
+  quickJob,
+  quickUser,
+  type CollectedRoute,
+  type World,
+} from './security-fixtures';
+
+type Caller = 'anonymous' | 'other' | 'owner' | 'otherMode';
+const CALLERS: Caller[] = ['anonymous', 'other', 'owner', 'otherMode'];
+type Statuses = [anonymous: number, other: number, owner: number, otherMode: number];
+
+/** Anyone, signed in or not. */
+const PUBLIC: Statuses = [200, 200, 200, 200];
+/** A signed-in user, acting on their own account whoever they are. */
+const SIGNED_IN: Statuses = [401, 200, 200, 200];
+/** The owner only (in either mode); another user is refused. */
+const OWNER_ONLY: Statuses = [401, 403, 200, 200];
+
+interface Req {
+  url: string;
+  payload?: InjectOptions['payload'];
+  headers?: Record<string, string>;
+}
+
+interface Ctx {
+  app: FastifyInstance;
+  w: World;
+  /** The user whose resource the row calls (the owner column). */
+  owner: TestUser;
+  caller: Caller;
+}
+
+interface Row {
+  route: string;
+  owner: 'candidate' | 'referrer';
+  expect: Statuses;
+  request: (c: Ctx) => Req | Promise<Req>;
+  /** More callers that the route's rule names (e.g. a resume's recipient). */
+  also?: { who: 'candidate' | 'referrer' | 'stranger'; status: number }[];
+  /** Answers over a real socket (the event stream never ends, so inject would wait forever). */
+  stream?: boolean;
+  /** A fresh session per call (the call ends it). */
+  freshSession?: boolean;
+}
+
+const validJob = (userId?: string) => ({
+  ...(userId ? { userId } : {}),
+  jobTitle: 'Platform Engineer',
+  companyName: 'Acme Corp',
+  jobLocation: 'Remote',
+  address: 'Bengaluru',
+  industry: 'it',
+  experience: '3-6',
+  jobType: 'Full-time',
+  salaryRange: '10-20',
+  requiredSkills: ['Go'],
+  jobDescription: ['Build things.'],
+  notes: ['Be kind.'],
+});
+
+const upload = (owner: TestUser, file: Buffer, name: string): Req => {
+  const body = multipartBody(file, name, { userId: owner.id });
+  return { url: '', payload: body.payload, headers: body.headers };
+};
+
+/** A pending request from the candidate on a new job of the referrer. */
+async function pendingRequest(app: FastifyInstance, w: World): Promise<string> {
+  const job = await quickJob(app, w.referrer.id);
+  const [me] = await app.db.select().from(users).where(eq(users.id, w.candidate.id));
+  const [row] = await app.db
+    .insert(referralRequests)
+    .values({
+      jobPostId: job.id,
+      senderId: w.candidate.id,
+      recipientId: w.referrer.id,
+      status: 'pending',
+      resume: me!.resume,
+    })
+    .returning({ id: referralRequests.id });
+  return row!.id;
+}
+
+async function workEmailCode(app: FastifyInstance, owner: TestUser) {
+  const workEmail = freshEmail('work').replace('@example.com', '@acme-corp.com');
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/workEmailVerify',
+    headers: { cookie: owner.cookie },
+    payload: { workEmail, id: owner.id },
+  });
+  if (res.statusCode !== 200) throw new Error(`workEmailVerify failed: ${res.body}`);
+  return { workEmail, otp: await latestCode(app, workEmail) };
+}
+
+const ROWS: Row[] = [
+  { route: 'GET /api/health', owner: 'candidate', expect: PUBLIC, request: () => ({ url: '' }) },
+  {
+    route: 'GET /api/auth/config',
+    owner: 'candidate',
+    expect: PUBLIC,
+    request: () => ({ url: '' }),
+  },
+  {
+    route: 'POST /api/auth/createUser',
+    owner: 'candidate',
+    expect: PUBLIC,
+    request: () => ({ url: '', payload: { email: freshEmail('signup'), roleId: 0 } }),
+  },
+  {
+    route: 'POST /api/auth/login',
+    owner: 'candidate',
+    expect: PUBLIC,
+    request: async ({ app }) => {
+      const u = await quickUser(app, 'login');
+      return { url: '', payload: { email: u.email, roleId: 0 } };
+    },
+  },
+  {
+    route: 'POST /api/auth/verifyOtp',
+    owner: 'candidate',
+    expect: PUBLIC,
+    request: async ({ app }) => {
+      const email = freshEmail('verify');
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/createUser',
+        payload: { email, roleId: 0 },
+      });
+      return { url: '', payload: { email, otp: await latestCode(app, email), roleId: 0 } };
+    },
+  },
+  {
+    // Google is not configured in tests: refused alike for everyone.
+    route: 'POST /api/auth/oAuth',
+    owner: 'candidate',
+    expect: [400, 400, 400, 400],
+    request: () => ({ url: '', payload: { credential: 'x'.repeat(40) } }),
+  },
+  {
+    route: 'GET /api/auth/me',
+    owner: 'candidate',
+    expect: SIGNED_IN,
+    request: () => ({ url: '' }),
+  },
+  {
+    route: 'POST /api/auth/logout',
+    owner: 'candidate',
+    expect: PUBLIC,
+    freshSession: true,
+    request: () => ({ url: '' }),
+  },
+  {
+    route: 'PUT /api/auth/updateRole/:id',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    request: ({ owner }) => ({ url: `/${owner.id}`, payload: { role: 0 } }),
+  },
+  {
+    route: 'GET /api/auth/GetByIdUser/:userId/:roleId',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    request: ({ owner }) => ({ url: `/${owner.id}/0` }),
+  },
+  {
+    route: 'GET /api/auth/GetByIdReferer/:userId/:roleId',
+    owner: 'referrer',
+    expect: OWNER_ONLY,
+    request: ({ owner }) => ({ url: `/${owner.id}/1` }),
+  },
+  {
+    route: 'PUT /api/auth/updateById/:userId',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    request: ({ owner }) => ({
+      url: `/${owner.id}`,
+      payload: { updatedData: { fullName: 'Casey C', email: owner.email } },
+    }),
+  },
+  {
+    route: 'POST /api/auth/workEmailVerify',
+    owner: 'referrer',
+    expect: OWNER_ONLY,
+    request: ({ owner }) => ({
+      url: '',
+      payload: {
+        workEmail: freshEmail('work').replace('@example.com', '@acme-corp.com'),
+        id: owner.id,
+      },
+    }),
+  },
+  {
+    route: 'POST /api/auth/workEmailVerifyOtp',
+    owner: 'referrer',
+    expect: OWNER_ONLY,
+    request: async ({ app, owner, caller }) => {
+      const code =
+        caller === 'owner' || caller === 'otherMode'
+          ? await workEmailCode(app, owner)
+          : { workEmail: 'someone@acme-corp.com', otp: '1234' };
+      return { url: '', payload: { ...code, id: owner.id } };
+    },
+  },
+  {
+    route: 'POST /api/company/getAllCompany',
+    owner: 'candidate',
+    expect: PUBLIC,
+    request: () => ({ url: '', payload: { search: '', start: 0, limit: 10 } }),
+  },
+  {
+    route: 'GET /api/testimonials/getAllTestimonials',
+    owner: 'candidate',
+    expect: PUBLIC,
+    request: () => ({ url: '' }),
+  },
+  {
+    route: 'POST /api/subscribe/createSubscribe',
+    owner: 'candidate',
+    expect: [201, 201, 201, 201],
+    request: () => ({ url: '', payload: { email: freshEmail('news') } }),
+  },
+  {
+    route: 'POST /api/contactus/createContactUs',
+    owner: 'candidate',
+    expect: [201, 201, 201, 201],
+    request: () => ({
+      url: '',
+      payload: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: freshEmail('contact'),
+        phone: '+91 98765 43210',
+        message: 'Hello there.',
+      },
+    }),
+  },
+  {
+    route: 'POST /api/jobPost/getAllJobPost',
+    owner: 'candidate',
+    expect: PUBLIC,
+    request: () => ({ url: '', payload: { search: '', start: 0, limit: 10 } }),
+  },
+  {
+    // Any signed-in user may read a job post; the userId segment is the UI's, not a permission.
+    route: 'GET /api/jobPost/GetById/:jobId/:userId',
+    owner: 'referrer',
+    expect: SIGNED_IN,
+    request: ({ w, owner }) => ({ url: `/${w.jobId}/${owner.id}` }),
+  },
+  {
+    route: 'GET /api/jobPost/getJobsByCandidate/:userId',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    request: ({ owner }) => ({ url: `/${owner.id}` }),
+  },
+  {
+    route: 'POST /api/jobPost/createJobPost',
+    owner: 'referrer',
+    expect: [401, 403, 201, 201],
+    request: ({ owner }) => ({ url: '', payload: validJob(owner.id) }),
+  },
+  {
+    route: 'POST /api/jobPost/getAllJobPostByUserId',
+    owner: 'referrer',
+    expect: OWNER_ONLY,
+    request: ({ owner }) => ({
+      url: '',
+      payload: { userId: owner.id, search: '', start: 0, limit: 10 },
+    }),
+  },
+  {
+    route: 'PUT /api/jobPost/updateById/:id',
+    owner: 'referrer',
+    expect: OWNER_ONLY,
+    also: [{ who: 'candidate', status: 403 }],
+    request: ({ w }) => ({ url: `/${w.jobId}`, payload: validJob() }),
+  },
+  {
+    route: 'PUT /api/jobPost/updateStatus/:id',
+    owner: 'referrer',
+    expect: OWNER_ONLY,
+    also: [{ who: 'candidate', status: 403 }],
+    request: ({ w }) => ({ url: `/${w.jobId}`, payload: { status: 'active' } }),
+  },
+  {
+    route: 'POST /api/referralRequest/sendReferralRequest',
+    owner: 'candidate',
+    expect: [401, 403, 201, 201],
+    request: async ({ app, w, owner }) => {
+      const job = await quickJob(app, w.referrer.id);
+      return {
+        url: '',
+        payload: { jobPostId: job.id, targetUserId: w.referrer.id, userId: owner.id },
+      };
+    },
+  },
+  {
+    route: 'POST /api/referralRequest/getAllReferralRequestsData',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    request: ({ owner }) => ({
+      url: '',
+      payload: { userId: owner.id, roleId: 0, status: 'approved' },
+    }),
+  },
+  {
+    route: 'GET /api/referralRequest/getAllReferralRequestsData',
+    owner: 'referrer',
+    expect: OWNER_ONLY,
+    request: ({ owner }) => ({ url: `?userId=${owner.id}&roleId=1&status=approved` }),
+  },
+  {
+    route: 'GET /api/referralRequest/getRefererCount/:userId',
+    owner: 'referrer',
+    expect: OWNER_ONLY,
+    request: ({ owner }) => ({ url: `/${owner.id}` }),
+  },
+  {
+    route: 'GET /api/referralRequest/getCandidateCount/:userId',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    request: ({ owner }) => ({ url: `/${owner.id}` }),
+  },
+  {
+    // Only the recipient decides; the candidate who sent it cannot approve their own request.
+    route: 'PUT /api/referralRequest/updateReferralStatus/:id',
+    owner: 'referrer',
+    expect: OWNER_ONLY,
+    also: [{ who: 'candidate', status: 403 }],
+    request: async ({ app, w }) => ({
+      url: `/${await pendingRequest(app, w)}`,
+      payload: { status: 'approved' },
+    }),
+  },
+  {
+    route: 'POST /api/referralRequest/getReferralNotifications',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    request: ({ owner }) => ({ url: '', payload: { userId: owner.id, roleId: 0 } }),
+  },
+  {
+    route: 'POST /api/referralRequest/markNotificationsSeen',
+    owner: 'candidate',
+    expect: SIGNED_IN,
+    request: () => ({ url: '' }),
+  },
+  {
+    route: 'POST /api/documentsUpload/resumeUpload',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    request: ({ owner }) => upload(owner, PDF, 'cv.pdf'),
+  },
+  {
+    // The owner and the referrers the candidate sent a request to; nobody else.
+    route: 'GET /api/documentsUpload/resume/:userId',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    also: [{ who: 'referrer', status: 200 }],
+    request: ({ owner }) => ({ url: `/${owner.id}` }),
+  },
+  {
+    route: 'DELETE /api/documentsUpload/resume',
+    owner: 'candidate',
+    expect: SIGNED_IN,
+    request: () => ({ url: '' }),
+  },
+  {
+    route: 'POST /api/documentsUpload/profileImgUpload',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    request: ({ owner }) => upload(owner, PNG, 'me.png'),
+  },
+  {
+    // Photos appear on public job cards.
+    route: 'GET /api/documentsUpload/profileImage/:userId',
+    owner: 'referrer',
+    expect: PUBLIC,
+    request: ({ owner }) => ({ url: `/${owner.id}` }),
+  },
+  {
+    route: 'POST /api/chat/createChat',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    also: [{ who: 'referrer', status: 200 }],
+    request: ({ w }) => ({
+      url: '',
+      payload: { userId: w.candidate.id, referrerId: w.referrer.id },
+    }),
+  },
+  {
+    route: 'GET /api/chat/getReferrerChats/:userId',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    request: ({ owner }) => ({ url: `/${owner.id}` }),
+  },
+  {
+    route: 'POST /api/chat/markRead/:chatId',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    also: [{ who: 'referrer', status: 200 }],
+    request: ({ w }) => ({ url: `/${w.chatId}` }),
+  },
+  {
+    route: 'GET /api/chat/events',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    also: [{ who: 'referrer', status: 200 }],
+    stream: true,
+    request: ({ w }) => ({ url: `?open=${w.chatId}` }),
+  },
+  {
+    route: 'GET /api/message/getMessages/:chatId',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    also: [{ who: 'referrer', status: 200 }],
+    request: ({ w }) => ({ url: `/${w.chatId}?page=1&limit=20` }),
+  },
+  {
+    route: 'POST /api/message/createMessage',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    also: [{ who: 'referrer', status: 200 }],
+    request: ({ w, owner }) => ({
+      url: '',
+      payload: { chatId: w.chatId, senderId: owner.id, content: 'Thanks!' },
+    }),
+  },
+  {
+    // Development only (absent in production, see the last test).
+    route: 'GET /api/dev/mail',
+    owner: 'candidate',
+    expect: PUBLIC,
+    request: ({ owner }) => ({ url: `?to=${encodeURIComponent(owner.email)}` }),
+  },
+  {
+    // CORS preflight (@fastify/cors): answered before any session check.
+    route: 'OPTIONS *',
+    owner: 'candidate',
+    expect: [204, 204, 204, 204],
+    request: () => ({
+      url: '/api/auth/me',
+      headers: {
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'GET',
+      },
+    }),
+  },
+];
+
+const key = (r: CollectedRoute) => `${r.method} ${r.url}`;
+
+let database: Database;
+let app: FastifyInstance;
+let routes: CollectedRoute[];
+let world: World;
+let baseUrl: string;
+let userRows: (typeof users.$inferSelect)[];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ app, routes } = await buildWithRoutes(database, createClock(new Date())));
+  world = await buildWorld(app, 'matrix');
+  userRows = await app.db.select().from(users);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+/** Puts the three users' rows back as they were (a call may switch a mode or remove a resume). */
+async function restoreUsers() {
+  for (const { id, ...row } of userRows) {
+    await app.db.update(users).set(row).where(eq(users.id, id));
+  }
+}
+
+/** The status of a GET on the event stream over a real socket; the stream is closed at once. */
+function streamStatus(url: string, cookie?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      `${baseUrl}${url}`,
+      { headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) } },
+      (res) => {
+        resolve(res.statusCode ?? 0);
+        res.destroy();
+        req.destroy();
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+async function callAs(
+  row: Row,
+  caller: Caller | 'candidate' | 'referrer' | 'stranger',
+): Promise<{ status: number; body: string }> {
+  const w = world;
+  const owner = w[row.owner];
+  const user: TestUser | null =
+    caller === 'anonymous'
+      ? null
+      : caller === 'other'
+        ? w.stranger
+        : caller === 'owner' || caller === 'otherMode'
+          ? owner
+          : w[caller];
+  const asCaller: Caller =
+    caller === 'otherMode' ? 'otherMode' : user === owner ? 'owner' : 'other';
+  if (caller === 'otherMode') {
+    const [row0] = await app.db.select().from(users).where(eq(users.id, owner.id));
+    const other = row0!.authMode === 'candidate' ? 'referrer' : 'candidate';
+    await app.db.update(users).set({ authMode: other }).where(eq(users.id, owner.id));
+  }
+  try {
+    const req = await row.request({ app, w, owner, caller: user ? asCaller : 'anonymous' });
+    const cookie = user
+      ? row.freshSession
+        ? await freshCookie(app, user.id)
+        : user.cookie
+      : undefined;
+    const [method, path] = row.route.split(' ') as [string, string];
+    const url = (path === '*' ? '' : path.replace(/\/:[^/]+/g, '')) + req.url;
+    if (row.stream) return { status: await streamStatus(url, cookie), body: '' };
+    const res = await app.inject({
+      method: method as InjectOptions['method'],
+      url,
+      headers: { ...(req.headers ?? {}), ...(cookie ? { cookie } : {}) },
+      ...(req.payload !== undefined ? { payload: req.payload } : {}),
+    });
+    return { status: res.statusCode, body: res.body };
+  } finally {
+    await restoreUsers();
+  }
+}
+
+test('every route the app registers has a row in the matrix, and every row names a route', () => {
+  const registered = routes.map(key).sort();
+  const rows = ROWS.map((r) => r.route).sort();
+  expect(registered.filter((r) => !rows.includes(r))).toEqual([]);
+  expect(rows.filter((r) => !registered.includes(r))).toEqual([]);
+  expect(new Set(rows).size).toBe(rows.length);
+});
+
+describe.each(ROWS.map((r) => [r.route, r] as const))('%s', (_name, row) => {
+  test.each(CALLERS.map((c, i) => [c, row.expect[i]!] as const))(
+    'answers %s with %i',
+    async (caller, status) => {
+      const res = await callAs(row, caller);
+      expect({ caller, status: res.status }).toEqual({ caller, status });
+      if (status === 401 && !row.stream) {
+        expect(JSON.parse(res.body)).toEqual({
+          success: false,
+          message: 'Please sign in to continue.',
+        });
+      }
+      if (status === 403 && !row.stream) expect(JSON.parse(res.body).success).toBe(false);
+    },
+  );
+  if (row.also?.length) {
+    test.each(row.also.map((a) => [a.who, a.status] as const))(
+      'answers the %s with %i',
+      async (who, status) => {
+        expect((await callAs(row, who)).status).toBe(status);
+      },
+    );
+  }
+});
+
+test('the dev mailbox does not exist in production', async () => {
+  const { app: prod, routes: prodRoutes } = await buildWithRoutes(database, createClock(), {
+    NODE_ENV: 'production',
+  });
+  try {
+    expect(prodRoutes.map(key)).not.toContain('GET /api/dev/mail');
+    const res = await prod.inject({ method: 'GET', url: '/api/dev/mail?to=a%40example.com' });
+    expect(res.statusCode).toBe(404);
+  } finally {
+    await prod.close();
+  }
+});
