@@ -9,7 +9,7 @@ import type {
   WorkEmailVerifyRequest,
 } from '../contract/account';
 import type { RoleId } from '../contract/common';
-import type { Profile, UpdateProfileRequest } from '../contract/profile';
+import type { Profile, ReferrerProfile, UpdateProfileRequest } from '../contract/profile';
 import { apiClient, seg, type Envelope, type MessageAnswer } from './client';
 
 /** POST /auth/login: sends a code to an existing account. */
@@ -63,10 +63,21 @@ export async function getByIdUser(userId: string, roleId: RoleId | string): Prom
     .data.data;
 }
 
+/** POST /auth/workEmailVerifyOtp answer: the user under `user` (as the spec reads it) and `data`. */
+export type WorkEmailVerifiedAnswer = Envelope<CurrentUser> & {
+  message: string;
+  user: CurrentUser;
+};
+
 /** GET /auth/GetByIdReferer/:userId/:roleId (referrer profile). */
-export async function getByIdReferer(userId: string, roleId: RoleId | string): Promise<Profile> {
+export async function getByIdReferer(
+  userId: string,
+  roleId: RoleId | string,
+): Promise<ReferrerProfile> {
   return (
-    await apiClient.get<Envelope<Profile>>(`/auth/GetByIdReferer/${seg(userId)}/${seg(roleId)}`)
+    await apiClient.get<Envelope<ReferrerProfile>>(
+      `/auth/GetByIdReferer/${seg(userId)}/${seg(roleId)}`,
+    )
   ).data.data;
 }
 
@@ -84,11 +95,6 @@ export async function workEmailVerify(body: WorkEmailVerifyRequest): Promise<Mes
 /** POST /auth/workEmailVerifyOtp `{ id, workEmail, otp }`: `data.workEmailAdded` becomes true. */
 export async function workEmailVerifyOtp(
   body: WorkEmailVerifyOtpRequest,
-): Promise<Envelope<CurrentUser> & { message: string }> {
-  return (
-    await apiClient.post<Envelope<CurrentUser> & { message: string }>(
-      '/auth/workEmailVerifyOtp',
-      body,
-    )
-  ).data;
+): Promise<WorkEmailVerifiedAnswer> {
+  return (await apiClient.post<WorkEmailVerifiedAnswer>('/auth/workEmailVerifyOtp', body)).data;
 }

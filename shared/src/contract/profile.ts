@@ -1,8 +1,12 @@
+import type { WorkEmailHistoryEntry } from './account';
 import { z } from 'zod';
 import { MESSAGES, MOBILE_MAX_DIGITS } from './constants';
 import { idSchema, roleIdSchema } from './common';
 
 /** A profile as GET /auth/GetByIdUser and GET /auth/GetByIdReferer answer it (document 2 §3). */
+/** GET /auth/GetByIdReferer answer: the profile plus the verified work e-mails. */
+export type ReferrerProfile = Profile & { workEmailHistory: WorkEmailHistoryEntry[] };
+
 export interface Profile {
   _id: string;
   fullName: string;

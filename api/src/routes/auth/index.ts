@@ -246,7 +246,13 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         todayIsoDate(now),
         now,
       );
-      return { success: true, message: AUTH_MESSAGES.workEmailVerified, user: toCurrentUser(user) };
+      const current = toCurrentUser(user);
+      return {
+        success: true,
+        message: AUTH_MESSAGES.workEmailVerified,
+        user: current,
+        data: current,
+      };
     },
   );
 };

@@ -79,10 +79,12 @@ describe('referral requests', () => {
   it('holds the approval until a work e-mail is verified, then approves the held request', async () => {
     signInAs({ workEmailAdded: false });
     mockedSend.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
+    const verified = makeUser({ workEmailAdded: true });
     mockedVerify.mockResolvedValue({
       success: true,
       message: 'Work email verified successfully',
-      data: makeUser({ workEmailAdded: true }),
+      user: verified,
+      data: verified,
     });
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferralRequests />);

@@ -1,6 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getByIdReferer, updateById, type Profile } from '@referio/shared';
+import {
+  getByIdReferer,
+  updateById,
+  type ReferrerProfile as ReferrerProfileData,
+} from '@referio/shared';
 import ReferrerProfile from '..';
 import { USER_ID, renderPage, signInAs } from '../../../test/render';
 
@@ -10,7 +14,7 @@ jest.mock('@referio/shared', () => ({
   updateById: jest.fn(),
 }));
 
-const profile: Profile & { workEmailHistory: unknown[] } = {
+const profile: ReferrerProfileData = {
   _id: USER_ID,
   fullName: 'Ravi Menon',
   position: 'Engineering Manager',
