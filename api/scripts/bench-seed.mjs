@@ -1,0 +1,360 @@
+#!/usr/bin/env node
+// Benchmark data: fills a database with COMPANIES companies (default 5,000) and JOBS job posts (default
+// 100,000), plus REFERRERS referrers who own the posts (each with a verified work e-mail) and one
+// candidate who can sign in (bench-candidate@referio.test, code from the dev mailbox).
+//
+// The database is the app's own: the built API (dist/) is started once with SEED=false, which applies
+// the migrations in api/drizzle, then the rows go in with multi-row inserts in one transaction per
+// table. Data come from a seeded PRNG (same SEED_RANDOM, same rows). A database that already holds the
+// bench candidate is left alone.
+//
+//   DATABASE_URL=postgres://…/referio_bench node api/scripts/bench-seed.mjs
+//   DATA_DIR=/tmp/referio-bench node api/scripts/bench-seed.mjs       # PGlite under DATA_DIR/pglite
+//
+// Also a module: `import { seedBench } from './bench-seed.mjs'` (tools/bench/api-load.mjs uses it).
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+
+export const BENCH_CANDIDATE = 'bench-candidate@referio.test';
+
+// ---------------------------------------------------------------------------------------------------
+// Vocabulary (written for this project; names are invented).
+
+const INDUSTRIES = ['it', 'marketing', 'finance', 'sales'];
+const LOCATIONS = ['On-site', 'Remote', 'Hybrid'];
+const EXPERIENCE = ['1-3', '3-6', '6-9', '9-12'];
+const JOB_TYPES = ['Full-time', 'Part-time', 'Contract'];
+const CITIES = [
+  'Bengaluru, Karnataka',
+  'Hyderabad, Telangana',
+  'Pune, Maharashtra',
+  'Mumbai, Maharashtra',
+  'Chennai, Tamil Nadu',
+  'Gurugram, Haryana',
+  'Noida, Uttar Pradesh',
+  'Kolkata, West Bengal',
+  'Ahmedabad, Gujarat',
+  'Kochi, Kerala',
+  'Jaipur, Rajasthan',
+  'Indore, Madhya Pradesh',
+];
+const STREETS = [
+  'MG Road',
+  'Outer Ring Road',
+  'Tech Park',
+  'Cyber City',
+  'Park Street',
+  'Hitech City',
+];
+
+// prettier-ignore
+const NAME_A = [
+  'Nimbus', 'Quartz', 'Saffron', 'Lotus', 'Vertex', 'Kestrel', 'Banyan', 'Indigo', 'Monsoon', 'Cobalt',
+  'Peacock', 'Tandem', 'Orbit', 'Juniper', 'Meridian', 'Cedar', 'Ember', 'Harbor', 'Lumen', 'Nova',
+  'Pinnacle', 'Riverstone', 'Sable', 'Tidal', 'Umber', 'Velvet', 'Willow', 'Zephyr', 'Amber', 'Brightline',
+  'Coral', 'Drift', 'Falcon', 'Granite', 'Helix', 'Ironwood', 'Jade', 'Kite', 'Lark', 'Mosaic',
+];
+// prettier-ignore
+const NAME_B = [
+  'Blue', 'North', 'Swift', 'Silver', 'Golden', 'Bright', 'Clear', 'Deep', 'Prime', 'True',
+  'Open', 'Bold', 'Quiet', 'Green', 'Red', 'Iron', 'Sun', 'Star', 'Sky', 'Sea',
+];
+const SUFFIX = {
+  it: ['Labs', 'Systems', 'Technologies', 'Softworks', 'Cloud', 'Data', 'Networks', 'Digital'],
+  marketing: ['Media', 'Creative', 'Brands', 'Studio', 'Communications', 'Collective'],
+  finance: ['Capital', 'Finance', 'Ventures', 'Securities', 'Payments', 'Wealth'],
+  sales: ['Retail', 'Traders', 'Commerce', 'Distribution', 'Supply', 'Exports'],
+};
+const SENIORITY = ['', '', 'Junior ', 'Senior ', 'Lead ', 'Principal ', 'Associate ', 'Staff '];
+// prettier-ignore
+const ROLES = {
+  it: [
+    'Software Engineer', 'Backend Engineer', 'Frontend Engineer', 'Full Stack Developer', 'Data Engineer',
+    'DevOps Engineer', 'Site Reliability Engineer', 'QA Analyst', 'Mobile Developer', 'Data Scientist',
+    'Cloud Architect', 'Security Analyst', 'Engineering Manager', 'Product Manager', 'UX Designer',
+    'Machine Learning Engineer', 'Platform Developer', 'Database Administrator', 'Technical Writer',
+    'Scrum Master',
+  ],
+  marketing: [
+    'Marketing Manager', 'Content Strategist', 'SEO Specialist', 'Brand Manager', 'Social Media Executive',
+    'Growth Marketer', 'Copywriter', 'Performance Marketing Analyst', 'Marketing Automation Engineer',
+    'Public Relations Officer',
+  ],
+  finance: [
+    'Financial Analyst', 'Accountant', 'Risk Analyst', 'Investment Associate', 'Credit Officer',
+    'Treasury Manager', 'Payments Engineer', 'Audit Associate', 'Tax Consultant', 'Quantitative Analyst',
+  ],
+  sales: [
+    'Sales Executive', 'Account Manager', 'Business Development Manager', 'Inside Sales Representative',
+    'Sales Engineer', 'Key Account Manager', 'Regional Sales Manager', 'Customer Success Manager',
+    'Channel Partner Manager', 'Pre-Sales Consultant',
+  ],
+};
+// prettier-ignore
+const SKILLS = {
+  it: [
+    'JavaScript', 'TypeScript', 'React', 'Node.js', 'Python', 'Java', 'Go', 'Rust', 'SQL', 'PostgreSQL',
+    'AWS', 'Azure', 'GCP', 'Docker', 'Kubernetes', 'Terraform', 'Linux', 'Git', 'CI/CD', 'GraphQL',
+    'REST', 'Spring Boot', 'Django', 'Redis', 'MongoDB', 'Spark', 'Airflow', 'Figma', 'Swift', 'Kotlin',
+  ],
+  marketing: [
+    'SEO', 'SEM', 'Google Analytics', 'Content Writing', 'Copywriting', 'Social Media', 'Email Marketing',
+    'HubSpot', 'Brand Strategy', 'Market Research', 'Canva', 'A/B Testing', 'Campaign Management',
+  ],
+  finance: [
+    'Excel', 'Financial Modelling', 'Tally', 'GST', 'Accounting', 'Valuation', 'Risk Management', 'SQL',
+    'Power BI', 'Auditing', 'IFRS', 'Budgeting', 'Python',
+  ],
+  sales: [
+    'Negotiation', 'CRM', 'Salesforce', 'Lead Generation', 'Cold Calling', 'B2B Sales', 'Account Planning',
+    'Communication', 'Forecasting', 'Presentation', 'Zoho CRM', 'Channel Sales',
+  ],
+};
+/** Rare on purpose: the benchmark's second search term. */
+const RARE_SKILL = 'Kafka';
+const SENTENCES = [
+  'Design, build and ship features with a small cross-functional team',
+  'Own your work from the first draft to production and beyond',
+  'Work closely with customers to understand what they need',
+  'Write clear documentation and review the work of your peers',
+  'Measure outcomes and improve the process every quarter',
+  'Mentor newer colleagues and share what you learn',
+  'Collaborate with teams across three offices and time zones',
+  'Keep quality high with tests, reviews and careful releases',
+];
+const NOTES = [
+  'Hybrid policy: two days a week in the office',
+  'Health insurance for you and your family',
+  'Learning budget every year',
+  'Notice period up to 60 days is fine',
+  'Relocation support available',
+  'Flexible hours',
+];
+// prettier-ignore
+const FIRST = ['Aarav', 'Diya', 'Ishaan', 'Meera', 'Kabir', 'Ananya', 'Rohan', 'Sana', 'Vikram', 'Priya'];
+const LAST = ['Sharma', 'Iyer', 'Reddy', 'Khan', 'Nair', 'Patel', 'Das', 'Menon', 'Gupta', 'Rao'];
+
+/** mulberry32, the same PRNG as the demo seed (api/src/lib/prng.ts). */
+function createRng(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min, max) => min + Math.floor(next() * (max - min + 1));
+  const pick = (items) => items[Math.floor(next() * items.length)];
+  const sample = (items, n) => {
+    const copy = [...items];
+    for (let i = copy.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [copy[i], copy[j]] = [copy[j], copy[i]];
+    }
+    return copy.slice(0, n);
+  };
+  return { next, int, pick, sample };
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+/** The built API, or a clear error when it has not been built. */
+function loadDist() {
+  const distApp = path.join(apiDir, 'dist', 'app.js');
+  if (!fs.existsSync(distApp)) {
+    throw new Error(
+      'api/dist is missing: run `npm run build -w @referio/shared && npm run build -w @referio/api` first',
+    );
+  }
+  return {
+    buildApp: require(distApp).buildApp,
+    loadConfig: require(path.join(apiDir, 'dist', 'config.js')).loadConfig,
+    schema: require(path.join(apiDir, 'dist', 'db', 'schema.js')),
+    drizzle: require(require.resolve('drizzle-orm', { paths: [apiDir] })),
+  };
+}
+
+async function insertInBatches(tx, table, rows, size, returning) {
+  const out = [];
+  for (let i = 0; i < rows.length; i += size) {
+    const q = tx.insert(table).values(rows.slice(i, i + size));
+    if (returning) out.push(...(await q.returning(returning)));
+    else await q;
+  }
+  return out;
+}
+
+/**
+ * Seeds the benchmark data set. `databaseUrl` (PostgreSQL) or `dataDir` (PGlite under dataDir/pglite).
+ * Returns the counts and how long it took; does nothing when the bench candidate already exists.
+ */
+export async function seedBench({
+  databaseUrl,
+  dataDir,
+  companies: companyCount = 5_000,
+  jobs: jobCount = 100_000,
+  referrers: referrerCount = 200,
+  seed = 7,
+  now = new Date(),
+  log = () => {},
+} = {}) {
+  const t0 = Date.now();
+  const { buildApp, loadConfig, schema, drizzle } = loadDist();
+  const { sql } = drizzle;
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SEED: 'false',
+    SESSION_SECRET: 'bench-seed-secret-bench-seed-secret-00',
+  });
+  // Building the app opens the database and applies the migrations (the same as a server start).
+  const app = await buildApp(config, { logger: { level: 'warn' } });
+  await app.ready();
+  try {
+    const db = app.db;
+    const already = await db
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(sql`${schema.users.email} = ${BENCH_CANDIDATE}`);
+    if (already.length > 0) {
+      log('bench-seed: the bench data are already there');
+      return { seeded: false, ms: Date.now() - t0 };
+    }
+    const rng = createRng(seed);
+
+    // Companies: distinct "<A> <B> <Suffix>" names (40 × 20 × 6-8 combinations per industry).
+    const names = [];
+    for (const a of NAME_A)
+      for (const b of NAME_B)
+        for (const industry of INDUSTRIES)
+          for (const s of SUFFIX[industry]) names.push({ name: `${a} ${b} ${s}`, industry });
+    if (names.length < companyCount) throw new Error(`only ${names.length} company names`);
+    const companyRows = rng.sample(names, companyCount).map((c) => ({ ...c, logo: null }));
+
+    // People: referrers own the posts; one candidate signs in for the benchmark.
+    const person = (i) =>
+      `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`;
+    const userRows = [
+      {
+        email: BENCH_CANDIDATE,
+        fullName: 'Bench Candidate',
+        authMode: 'candidate',
+        skills: ['TypeScript', 'React', 'Node.js', 'PostgreSQL'],
+        overAllExperience: 4,
+      },
+      ...Array.from({ length: referrerCount }, (_, i) => ({
+        email: `bench-referrer-${i}@referio.test`,
+        fullName: person(i),
+        authMode: 'referrer',
+        workEmailAdded: true,
+        position: rng.pick(['Engineering Manager', 'Senior Engineer', 'Team Lead', 'Director']),
+        overAllExperience: rng.int(3, 15),
+      })),
+    ];
+
+    const result = await db.transaction(async (tx) => {
+      const companyIds = await insertInBatches(tx, schema.companies, companyRows, 1000, {
+        id: schema.companies.id,
+        name: schema.companies.name,
+      });
+      const idOf = new Map(companyIds.map((r) => [r.name, r.id]));
+      const companies = companyRows.map((c) => ({ ...c, id: idOf.get(c.name) }));
+
+      const users = await insertInBatches(tx, schema.users, userRows, 500, {
+        id: schema.users.id,
+        email: schema.users.email,
+      });
+      const referrers = users.filter((u) => u.email !== BENCH_CANDIDATE);
+      const referrerCompany = referrers.map(() => rng.pick(companies));
+      await insertInBatches(
+        tx,
+        schema.workEmailHistory,
+        referrers.map((r, i) => ({
+          userId: r.id,
+          email: `${r.email.split('@')[0]}@${referrerCompany[i].name.toLowerCase().replace(/\s+/g, '')}.example`,
+          companyName: referrerCompany[i].name,
+          startDate: `20${rng.int(15, 24)}-0${rng.int(1, 9)}-1${rng.int(0, 9)}`,
+        })),
+        500,
+      );
+
+      // Job posts over the last 365 days; about one in ten inactive.
+      const yearMs = 365 * 24 * 60 * 60 * 1000;
+      let done = 0;
+      const batch = 1000;
+      while (done < jobCount) {
+        const rows = [];
+        for (let i = 0; i < Math.min(batch, jobCount - done); i += 1) {
+          const owner = rng.int(0, referrers.length - 1);
+          // A referrer mostly posts for their own company.
+          const company = rng.next() < 0.7 ? referrerCompany[owner] : rng.pick(companies);
+          const industry = company.industry;
+          const skills = rng.sample(SKILLS[industry], rng.int(3, 8));
+          if (industry === 'it' && rng.next() < 0.03) skills.push(RARE_SKILL);
+          const lo = rng.int(3, 30);
+          rows.push({
+            userId: referrers[owner].id,
+            companyId: company.id,
+            jobTitle: `${rng.pick(SENIORITY)}${rng.pick(ROLES[industry])}`,
+            companyName: company.name,
+            jobLocation: rng.pick(LOCATIONS),
+            address: `${rng.int(1, 400)} ${rng.pick(STREETS)}, ${rng.pick(CITIES)}`,
+            companyLogo: null,
+            industry,
+            experience: rng.pick(EXPERIENCE),
+            jobType: rng.next() < 0.8 ? 'Full-time' : rng.pick(JOB_TYPES),
+            salaryRange: `${lo}-${lo + rng.int(2, 15)}`,
+            requiredSkills: skills,
+            jobDescription: rng.sample(SENTENCES, rng.int(2, 4)),
+            notes: rng.sample(NOTES, rng.int(1, 3)),
+            status: rng.next() < 0.1 ? 'inactive' : 'active',
+            totalReferrals: rng.int(0, 5),
+            referralBonus: rng.pick([1000, 1000, 2000, 5000]),
+            createdAt: new Date(now.getTime() - Math.floor(rng.next() * yearMs)),
+          });
+        }
+        await tx.insert(schema.jobPosts).values(rows);
+        done += rows.length;
+        if (done % 20_000 === 0) log(`bench-seed: ${done} job posts`);
+      }
+      return { companies: companies.length, users: users.length, jobs: done };
+    });
+    // Fresh statistics, as autovacuum would have them after a while on a live database.
+    await db.execute(sql`analyze`);
+    const ms = Date.now() - t0;
+    log(
+      `bench-seed: ${result.companies} companies, ${result.jobs} job posts, ${result.users} users in ${(ms / 1000).toFixed(1)} s (${app.database.kind})`,
+    );
+    return { seeded: true, ...result, ms };
+  } finally {
+    await app.close();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (!process.env.DATABASE_URL && !process.env.DATA_DIR) {
+    console.error('Set DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite under DATA_DIR/pglite).');
+    process.exit(2);
+  }
+  seedBench({
+    databaseUrl: process.env.DATABASE_URL,
+    dataDir: process.env.DATA_DIR,
+    companies: Number(process.env.COMPANIES ?? 5_000),
+    jobs: Number(process.env.JOBS ?? 100_000),
+    log: console.log,
+  }).then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
