@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, {
   type FastifyInstance,
+  type FastifyReply,
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
@@ -59,6 +60,14 @@ export async function buildApp(
           ? false
           : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors raised before routing (a malformed %-escape in the path): the same JSON shape as the rest.
+    frameworkErrors: (err, _request, reply) => {
+      const status =
+        typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 400;
+      void (reply as FastifyReply)
+        .code(status)
+        .send({ success: false, message: 'The request URL is not valid.' });
+    },
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);

@@ -1,0 +1,368 @@
+// Fuzz: fast-check sends generated path parameters, query strings, bodies (JSON, broken JSON, forms,
+// multipart) and cookies to every route the app registers, as an anonymous caller and as a signed-in
+// attacker. No answer may be a 5xx, every refusal is the JSON error shape, and the victims' rows (a
+// candidate and the referrer she talks to) are the same afterwards.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { jobPosts } from '../src/db/schema';
+import type { Database } from '../src/db';
+import { createClock, createTestDatabase } from './helper';
+import { multipartBody, PDF, PNG, type TestUser } from './market-fixtures';
+import {
+  buildWithRoutes,
+  buildWorld,
+  quickUser,
+  snapshotUser,
+  type CollectedRoute,
+  type World,
+} from './security-fixtures';
+
+/** Generated requests per route (each one a path, a query string and a body together). */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261120);
+
+let database: Database;
+let app: FastifyInstance;
+let routes: CollectedRoute[];
+let world: World;
+let attacker: TestUser;
+let baseUrl: string;
+let before: unknown;
+let sent = 0;
+
+const snapshotVictims = async () => ({
+  candidate: await snapshotUser(app, world.candidate.id),
+  referrer: await snapshotUser(app, world.referrer.id),
+});
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ app, routes } = await buildWithRoutes(database, createClock(new Date())));
+  world = await buildWorld(app, 'victim');
+  // Closed to new requests, so the attacker cannot legitimately add a row to the referrer's inbox.
+  await app.db.update(jobPosts).set({ status: 'inactive' }).where(eq(jobPosts.id, world.jobId));
+  attacker = await quickUser(app, 'attacker', { fullName: 'Mallory' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  before = await snapshotVictims();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+// ---- generators ----------------------------------------------------------------------------------
+
+const knownIds = () => [
+  world.candidate.id,
+  world.referrer.id,
+  world.stranger.id,
+  world.jobId,
+  world.requestId,
+  world.chatId,
+  world.messageId,
+  attacker.id,
+];
+
+const nasty = fc.constantFrom(
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1e309',
+  'NaN',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '../../etc/passwd',
+  '..%2F..%2Fetc%2Fpasswd',
+  "' OR 1=1 --",
+  '"; DROP TABLE users; --',
+  '<script>alert(1)</script>',
+  '\u0000',
+  '\uFEFF',
+  '😀'.repeat(3),
+  'a'.repeat(5000),
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  'victim@example.com',
+  'someone@acme-corp.com',
+);
+
+const text = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  nasty,
+);
+const id = () => fc.oneof(fc.constantFrom(...knownIds()), fc.uuid(), text);
+
+/** Values for any field: primitives, known ids, deep and odd JSON. */
+const value = () =>
+  fc.oneof(
+    { weight: 3, arbitrary: id() },
+    { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(text, { maxLength: 60 }),
+  );
+
+const FIELDS = [
+  'email',
+  'roleId',
+  'role',
+  'otp',
+  'userId',
+  'id',
+  'workEmail',
+  'credential',
+  'search',
+  'start',
+  'limit',
+  'status',
+  'jobPostId',
+  'targetUserId',
+  'referrerId',
+  'chatId',
+  'senderId',
+  'sender',
+  'content',
+  'firstName',
+  'lastName',
+  'phone',
+  'message',
+  'jobTitle',
+  'companyName',
+  'requiredSkills',
+  'referralBonus',
+  '__proto__',
+  'constructor',
+  'prototype',
+];
+
+const objectBody = () =>
+  fc
+    .tuple(
+      fc.dictionary(fc.constantFrom(...FIELDS), value(), { maxKeys: 8 }),
+      fc.option(fc.dictionary(fc.constantFrom(...FIELDS), value(), { maxKeys: 6 })),
+    )
+    .map(([o, updatedData]) => (updatedData ? { ...o, updatedData } : o));
+
+interface Body {
+  payload?: string | Buffer;
+  contentType?: string;
+}
+
+const body = (): fc.Arbitrary<Body> =>
+  fc.oneof(
+    { weight: 4, arbitrary: objectBody().map((o) => json(o)) },
+    { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => json(v)) },
+    fc.constant<Body>({}),
+    text.map((t) => ({ payload: t, contentType: 'application/json' })),
+    fc.constant<Body>({
+      payload: '{"__proto__":{"polluted":true}}',
+      contentType: 'application/json',
+    }),
+    text.map((t) => ({ payload: t, contentType: 'text/plain' })),
+    fc.dictionary(fc.constantFrom(...FIELDS), text, { maxKeys: 4 }).map((o) => ({
+      payload: new URLSearchParams(o).toString(),
+      contentType: 'application/x-www-form-urlencoded',
+    })),
+    fc
+      .tuple(
+        fc.oneof(
+          fc.constant(PDF),
+          fc.constant(PNG),
+          fc.uint8Array({ maxLength: 256 }).map((a) => Buffer.from(a)),
+        ),
+        text,
+        fc.dictionary(fc.constantFrom('userId', 'file', 'id'), id().map(String), { maxKeys: 2 }),
+      )
+      .map(([file, name, fields]) => {
+        const m = multipartBody(file, name.replace(/["\r\n]/g, ''), fields);
+        return {
+          payload: m.payload,
+          contentType: m.headers['content-type'],
+        };
+      }),
+    fc
+      .string({ maxLength: 60 })
+      .map((t) => ({ payload: t, contentType: 'multipart/form-data; boundary=x' })),
+  );
+
+function json(v: unknown): Body {
+  return { payload: JSON.stringify(v) ?? 'null', contentType: 'application/json' };
+}
+
+const queryString = () =>
+  fc.oneof(
+    fc.constant(''),
+    fc
+      .array(
+        fc.tuple(
+          fc.oneof(
+            fc.constantFrom('to', 'userId', 'roleId', 'status', 'page', 'limit', 'before'),
+            fc.constantFrom('since', 'open', 'requestId', 'v', '__proto__', 'constructor'),
+            text,
+          ),
+          id().map(String),
+        ),
+        { maxLength: 5 },
+      )
+      .map((pairs) => `?${pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')}`),
+    fc.constantFrom('?', '?&&', '?a', '?%zz=1', '?userId[]=1&userId[]=2', '?limit=1e9&page=-1'),
+  );
+
+const enc = (s: string) => encodeURIComponent(s);
+
+/** A path segment: a known id, a uuid, text, or a raw broken escape. */
+const segment = () =>
+  fc.oneof(
+    { weight: 5, arbitrary: id().map((s) => enc(String(s))) },
+    fc.constantFrom('%', '%zz', '%E0%A4%A', '..', '.', '%2e%2e', '%00', '0'),
+  );
+
+const caller = () =>
+  fc.oneof(
+    fc.constant<string | undefined>(undefined),
+    fc.constant('attacker'),
+    fc.constant('attacker'),
+    fc.constantFrom('referrer_sid=', 'referio_sid=garbage', 'referio_sid=%00%ff', 'referio_sid='),
+  );
+
+const requestFor = (route: CollectedRoute) =>
+  fc.record({
+    path: fc.tuple(
+      ...route.url.split('/').map((part) => (part.startsWith(':') ? segment() : fc.constant(part))),
+    ),
+    query: queryString(),
+    body: body(),
+    cookie: caller(),
+    lastEventId: fc.option(fc.oneof(text, fc.integer().map(String))),
+  });
+
+// ---- sending -------------------------------------------------------------------------------------
+
+interface Answer {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/** The event stream never ends on success: it is read over a socket, status and headers only. */
+function viaSocket(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  payload?: string | Buffer,
+) {
+  return new Promise<Answer>((resolve, reject) => {
+    const req = http.request(`${baseUrl}${url}`, { method, headers }, (res) => {
+      const status = res.statusCode ?? 0;
+      const contentType = String(res.headers['content-type'] ?? '');
+      if (contentType.startsWith('text/event-stream')) {
+        res.destroy();
+        req.destroy();
+        resolve({ status, contentType, body: '' });
+        return;
+      }
+      let data = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (data += c));
+      res.on('end', () => resolve({ status, contentType, body: data }));
+    });
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}
+
+type Generated = ReturnType<typeof requestFor> extends fc.Arbitrary<infer T> ? T : never;
+
+async function send(route: CollectedRoute, r: Generated): Promise<Answer> {
+  sent++;
+  const path = route.url === '*' ? `/api/${r.path.join('')}` : r.path.join('/');
+  const url = path + r.query;
+  const headers: Record<string, string> = {};
+  if (r.cookie) headers.cookie = r.cookie === 'attacker' ? attacker.cookie : r.cookie;
+  if (r.lastEventId !== null) headers['last-event-id'] = enc(r.lastEventId);
+  if (route.method === 'OPTIONS') {
+    headers.origin = 'http://localhost:3000';
+    headers['access-control-request-method'] = 'POST';
+  }
+  const hasBody =
+    r.body.payload !== undefined && route.method !== 'GET' && route.method !== 'OPTIONS';
+  if (hasBody && r.body.contentType) headers['content-type'] = r.body.contentType;
+  if (route.url === '/api/chat/events') {
+    return viaSocket(route.method, url, headers, hasBody ? r.body.payload : undefined);
+  }
+  const res = await app.inject({
+    method: route.method as InjectOptions['method'],
+    url,
+    headers,
+    ...(hasBody ? { payload: r.body.payload } : {}),
+  });
+  return {
+    status: res.statusCode,
+    contentType: String(res.headers['content-type'] ?? ''),
+    body: res.body,
+  };
+}
+
+function assertAnswer(a: Answer) {
+  expect(a.status).toBeLessThan(500);
+  if (a.status >= 400 && a.contentType.startsWith('application/json')) {
+    const parsed = JSON.parse(a.body) as { success?: unknown; message?: unknown };
+    expect(parsed.success).toBe(false);
+    expect(typeof parsed.message).toBe('string');
+    expect(a.body).not.toMatch(/node_modules|\n\s+at |drizzle|PGlite|syntax error at/i);
+  }
+}
+
+const group = (r: CollectedRoute) => (r.url === '*' ? 'preflight' : (r.url.split('/')[2] ?? ''));
+
+// The routes are known only once the app is built: one test per area walks that area's routes.
+const AREAS = [
+  'health',
+  'auth',
+  'company',
+  'testimonials',
+  'subscribe',
+  'chat',
+  'message',
+  'jobPost',
+  'referralRequest',
+  'documentsUpload',
+  'contactus',
+  'dev',
+  'preflight',
+];
+
+test('every registered route belongs to an area the fuzz walks', () => {
+  expect(routes.filter((r) => !AREAS.includes(group(r)))).toEqual([]);
+});
+
+test.each(AREAS)('every %s route answers generated requests without a 5xx', async (area) => {
+  const mine = routes.filter((r) => group(r) === area);
+  expect(mine.length).toBeGreaterThan(0);
+  for (const route of mine) {
+    await fc.assert(
+      fc.asyncProperty(requestFor(route), async (r) => {
+        assertAnswer(await send(route, r));
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    );
+  }
+});
+
+test("no generated request changed the victims' data, over at least 1,000 requests", async () => {
+  expect(sent).toBeGreaterThanOrEqual(1000);
+  expect(await snapshotVictims()).toEqual(before);
+});
