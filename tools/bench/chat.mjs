@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// Chat delivery latency with many open streams: runs api/scripts/bench-chat.mjs on PGlite, then on the machine's
+// PostgreSQL (a fresh database) when one answers on 127.0.0.1:5432. Results: bench/results/chat*.json.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { root } from '../apps.mjs';
+import { buildStale } from '../stack.mjs';
+
+await buildStale({ log: () => {} });
+const script = path.join(root, 'api', 'scripts', 'bench-chat.mjs');
+const env = { ...process.env };
+delete env.DATABASE_URL;
+console.log('### PGlite');
+const pglite = spawnSync(process.execPath, [script], { cwd: root, stdio: 'inherit', env });
+let pg = { status: 0 };
+const ready = spawnSync('pg_isready', ['-q', '-h', '127.0.0.1', '-p', '5432']);
+if (ready.status === 0) {
+  console.log('\n### PostgreSQL');
+  pg = spawnSync(process.execPath, [path.join(root, 'tools', 'bench', 'with-pg.mjs'), script], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
+} else {
+  console.log('\n(no PostgreSQL answers on 127.0.0.1:5432: PGlite only)');
+}
+process.exit(pglite.status || pg.status ? 1 : 0);
