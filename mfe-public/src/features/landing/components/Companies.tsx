@@ -49,7 +49,7 @@ export function CompanyGridSection() {
     <section className="rf-landing__section" aria-labelledby="rf-landing-companies">
       <h2 id="rf-landing-companies">Companies hiring through referrals</h2>
       <Body query={query} companies={query.data?.data ?? []} label="Companies" />
-      <Link to="/company-list" className="rf-landing__more rf-btn rf-btn--secondary">
+      <Link to="/company-list" className="rf-landing__more rf-btn rf-btn--secondary rf-btn--md">
         Explore more Companies
       </Link>
     </section>
@@ -66,7 +66,7 @@ export function FeaturedCompaniesSection() {
         companies={(query.data?.data ?? []).slice(0, FEATURED_COMPANY_COUNT)}
         label="Featured companies"
       />
-      <Link to="/company-list" className="rf-landing__more rf-btn rf-btn--primary">
+      <Link to="/company-list" className="rf-landing__more rf-btn rf-btn--primary rf-btn--md">
         Browse All Companies
       </Link>
     </section>
