@@ -29,6 +29,11 @@ describe('demo data', () => {
     expect(new Set(history.map((h) => h.userId)).size).toBe(referrers.length);
     expect(new Set(jobs.map((j) => j.userId)).size).toBeLessThanOrEqual(referrers.length);
     expect(jobs.every((j) => referrers.some((r) => r.id === j.userId))).toBe(true);
+    // Every job is posted by a referrer who works at that company (their current position says so).
+    const byId = new Map(referrers.map((r) => [r.id, r]));
+    expect(
+      jobs.filter((j) => !byId.get(j.userId)?.position.endsWith(` at ${j.companyName}`)),
+    ).toEqual([]);
     expect(
       users.some((u) => u.email === 'candidate@referio.test' && u.authMode === 'candidate'),
     ).toBe(true);

@@ -431,7 +431,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const SEED_COMPANY_COUNT = 64;
 export const SEED_JOB_COUNT = 320;
-export const SEED_REFERRER_COUNT = 16;
+/** One verified referrer per company: every job is posted by someone who works there. */
+export const SEED_REFERRER_COUNT = SEED_COMPANY_COUNT;
 export const DEMO_CANDIDATE_EMAIL = 'candidate@referio.test';
 export const DEMO_REFERRER_EMAIL = 'referrer@referio.test';
 
@@ -564,13 +565,13 @@ function makeUsers(rng: Rng, now: Date, companies: SeedCompany[]): SeedUser[] {
       last = rng.pick(LAST_NAMES);
     } while (names.has(`${first} ${last}`));
     names.add(`${first} ${last}`);
-    const company = companies[(i * 4) % companies.length] as SeedCompany;
+    const company = companies[i % companies.length] as SeedCompany;
     const role = rng.pick(ROLES[company.industry]);
     const years = rng.int(4, 14);
     const local = `${first}.${last}`.toLowerCase();
     const history: SeedUser['history'] = [];
     if (rng.next() < 0.4) {
-      const previous = (i * 4 + 2) % companies.length;
+      const previous = (i + 7) % companies.length;
       history.push({
         email: `${local}@${companies[previous]?.slug}.example`,
         companyIndex: previous,
@@ -579,7 +580,7 @@ function makeUsers(rng: Rng, now: Date, companies: SeedCompany[]): SeedUser[] {
     }
     history.push({
       email: `${local}@${company.slug}.example`,
-      companyIndex: (i * 4) % companies.length,
+      companyIndex: i % companies.length,
       startDate: isoDate(new Date(now.getTime() - rng.int(200, 1400) * DAY_MS)),
     });
     users.push({
@@ -629,8 +630,8 @@ function makeJobs(rng: Rng, now: Date, companies: SeedCompany[]): SeedJob[] {
     const jobLocation = rng.pick(['On-site', 'On-site', 'Hybrid', 'Hybrid', 'Remote'] as const);
     const skillCount = rng.int(4, Math.min(9, role.skills.length));
     jobs.push({
-      // The referrer whose company is nearest (companies are shared round-robin among referrers).
-      ownerIndex: Math.floor(companyIndex / 4) % SEED_REFERRER_COUNT,
+      // Posted by the referrer who works at that company.
+      ownerIndex: companyIndex % SEED_REFERRER_COUNT,
       companyIndex,
       jobTitle: role.title,
       jobLocation,
