@@ -20,8 +20,13 @@ function sharedDeps() {
     'react-dom': singleton('react-dom'),
     // Without the trailing-slash entry react-dom/client is bundled privately: a second React DOM.
     'react-dom/': singleton('react-dom'),
-    'react-router': singleton('react-router'),
-    'react-router-dom': singleton('react-router-dom'),
+    // Shared modules are not tree-shaken, so the site shares a list of the declarative-routing names
+    // (shared/src/federation/react-router-dom.ts) instead of the whole package. Nothing imports
+    // 'react-router' itself: it is bundled (tree-shaken) behind that list.
+    'react-router-dom': singleton('react-router-dom', {
+      import: path.join(root, 'shared', 'src', 'federation', 'react-router-dom.ts'),
+      version: rootPkg('react-router-dom').version,
+    }),
     zustand: singleton('zustand'),
     '@tanstack/react-query': singleton('@tanstack/react-query'),
     '@referio/shared': { singleton: true, requiredVersion: `^${sharedPkg.version}` },

@@ -16,6 +16,13 @@ function reactRouterProduction() {
   };
 }
 
+function injectExternalRuntimePlugin() {
+  const main = require.resolve('@module-federation/inject-external-runtime-core-plugin', {
+    paths: [path.resolve(__dirname, '..')],
+  });
+  return path.join(path.dirname(main), 'index.js');
+}
+
 const API_TARGET = process.env.API_URL || 'http://localhost:4000';
 
 /**
@@ -40,7 +47,14 @@ function createAppConfig(o) {
         shared: sharedDeps(),
         manifest: true,
         dts: false,
-        runtimePlugins: o.runtimePlugins,
+        // One federation runtime per page: the shell provides it (the inject plugin puts it on the
+        // global), the remotes' entries use it; without this each remoteEntry.js carries its own copy
+        // (about 19 KB gzip). The plugin is named by its ES module file: `provideExternalRuntime`
+        // would add its CommonJS build, which pulls a second (CommonJS) copy of the runtime into the shell.
+        runtimePlugins: o.host
+          ? [...(o.runtimePlugins ?? []), injectExternalRuntimePlugin()]
+          : o.runtimePlugins,
+        experiments: o.host ? undefined : { externalRuntime: true },
       }),
     ];
     if (o.host) {
