@@ -1,7 +1,12 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isHttpError, SERVER_ERROR_MESSAGE } from '../lib/errors';
+import {
+  isDatabaseUnavailable,
+  isHttpError,
+  SERVER_ERROR_MESSAGE,
+  SERVICE_UNAVAILABLE_MESSAGE,
+} from '../lib/errors';
 
 /** Messages for the client errors Fastify itself raises before a handler runs. */
 const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
@@ -15,7 +20,8 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
 
 /**
  * The one error handler: validation → 400 with the first issue's message; HttpError → its status and
- * message; other client errors → their status with a readable message; anything else → 500, logged,
+ * message; other client errors → their status with a readable message; the database unreachable →
+ * 503 'Service temporarily unavailable. Please try again.'; anything else → 500, logged,
  * with a generic message that never leaks internals. Unknown routes → 404 JSON.
  */
 export default fp(
@@ -51,6 +57,14 @@ export default fp(
             ? (err.validation[0]?.message ?? 'Invalid request')
             : 'The request could not be processed.');
         return reply.code(status).send({ success: false, message });
+      }
+      if (isDatabaseUnavailable(err)) {
+        // The database did not answer: a temporary condition, not a bug. The client may retry.
+        request.log.warn({ err }, 'database unavailable');
+        return reply
+          .code(503)
+          .header('Retry-After', '5')
+          .send({ success: false, message: SERVICE_UNAVAILABLE_MESSAGE });
       }
       request.log.error({ err }, 'request failed');
       return reply.code(500).send({ success: false, message: SERVER_ERROR_MESSAGE });
