@@ -1,5 +1,5 @@
 import type { JobPost } from '../contract';
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { companies, jobPosts, referralRequests, type JobPostRow } from '../db/schema';
 
@@ -7,17 +7,12 @@ import { companies, jobPosts, referralRequests, type JobPostRow } from '../db/sc
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Company name, job title or any skill contains `search` (case-insensitive). Each operand is exactly
- * the expression of one trigram index (job_posts_*_trgm_idx), so PostgreSQL answers with a BitmapOr.
+ * Company name, job title or any skill contains `search` (case-insensitive): one ILIKE on the stored
+ * search_text column (those three, a line each), exactly the expression of job_posts_search_trgm_idx.
  */
 export function jobSearchCondition(search: string): SQL | undefined {
   if (!search) return undefined;
-  const pattern = containsPattern(search);
-  return or(
-    ilike(jobPosts.companyName, pattern),
-    ilike(jobPosts.jobTitle, pattern),
-    sql`referio_skills_text(${jobPosts.requiredSkills}) ilike ${pattern}`,
-  );
+  return ilike(jobPosts.searchText, containsPattern(search));
 }
 
 /** `true` when `userId` (the signed-in candidate) already asked a referral for the job row. */
@@ -26,15 +21,18 @@ export function appliedBy(userId: string | null | undefined): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${jobPosts.id} and ${referralRequests.senderId} = ${userId})`;
 }
 
+/** A job post's columns without search_text (only searched, never answered). */
+const { searchText: _searchText, ...jobColumns } = getTableColumns(jobPosts);
+
 /** The columns every job list selects: the row, its company's logo and whether the caller applied. */
 export const jobListColumns = (userId: string | null | undefined) => ({
-  job: jobPosts,
+  job: jobColumns,
   logo: companies.logo,
   isApplied: appliedBy(userId),
 });
 
 export interface JobListRow {
-  job: JobPostRow;
+  job: Omit<JobPostRow, 'searchText'>;
   logo: string | null;
   isApplied: boolean;
 }
@@ -72,6 +70,8 @@ export interface JobListQuery {
   limit: number;
   /** The signed-in user, for `isApplied`. */
   viewerId: string | null;
+  /** Where the total may come from instead of counting every time (a cache); `count` counts. */
+  total?: (count: () => Promise<number>) => Promise<number>;
 }
 
 /** A page of job posts, newest first, with the total of matches. */
@@ -79,7 +79,14 @@ export async function listJobs(
   db: Db,
   q: JobListQuery,
 ): Promise<{ data: JobPost[]; total: number }> {
-  const [rows, totals] = await Promise.all([
+  const count = async () => {
+    const rows = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(jobPosts)
+      .where(q.where);
+    return Number(rows[0]?.n ?? 0);
+  };
+  const [rows, total] = await Promise.all([
     db
       .select(jobListColumns(q.viewerId))
       .from(jobPosts)
@@ -88,12 +95,9 @@ export async function listJobs(
       .orderBy(desc(jobPosts.createdAt), desc(jobPosts.id))
       .limit(q.limit)
       .offset(q.start),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(jobPosts)
-      .where(q.where),
+    q.total ? q.total(count) : count(),
   ]);
-  return { data: rows.map(toJobPost), total: Number(totals[0]?.n ?? 0) };
+  return { data: rows.map(toJobPost), total };
 }
 
 /** One job post with its company logo, or null. */

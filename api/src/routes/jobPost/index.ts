@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companies, jobPosts, referralRequests, type JobPostRow } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { TtlCache } from '../../lib/ttl-cache';
 import { assertSelf, currentUser } from '../../plugins/auth';
 import {
   activeJob,
@@ -42,6 +43,15 @@ const detailParams = z.object({ jobId: idSchema, userId: z.string().max(100) });
 const userIdParams = z.object({ userId: idSchema });
 
 const jobPost: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * Totals of public searches, per search text: counting every match of a common word costs far more
+   * than the page itself, and a total a few seconds old is fine for paging. Job writes here clear it;
+   * other instances' writes show within SEARCH_TOTAL_CACHE_SECONDS.
+   */
+  const searchTotals = new TtlCache<number>(app.config.SEARCH_TOTAL_CACHE_SECONDS * 1000, 500, () =>
+    app.now().getTime(),
+  );
+
   /** Active job posts, newest first, searched by company, title and skills; `isApplied` for the caller. */
   app.post(
     '/jobPost/getAllJobPost',
@@ -53,6 +63,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
         start,
         limit,
         viewerId: request.user?.id ?? null,
+        total: (count) => searchTotals.getOrCompute(search.toLowerCase(), count),
       });
       return { success: true, ...page, start, limit };
     },
@@ -160,6 +171,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
           createdAt: now,
         })
         .returning({ id: jobPosts.id });
+      searchTotals.clear();
       const job = await findJob(app.db, rows[0]!.id, me.id);
       reply.code(201);
       return { success: true, message: JOB_MESSAGES.created, data: job };
@@ -224,6 +236,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
           experience: body.experience ?? job.experience,
         })
         .where(eq(jobPosts.id, job.id));
+      searchTotals.clear();
       return {
         success: true,
         message: JOB_MESSAGES.updated,
@@ -242,6 +255,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
         .update(jobPosts)
         .set({ status: request.body.status })
         .where(eq(jobPosts.id, job.id));
+      searchTotals.clear();
       return {
         success: true,
         message: JOB_MESSAGES.statusUpdated,
