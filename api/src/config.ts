@@ -61,8 +61,8 @@ export const configSchema = z.object({
   OTP_IP_MAX: int(20, 1, 1_000_000),
   OTP_IP_WINDOW_SECONDS: int(600, 1, 86_400),
   UPLOAD_MAX_BYTES: int(5 * 1024 * 1024, 1, 100 * 1024 * 1024),
-  /** How long the total of a public job search is reused (this process's job writes clear it); 0 = off. */
-  SEARCH_TOTAL_CACHE_SECONDS: int(10, 0, 3600),
+  /** How long a public job search's page and total are reused (this process's job writes clear them); 0 = off. */
+  SEARCH_CACHE_SECONDS: int(10, 0, 3600),
 });
 
 export type Config = z.output<typeof configSchema>;

@@ -1,5 +1,5 @@
 import type { JobPost } from '../contract';
-import { and, desc, eq, getTableColumns, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { companies, jobPosts, referralRequests, type JobPostRow } from '../db/schema';
 
@@ -23,6 +23,20 @@ export function appliedBy(userId: string | null | undefined): SQL<boolean> {
 
 /** A job post's columns without search_text (only searched, never answered). */
 const { searchText: _searchText, ...jobColumns } = getTableColumns(jobPosts);
+
+/** Which of `jobIds` the user already asked a referral for. */
+export async function appliedJobIds(
+  db: Db,
+  userId: string,
+  jobIds: string[],
+): Promise<Set<string>> {
+  if (jobIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: referralRequests.jobPostId })
+    .from(referralRequests)
+    .where(and(eq(referralRequests.senderId, userId), inArray(referralRequests.jobPostId, jobIds)));
+  return new Set(rows.map((r) => r.id));
+}
 
 /** The columns every job list selects: the row, its company's logo and whether the caller applied. */
 export const jobListColumns = (userId: string | null | undefined) => ({

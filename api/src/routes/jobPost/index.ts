@@ -6,6 +6,7 @@ import {
   SUGGESTED_JOB_COUNT,
   updateJobPostRequest,
   updateJobStatusRequest,
+  type JobPost,
   type JobPostDetails,
 } from '../../contract';
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import { TtlCache } from '../../lib/ttl-cache';
 import { assertSelf, currentUser } from '../../plugins/auth';
 import {
   activeJob,
+  appliedJobIds,
   companyIdFor,
   experienceBandOf,
   findJob,
@@ -44,13 +46,19 @@ const userIdParams = z.object({ userId: idSchema });
 
 const jobPost: FastifyPluginAsyncZod = async (app) => {
   /**
-   * Totals of public searches, per search text: counting every match of a common word costs far more
-   * than the page itself, and a total a few seconds old is fine for paging. Job writes here clear it;
-   * other instances' writes show within SEARCH_TOTAL_CACHE_SECONDS.
+   * Public searches, per search text: counting every match of a common word, or gathering and sorting
+   * the matches of a rarer one, costs far more than answering from memory, and a list a few seconds
+   * old is fine for browsing. `isApplied` is always the caller's, read fresh. Job writes here clear
+   * both caches; other instances' writes show within SEARCH_CACHE_SECONDS.
    */
-  const searchTotals = new TtlCache<number>(app.config.SEARCH_TOTAL_CACHE_SECONDS * 1000, 500, () =>
-    app.now().getTime(),
-  );
+  const ttlMs = app.config.SEARCH_CACHE_SECONDS * 1000;
+  const clock = () => app.now().getTime();
+  const searchTotals = new TtlCache<number>(ttlMs, 500, clock);
+  const searchPages = new TtlCache<{ data: JobPost[]; total: number }>(ttlMs, 500, clock);
+  const searchChanged = () => {
+    searchTotals.clear();
+    searchPages.clear();
+  };
 
   /** Active job posts, newest first, searched by company, title and skills; `isApplied` for the caller. */
   app.post(
@@ -58,14 +66,26 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: 'optional' }, schema: { body: getAllJobPostRequest } },
     async (request) => {
       const { search, start, limit } = request.body;
-      const page = await listJobs(app.db, {
-        where: and(activeJob(), jobSearchCondition(search)),
-        start,
-        limit,
-        viewerId: request.user?.id ?? null,
-        total: (count) => searchTotals.getOrCompute(search.toLowerCase(), count),
-      });
-      return { success: true, ...page, start, limit };
+      const text = search.toLowerCase();
+      const page = await searchPages.getOrCompute(`${start}:${limit}:${text}`, () =>
+        listJobs(app.db, {
+          where: and(activeJob(), jobSearchCondition(search)),
+          start,
+          limit,
+          viewerId: null,
+          total: (count) => searchTotals.getOrCompute(text, count),
+        }),
+      );
+      const viewerId = request.user?.id;
+      const applied = viewerId
+        ? await appliedJobIds(
+            app.db,
+            viewerId,
+            page.data.map((j) => j._id),
+          )
+        : new Set<string>();
+      const data = page.data.map((j) => ({ ...j, isApplied: applied.has(j._id) }));
+      return { success: true, data, total: page.total, start, limit };
     },
   );
 
@@ -171,7 +191,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
           createdAt: now,
         })
         .returning({ id: jobPosts.id });
-      searchTotals.clear();
+      searchChanged();
       const job = await findJob(app.db, rows[0]!.id, me.id);
       reply.code(201);
       return { success: true, message: JOB_MESSAGES.created, data: job };
@@ -236,7 +256,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
           experience: body.experience ?? job.experience,
         })
         .where(eq(jobPosts.id, job.id));
-      searchTotals.clear();
+      searchChanged();
       return {
         success: true,
         message: JOB_MESSAGES.updated,
@@ -255,7 +275,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
         .update(jobPosts)
         .set({ status: request.body.status })
         .where(eq(jobPosts.id, job.id));
-      searchTotals.clear();
+      searchChanged();
       return {
         success: true,
         message: JOB_MESSAGES.statusUpdated,
