@@ -1,5 +1,5 @@
 import type { JobPost } from '../contract';
-import { and, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { companies, jobPosts, referralRequests, type JobPostRow } from '../db/schema';
 
@@ -24,6 +24,41 @@ export function appliedBy(userId: string | null | undefined): SQL<boolean> {
 /** A job post's columns without search_text (only searched, never answered). */
 const { searchText: _searchText, ...jobColumns } = getTableColumns(jobPosts);
 
+/** Prepared statements per database (built once each; building a query costs more than running it). */
+const preparedFor = new WeakMap<Db, ReturnType<typeof prepare>>();
+function prepare(db: Db) {
+  const applied = db
+    .select({ id: referralRequests.jobPostId })
+    .from(referralRequests)
+    .where(
+      and(
+        eq(referralRequests.senderId, sql.placeholder('userId')),
+        sql`${referralRequests.jobPostId} = any(${sql.placeholder('jobIds')}::uuid[])`,
+      ),
+    )
+    .prepare('referio_applied_job_ids');
+  const job = db
+    .select({
+      job: jobColumns,
+      logo: companies.logo,
+      isApplied: sql<boolean>`exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${jobPosts.id} and ${referralRequests.senderId} = ${sql.placeholder('viewerId')}::uuid)`,
+    })
+    .from(jobPosts)
+    .leftJoin(companies, eq(companies.id, jobPosts.companyId))
+    .where(eq(jobPosts.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('referio_job_by_id');
+  return { applied, job };
+}
+function prepared(db: Db) {
+  let p = preparedFor.get(db);
+  if (!p) {
+    p = prepare(db);
+    preparedFor.set(db, p);
+  }
+  return p;
+}
+
 /** Which of `jobIds` the user already asked a referral for. */
 export async function appliedJobIds(
   db: Db,
@@ -31,10 +66,7 @@ export async function appliedJobIds(
   jobIds: string[],
 ): Promise<Set<string>> {
   if (jobIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: referralRequests.jobPostId })
-    .from(referralRequests)
-    .where(and(eq(referralRequests.senderId, userId), inArray(referralRequests.jobPostId, jobIds)));
+  const rows = await prepared(db).applied.execute({ userId, jobIds });
   return new Set(rows.map((r) => r.id));
 }
 
@@ -120,12 +152,7 @@ export async function findJob(
   id: string,
   viewerId: string | null,
 ): Promise<JobPost | null> {
-  const rows = await db
-    .select(jobListColumns(viewerId))
-    .from(jobPosts)
-    .leftJoin(companies, eq(companies.id, jobPosts.companyId))
-    .where(eq(jobPosts.id, id))
-    .limit(1);
+  const rows = await prepared(db).job.execute({ id, viewerId });
   return rows[0] ? toJobPost(rows[0]) : null;
 }
 

@@ -6,7 +6,7 @@ import {
   type RoleId,
   type WorkEmailHistoryEntry,
 } from '../contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { users, workEmailHistory, type UserRow, type WorkEmailHistoryRow } from '../db/schema';
 
@@ -112,8 +112,27 @@ export interface ProfileChanges {
 export class UserRepository {
   constructor(private readonly db: Db) {}
 
+  /** The hot lookups, each built once as a prepared statement (see SessionStore.find). */
+  private prepared = () => {
+    const byId = this.db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('referio_user_by_id');
+    const history = this.db
+      .select()
+      .from(workEmailHistory)
+      .where(eq(workEmailHistory.userId, sql.placeholder('userId')))
+      .orderBy(asc(workEmailHistory.startDate), asc(workEmailHistory.createdAt))
+      .prepare('referio_work_email_history');
+    const built = { byId, history };
+    this.prepared = () => built;
+    return built;
+  };
+
   async findById(id: string): Promise<UserRow | null> {
-    const rows = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    const rows = await this.prepared().byId.execute({ id });
     return rows[0] ?? null;
   }
 
@@ -151,11 +170,7 @@ export class UserRepository {
   }
 
   async workEmailHistory(userId: string): Promise<WorkEmailHistoryRow[]> {
-    return this.db
-      .select()
-      .from(workEmailHistory)
-      .where(eq(workEmailHistory.userId, userId))
-      .orderBy(asc(workEmailHistory.startDate), asc(workEmailHistory.createdAt));
+    return this.prepared().history.execute({ userId });
   }
 
   /** Marks the work e-mail verified and records it in the history (once per address). */
