@@ -21,6 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { root } from '../apps.mjs';
 import { run, startApi, staleSteps, waitForUrl } from '../stack.mjs';
@@ -277,6 +278,15 @@ async function benchBackend(kind) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `referio-bench-api-${kind}-`));
   let pg = null;
   let api = null;
+  const stopApi = async () => {
+    if (api && api.exitCode === null && api.signalCode === null) {
+      const gone = new Promise((r) => api.once('exit', r));
+      api.kill('SIGTERM');
+      await Promise.race([gone, new Promise((r) => setTimeout(r, 10_000))]);
+      if (api.exitCode === null && api.signalCode === null) api.kill('SIGKILL');
+    }
+    api = null;
+  };
   try {
     if (kind === 'pg') {
       pg = await createPgDatabase();
@@ -286,77 +296,75 @@ async function benchBackend(kind) {
       console.log(`\n### PGlite (${dataDir})`);
     }
     const databaseUrl = pg?.url;
-    const seeded = await seedBench({
-      databaseUrl,
-      dataDir,
-      companies: COMPANIES,
-      jobs: JOBS,
-      log: (m) => console.log(m),
-    });
-    checkDeadline('EXPLAIN');
-
-    // A job to ask for by id, and the candidate's id, straight from the database (PGlite: before the
-    // API opens the directory; only one process may).
-    const { openDatabase } = require(path.join(apiDir, 'dist', 'db', 'index.js'));
-    const probe = await openDatabase({
-      url: databaseUrl,
-      pgliteDir: databaseUrl ? undefined : path.join(dataDir, 'pglite'),
-    });
-    let jobId;
-    let viewerId;
-    try {
-      const c = probe.db.$client;
-      jobId = (
-        await c.query(
-          "select id from job_posts where status = 'active' order by created_at desc limit 1 offset 100",
-        )
-      ).rows[0].id;
-      viewerId = (await c.query('select id from users where email = $1', [BENCH_CANDIDATE])).rows[0]
-        .id;
-    } finally {
-      await probe.close();
-    }
-    const explained = await explainQueries({ databaseUrl, dataDir, viewerId, jobId });
+    // Seeding and EXPLAIN run in a child process, so the load generator here starts lean (PGlite
+    // would otherwise keep the whole database in this process's memory).
+    const prepFile = path.join(dataDir, 'prepared.json');
+    await run(
+      process.execPath,
+      [
+        fileURLToPath(import.meta.url),
+        '--prepare',
+        JSON.stringify({ databaseUrl, dataDir, out: prepFile }),
+      ],
+      { quiet: false },
+    );
+    const { seeded, jobId, viewerId, explained } = JSON.parse(fs.readFileSync(prepFile, 'utf8'));
     printExplain(kind, explained);
 
-    checkDeadline('the API start');
-    api = startApi({
-      port: PORT,
-      quiet: true,
-      env: {
-        HOST: '127.0.0.1',
-        NODE_ENV: 'development',
-        SEED: 'false',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl ?? '',
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
-        SESSION_SECRET: 'bench-api-secret-bench-api-secret-0000',
-        // The sign-in rate limits, in case a run signs in more than once.
-        OTP_IP_MAX: '1000',
-        OTP_MAX_PER_HOUR: '1000',
-        OTP_RESEND_INTERVAL_SECONDS: '0',
-      },
-    });
-    const exited = new Promise((_, reject) =>
-      api.once('exit', (code) => reject(new Error(`the API exited with ${code}`))),
-    );
-    await Promise.race([waitForUrl(`${base}/api/health`, 60_000), exited]);
-    const { cookie, userId } = await signIn();
-    if (userId !== viewerId) throw new Error('signed in as someone else');
-
-    const runs = [await load('GET /api/health', '/api/health')];
-    for (const term of TERMS) {
-      runs.push(
-        await load(`getAllJobPost '${term}'`, '/api/jobPost/getAllJobPost', {
-          method: 'POST',
-          body: { search: term, start: 0, limit: 9, userId },
-          cookie,
-        }),
+    /** One API process; `extraEnv` on top of the bench settings. */
+    const startBenchApi = async (extraEnv = {}) => {
+      checkDeadline('the API start');
+      api = startApi({
+        port: PORT,
+        quiet: true,
+        env: {
+          HOST: '127.0.0.1',
+          NODE_ENV: 'development',
+          SEED: 'false',
+          DATA_DIR: dataDir,
+          DATABASE_URL: databaseUrl ?? '',
+          LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
+          SESSION_SECRET: 'bench-api-secret-bench-api-secret-0000',
+          // The sign-in rate limits, in case a run signs in more than once.
+          OTP_IP_MAX: '1000',
+          OTP_MAX_PER_HOUR: '1000',
+          OTP_RESEND_INTERVAL_SECONDS: '0',
+          ...extraEnv,
+        },
+      });
+      const exited = new Promise((_, reject) =>
+        api.once('exit', (code) => reject(new Error(`the API exited with ${code}`))),
       );
-    }
+      await Promise.race([waitForUrl(`${base}/api/health`, 60_000), exited]);
+      const session = await signIn();
+      if (session.userId !== viewerId) throw new Error('signed in as someone else');
+      return session;
+    };
+    const searchRuns = async (suffix, cookie, userId) => {
+      const out = [];
+      for (const term of TERMS) {
+        out.push(
+          await load(`getAllJobPost '${term}'${suffix}`, '/api/jobPost/getAllJobPost', {
+            method: 'POST',
+            body: { search: term, start: 0, limit: 9, userId },
+            cookie,
+          }),
+        );
+      }
+      return out;
+    };
+    const withRatios = (runs) => {
+      const health = runs[0].rps || runs[0].rpsMean;
+      for (const r of runs) r.ratio = Math.round(((r.rps || r.rpsMean) / health) * 100) / 100;
+      return runs;
+    };
+
+    // The API as configured by default (search pages and totals cached for a few seconds).
+    const { cookie, userId } = await startBenchApi();
+    const runs = [await load('GET /api/health', '/api/health')];
+    runs.push(...(await searchRuns('', cookie, userId)));
     runs.push(await load('GetById', `/api/jobPost/GetById/${jobId}/${userId}`, { cookie }));
-    const health = runs[0].rps || runs[0].rpsMean;
-    for (const r of runs) r.ratio = Math.round(((r.rps || r.rpsMean) / health) * 100) / 100;
+    withRatios(runs);
 
     // What one page answers with (so the numbers mean something).
     const totals = {};
@@ -368,9 +376,18 @@ async function benchBackend(kind) {
       totals[term] = json.total;
     }
 
+    // Every search counted and fetched (SEARCH_CACHE_SECONDS=0), in a second process: the database's
+    // own cost, for comparison.
+    await stopApi();
+    const uncachedSession = await startBenchApi({ SEARCH_CACHE_SECONDS: '0' });
+    const uncached = withRatios([
+      await load('GET /api/health (no search cache)', '/api/health'),
+      ...(await searchRuns(', no cache', uncachedSession.cookie, uncachedSession.userId)),
+    ]);
+
     console.log('');
     printTable(
-      runs.map((r) => ({
+      [...runs, ...uncached].map((r) => ({
         [`${kind}, ${CONNECTIONS} connections`]: r.label,
         'req/s (median)': r.rps,
         'ratio to health': r.ratio.toFixed(2),
@@ -402,19 +419,53 @@ async function benchBackend(kind) {
       seed: seeded,
       totals,
       runs,
+      uncached,
       goal,
       explain: explained.map(({ plan, ...rest }) => ({ ...rest, plan: plan.split('\n') })),
     };
   } finally {
-    if (api && api.exitCode === null && api.signalCode === null) {
-      const gone = new Promise((r) => api.once('exit', r));
-      api.kill('SIGTERM');
-      await Promise.race([gone, new Promise((r) => setTimeout(r, 10_000))]);
-      if (api.exitCode === null && api.signalCode === null) api.kill('SIGKILL');
-    }
+    await stopApi();
     if (pg) await pg.drop().catch((e) => console.error(`could not drop ${pg.name}: ${e.message}`));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The child's part: seed, find a job and the candidate, EXPLAIN; the answer goes to `out` as JSON. */
+async function prepare({ databaseUrl, dataDir, out }) {
+  const seeded = await seedBench({
+    databaseUrl,
+    dataDir,
+    companies: COMPANIES,
+    jobs: JOBS,
+    log: (m) => console.log(m),
+  });
+  // A job to ask for by id and the candidate's id, straight from the database.
+  const { openDatabase } = require(path.join(apiDir, 'dist', 'db', 'index.js'));
+  const probe = await openDatabase({
+    url: databaseUrl,
+    pgliteDir: databaseUrl ? undefined : path.join(dataDir, 'pglite'),
+  });
+  let jobId;
+  let viewerId;
+  try {
+    const c = probe.db.$client;
+    jobId = (
+      await c.query(
+        "select id from job_posts where status = 'active' order by created_at desc limit 1 offset 100",
+      )
+    ).rows[0].id;
+    viewerId = (await c.query('select id from users where email = $1', [BENCH_CANDIDATE])).rows[0]
+      .id;
+  } finally {
+    await probe.close();
+  }
+  const explained = await explainQueries({ databaseUrl, dataDir, viewerId, jobId });
+  fs.writeFileSync(out, JSON.stringify({ seeded, jobId, viewerId, explained }));
+}
+
+if (process.argv[2] === '--prepare') {
+  await prepare(JSON.parse(process.argv[3]));
+  process.exit(0);
 }
 
 // --- Main ----------------------------------------------------------------------------------------------
