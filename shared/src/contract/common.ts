@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 
 /** Every answer of the API is an envelope; the client hands callers `data` (or the whole body where the spec says so). */

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { JOB_FETCH_LIMIT, MESSAGES } from './constants';
 import { idSchema, searchSchema, startSchema, limitSchema } from './common';

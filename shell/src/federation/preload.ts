@@ -1,0 +1,34 @@
+// The first page's code is fetched while the shared modules (React, the router, @referio/shared) load,
+// instead of after them: index.ts calls preloadFirstPage before the async boundary. It reads /remotes.json,
+// registers the remotes and asks the federation runtime to preload the page's remote entry and chunks
+// (<link rel="preload">, nothing is executed, so the shared-module negotiation is untouched).
+import { preloadRemote } from '@module-federation/enhanced/runtime';
+import { ensureRemotes } from './remotes';
+import { routes, type RemoteModuleId, type RouteDef } from '../routes/paths';
+
+/** The remote page module a URL shows, for the routes without parameters (plus job details); else null. */
+export function firstPageModule(pathname: string): RemoteModuleId | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  for (const route of Object.values(routes) as RouteDef[]) {
+    const { target } = route;
+    if (target.kind !== 'remote') continue;
+    if (route.path === path) return target.module;
+    if (route.path === routes.jobDetails.path && /^\/job-details\/[^/]+$/.test(path)) {
+      return target.module;
+    }
+  }
+  return null;
+}
+
+/** Starts the remotes' registration and preloads the page `pathname` shows; failures are left to the page. */
+export async function preloadFirstPage(pathname: string): Promise<void> {
+  const id = firstPageModule(pathname);
+  try {
+    await ensureRemotes();
+    if (!id) return;
+    const [remote, page] = id.split('/');
+    await preloadRemote([{ nameOrAlias: remote!, exposes: [`./${page}`] }]);
+  } catch {
+    // The page's own load retries and shows the failure UI; a preload has nothing to add.
+  }
+}

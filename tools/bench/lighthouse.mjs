@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// Lighthouse (the npm package, Debian's Chromium) on the built site: / and /company-list, mobile form factor with
+// simulated throttling (Lighthouse's defaults). Prints the four category scores per page and every audit that
+// costs points; writes bench/results/lighthouse.json. `--check` exits 1 below the goals of issue 7
+// (performance ≥ 0.95, accessibility 1, best practices 1, SEO ≥ 0.95).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { root } from '../apps.mjs';
+import { buildStale, startStack } from '../stack.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, printTable, resultsDir, writeResult } from './common.mjs';
+
+const PAGES = ['/', '/company-list'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const GOALS = { performance: 0.95, accessibility: 1, 'best-practices': 1, seo: 0.95 };
+const check = process.argv.includes('--check');
+
+/** Audits that cost points: scored below 1 and weighted in a category (metrics with their value). */
+function failingAudits(lhr) {
+  const out = [];
+  for (const id of CATEGORIES) {
+    for (const ref of lhr.categories[id].auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 1) continue;
+      if (ref.weight === 0 && id !== 'performance') continue;
+      if (id === 'performance' && ref.weight === 0 && audit.score >= 0.9) continue;
+      out.push({
+        category: id,
+        id: ref.id,
+        score: audit.score,
+        title: audit.title,
+        value: audit.displayValue ?? '',
+      });
+    }
+  }
+  return out;
+}
+
+await buildStale({ log: () => {} });
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-bench-lighthouse-'));
+const stack = await startStack({ quiet: true, apiEnv: { DATA_DIR: dataDir } });
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM_PATH,
+  // chrome-launcher adds its own flags; '--headless=new' and the rest come from the other benchmarks.
+  chromeFlags: CHROMIUM_ARGS,
+  logLevel: 'error',
+});
+const result = { pages: {} };
+fs.mkdirSync(resultsDir, { recursive: true });
+const rows = [];
+const misses = [];
+try {
+  for (const page of PAGES) {
+    const url = `http://localhost:3000${page}`;
+    // One warm-up run fills the server's caches (first PGlite queries); the second is the one reported.
+    await lighthouse(url, { port: chrome.port, logLevel: 'error', onlyCategories: CATEGORIES });
+    const runnerResult = await lighthouse(url, {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: CATEGORIES,
+    });
+    const lhr = runnerResult.lhr;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    // The whole report beside the summary, for the details (resultsDir is git-ignored).
+    const slug = page === '/' ? 'home' : page.replace(/\W+/g, '-').replace(/^-|-$/g, '');
+    fs.writeFileSync(path.join(resultsDir, `lighthouse-${slug}.report.json`), runnerResult.report);
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c].score]));
+    const metrics = Object.fromEntries(
+      [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+        'speed-index',
+      ].map((id) => [id, lhr.audits[id]?.displayValue ?? null]),
+    );
+    const failing = failingAudits(lhr);
+    result.pages[page] = { scores, metrics, failing };
+    rows.push({ page, ...scores, LCP: metrics['largest-contentful-paint'] });
+    for (const c of CATEGORIES) {
+      if (scores[c] < GOALS[c]) misses.push(`${page} ${c} ${scores[c]} < ${GOALS[c]}`);
+    }
+  }
+} finally {
+  await chrome.kill();
+  await stack.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+printTable(rows);
+for (const [page, r] of Object.entries(result.pages)) {
+  if (r.failing.length === 0) continue;
+  console.log(`\n${page}: audits that cost points`);
+  printTable(
+    r.failing.map((a) => ({ category: a.category, audit: a.id, score: a.score, value: a.value })),
+  );
+}
+result.goals = GOALS;
+result.misses = misses;
+console.log(`→ ${path.relative(root, writeResult('lighthouse', result))}`);
+if (check && misses.length) {
+  console.error(`Lighthouse goals missed:\n  ${misses.join('\n  ')}`);
+  process.exit(1);
+}
