@@ -129,7 +129,8 @@ function ModalSurface({
         className={cx('rf-modal', `rf-modal--${size}`, className)}
         onKeyDown={onKeyDown}
       >
-        <header className="rf-modal__header">
+        {/* divs, not header/footer: in the body-level portal those would be page banner/contentinfo landmarks */}
+        <div className="rf-modal__header">
           <h2 id={titleId} className="rf-modal__title">
             {title}
           </h2>
@@ -143,9 +144,9 @@ function ModalSurface({
               <span aria-hidden="true">×</span>
             </button>
           )}
-        </header>
+        </div>
         <div className="rf-modal__body">{children}</div>
-        {footer && <footer className="rf-modal__footer">{footer}</footer>}
+        {footer && <div className="rf-modal__footer">{footer}</div>}
       </div>
     </div>
   );

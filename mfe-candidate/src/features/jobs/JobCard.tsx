@@ -4,15 +4,18 @@ import { SkillList } from './SkillList';
 export interface JobCardProps {
   job: JobPost;
   onSeeDetails: (job: JobPost) => void;
+  /** 2 on a page whose next heading up is the h1 (Explore), 3 under a section's h2 (the default). */
+  headingLevel?: 2 | 3;
 }
 
 /** A job on the candidate's dashboard pages: 3 skills, the rest as '+N more', and a details button. */
-export function JobCard({ job, onSeeDetails }: JobCardProps) {
+export function JobCard({ job, onSeeDetails, headingLevel = 3 }: JobCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="rf-card cand-job" aria-label={`${job.jobTitle} at ${job.companyName}`}>
       <header className="cand-job__head">
         <div>
-          <h3 className="cand-job__title">{job.jobTitle}</h3>
+          <Heading className="cand-job__title">{job.jobTitle}</Heading>
           <p className="cand-job__company">{job.companyName}</p>
         </div>
         {job.isApplied && <span className="rf-badge rf-badge--success">Applied</span>}

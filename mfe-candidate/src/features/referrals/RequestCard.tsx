@@ -19,7 +19,7 @@ export function RequestCard({ request, onGoToChat, openingChat = false }: Reques
     <article className="rf-card cand-request" aria-label={`${job.jobTitle} at ${job.companyName}`}>
       <header className="cand-job__head">
         <div>
-          <h3 className="cand-job__title">{job.jobTitle}</h3>
+          <h2 className="cand-job__title">{job.jobTitle}</h2>
           <p className="cand-job__company">{job.companyName}</p>
         </div>
         <span className={`rf-badge rf-badge--${STATUS_TONE[request.status]}`}>

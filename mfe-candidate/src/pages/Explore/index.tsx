@@ -73,7 +73,7 @@ export default function Explore() {
       ) : (
         <div className="cand-grid" aria-busy={jobs.isFetching || undefined}>
           {list.map((job) => (
-            <JobCard key={job._id} job={job} onSeeDetails={setSelected} />
+            <JobCard key={job._id} job={job} onSeeDetails={setSelected} headingLevel={2} />
           ))}
         </div>
       )}

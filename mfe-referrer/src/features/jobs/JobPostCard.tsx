@@ -23,7 +23,7 @@ export function JobPostCard({ job, onToggle, onDetails, saving = false }: JobPos
     <article className="rf-card rr-card" aria-label={job.jobTitle}>
       <header className="rr-card__head">
         <div>
-          <h3 className="rr-card__title">{job.jobTitle}</h3>
+          <h2 className="rr-card__title">{job.jobTitle}</h2>
           <p className="rr-card__sub">{job.companyName}</p>
         </div>
         <div className="rr-switch">

@@ -7,13 +7,16 @@ export interface RequestCardProps {
   /** How many sender skills to show ('+N more' for the rest); all when left out. */
   maxSkills?: number;
   actions?: ReactNode;
+  /** 2 on a page whose next heading up is the h1 (Referral Requests), 3 under a section's h2 (the default). */
+  headingLevel?: 2 | 3;
 }
 
 export const senderName = (r: ReferralRequest): string =>
   r.senderId?.fullName?.trim() || r.senderId?.email || 'Candidate';
 
 /** One incoming referral request: who asks, for which job, experience, when, skills and resume. */
-export function RequestCard({ request, maxSkills, actions }: RequestCardProps) {
+export function RequestCard({ request, maxSkills, actions, headingLevel = 3 }: RequestCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const name = senderName(request);
   const exp = request.senderId?.overAllExperience;
   const resume = request.senderId?.resumeLink;
@@ -21,7 +24,7 @@ export function RequestCard({ request, maxSkills, actions }: RequestCardProps) {
     <article className="rf-card rr-card" aria-label={`Request from ${name}`}>
       <header className="rr-card__head">
         <div>
-          <h3 className="rr-card__title">{name}</h3>
+          <Heading className="rr-card__title">{name}</Heading>
           <p className="rr-card__sub">{request.jobPostId?.jobTitle}</p>
         </div>
         <time className="rr-muted" dateTime={request.createdAt}>

@@ -81,7 +81,7 @@ export default function GiveReferral() {
             <article key={job._id} className="rf-card rr-card" aria-label={job.jobTitle}>
               <header className="rr-card__head">
                 <div>
-                  <h3 className="rr-card__title">{job.jobTitle}</h3>
+                  <h2 className="rr-card__title">{job.jobTitle}</h2>
                   <p className="rr-card__sub">{job.companyName}</p>
                 </div>
                 <span className="rf-badge rf-badge--success">Referral Bonus: {bonusOf(job)}</span>

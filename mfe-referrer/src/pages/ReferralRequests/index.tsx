@@ -165,7 +165,7 @@ export default function ReferralRequests() {
         ) : (
           <div className="rr-grid">
             {requests.map((r) => (
-              <RequestCard key={r._id} request={r} actions={actionsFor(r)} />
+              <RequestCard key={r._id} request={r} actions={actionsFor(r)} headingLevel={2} />
             ))}
           </div>
         )}

@@ -28,6 +28,17 @@ describe('Modal', () => {
     expect(container).not.toContainElement(dialog);
   });
 
+  it('adds no banner or contentinfo landmark to the page around it', () => {
+    render(
+      <Modal open onClose={() => undefined} title="Job Updated!" footer={<Button>OK</Button>}>
+        <p>Saved</p>
+      </Modal>,
+    );
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'OK' })).toBeInTheDocument();
+  });
+
   it('moves focus in and keeps Tab inside the dialog', async () => {
     const user = userEvent.setup();
     render(<Opener />);
