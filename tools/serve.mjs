@@ -5,6 +5,14 @@
 // Remotes: CORS for any origin, `no-cache` on remoteEntry.js / mf-manifest.json, hashed assets immutable.
 // Shell: SPA fallback to index.html, /remotes.json from the given file (no-cache, never baked into the build),
 // /api proxied to the API so the browser sees one origin.
+// Security headers (every answer): X-Content-Type-Options nosniff, Referrer-Policy. The shell's pages
+// (text/html) also get a Content-Security-Policy built from remotes.json on every request (each remote's
+// origin may serve scripts, styles, fonts, images and manifests), with no 'unsafe-inline' for scripts;
+// styles allow 'unsafe-inline' because the remotes' style-loader injects <style> tags. Google's sign-in
+// script, its button frame and stylesheet (https://accounts.google.com/gsi/) are always allowed: the
+// page decides at run time from /api/auth/config whether to load it, and allowing an origin that is
+// never used costs nothing. Images may come from any https: origin (job posts carry company logo URLs).
+// frame-ancestors 'none' (and X-Frame-Options DENY): no page may be framed.
 import path from 'node:path';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -65,6 +73,59 @@ function cacheHeaders(res, filePath) {
 const server = Fastify({ logger: false });
 await server.register(fastifyCompress, { global: true, threshold: 1024 });
 
+const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
+
+/** The origins of the remotes listed in remotes.json (relative entries are this origin: 'self'). */
+function remoteOrigins(remotesJson) {
+  const origins = new Set();
+  for (const remote of JSON.parse(remotesJson)) {
+    try {
+      origins.add(new URL(remote.entry).origin);
+    } catch {
+      // A relative entry is served from this origin, which 'self' already allows.
+    }
+  }
+  return [...origins];
+}
+
+/** The shell pages' Content-Security-Policy for these remote origins. */
+function contentSecurityPolicy(origins) {
+  const remotes = origins.join(' ');
+  const list = (...sources) => sources.filter(Boolean).join(' ');
+  return [
+    `default-src 'self'`,
+    `script-src ${list("'self'", remotes, `${GOOGLE_GSI}client`)}`,
+    `style-src ${list("'self'", "'unsafe-inline'", remotes, `${GOOGLE_GSI}style`)}`,
+    `img-src ${list("'self'", 'data:', 'blob:', 'https:', remotes)}`,
+    `font-src ${list("'self'", 'data:', remotes)}`,
+    `connect-src ${list("'self'", remotes, GOOGLE_GSI)}`,
+    `frame-src ${GOOGLE_GSI}`,
+    `worker-src 'self' blob:`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+    `frame-ancestors 'none'`,
+  ].join('; ');
+}
+
+let remotesFile = null;
+server.addHook('onSend', async (_req, reply, payload) => {
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  const type = String(reply.getHeader('content-type') ?? '');
+  if (app.host && remotesFile && type.startsWith('text/html')) {
+    let origins = [];
+    try {
+      origins = remoteOrigins(await fs.promises.readFile(remotesFile, 'utf8'));
+    } catch {
+      // No readable remotes.json: the page cannot load remotes anyway; the policy still applies.
+    }
+    reply.header('Content-Security-Policy', contentSecurityPolicy(origins));
+    reply.header('X-Frame-Options', 'DENY');
+  }
+  return payload;
+});
+
 if (app.host) {
   const apiUrl = values.api || process.env.API_URL || `http://127.0.0.1:${API_PORT}`;
   await server.register(fastifyProxy, {
@@ -72,8 +133,19 @@ if (app.host) {
     prefix: '/api',
     rewritePrefix: '/api',
     http2: false,
+    // The API down or restarting: the same JSON error the API gives when its database is away, so the
+    // pages show a message and keep the user signed in (only a 401 signs out).
+    replyOptions: {
+      onError: (reply, { error }) => {
+        const status = error?.statusCode === 504 ? 504 : 503;
+        reply
+          .code(status)
+          .header('Retry-After', '5')
+          .send({ success: false, message: 'Service temporarily unavailable. Please try again.' });
+      },
+    },
   });
-  const remotesFile = path.resolve(
+  remotesFile = path.resolve(
     values.remotes ||
       process.env.REMOTES_FILE ||
       path.join(root, 'shell', 'public', 'remotes.json'),
