@@ -79,7 +79,17 @@ try {
     }
   });
   const total = () => [...seen.values()].reduce((a, b) => a + b, 0);
+  // Lazy page code starts after a render, so 'networkidle' can come before it: wait until no new script
+  // has arrived for a while.
+  const settled = async () => {
+    let last = -1;
+    while (seen.size !== last) {
+      last = seen.size;
+      await page.waitForTimeout(750);
+    }
+  };
   await page.goto('http://localhost:3000/', { waitUntil: 'networkidle' });
+  await settled();
   const landing = total();
   if (process.env.BUNDLE_DEBUG) for (const [u, n] of seen) console.log(n, u);
   result.pages['/'] = landing;
@@ -105,6 +115,7 @@ try {
     ['chat', 'chat'],
   ]) {
     await page.goto(`http://localhost:3000/dashboard/${key}`, { waitUntil: 'networkidle' });
+    await settled();
     const added = total() - before;
     before = total();
     result.pages[`/dashboard/${key}`] = added;
