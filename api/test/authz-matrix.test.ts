@@ -598,3 +598,25 @@ test('the dev mailbox does not exist in production', async () => {
     await prod.close();
   }
 });
+
+test('an uploaded file is served with its checked type, a Content-Disposition and nosniff', async () => {
+  // A PDF named like an image: served as what its content is, not what its name says.
+  const body = multipartBody(PDF, 'photo.png', { userId: world.candidate.id });
+  const up = await app.inject({
+    method: 'POST',
+    url: '/api/documentsUpload/resumeUpload',
+    headers: { ...body.headers, cookie: world.candidate.cookie },
+    payload: body.payload,
+  });
+  expect(up.statusCode).toBe(200);
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/documentsUpload/resume/${world.candidate.id}`,
+    headers: { cookie: world.referrer.cookie },
+  });
+  await restoreUsers();
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('application/pdf');
+  expect(res.headers['content-disposition']).toMatch(/^inline; filename="photo.png"/);
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+});
