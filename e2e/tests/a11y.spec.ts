@@ -3,37 +3,10 @@
 // back to what opened it. Findings are soft failures, so one run lists every page that needs work.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/axe';
-import { readCode, uniqueEmail } from '../support/mailbox';
+import { readCode } from '../support/mailbox';
+import { signUp, createJobOverApi } from '../support/session';
 
-const BASE = 'http://localhost:3000';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
-
-interface Envelope<T> {
-  success: boolean;
-  data: T;
-}
-
-/** Signs a fresh user up through the site, in the given mode; returns their id. */
-async function signUp(page: Page, roleLabel: 'Applicant' | 'Referrer'): Promise<string> {
-  const email = uniqueEmail(`a11y.${roleLabel.toLowerCase()}`);
-  const sentAt = Date.now() - 1000;
-  await page.goto('/sign-up');
-  await page.getByRole('radio', { name: roleLabel }).check();
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  const code = await readCode(page.request, email, sentAt);
-  await page.getByRole('textbox', { name: 'Digit 1 of 4' }).focus();
-  await page.keyboard.type(code);
-  await page.waitForURL(`${BASE}/`, { timeout: 5_000 });
-  return page.evaluate(
-    () =>
-      (
-        JSON.parse(window.localStorage.getItem('currentUserInfo') ?? '{}') as {
-          data: { _id: string };
-        }
-      ).data._id,
-  );
-}
 
 /** Waits until the page shows its main heading and nothing is loading any more. */
 async function settle(page: Page, heading?: string | RegExp): Promise<void> {
@@ -58,28 +31,6 @@ async function someJobId(page: Page): Promise<string> {
   const id = href.split('/').pop() ?? '';
   expect(id, 'a job in the demo data').not.toBe('');
   return id;
-}
-
-async function createJobOverApi(page: Page, userId: string, jobTitle: string): Promise<string> {
-  const res = await page.request.post('/api/jobPost/createJobPost', {
-    data: {
-      userId,
-      jobTitle,
-      companyName: 'Acme Corp',
-      jobLocation: 'Hybrid',
-      address: '1 Residency Road, Bengaluru',
-      companyLogo: '',
-      industry: 'it',
-      experience: '3-6',
-      jobType: 'Full-time',
-      salaryRange: '20-30',
-      requiredSkills: ['Go', 'SQL'],
-      jobDescription: ['Run the platform'],
-      notes: ['On call once a month'],
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as Envelope<{ _id: string }>).data._id;
 }
 
 /** True when the element that has focus is inside `dialog`. */
@@ -184,7 +135,7 @@ test.describe('axe finds no serious or critical violations', () => {
   test('on every referrer page, the job modals and both steps of the job wizard', async ({
     page,
   }) => {
-    const userId = await signUp(page, 'Referrer');
+    const { userId } = await signUp(page, 'Referrer');
     const title = `Accessible Engineer ${Date.now().toString(36)}`;
     await createJobOverApi(page, userId, title);
 
@@ -262,7 +213,7 @@ test.describe('dialogs keep focus inside, close on Escape and give focus back', 
     page,
   }) => {
     const jobId = await someJobId(page);
-    const userId = await signUp(page, 'Applicant');
+    const { userId } = await signUp(page, 'Applicant');
 
     await page.goto(`/job-details/${jobId}`);
     await settle(page);
@@ -288,7 +239,7 @@ test.describe('dialogs keep focus inside, close on Escape and give focus back', 
   test('the job details and edit dialogs of a referrer, and the success dialog of an edit', async ({
     page,
   }) => {
-    const userId = await signUp(page, 'Referrer');
+    const { userId } = await signUp(page, 'Referrer');
     const title = `Trap Engineer ${Date.now().toString(36)}`;
     await createJobOverApi(page, userId, title);
     await page.goto('/dashboard/jobPosts');
@@ -343,7 +294,7 @@ test('a referral round trip: request sent, pending and approved lists, the appro
   page,
   browser,
 }) => {
-  const referrerId = await signUp(page, 'Referrer');
+  const { userId: referrerId } = await signUp(page, 'Referrer');
   const title = `Round Trip Engineer ${Date.now().toString(36)}`;
   const jobId = await createJobOverApi(page, referrerId, title);
 

@@ -1,5 +1,6 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
-import { readCode, uniqueEmail } from '../support/mailbox';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { readCode } from '../support/mailbox';
+import { signUp } from '../support/session';
 
 const BASE = 'http://localhost:3000';
 const DEMO_REFERRER = 'referrer@referio.test';
@@ -15,21 +16,6 @@ interface Envelope<T> {
   success: boolean;
   message?: string;
   data: T;
-}
-
-/** Signs a fresh candidate up through the site and returns their e-mail. */
-async function signUpCandidate(page: Page): Promise<string> {
-  const email = uniqueEmail('cand');
-  const sentAt = Date.now() - 1000;
-  await page.goto('/sign-up');
-  await page.getByRole('radio', { name: 'Applicant' }).check();
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  const code = await readCode(page.request, email, sentAt);
-  await page.getByRole('textbox', { name: 'Digit 1 of 4' }).focus();
-  await page.keyboard.type(code);
-  await page.waitForURL(`${BASE}/`, { timeout: 5_000 });
-  return email;
 }
 
 /** The demo referrer, signed in over the API in a context of its own (codes from the dev mailbox). */
@@ -50,7 +36,7 @@ async function signInDemoReferrer() {
 test('a candidate completes the profile, uploads photo and resume, and follows a referral request to Approved', async ({
   page,
 }) => {
-  const email = await signUpCandidate(page);
+  const { email } = await signUp(page, 'Applicant');
   const userId = await page.evaluate(
     () =>
       (

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { readState, writeState } from '../support/stack-state';
-import { readCode, uniqueEmail } from '../support/mailbox';
+import { signUp } from '../support/session';
 
 const repo = path.resolve(__dirname, '..', '..');
 
@@ -26,22 +26,6 @@ async function sharedFileOwners(page: Page): Promise<Map<string, string>> {
   return owners;
 }
 
-async function signIn(
-  page: Page,
-  roleLabel: 'Applicant' | 'Referrer' = 'Applicant',
-): Promise<void> {
-  const email = uniqueEmail('federation');
-  const sentAt = Date.now() - 1000;
-  await page.goto('/sign-up');
-  await page.getByRole('radio', { name: roleLabel }).check();
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  const code = await readCode(page.request, email, sentAt);
-  await page.getByRole('textbox', { name: 'Digit 1 of 4' }).focus();
-  await page.keyboard.type(code);
-  await page.waitForURL('http://localhost:3000/', { timeout: 5_000 });
-}
-
 test('React, react-dom and @referio/shared are each fetched once across the shell and the remotes', async ({
   page,
 }) => {
@@ -49,7 +33,7 @@ test('React, react-dom and @referio/shared are each fetched once across the shel
   page.on('requestfinished', (req) => {
     if (req.resourceType() === 'script') jsFiles.push(req.url());
   });
-  await signIn(page);
+  await signUp(page, 'Applicant');
   // Visit pages from three remotes in one page load of the shell.
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByText('Candidate mode activated')).toBeVisible();
@@ -76,7 +60,7 @@ test('a stopped remote shows the failure message with Retry while the rest of th
 }) => {
   const state = readState();
   const stack = await import('../../tools/stack.mjs');
-  await signIn(page);
+  await signUp(page, 'Applicant');
 
   process.kill(state.pids['mfe-chat']!, 'SIGTERM');
   try {

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { readCode, uniqueEmail } from '../support/mailbox';
+import { expect, test } from '@playwright/test';
+import { uniqueEmail } from '../support/mailbox';
+import { signUp } from '../support/session';
 
 /** A small, valid one-page PDF (the API checks the content starts with %PDF-). */
 function tinyPdf(): Buffer {
@@ -19,20 +20,6 @@ function tinyPdf(): Buffer {
   for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
   body += `trailer << /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
-}
-
-/** A fresh candidate, signed up with the mailed code; ends on /. */
-async function signUpCandidate(page: Page): Promise<void> {
-  const email = uniqueEmail('public');
-  const sentAt = Date.now() - 1000;
-  await page.goto('/sign-up');
-  await page.getByRole('radio', { name: 'Applicant' }).check();
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  const code = await readCode(page.request, email, sentAt);
-  await page.getByRole('textbox', { name: 'Digit 1 of 4' }).focus();
-  await page.keyboard.type(code);
-  await page.waitForURL('http://localhost:3000/', { timeout: 5_000 });
 }
 
 test('a visitor searches and pages the job list, is sent to sign in, then requests a referral with a resume', async ({
@@ -75,7 +62,7 @@ test('a visitor searches and pages the job list, is sent to sign in, then reques
   await page.waitForURL('**/sign-in', { timeout: 5_000 });
 
   // Signed in, the job shows its referrer and the request button.
-  await signUpCandidate(page);
+  await signUp(page, 'Applicant');
   await page.goto(jobUrl);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const panel = page.getByRole('complementary', { name: 'Get Referrals from Employee' });

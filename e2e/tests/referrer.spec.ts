@@ -6,9 +6,9 @@ import {
   request as playwrightRequest,
   test,
   type APIRequestContext,
-  type Page,
 } from '@playwright/test';
 import { readCode, uniqueEmail } from '../support/mailbox';
+import { signUp, createJobOverApi } from '../support/session';
 
 const BASE = 'http://localhost:3000';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
@@ -17,28 +17,6 @@ interface Envelope<T> {
   success: boolean;
   message?: string;
   data: T;
-}
-
-/** Signs a fresh referrer up through the site (user type Referrer); returns their id. */
-async function signUpReferrer(page: Page): Promise<string> {
-  const email = uniqueEmail('referrer');
-  const sentAt = Date.now() - 1000;
-  await page.goto('/sign-up');
-  await page.getByRole('radio', { name: 'Referrer' }).check();
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  const code = await readCode(page.request, email, sentAt);
-  await page.getByRole('textbox', { name: 'Digit 1 of 4' }).focus();
-  await page.keyboard.type(code);
-  await page.waitForURL(`${BASE}/`, { timeout: 5_000 });
-  return page.evaluate(
-    () =>
-      (
-        JSON.parse(window.localStorage.getItem('currentUserInfo') ?? '{}') as {
-          data: { _id: string };
-        }
-      ).data._id,
-  );
 }
 
 /** A fresh candidate with a name and a resume, signed in over the API in a context of its own. */
@@ -79,33 +57,10 @@ async function requestReferral(
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-/** A job post created over the API with the referrer's own session (the wizard has its own test). */
-async function createJobOverApi(page: Page, referrerId: string, jobTitle: string): Promise<string> {
-  const res = await page.request.post('/api/jobPost/createJobPost', {
-    data: {
-      userId: referrerId,
-      jobTitle,
-      companyName: 'Acme Corp',
-      jobLocation: 'Hybrid',
-      address: '1 Residency Road, Bengaluru',
-      companyLogo: '',
-      industry: 'it',
-      experience: '3-6',
-      jobType: 'Full-time',
-      salaryRange: '20-30',
-      requiredSkills: ['Go', 'SQL'],
-      jobDescription: ['Run the platform'],
-      notes: ['On call once a month'],
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as Envelope<{ _id: string }>).data._id;
-}
-
 test('a referrer creates a job through both steps, toggles it inactive and back, and edits it', async ({
   page,
 }) => {
-  await signUpReferrer(page);
+  await signUp(page, 'Referrer');
   const title = `Platform Engineer ${Date.now().toString(36)}`;
   await page.goto('/create-job-post');
   await expect(page.getByRole('heading', { level: 1, name: 'Create Job Post' })).toBeVisible();
@@ -177,7 +132,7 @@ test('a referrer creates a job through both steps, toggles it inactive and back,
 test('a referrer approves a request behind the work-email gate and declines another', async ({
   page,
 }) => {
-  const referrerId = await signUpReferrer(page);
+  const { userId: referrerId } = await signUp(page, 'Referrer');
   const title = `Data Engineer ${Date.now().toString(36)}`;
   const jobId = await createJobOverApi(page, referrerId, title);
   const first = await candidateWithResume('Asha Iyer');

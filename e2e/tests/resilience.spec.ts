@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readState, writeState } from '../support/stack-state';
-import { readCode, uniqueEmail } from '../support/mailbox';
+import { signUp } from '../support/session';
 
 const API_HEALTH = 'http://localhost:4000/api/health';
 // The profile form's own sentence for a failed save (a 5xx or no answer), from the spec.
@@ -13,20 +13,6 @@ const apiEnv = (dataDir: string | null) => ({
   OTP_MAX_PER_HOUR: '1000',
   OTP_IP_MAX: '10000',
 });
-
-async function signIn(page: Page): Promise<string> {
-  const email = uniqueEmail('resilience');
-  const sentAt = Date.now() - 1000;
-  await page.goto('/sign-up');
-  await page.getByRole('radio', { name: 'Applicant' }).check();
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  const code = await readCode(page.request, email, sentAt);
-  await page.getByRole('textbox', { name: 'Digit 1 of 4' }).focus();
-  await page.keyboard.type(code);
-  await page.waitForURL('http://localhost:3000/', { timeout: 5_000 });
-  return email;
-}
 
 const alive = (pid: number) => {
   try {
@@ -42,7 +28,7 @@ test('the API restarted mid-session: the page says so, then the signed-in user k
 }) => {
   const stack = await import('../../tools/stack.mjs');
   const state = readState();
-  await signIn(page);
+  await signUp(page, 'Applicant');
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await page.getByRole('link', { name: 'Profile', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
@@ -121,7 +107,7 @@ test("the shell's pages carry the security headers and the site runs under its C
 
   // Pages from every remote render under the policy.
   await expect(page.getByRole('link', { name: 'Get Referred Now' })).toBeVisible();
-  await signIn(page);
+  await signUp(page, 'Applicant');
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByText('Candidate mode activated')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Your referral requests' })).toBeVisible();

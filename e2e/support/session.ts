@@ -1,0 +1,63 @@
+import { expect, type Page } from '@playwright/test';
+import { readCode, uniqueEmail } from './mailbox';
+
+export interface SignedUp {
+  email: string;
+  userId: string;
+}
+
+/**
+ * Signs a fresh user up through the site, as a person would: the sign-up page, the mailed code typed into the
+ * four boxes, the move to `/`. The page is then signed in (cookie + stored profile).
+ */
+export async function signUp(
+  page: Page,
+  role: 'Applicant' | 'Referrer' = 'Applicant',
+): Promise<SignedUp> {
+  const email = uniqueEmail(role.toLowerCase());
+  const sentAt = Date.now() - 1000;
+  await page.goto('/sign-up');
+  await page.getByRole('radio', { name: role }).check();
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  const code = await readCode(page.request, email, sentAt);
+  await page.getByRole('textbox', { name: 'Digit 1 of 4' }).focus();
+  await page.keyboard.type(code);
+  await page.waitForURL('http://localhost:3000/', { timeout: 5_000 });
+  const userId = await page.evaluate(
+    () =>
+      (
+        JSON.parse(window.localStorage.getItem('currentUserInfo') ?? '{}') as {
+          data: { _id: string };
+        }
+      ).data._id,
+  );
+  return { email, userId };
+}
+
+/** Creates an active job post owned by the signed-in referrer of `page`, over the API; returns its id. */
+export async function createJobOverApi(
+  page: Page,
+  userId: string,
+  jobTitle: string,
+): Promise<string> {
+  const res = await page.request.post('/api/jobPost/createJobPost', {
+    data: {
+      userId,
+      jobTitle,
+      companyName: 'Acme Corp',
+      jobLocation: 'Hybrid',
+      address: '1 Residency Road, Bengaluru',
+      companyLogo: '',
+      industry: 'it',
+      experience: '3-6',
+      jobType: 'Full-time',
+      salaryRange: '20-30',
+      requiredSkills: ['Go', 'SQL'],
+      jobDescription: ['Run the platform'],
+      notes: ['On call once a month'],
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { data: { _id: string } }).data._id;
+}
