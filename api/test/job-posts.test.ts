@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { companies, jobPosts } from '../src/db/schema';
+import { companies, jobPosts, workEmailHistory } from '../src/db/schema';
 import { activeJob, jobSearchCondition } from '../src/services/jobPosts';
 import { SECOND, setupTestContext } from './helper';
 import { call, insertJob, makeUser, uploadResume } from './market-fixtures';
@@ -188,6 +188,41 @@ describe('GET /api/jobPost/GetById/:jobId/:userId', () => {
         workEmailHistory: [],
       },
     });
+  });
+
+  it("answers the referrer's work-e-mail history oldest first, and isApplied once requested", async () => {
+    const app = await ctx.build();
+    const referrer = await makeUser(app, 'ref');
+    const candidate = await makeUser(app, 'cand');
+    const job = await insertJob(app, referrer.id);
+    const now = new Date();
+    await app.db.insert(workEmailHistory).values([
+      {
+        userId: referrer.id,
+        email: 'r@later.example',
+        companyName: 'Later',
+        startDate: '2021-03-01',
+        createdAt: now,
+      },
+      {
+        userId: referrer.id,
+        email: 'r@first.example',
+        companyName: 'First',
+        startDate: '2015-01-13',
+        createdAt: now,
+      },
+    ]);
+    const res = await call(app, candidate, 'GET', `/jobPost/GetById/${job.id}/${candidate.id}`);
+    expect(res.statusCode).toBe(200);
+    const history = (await app.users.workEmailHistory(referrer.id)).map((h) => ({
+      _id: h.id,
+      email: h.email,
+      companyName: h.companyName,
+      startDate: h.startDate,
+    }));
+    expect(history.map((h) => h.companyName)).toEqual(['First', 'Later']);
+    expect(res.json().data.userId.workEmailHistory).toEqual(history);
+    expect(res.json().data.createdAt).toBe(job.createdAt.toISOString());
   });
 
   it('needs a session and answers 404 for an unknown job', async () => {

@@ -1,7 +1,15 @@
-import type { JobPost } from '../contract';
+import type { JobPost, JobPostDetails, WorkEmailHistoryEntry } from '../contract';
 import { and, desc, eq, getTableColumns, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
-import { companies, jobPosts, referralRequests, type JobPostRow } from '../db/schema';
+import { profileLinkOf } from './users';
+import {
+  companies,
+  jobPosts,
+  referralRequests,
+  users,
+  workEmailHistory,
+  type JobPostRow,
+} from '../db/schema';
 
 /** `%text%` for ILIKE with the user's %, _ and \ taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -48,7 +56,28 @@ function prepare(db: Db) {
     .where(eq(jobPosts.id, sql.placeholder('id')))
     .limit(1)
     .prepare('referio_job_by_id');
-  return { applied, job };
+  // The job, its referrer and the referrer's work-e-mail history in one round trip (was three).
+  const details = db
+    .select({
+      job: jobColumns,
+      logo: companies.logo,
+      isApplied: sql<boolean>`exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${jobPosts.id} and ${referralRequests.senderId} = ${sql.placeholder('viewerId')}::uuid)`,
+      referrer: {
+        id: users.id,
+        email: users.email,
+        fullName: users.fullName,
+        position: users.position,
+        profileImage: users.profileImage,
+      },
+      history: sql<WorkEmailHistoryEntry[]>`coalesce((select json_agg(json_build_object('_id', h.id, 'email', h.email, 'companyName', h.company_name, 'startDate', h.start_date) order by h.start_date, h.created_at) from ${workEmailHistory} h where h.user_id = ${jobPosts.userId}), '[]'::json)`,
+    })
+    .from(jobPosts)
+    .innerJoin(users, eq(users.id, jobPosts.userId))
+    .leftJoin(companies, eq(companies.id, jobPosts.companyId))
+    .where(eq(jobPosts.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('referio_job_details');
+  return { applied, job, details };
 }
 function prepared(db: Db) {
   let p = preparedFor.get(db);
@@ -154,6 +183,28 @@ export async function findJob(
 ): Promise<JobPost | null> {
   const rows = await prepared(db).job.execute({ id, viewerId });
   return rows[0] ? toJobPost(rows[0]) : null;
+}
+
+/** One job post with its referrer and the referrer's work-e-mail history (one query), or null. */
+export async function findJobDetails(
+  db: Db,
+  id: string,
+  viewerId: string | null,
+): Promise<JobPostDetails | null> {
+  const row = (await prepared(db).details.execute({ id, viewerId }))[0];
+  if (!row) return null;
+  const { referrer } = row;
+  return {
+    ...toJobPost(row),
+    userId: {
+      _id: referrer.id,
+      email: referrer.email,
+      fullName: referrer.fullName,
+      position: referrer.position,
+      profileLink: profileLinkOf(referrer),
+      workEmailHistory: row.history,
+    },
+  };
 }
 
 export async function findJobRow(db: Db, id: string): Promise<JobPostRow | null> {

@@ -7,7 +7,6 @@ import {
   updateJobPostRequest,
   updateJobStatusRequest,
   type JobPost,
-  type JobPostDetails,
 } from '../../contract';
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,13 +21,13 @@ import {
   companyIdFor,
   experienceBandOf,
   findJob,
+  findJobDetails,
   findJobRow,
   jobListColumns,
   jobSearchCondition,
   listJobs,
   toJobPost,
 } from '../../services/jobPosts';
-import { profileLinkOf, toHistoryEntry } from '../../services/users';
 
 export const JOB_MESSAGES = {
   notFound: 'Job post not found',
@@ -95,22 +94,8 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: detailParams } },
     async (request) => {
       const me = currentUser(request);
-      const job = await findJob(app.db, request.params.jobId, me.id);
-      if (!job) throw new HttpError(404, JOB_MESSAGES.notFound);
-      const referrer = await app.users.findById(job.userId);
-      if (!referrer) throw new HttpError(404, JOB_MESSAGES.notFound);
-      const history = await app.users.workEmailHistory(referrer.id);
-      const data: JobPostDetails = {
-        ...job,
-        userId: {
-          _id: referrer.id,
-          email: referrer.email,
-          fullName: referrer.fullName,
-          position: referrer.position,
-          profileLink: profileLinkOf(referrer),
-          workEmailHistory: history.map(toHistoryEntry),
-        },
-      };
+      const data = await findJobDetails(app.db, request.params.jobId, me.id);
+      if (!data) throw new HttpError(404, JOB_MESSAGES.notFound);
       return { success: true, data };
     },
   );
