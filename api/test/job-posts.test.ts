@@ -91,6 +91,36 @@ describe('POST /api/jobPost/getAllJobPost', () => {
     expect(theirs.data.every((j: { isApplied: boolean }) => !j.isApplied)).toBe(true);
   });
 
+  it('looks the session up itself: slides it, drops an expired cookie, answers the public list without one', async () => {
+    const app = await ctx.build();
+    const referrer = await makeUser(app, 'ref');
+    const candidate = await makeUser(app, 'cand');
+    await insertJob(app, referrer.id);
+    const search = (cookie?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/jobPost/getAllJobPost',
+        headers: cookie ? { cookie } : {},
+        payload: {},
+      });
+    const setCookie = (res: Awaited<ReturnType<typeof search>>) =>
+      res.cookies.find((c) => c.name === 'referio_sid');
+    const day = 24 * 60 * 60 * SECOND;
+    ctx.clock.advance(2 * day);
+    const slid = await search(candidate.cookie);
+    expect(slid.statusCode).toBe(200);
+    expect(setCookie(slid)?.maxAge).toBe(30 * 24 * 60 * 60);
+    expect((await search(candidate.cookie)).cookies).toEqual([]);
+    ctx.clock.advance(31 * day);
+    const expired = await search(candidate.cookie);
+    expect(expired.statusCode).toBe(200);
+    expect(expired.json().data).toHaveLength(1);
+    expect(setCookie(expired)?.value).toBe('');
+    const unknown = await search('referio_sid=not-a-session');
+    expect(unknown.statusCode).toBe(200);
+    expect(setCookie(unknown)?.value).toBe('');
+  });
+
   it('reuses a search page and its total for SEARCH_CACHE_SECONDS, and a job posted here shows at once', async () => {
     const app = await ctx.build({ SEARCH_CACHE_SECONDS: 10 });
     const referrer = await makeUser(app, 'ref');

@@ -21,6 +21,12 @@ export type RouteAccess = 'public' | 'optional' | 'user';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAccess;
+    /**
+     * The handler looks the session up itself, together with what it needs about the user, in one
+     * query (`app.sessions.finder`), then hands the result to `app.useSession`. The hook then only
+     * refuses a 'user' route called without a session cookie.
+     */
+    sessionInHandler?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user, or null. */
@@ -35,6 +41,15 @@ declare module 'fastify' {
     signIn(reply: FastifyReply, userId: string): Promise<void>;
     /** Ends the request's session (if any) and clears the cookie. */
     signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /**
+     * Applies a session lookup's result to the request, as the onRequest hook does: sets
+     * `request.user`, slides the expiry, drops a stale cookie, 401 on a 'user' route without a session.
+     */
+    useSession(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      session: ActiveSession | null,
+    ): Promise<void>;
   }
 }
 
@@ -106,25 +121,37 @@ export default fp(
     app.decorateRequest('user', null);
     app.decorateRequest('session', null);
 
-    app.addHook('onRequest', async (request, reply) => {
-      const access: RouteAccess = request.is404
-        ? 'public'
-        : (request.routeOptions.config.auth ?? 'user');
-      if (access === 'public') return;
-      const token = request.cookies[SESSION_COOKIE];
-      if (token) {
-        const session = await app.sessions.find(token);
-        if (session) {
+    const accessOf = (request: FastifyRequest): RouteAccess =>
+      request.is404 ? 'public' : (request.routeOptions.config.auth ?? 'user');
+
+    app.decorate(
+      'useSession',
+      async (request: FastifyRequest, reply: FastifyReply, session: ActiveSession | null) => {
+        const token = request.cookies[SESSION_COOKIE];
+        if (session && token) {
           request.session = session;
           request.user = session.user;
           const extended = await app.sessions.slide(session);
           if (extended) setSessionCookie(reply, token, extended);
-        } else {
+        } else if (token) {
           // Expired or unknown: drop the stale cookie.
           reply.clearCookie(SESSION_COOKIE, cookieOptions());
         }
+        if (accessOf(request) === 'user' && !request.user) {
+          throw new HttpError(401, SIGN_IN_REQUIRED_MESSAGE);
+        }
+      },
+    );
+
+    app.addHook('onRequest', async (request, reply) => {
+      const access = accessOf(request);
+      if (access === 'public') return;
+      const token = request.cookies[SESSION_COOKIE];
+      if (request.routeOptions.config.sessionInHandler && !request.is404) {
+        if (access === 'user' && !token) throw new HttpError(401, SIGN_IN_REQUIRED_MESSAGE);
+        return;
       }
-      if (access === 'user' && !request.user) throw new HttpError(401, SIGN_IN_REQUIRED_MESSAGE);
+      await app.useSession(request, reply, token ? await app.sessions.find(token) : null);
     });
   },
   { name: 'auth', dependencies: ['config', 'db'] },

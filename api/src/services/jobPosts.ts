@@ -35,16 +35,6 @@ const { searchText: _searchText, ...jobColumns } = getTableColumns(jobPosts);
 /** Prepared statements per database (built once each; building a query costs more than running it). */
 const preparedFor = new WeakMap<Db, ReturnType<typeof prepare>>();
 function prepare(db: Db) {
-  const applied = db
-    .select({ id: referralRequests.jobPostId })
-    .from(referralRequests)
-    .where(
-      and(
-        eq(referralRequests.senderId, sql.placeholder('userId')),
-        sql`${referralRequests.jobPostId} = any(${sql.placeholder('jobIds')}::uuid[])`,
-      ),
-    )
-    .prepare('referio_applied_job_ids');
   const job = db
     .select({
       job: jobColumns,
@@ -69,7 +59,9 @@ function prepare(db: Db) {
         position: users.position,
         profileImage: users.profileImage,
       },
-      history: sql<WorkEmailHistoryEntry[]>`coalesce((select json_agg(json_build_object('_id', h.id, 'email', h.email, 'companyName', h.company_name, 'startDate', h.start_date) order by h.start_date, h.created_at) from ${workEmailHistory} h where h.user_id = ${jobPosts.userId}), '[]'::json)`,
+      history: sql<
+        WorkEmailHistoryEntry[]
+      >`coalesce((select json_agg(json_build_object('_id', h.id, 'email', h.email, 'companyName', h.company_name, 'startDate', h.start_date) order by h.start_date, h.created_at) from ${workEmailHistory} h where h.user_id = ${jobPosts.userId}), '[]'::json)`,
     })
     .from(jobPosts)
     .innerJoin(users, eq(users.id, jobPosts.userId))
@@ -77,7 +69,7 @@ function prepare(db: Db) {
     .where(eq(jobPosts.id, sql.placeholder('id')))
     .limit(1)
     .prepare('referio_job_details');
-  return { applied, job, details };
+  return { job, details };
 }
 function prepared(db: Db) {
   let p = preparedFor.get(db);
@@ -86,17 +78,6 @@ function prepared(db: Db) {
     preparedFor.set(db, p);
   }
   return p;
-}
-
-/** Which of `jobIds` the user already asked a referral for. */
-export async function appliedJobIds(
-  db: Db,
-  userId: string,
-  jobIds: string[],
-): Promise<Set<string>> {
-  if (jobIds.length === 0) return new Set();
-  const rows = await prepared(db).applied.execute({ userId, jobIds });
-  return new Set(rows.map((r) => r.id));
 }
 
 /** The columns every job list selects: the row, its company's logo and whether the caller applied. */

@@ -11,13 +11,12 @@ import {
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companies, jobPosts, referralRequests, type JobPostRow } from '../../db/schema';
+import { companies, jobPosts, referralRequests, users, type JobPostRow } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
-import { assertSelf, currentUser } from '../../plugins/auth';
+import { assertSelf, currentUser, SESSION_COOKIE } from '../../plugins/auth';
 import {
   activeJob,
-  appliedJobIds,
   companyIdFor,
   experienceBandOf,
   findJob,
@@ -59,11 +58,24 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     searchPages.clear();
   };
 
+  /**
+   * The session and which of a page's jobs its user already requested, in one round trip (the
+   * search looks its session up itself: `sessionInHandler`).
+   */
+  const sessionWithApplied = app.sessions.finder('referio_session_applied_jobs', {
+    applied: sql<
+      string[]
+    >`coalesce((select array_agg(${referralRequests.jobPostId}::text) from ${referralRequests} where ${referralRequests.senderId} = ${users.id} and ${referralRequests.jobPostId} = any(${sql.placeholder('jobIds')}::uuid[])), '{}'::text[])`,
+  });
+
   /** Active job posts, newest first, searched by company, title and skills; `isApplied` for the caller. */
   app.post(
     '/jobPost/getAllJobPost',
-    { config: { auth: 'optional' }, schema: { body: getAllJobPostRequest } },
-    async (request) => {
+    {
+      config: { auth: 'optional', sessionInHandler: true },
+      schema: { body: getAllJobPostRequest },
+    },
+    async (request, reply) => {
       const { search, start, limit } = request.body;
       const text = search.toLowerCase();
       const page = await searchPages.getOrCompute(`${start}:${limit}:${text}`, () =>
@@ -75,14 +87,12 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
           total: (count) => searchTotals.getOrCompute(text, count),
         }),
       );
-      const viewerId = request.user?.id;
-      const applied = viewerId
-        ? await appliedJobIds(
-            app.db,
-            viewerId,
-            page.data.map((j) => j._id),
-          )
-        : new Set<string>();
+      const token = request.cookies[SESSION_COOKIE];
+      const session = token
+        ? await sessionWithApplied(token, { jobIds: page.data.map((j) => j._id) })
+        : null;
+      await app.useSession(request, reply, session);
+      const applied = new Set(session?.applied);
       const data = page.data.map((j) => ({ ...j, isApplied: applied.has(j._id) }));
       return { success: true, data, total: page.total, start, limit };
     },
