@@ -220,7 +220,7 @@ describe('GET /api/jobPost/GetById/:jobId/:userId', () => {
     });
   });
 
-  it("answers the referrer's work-e-mail history oldest first, and isApplied once requested", async () => {
+  it("answers the referrer's work-e-mail history oldest first", async () => {
     const app = await ctx.build();
     const referrer = await makeUser(app, 'ref');
     const candidate = await makeUser(app, 'cand');

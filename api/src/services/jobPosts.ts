@@ -1,11 +1,14 @@
 import type { JobPost, JobPostDetails, WorkEmailHistoryEntry } from '../contract';
 import { and, desc, eq, getTableColumns, ilike, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
+import { sessionLookup, type ActiveSession } from './sessions';
 import { profileLinkOf } from './users';
 import {
   companies,
   jobPosts,
   referralRequests,
+  sessions,
   users,
   workEmailHistory,
   type JobPostRow,
@@ -46,29 +49,36 @@ function prepare(db: Db) {
     .where(eq(jobPosts.id, sql.placeholder('id')))
     .limit(1)
     .prepare('referio_job_by_id');
-  // The job, its referrer and the referrer's work-e-mail history in one round trip (was three).
+  // GetById: the session, the job, its referrer and the referrer's work-e-mail history in one round
+  // trip (was four: session, job, referrer, history).
+  const referrer = alias(users, 'referrer');
   const details = db
     .select({
+      id: sessions.id,
+      expiresAt: sessions.expiresAt,
+      user: users,
       job: jobColumns,
       logo: companies.logo,
-      isApplied: sql<boolean>`exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${jobPosts.id} and ${referralRequests.senderId} = ${sql.placeholder('viewerId')}::uuid)`,
+      isApplied: sql<boolean>`exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${jobPosts.id} and ${referralRequests.senderId} = ${users.id})`,
       referrer: {
-        id: users.id,
-        email: users.email,
-        fullName: users.fullName,
-        position: users.position,
-        profileImage: users.profileImage,
+        id: referrer.id,
+        email: referrer.email,
+        fullName: referrer.fullName,
+        position: referrer.position,
+        profileImage: referrer.profileImage,
       },
       history: sql<
         WorkEmailHistoryEntry[]
       >`coalesce((select json_agg(json_build_object('_id', h.id, 'email', h.email, 'companyName', h.company_name, 'startDate', h.start_date) order by h.start_date, h.created_at) from ${workEmailHistory} h where h.user_id = ${jobPosts.userId}), '[]'::json)`,
     })
-    .from(jobPosts)
-    .innerJoin(users, eq(users.id, jobPosts.userId))
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(jobPosts, eq(jobPosts.id, sql.placeholder('id')))
+    .leftJoin(referrer, eq(referrer.id, jobPosts.userId))
     .leftJoin(companies, eq(companies.id, jobPosts.companyId))
-    .where(eq(jobPosts.id, sql.placeholder('id')))
+    .where(sessionLookup())
     .limit(1)
-    .prepare('referio_job_details');
+    .prepare('referio_job_details_with_session');
   return { job, details };
 }
 function prepared(db: Db) {
@@ -166,24 +176,34 @@ export async function findJob(
   return rows[0] ? toJobPost(rows[0]) : null;
 }
 
-/** One job post with its referrer and the referrer's work-e-mail history (one query), or null. */
-export async function findJobDetails(
+/**
+ * GetById in one query: the session of `lookup` (`SessionStore.lookupParams`) and the job post `id`
+ * with its referrer and their work-e-mail history, `isApplied` for the session's user. Null when the
+ * session is not valid; `details` null when there is no such job.
+ */
+export async function findJobDetailsWithSession(
   db: Db,
+  lookup: { hash: string; now: Date } | null,
   id: string,
-  viewerId: string | null,
-): Promise<JobPostDetails | null> {
-  const row = (await prepared(db).details.execute({ id, viewerId }))[0];
+): Promise<{ session: ActiveSession; details: JobPostDetails | null } | null> {
+  if (!lookup) return null;
+  const row = (await prepared(db).details.execute({ ...lookup, id }))[0];
   if (!row) return null;
-  const { referrer } = row;
+  const session = { id: row.id, expiresAt: row.expiresAt, user: row.user };
+  const { job, referrer } = row;
+  if (!job || !referrer) return { session, details: null };
   return {
-    ...toJobPost(row),
-    userId: {
-      _id: referrer.id,
-      email: referrer.email,
-      fullName: referrer.fullName,
-      position: referrer.position,
-      profileLink: profileLinkOf(referrer),
-      workEmailHistory: row.history,
+    session,
+    details: {
+      ...toJobPost({ job, logo: row.logo, isApplied: row.isApplied }),
+      userId: {
+        _id: referrer.id,
+        email: referrer.email,
+        fullName: referrer.fullName,
+        position: referrer.position,
+        profileLink: profileLinkOf(referrer),
+        workEmailHistory: row.history,
+      },
     },
   };
 }

@@ -12,6 +12,17 @@ export interface ActiveSession {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
+ * The condition of a session lookup, on `sessions` joined to its `users` row: the placeholders `hash`
+ * and `now` come from `SessionStore.lookupParams`. For queries that read the session together with
+ * what the route needs (one round trip); see `sessionInHandler` in plugins/auth.
+ */
+export const sessionLookup = () =>
+  and(
+    eq(sessions.tokenHash, sql.placeholder('hash')),
+    gt(sessions.expiresAt, sql.placeholder('now')),
+  );
+
+/**
  * Server-side sessions. The browser holds a random 32-byte token in an httpOnly cookie; only its
  * SHA-256 is stored, so a database leak does not leak usable sessions. Expiry slides: a session used
  * more than a day after its last extension is extended to the full lifetime again.
@@ -53,19 +64,21 @@ export class SessionStore {
       .select({ id: sessions.id, expiresAt: sessions.expiresAt, user: users, ...extra })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.tokenHash, sql.placeholder('hash')),
-          gt(sessions.expiresAt, sql.placeholder('now')),
-        ),
-      )
+      .where(sessionLookup())
       .limit(1)
       .prepare(name);
     return async (token: string | undefined, params: Record<string, unknown> = {}) => {
-      if (!token || token.length > 200) return null;
-      const rows = await prepared.execute({ ...params, hash: sha256Hex(token), now: this.now() });
+      const lookup = this.lookupParams(token);
+      if (!lookup) return null;
+      const rows = await prepared.execute({ ...params, ...lookup });
       return rows[0] ?? null;
     };
+  }
+
+  /** The `sessionLookup()` placeholders for a cookie's token; null when it cannot be a session. */
+  lookupParams(token: string | undefined): { hash: string; now: Date } | null {
+    if (!token || token.length > 200) return null;
+    return { hash: sha256Hex(token), now: this.now() };
   }
 
   /** The lookup every signed-in request makes (built on first use). */

@@ -20,7 +20,7 @@ import {
   companyIdFor,
   experienceBandOf,
   findJob,
-  findJobDetails,
+  findJobDetailsWithSession,
   findJobRow,
   jobListColumns,
   jobSearchCondition,
@@ -101,12 +101,16 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
   /** One job post with its referrer (the `userId` path segment is the UI's; the session decides). */
   app.get(
     '/jobPost/GetById/:jobId/:userId',
-    { schema: { params: detailParams } },
-    async (request) => {
-      const me = currentUser(request);
-      const data = await findJobDetails(app.db, request.params.jobId, me.id);
-      if (!data) throw new HttpError(404, JOB_MESSAGES.notFound);
-      return { success: true, data };
+    { config: { sessionInHandler: true }, schema: { params: detailParams } },
+    async (request, reply) => {
+      const found = await findJobDetailsWithSession(
+        app.db,
+        app.sessions.lookupParams(request.cookies[SESSION_COOKIE]),
+        request.params.jobId,
+      );
+      await app.useSession(request, reply, found?.session ?? null);
+      if (!found?.details) throw new HttpError(404, JOB_MESSAGES.notFound);
+      return { success: true, data: found.details };
     },
   );
 
