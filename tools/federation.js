@@ -30,6 +30,11 @@ function sharedDeps() {
     zustand: singleton('zustand'),
     '@tanstack/react-query': singleton('@tanstack/react-query'),
     '@referio/shared': { singleton: true, requiredVersion: `^${sharedPkg.version}` },
+    // The contract's schemas (zod) are a shared module of their own: only pages that validate input load
+    // them, once for the whole site. The main entry above carries the contract's constants and types only.
+    '@referio/shared/contract': { singleton: true, requiredVersion: `^${sharedPkg.version}` },
+    // Forms: one copy for every remote that has one, loaded with the first form.
+    'react-hook-form': singleton('react-hook-form'),
   };
 }
 

@@ -3,6 +3,7 @@
 // The shell: no remotes at build time; it reads /remotes.json at start-up (see shell/src/federation).
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDeps } = require('./federation');
 
@@ -54,9 +55,23 @@ function createAppConfig(o) {
         runtimePlugins: o.host
           ? [...(o.runtimePlugins ?? []), injectExternalRuntimePlugin()]
           : o.runtimePlugins,
-        experiments: o.host ? undefined : { externalRuntime: true },
+        // Browser-only builds: the runtime drops its Node code paths. The remotes load no remote of their
+        // own, so their entries need no manifest (snapshot) code; the shell keeps it for mf-manifest.json.
+        experiments: o.host
+          ? { optimization: { target: 'web' } }
+          : { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
       }),
     ];
+    if (prod) {
+      plugins.push(
+        new MiniCssExtractPlugin({
+          filename: '[name].[contenthash:8].css',
+          chunkFilename: '[name].[contenthash:8].css',
+          // Lazy pages bring their own rules; the order in which they arrive does not matter here.
+          ignoreOrder: true,
+        }),
+      );
+    }
     if (o.host) {
       plugins.push(
         new HtmlWebpackPlugin({
@@ -98,7 +113,12 @@ function createAppConfig(o) {
               options: { transpileOnly: true, configFile: path.join(o.dir, 'tsconfig.json') },
             },
           },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          // Production: stylesheets are files of their own (parallel, cached, never parsed as JavaScript),
+          // fetched with the chunk that imports them; development keeps style-loader's quick reloads.
+          {
+            test: /\.css$/,
+            use: [prod ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+          },
           { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/, type: 'asset/resource' },
         ],
       },

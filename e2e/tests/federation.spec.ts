@@ -26,7 +26,7 @@ async function sharedFileOwners(page: Page): Promise<Map<string, string>> {
   return owners;
 }
 
-test('React, react-dom and @referio/shared are each fetched once across the shell and the remotes', async ({
+test('React, react-dom, @referio/shared, its contract and react-hook-form are each fetched once across the shell and the remotes', async ({
   page,
 }) => {
   const jsFiles: string[] = [];
@@ -41,9 +41,18 @@ test('React, react-dom and @referio/shared are each fetched once across the shel
   await expect(page).toHaveURL(/\/dashboard\/chat$/);
   await page.getByRole('link', { name: 'Explore', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/explore$/);
+  // The profile form: react-hook-form and the contract's schemas arrive with the first page that has a form.
+  await page.getByRole('link', { name: 'Profile', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Update Profile' })).toBeVisible();
 
   const owners = await sharedFileOwners(page);
-  for (const pkg of ['react', 'react-dom', '@referio/shared']) {
+  for (const pkg of [
+    'react',
+    'react-dom',
+    '@referio/shared',
+    '@referio/shared/contract',
+    'react-hook-form',
+  ]) {
     const urls = jsFiles.filter((u) => owners.get(path.basename(new URL(u).pathname)) === pkg);
     // Fetched, from exactly one app (the one whose copy won the singleton negotiation), each file once.
     expect(urls.length, `${pkg} was never fetched`).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 // @referio/shared: the one module every browser app imports from.
-// Contract (schemas, types, constants), session store, API client, UI kit and formatters.
-export * from './contract';
+// Contract (constants, helpers, types; schemas are in '@referio/shared/contract'), session store, API client, UI kit and formatters.
+export * from './contract/browser';
 export * from './session';
 export * from './api';
 export * from './format';

@@ -8,7 +8,7 @@ import type {
   WorkEmailVerifyOtpRequest,
   WorkEmailVerifyRequest,
 } from '../contract/account';
-import type { RoleId } from '../contract/common';
+import type { RoleId } from '../contract/roles';
 import type { Profile, ReferrerProfile, UpdateProfileRequest } from '../contract/profile';
 import { apiClient, seg, type Envelope, type MessageAnswer } from './client';
 

@@ -4,10 +4,10 @@ import type {
   GetAllJobPostRequest,
   JobPost,
   JobPostDetails,
-  JobStatus,
   ListAnswer,
   UpdateJobPostRequest,
 } from '../contract/jobPost';
+import type { JobStatus } from '../contract/lists';
 import { apiClient, seg, type Envelope } from './client';
 
 type ListEnvelope<T> = Envelope<T[]> & { total?: number };

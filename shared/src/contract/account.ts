@@ -9,7 +9,7 @@ import {
   searchSchema,
   startSchema,
 } from './common';
-import type { RoleId, RoleName } from './common';
+import type { RoleId, RoleName } from './roles';
 
 /** POST /auth/login and POST /auth/createUser: send a 4-digit code. */
 export const sendOtpRequest = z.object({ email: emailSchema, roleId: roleIdSchema });

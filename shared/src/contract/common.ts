@@ -1,5 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
+import type { RoleId } from './roles';
 
 /** Every answer of the API is an envelope; the client hands callers `data` (or the whole body where the spec says so). */
 export interface ApiOk<T> {
@@ -19,13 +20,6 @@ export interface Page<T> {
   start: number;
   limit: number;
 }
-
-export const ROLE_APPLICANT = 0 as const;
-export const ROLE_REFERRER = 1 as const;
-export type RoleId = typeof ROLE_APPLICANT | typeof ROLE_REFERRER;
-export type RoleName = 'user' | 'referer';
-export const roleNameOf = (roleId: RoleId): RoleName =>
-  roleId === ROLE_REFERRER ? 'referer' : 'user';
 
 /** The spec sends role ids as '0'/'1' strings or as numbers; both are accepted. */
 export const roleIdSchema = z

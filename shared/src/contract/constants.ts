@@ -142,3 +142,8 @@ export const MESSAGES = {
   noMessages: 'No messages yet',
   networkError: 'Network error. Please check your connection.',
 } as const;
+
+/** How soon a dropped stream is retried (the server's `retry:` hint), in ms. */
+export const CHAT_STREAM_RETRY_MS = 3000;
+/** How often the server writes a comment line to keep proxies from closing an idle stream, in ms. */
+export const CHAT_STREAM_HEARTBEAT_MS = 25_000;

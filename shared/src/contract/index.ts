@@ -1,5 +1,7 @@
 // React-free contract shared by the browser apps and the API: request schemas (zod), answer types, constants.
 export * from './common';
+export * from './roles';
+export * from './lists';
 export * from './constants';
 export * from './account';
 export * from './profile';

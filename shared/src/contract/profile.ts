@@ -3,6 +3,7 @@ import './zod-config';
 import { z } from 'zod';
 import { MESSAGES, MOBILE_MAX_DIGITS } from './constants';
 import { idSchema, roleIdSchema } from './common';
+import { todayIsoDate } from './lists';
 
 /** A profile as GET /auth/GetByIdUser and GET /auth/GetByIdReferer answer it (document 2 §3). */
 /** GET /auth/GetByIdReferer answer: the profile plus the verified work e-mails. */
@@ -24,12 +25,6 @@ export interface Profile {
   overAllExperience: number | null;
   summary: string;
   skills: string[];
-}
-
-/** Today as 'yyyy-mm-dd' in local time. */
-export function todayIsoDate(now: Date = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
 }
 
 /** The spec's profile e-mail rule: required, then a valid address (messages word for word). */

@@ -2,9 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import { idSchema, roleIdSchema } from './common';
 import type { JobPost } from './jobPost';
-
-export const REFERRAL_STATUSES = ['pending', 'approved', 'declined'] as const;
-export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+import { REFERRAL_STATUSES, type ReferralStatus } from './lists';
 
 /** The seeker who asked, as a referral request carries them. */
 export interface ReferralSender {

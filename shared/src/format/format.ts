@@ -1,4 +1,4 @@
-import { differenceInSeconds, format, isValid, parseISO } from 'date-fns';
+import { differenceInSeconds, isValid, lightFormat, parseISO } from 'date-fns';
 import { SKILL_CUT_LENGTH } from '../contract/constants';
 
 type DateInput = Date | string | number | null | undefined;
@@ -21,16 +21,20 @@ export function formatLpa(range: string | number | null | undefined): string {
   return `₹${bare} LPA`;
 }
 
+// date-fns's lightFormat (numbers and AM/PM only) instead of format: format brings every locale-aware
+// token with it (about 6 KB gzip on every page). The site's one month style is English short names.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 /** 'dd Mon yyyy', e.g. '05 Mar 2026'; '' for a missing or invalid date. */
 export function formatDate(value: DateInput): string {
   const d = toDate(value);
-  return d ? format(d, 'dd MMM yyyy') : '';
+  return d ? `${lightFormat(d, 'dd')} ${MONTHS[d.getMonth()]} ${lightFormat(d, 'yyyy')}` : '';
 }
 
 /** '12:05 PM': a message time. */
 export function formatTime(value: DateInput): string {
   const d = toDate(value);
-  return d ? format(d, 'hh:mm a') : '';
+  return d ? lightFormat(d, 'hh:mm a') : '';
 }
 
 const UNITS: [number, string][] = [

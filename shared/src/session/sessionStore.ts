@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 import type { CurrentUser, SessionResponse } from '../contract/account';
-import type { RoleName } from '../contract/common';
+import type { RoleName } from '../contract/roles';
 import { isDashboardPageKey, type DashboardPageKey } from '../contract/constants';
 
 /** `{ data: CurrentUser }`, as the spec keeps user info in local storage. */

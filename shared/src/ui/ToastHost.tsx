@@ -1,11 +1,12 @@
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- makes the CSS imports type-check in every package that compiles these sources
-/// <reference path="../css.d.ts" />
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
+import { useSyncExternalStore } from 'react';
+import { toastLibrary } from './toast';
 import { TOAST_AUTO_CLOSE_MS } from '../contract/constants';
 
-/** The one toast container of the site (the shell renders it once). */
+/** The one toast container of the site (the shell renders it once); it appears with the first toast. */
 export function ToastHost() {
+  const library = useSyncExternalStore(toastLibrary.subscribe, toastLibrary.current, () => null);
+  if (!library) return null;
+  const { ToastContainer } = library;
   return (
     <ToastContainer
       position="top-right"
@@ -18,5 +19,3 @@ export function ToastHost() {
     />
   );
 }
-
-export { toast } from 'react-toastify';

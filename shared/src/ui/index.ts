@@ -22,7 +22,9 @@ export {
   type TextAreaFieldProps,
   type TextFieldProps,
 } from './TextField';
-export { ToastHost, toast } from './ToastHost';
+export { ToastHost } from './ToastHost';
+export { toast } from './toast';
 export { dashboardPath, useDashboardNavigate } from './useDashboardNavigate';
 export { useDebouncedValue } from './useDebouncedValue';
+export { useSubscribe, type SubscribeState } from './useSubscribe';
 export { cx } from './cx';

@@ -1,14 +1,7 @@
 // The site footer: quick links, the newsletter box, social links, policy links and the copyright.
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  Button,
-  MESSAGES,
-  createSubscribe,
-  errorMessage,
-  subscribeRequest,
-  toast,
-} from '@referio/shared';
+import { Button, useSubscribe } from '@referio/shared';
 import { Logo } from '../components/Logo';
 import { paths } from '../routes/paths';
 import './Footer.css';
@@ -114,31 +107,9 @@ export function Footer() {
 }
 
 function SubscribeBox() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { email, setEmail, error, busy, submit } = useSubscribe();
   const inputId = useId();
   const errorId = useId();
-
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const parsed = subscribeRequest.safeParse({ email });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? MESSAGES.emailInvalid);
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      const answer = await createSubscribe(parsed.data);
-      toast.success(answer.message);
-      setEmail('');
-    } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.subscribeFailed));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section className="site-footer__col site-footer__subscribe" aria-labelledby="footer-subscribe">
@@ -146,7 +117,7 @@ function SubscribeBox() {
         Subscribe
       </h2>
       <p className="site-footer__note">New jobs and referral tips, straight to your inbox.</p>
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="site-footer__form">
+      <form noValidate onSubmit={(e) => void submit(e)} className="site-footer__form">
         <label htmlFor={inputId} className="rf-visually-hidden">
           Email address
         </label>

@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import {
-  profileExtrasSchema,
-  profileFormSchema,
-  type Profile,
-  type UpdateProfileRequest,
-} from '@referio/shared';
+import { type Profile, type UpdateProfileRequest } from '@referio/shared';
+import { profileExtrasSchema, profileFormSchema } from '@referio/shared/contract';
 
 /**
  * The candidate profile form: the spec's fields (shared `profileFormSchema`: e-mail messages,

@@ -8,12 +8,12 @@ import {
   MESSAGES,
   TextAreaField,
   TextField,
-  contactUsRequest,
   createContactUs,
   errorMessage,
   toast,
   type ContactUsRequest,
 } from '@referio/shared';
+import { contactUsRequest } from '@referio/shared/contract';
 import '../../components/InfoPage.css';
 
 /** Where people reach us (shown beside the form). */

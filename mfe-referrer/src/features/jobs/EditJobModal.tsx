@@ -10,9 +10,9 @@ import {
   splitCommaList,
   splitSentences,
   updateJobPost,
-  updateJobPostRequest,
   type JobPost,
 } from '@referio/shared';
+import { updateJobPostRequest } from '@referio/shared/contract';
 import {
   experienceOptions,
   industryOptions,

@@ -9,9 +9,6 @@ import {
   SelectField,
   TextField,
   createJobPost,
-  jobWizardStep1Schema,
-  jobWizardStep2Schema,
-  toCreateJobPostRequest,
   toast,
   updateRole,
   useCurrentUser,
@@ -21,6 +18,11 @@ import {
   type JobWizardStep1,
   type JobWizardStep2,
 } from '@referio/shared';
+import {
+  jobWizardStep1Schema,
+  jobWizardStep2Schema,
+  toCreateJobPostRequest,
+} from '@referio/shared/contract';
 import { TagInput } from '../../components/TagInput';
 import {
   experienceOptions,

@@ -9,11 +9,9 @@ import {
   Spinner,
   TextAreaField,
   TextField,
-  dateOfBirthSchema,
   formatDate,
   getByIdReferer,
   isAcceptedFile,
-  profileEmailSchema,
   profileImgUpload,
   todayIsoDate,
   toast,
@@ -23,6 +21,7 @@ import {
   type Profile,
   type WorkEmailHistoryEntry,
 } from '@referio/shared';
+import { dateOfBirthSchema, profileEmailSchema } from '@referio/shared/contract';
 import { TagInput } from '../../components/TagInput';
 import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';

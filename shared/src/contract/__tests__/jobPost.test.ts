@@ -1,12 +1,10 @@
+import { addListItem, isJobActive, splitCommaList } from '../lists';
 import {
-  addListItem,
   createJobPostRequest,
   getAllJobPostByUserIdRequest,
   getAllJobPostRequest,
-  isJobActive,
   jobWizardStep1Schema,
   jobWizardStep2Schema,
-  splitCommaList,
   toCreateJobPostRequest,
   updateJobStatusRequest,
 } from '../jobPost';

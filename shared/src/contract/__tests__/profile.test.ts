@@ -1,4 +1,5 @@
-import { todayIsoDate, updateProfileRequest, profileFormSchema } from '../profile';
+import { todayIsoDate } from '../lists';
+import { updateProfileRequest, profileFormSchema } from '../profile';
 
 const valid = {
   fullName: 'Ana Rao',

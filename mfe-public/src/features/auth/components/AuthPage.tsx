@@ -18,7 +18,6 @@ import {
   login,
   oAuth,
   roleNameOf,
-  sendOtpRequest,
   toast,
   useSessionStore,
   verifyOtp,
@@ -26,6 +25,7 @@ import {
   type SendOtpRequest,
   type SessionResponse,
 } from '@referio/shared';
+import { sendOtpRequest } from '@referio/shared/contract';
 import { BrandLink } from '../../../components/BrandLink';
 import { GoogleSignIn } from './GoogleSignIn';
 import './AuthPage.css';
