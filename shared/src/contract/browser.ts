@@ -1,0 +1,14 @@
+// The contract as the browser's main bundle (`@referio/shared`) takes it: constants, plain helpers and
+// types, no zod. Schemas (request validation for forms) come from `@referio/shared/contract`, a shared
+// module of its own, loaded only by the pages that validate input.
+export * from './constants';
+export * from './roles';
+export * from './lists';
+export * from './upload';
+export type * from './common';
+export type * from './account';
+export type * from './profile';
+export type * from './jobPost';
+export type * from './referral';
+export type * from './chat';
+export type * from './contact';

@@ -1,0 +1,49 @@
+// The lazy path of the site's toasts: nothing of react-toastify is mounted until the first toast, and the
+// first toast (raised before the library is in) still shows. The other suites load the library up front.
+import type * as Rtl from '@testing-library/react/pure';
+import type * as ToastModule from '../toast';
+import type * as HostModule from '../ToastHost';
+
+interface Modules {
+  rtl: typeof Rtl;
+  toast: typeof ToastModule;
+  host: typeof HostModule;
+}
+
+let cleanup: (() => void) | null = null;
+afterEach(() => cleanup?.());
+
+/** A module registry of its own: a toast module that has not loaded the library yet. */
+async function freshModules(): Promise<Modules> {
+  jest.resetModules();
+  const rtl = await import('@testing-library/react/pure');
+  cleanup = rtl.cleanup;
+  return { rtl, toast: await import('../toast'), host: await import('../ToastHost') };
+}
+
+describe('toasts', () => {
+  it('mounts no container before the first toast', async () => {
+    const { rtl, toast, host } = await freshModules();
+    rtl.render(<host.ToastHost />);
+    expect(document.querySelector('.Toastify')).toBeNull();
+    expect(toast.toastLibrary.current()).toBeNull();
+  });
+
+  it('shows the first toast once the library is in, and later ones too', async () => {
+    const { rtl, toast, host } = await freshModules();
+    rtl.render(<host.ToastHost />);
+    toast.toast.success('Profile saved');
+    expect(await rtl.screen.findByText('Profile saved')).toBeInTheDocument();
+    expect(toast.toastLibrary.current()).not.toBeNull();
+    toast.toast.error('Could not save');
+    expect(await rtl.screen.findByText('Could not save')).toBeInTheDocument();
+  });
+
+  it('keeps a toast raised before the host mounts', async () => {
+    const { rtl, toast, host } = await freshModules();
+    toast.toast.info('Welcome back');
+    await toast.loadToastify();
+    rtl.render(<host.ToastHost />);
+    expect(await rtl.screen.findByText('Welcome back')).toBeInTheDocument();
+  });
+});

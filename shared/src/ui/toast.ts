@@ -1,0 +1,63 @@
+// The site's toasts. react-toastify (its code and its stylesheet) loads with the first toast, not with
+// the page: `toast.success(...)` loads the library, the ToastHost then mounts its container, and the
+// library queues toasts raised before its container mounts, so none is lost. Once loaded, toasts are
+// raised at once.
+import type * as ToastifyModule from 'react-toastify';
+import type { Id, ToastContent, ToastOptions } from 'react-toastify';
+
+type Toastify = typeof ToastifyModule;
+type Kind = 'success' | 'error' | 'info' | 'warning';
+
+let library: Promise<Toastify> | null = null;
+let loaded: Toastify | null = null;
+const listeners = new Set<() => void>();
+
+/** Loads react-toastify and its stylesheet once; a failed load is forgotten so the next toast tries again. */
+export function loadToastify(): Promise<Toastify> {
+  if (!library) {
+    const attempt = Promise.all([
+      import('react-toastify'),
+      import('react-toastify/dist/ReactToastify.css'),
+    ]).then(([m]) => {
+      loaded = m;
+      for (const l of [...listeners]) l();
+      return m;
+    });
+    library = attempt;
+    attempt.catch(() => {
+      if (library === attempt) library = null;
+    });
+  }
+  return library;
+}
+
+/** For the ToastHost: the library once it is in (null before), and a way to hear when it arrives. */
+export const toastLibrary = {
+  current: (): Toastify | null => loaded,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+function show(kind: Kind, content: ToastContent, options?: ToastOptions): void {
+  if (loaded) {
+    loaded.toast[kind](content, options);
+    return;
+  }
+  loadToastify().then(
+    (m) => m.toast[kind](content, options),
+    () => {
+      // The library could not be fetched (offline): there is nothing to show the message with.
+    },
+  );
+}
+
+export const toast = {
+  success: (content: ToastContent, options?: ToastOptions) => show('success', content, options),
+  error: (content: ToastContent, options?: ToastOptions) => show('error', content, options),
+  info: (content: ToastContent, options?: ToastOptions) => show('info', content, options),
+  warning: (content: ToastContent, options?: ToastOptions) => show('warning', content, options),
+  /** Closes one toast, or all of them. */
+  dismiss: (id?: Id) => loaded?.toast.dismiss(id),
+};
