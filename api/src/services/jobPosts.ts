@@ -32,27 +32,26 @@ export function appliedBy(userId: string | null | undefined): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${jobPosts.id} and ${referralRequests.senderId} = ${userId})`;
 }
 
+/**
+ * For a session lookup (`SessionStore.finder`): which of the jobs in the placeholder `jobIds` the
+ * session's user already asked a referral for, as a text[] column.
+ */
+export const appliedAmongJobIds = () =>
+  sql<
+    string[]
+  >`coalesce((select array_agg(${referralRequests.jobPostId}::text) from ${referralRequests} where ${referralRequests.senderId} = ${users.id} and ${referralRequests.jobPostId} = any(${sql.placeholder('jobIds')}::uuid[])), '{}'::text[])`;
+
 /** A job post's columns without search_text (only searched, never answered). */
 const { searchText: _searchText, ...jobColumns } = getTableColumns(jobPosts);
 
-/** Prepared statements per database (built once each; building a query costs more than running it). */
-const preparedFor = new WeakMap<Db, ReturnType<typeof prepare>>();
-function prepare(db: Db) {
-  const job = db
-    .select({
-      job: jobColumns,
-      logo: companies.logo,
-      isApplied: sql<boolean>`exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${jobPosts.id} and ${referralRequests.senderId} = ${sql.placeholder('viewerId')}::uuid)`,
-    })
-    .from(jobPosts)
-    .leftJoin(companies, eq(companies.id, jobPosts.companyId))
-    .where(eq(jobPosts.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('referio_job_by_id');
-  // GetById: the session, the job, its referrer and the referrer's work-e-mail history in one round
-  // trip (was four: session, job, referrer, history).
+/**
+ * GetById's one query: the session (`sessionLookup()`), the job post of the placeholder `id`, its
+ * referrer and the referrer's work-e-mail history, `isApplied` for the session's user. One round trip
+ * instead of four (session, job, referrer, history).
+ */
+export function jobDetailsWithSessionQuery(db: Db) {
   const referrer = alias(users, 'referrer');
-  const details = db
+  return db
     .select({
       id: sessions.id,
       expiresAt: sessions.expiresAt,
@@ -77,8 +76,24 @@ function prepare(db: Db) {
     .leftJoin(referrer, eq(referrer.id, jobPosts.userId))
     .leftJoin(companies, eq(companies.id, jobPosts.companyId))
     .where(sessionLookup())
+    .limit(1);
+}
+
+/** Prepared statements per database (built once each; building a query costs more than running it). */
+const preparedFor = new WeakMap<Db, ReturnType<typeof prepare>>();
+function prepare(db: Db) {
+  const job = db
+    .select({
+      job: jobColumns,
+      logo: companies.logo,
+      isApplied: sql<boolean>`exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${jobPosts.id} and ${referralRequests.senderId} = ${sql.placeholder('viewerId')}::uuid)`,
+    })
+    .from(jobPosts)
+    .leftJoin(companies, eq(companies.id, jobPosts.companyId))
+    .where(eq(jobPosts.id, sql.placeholder('id')))
     .limit(1)
-    .prepare('referio_job_details_with_session');
+    .prepare('referio_job_by_id');
+  const details = jobDetailsWithSessionQuery(db).prepare('referio_job_details_with_session');
   return { job, details };
 }
 function prepared(db: Db) {

@@ -11,12 +11,13 @@ import {
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companies, jobPosts, referralRequests, users, type JobPostRow } from '../../db/schema';
+import { companies, jobPosts, referralRequests, type JobPostRow } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
 import { assertSelf, currentUser, SESSION_COOKIE } from '../../plugins/auth';
 import {
   activeJob,
+  appliedAmongJobIds,
   companyIdFor,
   experienceBandOf,
   findJob,
@@ -63,9 +64,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
    * search looks its session up itself: `sessionInHandler`).
    */
   const sessionWithApplied = app.sessions.finder('referio_session_applied_jobs', {
-    applied: sql<
-      string[]
-    >`coalesce((select array_agg(${referralRequests.jobPostId}::text) from ${referralRequests} where ${referralRequests.senderId} = ${users.id} and ${referralRequests.jobPostId} = any(${sql.placeholder('jobIds')}::uuid[])), '{}'::text[])`,
+    applied: appliedAmongJobIds(),
   });
 
   /** Active job posts, newest first, searched by company, title and skills; `isApplied` for the caller. */
