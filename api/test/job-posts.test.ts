@@ -89,6 +89,15 @@ describe('POST /api/jobPost/getAllJobPost', () => {
       await call(app, other, 'POST', '/jobPost/getAllJobPost', { userId: candidate.id })
     ).json();
     expect(theirs.data.every((j: { isApplied: boolean }) => !j.isApplied)).toBe(true);
+    // Apart from isApplied, the same answer (the shared one is serialised once per cached page).
+    expect(theirs).toEqual({
+      ...mine,
+      data: mine.data.map((j: { isApplied: boolean }) => ({ ...j, isApplied: false })),
+    });
+    expect(Object.keys(theirs)).toEqual(['success', 'data', 'total', 'start', 'limit']);
+    const anonymous = await call(app, null, 'POST', '/jobPost/getAllJobPost', {});
+    expect(anonymous.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(anonymous.json()).toEqual(theirs);
   });
 
   it('looks the session up itself: slides it, drops an expired cookie, answers the public list without one', async () => {

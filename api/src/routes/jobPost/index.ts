@@ -43,6 +43,15 @@ const idParams = z.object({ id: idSchema });
 const detailParams = z.object({ jobId: idSchema, userId: z.string().max(100) });
 const userIdParams = z.object({ userId: idSchema });
 
+/** A cached search page (`isApplied` false throughout: it is everyone's). */
+interface SearchPage {
+  data: JobPost[];
+  total: number;
+  ids: string[];
+  /** The whole answer for a caller who applied to none of these jobs, serialised on first use. */
+  body: string | null;
+}
+
 const jobPost: FastifyPluginAsyncZod = async (app) => {
   /**
    * Public searches, per search text: counting every match of a common word, or gathering and sorting
@@ -53,7 +62,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
   const ttlMs = app.config.SEARCH_CACHE_SECONDS * 1000;
   const clock = () => app.now().getTime();
   const searchTotals = new TtlCache<number>(ttlMs, 500, clock);
-  const searchPages = new TtlCache<{ data: JobPost[]; total: number }>(ttlMs, 500, clock);
+  const searchPages = new TtlCache<SearchPage>(ttlMs, 500, clock);
   const searchChanged = () => {
     searchTotals.clear();
     searchPages.clear();
@@ -77,22 +86,33 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { search, start, limit } = request.body;
       const text = search.toLowerCase();
-      const page = await searchPages.getOrCompute(`${start}:${limit}:${text}`, () =>
-        listJobs(app.db, {
+      const page = await searchPages.getOrCompute(`${start}:${limit}:${text}`, async () => {
+        const { data, total } = await listJobs(app.db, {
           where: and(activeJob(), jobSearchCondition(search)),
           start,
           limit,
           viewerId: null,
           total: (count) => searchTotals.getOrCompute(text, count),
-        }),
-      );
+        });
+        return { data, total, ids: data.map((j) => j._id), body: null };
+      });
       const token = request.cookies[SESSION_COOKIE];
-      const session = token
-        ? await sessionWithApplied(token, { jobIds: page.data.map((j) => j._id) })
-        : null;
+      const session = token ? await sessionWithApplied(token, { jobIds: page.ids }) : null;
       await app.useSession(request, reply, session);
-      const applied = new Set(session?.applied);
-      const data = page.data.map((j) => ({ ...j, isApplied: applied.has(j._id) }));
+      const applied = session?.applied ?? [];
+      if (applied.length === 0) {
+        // Nobody's isApplied is true on this page: the same answer for every caller, serialised once.
+        page.body ??= JSON.stringify({
+          success: true,
+          data: page.data,
+          total: page.total,
+          start,
+          limit,
+        });
+        return reply.type('application/json; charset=utf-8').send(page.body);
+      }
+      const mine = new Set(applied);
+      const data = page.data.map((j) => ({ ...j, isApplied: mine.has(j._id) }));
       return { success: true, data, total: page.total, start, limit };
     },
   );
