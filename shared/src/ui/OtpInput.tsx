@@ -43,8 +43,10 @@ export function OtpInput({
   error,
   className,
 }: OtpInputProps) {
-  const [own, setOwn] = useState<string[]>(() => toDigits('', length));
-  const digits = value !== undefined ? toDigits(value, length) : own;
+  // The boxes keep their positions (clearing box 1 of '1234' leaves '_234', not '234_'); a controlled value
+  // that differs from them (set or reset by the parent) replaces them.
+  const [own, setOwn] = useState<string[]>(() => toDigits(value ?? '', length));
+  const digits = value !== undefined && value !== own.join('') ? toDigits(value, length) : own;
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
 
   const focusBox = (i: number) => {
@@ -56,7 +58,7 @@ export function OtpInput({
   const commit = (next: string[]) => {
     const wasComplete = digits.every(Boolean);
     const code = next.join('');
-    if (value === undefined) setOwn(next);
+    setOwn(next);
     onChange?.(code);
     if (next.every(Boolean) && (!wasComplete || code !== digits.join(''))) onComplete?.(code);
   };
@@ -107,7 +109,7 @@ export function OtpInput({
             type="text"
             inputMode="numeric"
             pattern="[0-9]*"
-            maxLength={1}
+            // No maxLength: a digit typed into a full box (caret after its digit) must still replace it.
             autoComplete={i === 0 ? 'one-time-code' : 'off'}
             aria-label={`Digit ${i + 1} of ${length}`}
             aria-invalid={error ? true : undefined}

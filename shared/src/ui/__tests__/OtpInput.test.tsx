@@ -11,7 +11,47 @@ describe('OtpInput', () => {
     expect(screen.getByRole('group', { name: 'One-time code' })).toBeInTheDocument();
     expect(screen.getAllByRole('textbox')).toHaveLength(4);
     expect(box(1)).toHaveAttribute('inputmode', 'numeric');
-    expect(box(1)).toHaveAttribute('maxlength', '1');
+  });
+
+  it("keeps one digit per box: a digit typed after a full box's digit replaces it", async () => {
+    const user = userEvent.setup();
+    render(<OtpInput />);
+    await user.click(box(1));
+    await user.keyboard('7');
+    // Back in box 1 with the caret after its digit (not selected), as after a click at the end.
+    const first = box(1) as HTMLInputElement;
+    first.focus();
+    first.setSelectionRange(1, 1);
+    await user.keyboard('5');
+    expect(box(1)).toHaveValue('5');
+    expect(box(2)).toHaveFocus();
+  });
+
+  it('clears a box in place, in a controlled form too', async () => {
+    const user = userEvent.setup();
+    function Controlled() {
+      const [code, setCode] = useState('');
+      return (
+        <>
+          <OtpInput value={code} onChange={setCode} />
+          <output>{code}</output>
+        </>
+      );
+    }
+    render(<Controlled />);
+    await user.click(box(1));
+    await user.keyboard('1234');
+    await user.clear(box(1));
+    expect([1, 2, 3, 4].map((n) => (box(n) as HTMLInputElement).value)).toEqual([
+      '',
+      '2',
+      '3',
+      '4',
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent('234');
+    await user.click(box(1));
+    await user.keyboard('9');
+    expect(screen.getByRole('status')).toHaveTextContent('9234');
   });
 
   it('moves to the next box on each digit and completes once with the whole code', async () => {
