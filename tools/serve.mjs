@@ -124,6 +124,16 @@ server.addHook('onSend', (_req, reply, payload, done) => {
     }
     reply.header('Content-Security-Policy', contentSecurityPolicy(origins));
     reply.header('X-Frame-Options', 'DENY');
+    // The first page's remote is fetched from its own origin: open those connections while the shell's
+    // own script loads (scripts go without CORS, the manifest with it: a connection for each).
+    if (origins.length) {
+      reply.header(
+        'Link',
+        origins
+          .flatMap((o) => [`<${o}>; rel=preconnect`, `<${o}>; rel=preconnect; crossorigin`])
+          .join(', '),
+      );
+    }
   }
   done(null, payload);
 });
@@ -168,7 +178,20 @@ await server.register(fastifyStatic, {
 });
 
 if (app.host) {
-  const indexHtml = () => fs.promises.readFile(path.join(dist, 'index.html'));
+  // The page carries a copy of remotes.json (a JSON data block, which the CSP does not treat as a script):
+  // the shell starts loading the first page's remote without fetching the file first. Read per page, like
+  // the file itself, so moving a remote still needs no rebuild; `<` is escaped so the copy cannot end the block.
+  const indexHtml = async () => {
+    const html = await fs.promises.readFile(path.join(dist, 'index.html'), 'utf8');
+    let remotes;
+    try {
+      remotes = JSON.stringify(JSON.parse(await fs.promises.readFile(remotesFile, 'utf8')));
+    } catch {
+      return html; // the shell fetches /remotes.json and reports what is wrong with it
+    }
+    const block = `<script type="application/json" id="referio-remotes">${remotes.replace(/</g, '\\u003c')}</script>`;
+    return html.replace('</head>', `${block}</head>`);
+  };
   server.setNotFoundHandler(async (req, reply) => {
     const accept = req.headers.accept || '';
     if (req.method !== 'GET' || req.url.startsWith('/api/') || !accept.includes('text/html')) {

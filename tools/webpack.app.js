@@ -24,6 +24,72 @@ function injectExternalRuntimePlugin() {
   return path.join(path.dirname(main), 'index.js');
 }
 
+/**
+ * The shell's start-up chunks, as <link rel="preload"> in index.html: the `bootstrap` chunk group (behind the
+ * async boundary) and the shared modules it consumes (React, the router, @referio/shared, …), followed through
+ * the consumed modules' own fallbacks. Without them the browser learns of these files only once main.js has
+ * run: one more round trip before the first paint. Lazy imports (routes, forms, toasts) are not followed.
+ */
+class PreloadStartupChunks {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PreloadStartupChunks', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(
+        'PreloadStartupChunks',
+        (data) => {
+          const startup = compilation.namedChunkGroups.get('bootstrap');
+          if (!startup) return data;
+          const { chunkGraph } = compilation;
+          // The shell provides every shared module itself and takes what is loaded first, so a consumed
+          // module's code is the chunk of the shell's own provided copy (not the consume's fallback chunk).
+          const provided = new Map();
+          for (const module of compilation.modules) {
+            if (module.type === 'provide-module' && module.blocks[0]) {
+              provided.set(module._name, chunkGraph.getBlockChunkGroup(module.blocks[0]));
+            }
+          }
+          const files = new Set();
+          const seenGroups = new Set();
+          const visitGroup = (group) => {
+            if (!group || seenGroups.has(group)) return;
+            seenGroups.add(group);
+            for (const chunk of group.chunks) {
+              for (const file of chunk.files) files.add(file);
+              for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+                if (module.type !== 'consume-shared-module') continue;
+                const own = provided.get(module.options?.shareKey);
+                if (own) visitGroup(own);
+                else
+                  for (const block of module.blocks)
+                    visitGroup(chunkGraph.getBlockChunkGroup(block));
+              }
+            }
+          };
+          visitGroup(startup);
+          const publicPath = compilation.outputOptions.publicPath;
+          const links = [...files]
+            .filter((f) => /\.(js|css)$/.test(f))
+            .sort((a, b) => Number(b.endsWith('.css')) - Number(a.endsWith('.css')))
+            .map((f) => ({
+              tagName: 'link',
+              voidTag: true,
+              meta: { plugin: 'PreloadStartupChunks' },
+              // Low priority, like the scripts webpack would request itself: discovered early, without
+              // competing with main.js (the federation runtime that runs everything else).
+              attributes: {
+                rel: 'preload',
+                as: f.endsWith('.css') ? 'style' : 'script',
+                href: `${publicPath}${f}`,
+                ...(f.endsWith('.js') ? { fetchpriority: 'low' } : {}),
+              },
+            }));
+          data.headTags.push(...links);
+          return data;
+        },
+      );
+    });
+  }
+}
+
 const API_TARGET = process.env.API_URL || 'http://localhost:4000';
 
 /**
@@ -46,6 +112,9 @@ function createAppConfig(o) {
         exposes: o.exposes,
         remotes: {},
         shared: sharedDeps(),
+        // Take the shared modules already loaded (the shell's) instead of fetching every registered
+        // remote's entry at start-up to compare versions: the landing page loads mfe-public's entry only.
+        shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
         // One federation runtime per page: the shell provides it (the inject plugin puts it on the
@@ -79,6 +148,7 @@ function createAppConfig(o) {
           favicon: path.join(o.dir, 'public', 'favicon.svg'),
         }),
       );
+      if (prod) plugins.push(new PreloadStartupChunks());
     }
     return {
       mode,

@@ -2,10 +2,14 @@
 // @referio/shared) are negotiated. Reads /remotes.json, registers the remotes, then renders. A missing
 // or broken remotes.json does not stop the site: the chrome renders and each remote page shows the
 // failure UI, whose Retry reads remotes.json again.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { ensureRemotes } from './federation/remotes';
+import { firstPageModule } from './federation/preload';
+import { ensureRemotes, loadPageModule } from './federation/remotes';
+
+/** How long the first render waits for the first page's code (index.ts started fetching it). */
+const FIRST_PAGE_WAIT_MS = 1500;
 
 async function start(): Promise<void> {
   try {
@@ -13,13 +17,28 @@ async function start(): Promise<void> {
   } catch (err) {
     console.error('[referio] could not read /remotes.json; remote pages will offer Retry', err);
   }
+  // The site's chrome and its first page paint together: a page that renders behind a spinner first stays
+  // hidden for at least React's 300 ms reveal throttle after its code is in. A slow or dead remote gets
+  // FIRST_PAGE_WAIT_MS, then the chrome renders with the page's spinner or its failure message.
+  const first = firstPageModule(window.location.pathname);
+  if (first) {
+    await Promise.race([
+      loadPageModule(first).catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
+    ]);
+  }
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition: React renders the first page in slices and lets the browser in between, instead of one
+  // long task that keeps a tap waiting (the landing page is long).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

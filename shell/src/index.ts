@@ -3,4 +3,4 @@
 import { preloadFirstPage } from './federation/preload';
 
 void preloadFirstPage(window.location.pathname);
-void import('./bootstrap');
+void import(/* webpackChunkName: "bootstrap" */ './bootstrap');

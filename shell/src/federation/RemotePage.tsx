@@ -3,32 +3,41 @@
 // component is only reused within the attempt that made it (React must see its error there); a new
 // visit or the boundary's Retry is a new attempt and gets a fresh load. A component that loaded is
 // shared by every later visit.
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { loadPageModule } from './remotes';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { loadedPageModule, loadPageModule } from './remotes';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { PageSpinner } from '../components/PageSpinner';
 import type { RemoteModuleId } from '../routes/paths';
 
 interface Entry {
-  component: LazyExoticComponent<ComponentType>;
+  component: ComponentType;
   attempt: number;
   failed: boolean;
 }
 
 const components = new Map<RemoteModuleId, Entry>();
 
-function remoteComponent(id: RemoteModuleId, attempt: number): LazyExoticComponent<ComponentType> {
+/**
+ * The component that shows `id`: the page itself when its code is in already (it renders at once, with no
+ * Suspense fallback, so nothing for React to hold back: React 19 keeps a revealed fallback on screen for at
+ * least 300 ms), else a lazy one. Chosen once per id and kept, so a later render never swaps the component
+ * type (which would remount the page and lose what the user typed).
+ */
+function remoteComponent(id: RemoteModuleId, attempt: number): ComponentType {
   const known = components.get(id);
   if (known && (!known.failed || known.attempt === attempt)) return known.component;
+  const ready = loadedPageModule(id);
   const entry: Entry = {
     attempt,
     failed: false,
-    component: lazy(() =>
-      loadPageModule(id).catch((err: unknown) => {
-        entry.failed = true;
-        throw err;
-      }),
-    ),
+    component:
+      ready?.default ??
+      lazy(() =>
+        loadPageModule(id).catch((err: unknown) => {
+          entry.failed = true;
+          throw err;
+        }),
+      ),
   };
   components.set(id, entry);
   return entry.component;
