@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Lighthouse (the npm package, Debian's Chromium) on the built site: / and /company-list, mobile form factor with
-// simulated throttling (Lighthouse's defaults). Prints the four category scores per page and every audit that
-// costs points; writes bench/results/lighthouse.json. `--check` exits 1 below the goals of issue 7
+// simulated throttling (Lighthouse's defaults), RUNS runs per page (default 5), the median run reported. Prints the
+// four category scores per page and every audit that costs points; writes bench/results/lighthouse.json. `--check` exits 1 below the goals of issue 7
 // (performance ≥ 0.95, accessibility 1, best practices 1, SEO ≥ 0.95).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +16,7 @@ const PAGES = ['/', '/company-list'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const GOALS = { performance: 0.95, accessibility: 1, 'best-practices': 1, seo: 0.95 };
 const check = process.argv.includes('--check');
+const RUNS = Math.max(1, Number(process.env.RUNS || 5));
 
 /** Audits that cost points: scored below 1 and weighted in a category (metrics with their value). */
 function failingAudits(lhr) {
@@ -56,20 +57,31 @@ try {
     const url = `http://localhost:3000${page}`;
     // One warm-up run fills the server's caches (first PGlite queries); the next is the one reported.
     await lighthouse(url, { port: chrome.port, logLevel: 'error', onlyCategories: CATEGORIES });
-    let runnerResult;
-    // Headless Chromium now and then reports NO_FCP (a tab it considers hidden): run that page again.
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      runnerResult = await lighthouse(url, {
-        port: chrome.port,
-        logLevel: 'error',
-        output: 'json',
-        onlyCategories: CATEGORIES,
-      });
-      if (runnerResult.lhr.runtimeError?.code !== 'NO_FCP') break;
-      console.warn(`${url}: NO_FCP on attempt ${attempt}, running it again`);
+    // RUNS measured runs (default 5); the run with the median performance score is the one reported, so a
+    // run slowed by other work on this shared machine does not decide the figure.
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) {
+      let runnerResult;
+      // Headless Chromium now and then reports NO_FCP (a tab it considers hidden): run that page again.
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        runnerResult = await lighthouse(url, {
+          port: chrome.port,
+          logLevel: 'error',
+          output: 'json',
+          onlyCategories: CATEGORIES,
+        });
+        if (runnerResult.lhr.runtimeError?.code !== 'NO_FCP') break;
+        console.warn(`${url}: NO_FCP on attempt ${attempt}, running it again`);
+      }
+      if (runnerResult.lhr.runtimeError) {
+        throw new Error(`${url}: ${runnerResult.lhr.runtimeError.message}`);
+      }
+      runs.push(runnerResult);
     }
+    runs.sort((a, b) => a.lhr.categories.performance.score - b.lhr.categories.performance.score);
+    const runnerResult = runs[Math.floor(runs.length / 2)];
+    const performanceRuns = runs.map((r) => r.lhr.categories.performance.score);
     const lhr = runnerResult.lhr;
-    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     // The whole report beside the summary, for the details (resultsDir is git-ignored).
     const slug = page === '/' ? 'home' : page.replace(/\W+/g, '-').replace(/^-|-$/g, '');
     fs.writeFileSync(path.join(resultsDir, `lighthouse-${slug}.report.json`), runnerResult.report);
@@ -84,8 +96,14 @@ try {
       ].map((id) => [id, lhr.audits[id]?.displayValue ?? null]),
     );
     const failing = failingAudits(lhr);
-    result.pages[page] = { scores, metrics, failing };
-    rows.push({ page, ...scores, LCP: metrics['largest-contentful-paint'] });
+    result.pages[page] = { scores, metrics, failing, performanceRuns };
+    rows.push({
+      page,
+      ...scores,
+      LCP: metrics['largest-contentful-paint'],
+      TBT: metrics['total-blocking-time'],
+      'performance, every run': performanceRuns.join(' '),
+    });
     for (const c of CATEGORIES) {
       if (scores[c] < GOALS[c]) misses.push(`${page} ${c} ${scores[c]} < ${GOALS[c]}`);
     }
