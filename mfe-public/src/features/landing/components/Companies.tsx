@@ -29,16 +29,34 @@ function CompanyList({ companies, label }: { companies: Company[]; label: string
   );
 }
 
+/** While the companies load: empty tiles where they will be, so the page below does not jump when they come. */
+function Placeholder({ count }: { count: number }) {
+  return (
+    <div className="rf-company-grid__loading">
+      <Spinner label="Loading companies" size="sm" className="rf-company-grid__spinner" />
+      <ul className="rf-company-grid" aria-hidden="true">
+        {Array.from({ length: count }, (_, i) => (
+          <li key={i}>
+            <span className="rf-company-tile rf-company-tile--placeholder" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function Body({
   query,
   companies,
   label,
+  count,
 }: {
   query: ReturnType<typeof useHomeCompanies>;
   companies: Company[];
   label: string;
+  count: number;
 }) {
-  if (query.isPending) return <Spinner label="Loading companies" />;
+  if (query.isPending) return <Placeholder count={count} />;
   if (query.isError) return <p>Companies could not be loaded. Please try again later.</p>;
   return <CompanyList companies={companies} label={label} />;
 }
@@ -48,7 +66,12 @@ export function CompanyGridSection() {
   return (
     <section className="rf-landing__section" aria-labelledby="rf-landing-companies">
       <h2 id="rf-landing-companies">Companies hiring through referrals</h2>
-      <Body query={query} companies={query.data?.data ?? []} label="Companies" />
+      <Body
+        query={query}
+        companies={query.data?.data ?? []}
+        label="Companies"
+        count={HOME_COMPANY_COUNT}
+      />
       <Link to="/company-list" className="rf-landing__more rf-btn rf-btn--secondary rf-btn--md">
         Explore more Companies
       </Link>
@@ -65,6 +88,7 @@ export function FeaturedCompaniesSection() {
         query={query}
         companies={(query.data?.data ?? []).slice(0, FEATURED_COMPANY_COUNT)}
         label="Featured companies"
+        count={FEATURED_COMPANY_COUNT}
       />
       <Link to="/company-list" className="rf-landing__more rf-btn rf-btn--primary rf-btn--md">
         Browse All Companies
