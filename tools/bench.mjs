@@ -1,21 +1,99 @@
 #!/usr/bin/env node
-// `npm run bench`: every benchmark in tools/bench/, one after the other (the machine is shared: never in parallel).
-// Each is runnable alone (`node tools/bench/<name>.mjs`) and writes JSON to bench/results/.
+// `npm run bench`: every benchmark in tools/bench/, one after the other (the machine is shared: never in parallel),
+// then one table of the figures against issue 7's goals, read back from bench/results/*.json.
+// Each is runnable alone (`node tools/bench/<name>.mjs`, or `npm run bench <name>…`) and writes JSON there.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { root } from './apps.mjs';
+import { printTable, resultsDir } from './bench/common.mjs';
 
 const dir = path.join(root, 'tools', 'bench');
+/** Modules in tools/bench/ that are helpers, not benchmarks. */
+const HELPERS = new Set(['common.mjs', 'with-pg.mjs']);
 const only = process.argv.slice(2);
 const scripts = fs
   .readdirSync(dir)
-  .filter((f) => f.endsWith('.mjs') && f !== 'common.mjs')
+  .filter((f) => f.endsWith('.mjs') && !HELPERS.has(f))
   .filter((f) => only.length === 0 || only.includes(f.replace(/\.mjs$/, '')));
+const started = Date.now();
 let failed = 0;
 for (const f of scripts) {
   console.log(`\n## ${f.replace(/\.mjs$/, '')}\n`);
   const r = spawnSync(process.execPath, [path.join(dir, f)], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) failed += 1;
+}
+
+/** A result written during this run, else null (an older file is not reported as today's figure). */
+function result(name) {
+  const file = path.join(resultsDir, `${name}.json`);
+  if (!fs.existsSync(file)) return null;
+  const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return Date.parse(json.at ?? json.when ?? 0) >= started ? json : null;
+}
+
+const rows = [];
+const row = (measure, figure, goal, met) =>
+  rows.push({ measure, figure, goal, '': met === undefined ? '' : met ? 'met' : 'MISSED' });
+
+const bundle = result('bundle');
+if (bundle) {
+  row(
+    'JS gzip that / loads, vs bare React hello world',
+    `${bundle.pages['/']} B = ${bundle.landingRatio.toFixed(2)}x (hello ${bundle.helloWorldGzip} B)`,
+    '≤ 2.0x',
+    bundle.landingRatio <= 2,
+  );
+  for (const [page, bytes] of Object.entries(bundle.pages)) {
+    if (page !== '/') row(`  opening ${page} adds`, `${bytes} B`, 'budget.json');
+  }
+}
+const lighthouse = result('lighthouse');
+if (lighthouse) {
+  for (const [page, r] of Object.entries(lighthouse.pages)) {
+    const s = r.scores;
+    const met = Object.entries(lighthouse.goals).every(([c, g]) => s[c] >= g);
+    row(
+      `Lighthouse ${page} (mobile; perf, a11y, best practices, SEO)`,
+      `${s.performance} / ${s.accessibility} / ${s['best-practices']} / ${s.seo}`,
+      '≥ 0.95 / 1 / 1 / ≥ 0.95',
+      met,
+    );
+  }
+}
+const api = result('api-load');
+if (api) {
+  for (const b of api.backends ?? []) {
+    if (!b.runs) continue;
+    for (const r of b.runs.filter((x) => x.label !== 'GET /api/health')) {
+      const searching = r.label.startsWith('getAllJobPost');
+      row(
+        `${b.kind === 'pg' ? 'PostgreSQL' : 'PGlite'} ${r.label}`,
+        `${r.rps} req/s = ${Math.round(r.ratio * 100)}% of health, p99 ${r.p99} ms`,
+        b.kind === 'pg' && searching ? '≥ 40%, p99 ≤ 25 ms' : '',
+        b.kind === 'pg' && searching ? r.ratio >= 0.4 && r.p99 <= 25 : undefined,
+      );
+    }
+  }
+}
+const startup = result('startup');
+if (startup) {
+  row('npm start (built tree) → first 200 on /', `${startup.shellMs} ms`, '');
+  row('npm start (built tree) → /api/health ok', `${startup.healthMs} ms`, '');
+  row('one remote rebuilt → served', `${startup.remoteRebuildToLiveMs} ms`, '');
+}
+for (const kind of ['pglite', 'pg']) {
+  const chat = result(`chat-${kind}`);
+  if (!chat) continue;
+  row(
+    `chat delivery, ${chat.streams} open streams (${kind === 'pg' ? 'PostgreSQL' : 'PGlite'})`,
+    `median ${chat.latencyMs.median} ms, p99 ${chat.latencyMs.p99} ms, ${chat.lost} of ${chat.messagesSent} lost`,
+    'none lost',
+    chat.lost === 0,
+  );
+}
+if (rows.length) {
+  console.log('\n## summary\n');
+  printTable(rows);
 }
 process.exit(failed ? 1 : 0);

@@ -7,7 +7,7 @@
 // posts ROUNDS messages per chat over HTTP, CONCURRENCY at a time, from alternating members. The latency
 // of a message is the time from just before its POST until the other member's stream delivers it.
 // Everything is loopback only and bounded (BENCH_TIMEOUT_MS); undelivered messages count as lost.
-// Prints a table and writes bench/results/chat.json. The clients share the process (and the 2 cores)
+// Prints a table and writes bench/results/chat-<pglite|pg>.json. The clients share the process (and the 2 cores)
 // with the server, so the numbers are an upper bound on what the server itself adds.
 //
 //   CHATS=100 ROUNDS=5 CONCURRENCY=20 BENCH_TIMEOUT_MS=120000 npm run bench:chat -w @referio/api
@@ -303,7 +303,7 @@ try {
   console.log(`\n| ${'measure'.padEnd(width)} | value |\n|${'-'.repeat(width + 2)}|-------|`);
   for (const [k, v] of rows) console.log(`| ${k.padEnd(width)} | ${v} |`);
 
-  const out = path.join(root, 'bench', 'results', 'chat.json');
+  const out = path.join(root, 'bench', 'results', `chat-${result.database}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\nwrote ${path.relative(root, out)}`);

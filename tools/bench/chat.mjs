@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Chat delivery latency with many open streams: runs api/scripts/bench-chat.mjs on PGlite, then on the machine's
-// PostgreSQL (a fresh database) when one answers on 127.0.0.1:5432. Results: bench/results/chat*.json.
+// PostgreSQL (a fresh database) when one answers on 127.0.0.1:5432. Results: bench/results/chat-pglite.json, chat-pg.json.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { root } from '../apps.mjs';
