@@ -61,6 +61,9 @@ export const configSchema = z.object({
   OTP_IP_MAX: int(20, 1, 1_000_000),
   OTP_IP_WINDOW_SECONDS: int(600, 1, 86_400),
   UPLOAD_MAX_BYTES: int(5 * 1024 * 1024, 1, 100 * 1024 * 1024),
+  /** Chat messages one signed-in user may send per window (then 429 with the wait), per API process. */
+  CHAT_MESSAGE_MAX: int(30, 1, 1_000_000),
+  CHAT_MESSAGE_WINDOW_SECONDS: int(10, 1, 3600),
   /** How long a public job search's page and total are reused (this process's job writes clear them); 0 = off. */
   SEARCH_CACHE_SECONDS: int(10, 0, 3600),
 });

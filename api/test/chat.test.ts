@@ -122,6 +122,29 @@ describe('messages', () => {
     );
   });
 
+  it('holds back a user who sends too fast, with the wait, and only that user', async () => {
+    const app = await ctx.build({ CHAT_MESSAGE_MAX: 3, CHAT_MESSAGE_WINDOW_SECONDS: 60 });
+    const { candidate, referrer, chatId } = await approvedPair(app);
+    for (const n of [1, 2, 3]) {
+      expect((await send(app, candidate, chatId, `message ${n}`)).statusCode).toBe(200);
+    }
+    const fourth = await send(app, candidate, chatId, 'message 4');
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual({
+      success: false,
+      message: 'Too many requests. Please try again in 1 minute.',
+    });
+    // The other member still talks, and nothing of the refused message was stored.
+    expect((await send(app, referrer, chatId, 'still here')).statusCode).toBe(200);
+    const list = (await messagesOf(app, referrer, chatId)).json().data as { content: string }[];
+    expect(list.map((m) => m.content)).toEqual([
+      'message 1',
+      'message 2',
+      'message 3',
+      'still here',
+    ]);
+  });
+
   it('lets no one outside the chat read or post', async () => {
     const app = await ctx.build();
     const { candidate, chatId } = await approvedPair(app);

@@ -7,6 +7,14 @@ import type { StoredMessage } from '../../services/chat';
 const withoutSeq = ({ seq: _seq, ...message }: StoredMessage) => message;
 
 const message: FastifyPluginAsyncZod = async (app) => {
+  // Per signed-in user (the auth hook has run by now), so one account cannot flood a conversation and the
+  // live fan-out behind it; the answer is 429 with how long to wait, which the chat shows as it is.
+  const messageLimit = app.rateLimit({
+    max: app.config.CHAT_MESSAGE_MAX,
+    timeWindow: app.config.CHAT_MESSAGE_WINDOW_SECONDS * 1000,
+    keyGenerator: (request) => `message:${request.user?.id ?? request.ip}`,
+  });
+
   /** One page of the chat's messages, chronological (page 1 = the newest `limit`); members only. */
   app.get(
     '/message/getMessages/:chatId',
@@ -23,7 +31,7 @@ const message: FastifyPluginAsyncZod = async (app) => {
   /** Sends a message as the signed-in user (whatever `sender`/`senderId` say); members only. */
   app.post(
     '/message/createMessage',
-    { schema: { body: createMessageRequest } },
+    { onRequest: messageLimit, schema: { body: createMessageRequest } },
     async (request) => {
       const user = currentUser(request);
       const members = await app.chats.membersFor(request.body.chatId, user.id);
