@@ -5,11 +5,26 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { isDashboardPageKey, isSignedIn } from '@referio/shared';
+import { pageModules } from './dashboard/pages';
 import { firstPageModule } from './federation/preload';
 import { ensureRemotes, loadPageModule } from './federation/remotes';
+import { loadDashboardFrame } from './routes/AppRoutes';
 
 /** How long the first render waits for the first page's code (index.ts started fetching it). */
 const FIRST_PAGE_WAIT_MS = 1500;
+
+/** What the first paint of this URL needs: a remote page, or (signed in) the dashboard frame and its page. */
+function firstPaintCode(pathname: string): Promise<unknown> | null {
+  const page = firstPageModule(pathname);
+  if (page) return loadPageModule(page);
+  const key = /^\/dashboard\/([^/]+)\/?$/.exec(pathname)?.[1];
+  if (key !== undefined && isSignedIn()) {
+    const inner = isDashboardPageKey(key) ? loadPageModule(pageModules[key]) : null;
+    return Promise.all([loadDashboardFrame(), inner]);
+  }
+  return null;
+}
 
 async function start(): Promise<void> {
   try {
@@ -20,10 +35,10 @@ async function start(): Promise<void> {
   // The site's chrome and its first page paint together: a page that renders behind a spinner first stays
   // hidden for at least React's 300 ms reveal throttle after its code is in. A slow or dead remote gets
   // FIRST_PAGE_WAIT_MS, then the chrome renders with the page's spinner or its failure message.
-  const first = firstPageModule(window.location.pathname);
-  if (first) {
+  const firstPage = firstPaintCode(window.location.pathname);
+  if (firstPage) {
     await Promise.race([
-      loadPageModule(first).catch(() => undefined),
+      firstPage.catch(() => undefined),
       new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
     ]);
   }

@@ -4,9 +4,18 @@ import { ConfirmDialog, dashboardPath, type DashboardPageKey } from '@referio/sh
 import { Logo } from '../components/Logo';
 import { useSignOutAndLeave } from '../session/useSignOutAndLeave';
 import { paths } from '../routes/paths';
-import { sidebarItems, switchRole, type DashboardMode } from './pages';
+import { loadPageModule } from '../federation/remotes';
+import { pageModules, sidebarItems, switchRole, type DashboardMode } from './pages';
 import { SidebarIcon } from './icons';
 import { useRoleSwitch } from './useRoleSwitch';
+
+/**
+ * A page's code starts loading when the pointer or the focus reaches its link, so by the click it is often in
+ * and the page shows at once, with no spinner; a failure is left to the page itself.
+ */
+const prefetch = (key: DashboardPageKey) => () => {
+  loadPageModule(pageModules[key]).catch(() => undefined);
+};
 
 interface Props {
   id: string;
@@ -58,6 +67,9 @@ export function Sidebar({ id, mode, activeKey, open, onClose }: Props) {
                     : 'dash__nav-link'
                 }
                 aria-current={item.key === activeKey ? 'page' : undefined}
+                onPointerEnter={prefetch(item.key)}
+                onFocus={prefetch(item.key)}
+                onTouchStart={prefetch(item.key)}
               >
                 <SidebarIcon page={item.key} />
                 <span>{item.label}</span>

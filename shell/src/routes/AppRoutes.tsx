@@ -1,15 +1,27 @@
 // Every URL of the site, built from the one route table (paths.ts). Pages come from the remotes; the
 // dashboard frame and the not-found page are the shell's own, loaded lazily like the rest.
-import { lazy, type ReactNode } from 'react';
+import { lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { RemotePage } from '../federation/RemotePage';
 import { MainArea, SiteLayout } from '../layout/SiteLayout';
 import { RequireSession } from './RequireSession';
 import { routes, type RouteDef } from './paths';
 
-const DashboardFrame = lazy(
-  () => import(/* webpackChunkName: "dashboard" */ '../dashboard/DashboardFrame'),
-);
+let loadedFrame: ComponentType | null = null;
+/** The dashboard frame's code (the bootstrap awaits it for a dashboard URL, so the first paint has it). */
+export function loadDashboardFrame(): Promise<{ default: ComponentType }> {
+  return import(/* webpackChunkName: "dashboard" */ '../dashboard/DashboardFrame').then((m) => {
+    loadedFrame = m.default;
+    return m;
+  });
+}
+const LazyDashboardFrame = lazy(loadDashboardFrame);
+
+/** The frame itself when its code is in (no Suspense fallback to hold back), else the lazy one; kept per mount. */
+function DashboardFrame() {
+  const [Frame] = useState<ComponentType>(() => loadedFrame ?? LazyDashboardFrame);
+  return <Frame />;
+}
 const NotFound = lazy(() => import(/* webpackChunkName: "not-found" */ './NotFound'));
 
 function elementFor(route: RouteDef): ReactNode {

@@ -13,6 +13,7 @@ import {
 import {
   findPage,
   makeSession,
+  pageText,
   mockedLoadRemote,
   referrerSession,
   renderApp,
@@ -154,6 +155,22 @@ describe('the sidebar', () => {
     await findPage('mfe_candidate/UserDashboard');
     expect(sidebarLabels()).toEqual(CANDIDATE_LABELS);
     expect(screen.getByRole('button', { name: 'Find a Applicant' })).toBeInTheDocument();
+  });
+
+  it("starts loading a page's code when the pointer or the focus reaches its link, then shows it at once", async () => {
+    const user = userEvent.setup();
+    signInAs();
+    renderApp('/dashboard');
+    await findPage('mfe_candidate/UserDashboard');
+    const nav = within(screen.getByRole('navigation', { name: 'Dashboard pages' }));
+    expect(mockedLoadRemote).not.toHaveBeenCalledWith('mfe_candidate/Explore');
+    await user.hover(nav.getByRole('link', { name: 'Explore' }));
+    await waitFor(() => expect(mockedLoadRemote).toHaveBeenCalledWith('mfe_candidate/Explore'));
+    act(() => nav.getByRole('link', { name: 'Profile' }).focus());
+    await waitFor(() => expect(mockedLoadRemote).toHaveBeenCalledWith('mfe_candidate/Profile'));
+    await user.click(nav.getByRole('link', { name: 'Explore' }));
+    // Its code is in: the page is there with the click, no spinner in between.
+    expect(screen.getByRole('heading', { name: pageText('mfe_candidate/Explore') })).toBeVisible();
   });
 
   it('lists the referrer pages in referrer mode', async () => {
