@@ -24,36 +24,39 @@ const singletonPatterns = [
   },
 ];
 
+const TEST_FILES = ['**/__tests__/**', '**/src/test/**', '**/*.test.{ts,tsx}'];
+
 function appBoundaries(app) {
   const others = apps.filter((a) => a !== app);
-  return {
-    files: [`${app}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: singletonOnlyInShared,
-          patterns: [
-            ...singletonPatterns,
-            {
-              group: others.flatMap((o) => [
-                `@referio/${o}`,
-                `@referio/${o}/*`,
-                `**/${o}/**`,
-                `**/${o}`,
-              ]),
-              message:
-                'A remote never imports another remote or the shell; share through @referio/shared.',
-            },
-            {
-              group: ['@referio/api', '@referio/api/*', '**/api/src/**'],
-              message: 'The browser talks to the API over HTTP only.',
-            },
-          ],
-        },
-      ],
+  const patterns = [
+    ...singletonPatterns,
+    {
+      group: others.flatMap((o) => [`@referio/${o}`, `@referio/${o}/*`, `**/${o}/**`, `**/${o}`]),
+      message: 'A remote never imports another remote or the shell; share through @referio/shared.',
     },
-  };
+    {
+      group: ['@referio/api', '@referio/api/*', '**/api/src/**'],
+      message: 'The browser talks to the API over HTTP only.',
+    },
+  ];
+  const rule = (extra) => [
+    'error',
+    { paths: singletonOnlyInShared, patterns: [...patterns, ...extra] },
+  ];
+  return [
+    {
+      files: [`${app}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': rule([
+          {
+            group: ['@referio/shared/test-utils'],
+            message: 'Test data is for tests only.',
+          },
+        ]),
+      },
+    },
+    { files: TEST_FILES.map((t) => `${app}/${t}`), rules: { 'no-restricted-imports': rule([]) } },
+  ];
 }
 
 export default tseslint.config(
@@ -99,7 +102,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  ...apps.map(appBoundaries),
+  ...apps.flatMap(appBoundaries),
   {
     files: ['api/**/*.ts'],
     rules: {

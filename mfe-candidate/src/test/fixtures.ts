@@ -1,40 +1,10 @@
 // Test data shaped as the API answers it (see shared/README.md).
-import type {
-  CurrentUser,
-  JobPost,
-  Profile,
-  ReferralRequest,
-  ReferralStatus,
-  SessionResponse,
-} from '@referio/shared';
+import type { JobPost, Profile, ReferralRequest, ReferralStatus } from '@referio/shared';
+import { USER_ID } from '@referio/shared/test-utils';
 
-export const USER_ID = '0b5d8e59-8a4e-4a8f-9d6e-2f4b7f3b7a11';
+export { USER_ID, makeSession, makeUser } from '@referio/shared/test-utils';
+
 export const REFERRER_ID = '7f0c2b1a-3d4e-4f5a-8b6c-9d0e1f2a3b4c';
-
-export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
-  return {
-    _id: USER_ID,
-    email: 'ana@example.com',
-    fullName: 'Ana Rao',
-    displayName: 'Ana Rao',
-    authMode: 'candidate',
-    roleId: [0, 1],
-    roles: [
-      { roleName: 'user', roleId: 0 },
-      { roleName: 'referer', roleId: 1 },
-    ],
-    workEmailAdded: false,
-    profileLink: null,
-    overAllExperience: 4,
-    summary: '',
-    skills: ['React'],
-    ...overrides,
-  };
-}
-
-export function makeSession(overrides: Partial<CurrentUser> = {}): SessionResponse {
-  return { success: true, message: 'OTP Verified Sucessfully!', data: makeUser(overrides) };
-}
 
 let jobSeq = 0;
 export function makeJob(overrides: Partial<JobPost> = {}): JobPost {

@@ -1,34 +1,10 @@
 // Test data shaped like the API's answers.
-import type { CurrentUser, JobPost, JobPostDetails, SessionResponse } from '@referio/shared';
+import type { JobPost, JobPostDetails } from '@referio/shared';
 
-export const USER_ID = '0b5d8e59-8a4e-4a8f-9d6e-2f4b7f3b7a11';
+export { USER_ID, makeSession, makeUser } from '@referio/shared/test-utils';
+
 export const REFERRER_ID = '7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 export const JOB_ID = '3f2e1d0c-9b8a-4765-8432-10fedcba9876';
-
-export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
-  return {
-    _id: USER_ID,
-    email: 'ana@example.com',
-    fullName: 'Ana Rao',
-    displayName: 'Ana Rao',
-    authMode: 'candidate',
-    roleId: [0, 1],
-    roles: [
-      { roleName: 'user', roleId: 0 },
-      { roleName: 'referer', roleId: 1 },
-    ],
-    workEmailAdded: false,
-    profileLink: null,
-    overAllExperience: 4,
-    summary: '',
-    skills: ['React'],
-    ...overrides,
-  };
-}
-
-export function makeSession(overrides: Partial<CurrentUser> = {}): SessionResponse {
-  return { success: true, message: 'OTP Verified Sucessfully!', data: makeUser(overrides) };
-}
 
 export function makeJob(overrides: Partial<JobPost> = {}): JobPost {
   return {

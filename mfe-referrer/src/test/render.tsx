@@ -10,12 +10,13 @@ import {
   type JobPost,
   type ReferralRequest,
 } from '@referio/shared';
+import { USER_ID, makeUser as baseMakeUser } from '@referio/shared/test-utils';
 
-export const USER_ID = '0b5d8e59-8a4e-4a8f-9d6e-2f4b7f3b7a11';
+export { USER_ID };
 
+/** The shared test user as a referrer: referrer mode first, six years, no skills yet. */
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
-  return {
-    _id: USER_ID,
+  return baseMakeUser({
     email: 'ravi@example.com',
     fullName: 'Ravi Menon',
     displayName: 'Ravi Menon',
@@ -25,13 +26,10 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
       { roleName: 'referer', roleId: 1 },
       { roleName: 'user', roleId: 0 },
     ],
-    workEmailAdded: false,
-    profileLink: null,
     overAllExperience: 6,
-    summary: '',
     skills: [],
     ...overrides,
-  };
+  });
 }
 
 /** Signs a referrer (or, with role 'user', a candidate-mode user) into the store. */

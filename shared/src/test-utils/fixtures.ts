@@ -1,9 +1,13 @@
+// Test data shaped as the API answers it: `@referio/shared/test-utils` in every package's tests (never in a build).
 import type { CurrentUser, SessionResponse } from '../contract/account';
+
+/** The id of the user `makeUser` makes. */
+export const USER_ID = '0b5d8e59-8a4e-4a8f-9d6e-2f4b7f3b7a11';
 
 /** A signed-in user as the API answers verifyOtp (test data only). */
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
-    _id: '0b5d8e59-8a4e-4a8f-9d6e-2f4b7f3b7a11',
+    _id: USER_ID,
     email: 'ana@example.com',
     fullName: 'Ana Rao',
     displayName: 'Ana Rao',
@@ -22,6 +26,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   };
 }
 
+/** The verifyOtp answer for `makeUser(overrides)`. */
 export function makeSession(overrides: Partial<CurrentUser> = {}): SessionResponse {
   return { success: true, message: 'OTP Verified Sucessfully!', data: makeUser(overrides) };
 }

@@ -9,6 +9,10 @@ import {
   type CurrentUser,
   type SessionResponse,
 } from '@referio/shared';
+import {
+  makeSession as baseMakeSession,
+  makeUser as baseMakeUser,
+} from '@referio/shared/test-utils';
 import { App } from '../App';
 import { clearRemotePagesForTests } from '../federation/RemotePage';
 import { resetRemotesForTests } from '../federation/remotes';
@@ -40,29 +44,17 @@ export function mockRemotesJson(answer: 'ok' | 'fail' = 'ok'): jest.Mock {
   return fetchMock;
 }
 
+/** The shared test user, with the summary and skills the shell's tests show. */
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
-  return {
-    _id: '0b5d8e59-8a4e-4a8f-9d6e-2f4b7f3b7a11',
-    email: 'ana@example.com',
-    fullName: 'Ana Rao',
-    displayName: 'Ana Rao',
-    authMode: 'candidate',
-    roleId: [0, 1],
-    roles: [
-      { roleName: 'user', roleId: 0 },
-      { roleName: 'referer', roleId: 1 },
-    ],
-    workEmailAdded: false,
-    profileLink: null,
-    overAllExperience: 4,
+  return baseMakeUser({
     summary: 'Frontend engineer who likes design systems.',
     skills: ['React', 'TypeScript'],
     ...overrides,
-  };
+  });
 }
 
 export function makeSession(overrides: Partial<CurrentUser> = {}): SessionResponse {
-  return { success: true, message: 'OTP Verified Sucessfully!', data: makeUser(overrides) };
+  return { ...baseMakeSession(), data: makeUser(overrides) };
 }
 
 /** A referrer-mode answer of updateRole: the referrer role listed first. */

@@ -12,12 +12,12 @@ import {
   oAuth,
   useSessionStore,
   verifyOtp,
-  type CurrentUser,
   type SessionResponse,
 } from '@referio/shared';
 import SignIn from '../../../pages/SignIn';
 import SignUp from '../../../pages/SignUp';
 import type { GoogleAccountsId, GoogleCredentialResponse } from '../lib/google-identity';
+import { makeSession } from '../../../test/fixtures';
 
 jest.mock('@referio/shared', () => ({
   ...jest.requireActual('@referio/shared'),
@@ -34,30 +34,7 @@ const mockedVerifyOtp = jest.mocked(verifyOtp);
 const mockedOAuth = jest.mocked(oAuth);
 const mockedGetAuthConfig = jest.mocked(getAuthConfig);
 
-function session(overrides: Partial<CurrentUser> = {}): SessionResponse {
-  return {
-    success: true,
-    message: 'OTP Verified Sucessfully!',
-    data: {
-      _id: '0b5d8e59-8a4e-4a8f-9d6e-2f4b7f3b7a11',
-      email: 'ana@example.com',
-      fullName: 'Ana Rao',
-      displayName: 'Ana Rao',
-      authMode: 'candidate',
-      roleId: [0, 1],
-      roles: [
-        { roleName: 'user', roleId: 0 },
-        { roleName: 'referer', roleId: 1 },
-      ],
-      workEmailAdded: false,
-      profileLink: null,
-      overAllExperience: 4,
-      summary: '',
-      skills: ['React'],
-      ...overrides,
-    },
-  };
-}
+const session = makeSession;
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
