@@ -5,7 +5,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { isDashboardPageKey, isSignedIn } from '@referio/shared';
+import { httpClient, isDashboardPageKey, isSignedIn } from '@referio/shared';
 import { pageModules } from './dashboard/pages';
 import { firstPageModule } from './federation/preload';
 import { ensureRemotes, loadPageModule } from './federation/remotes';
@@ -27,6 +27,8 @@ function firstPaintCode(pathname: string): Promise<unknown> | null {
 }
 
 async function start(): Promise<void> {
+  // The HTTP client's code loads beside the first page's, not in front of it: the page's first calls find it in.
+  httpClient().catch(() => undefined);
   try {
     await ensureRemotes();
   } catch (err) {

@@ -1,6 +1,6 @@
 import type { Chat, ChatMessage, CreateChatRequest, CreateMessageRequest } from '../contract/chat';
 import { MESSAGE_PAGE_SIZE } from '../contract/constants';
-import { apiClient, seg, type Envelope, type MessageAnswer } from './client';
+import { API_BASE, apiClient, seg, type Envelope, type MessageAnswer } from './client';
 
 /** POST /chat/createChat `{ userId, referrerId }`: the new or existing chat. */
 export async function createChat(body: CreateChatRequest): Promise<Chat> {
@@ -39,7 +39,7 @@ export function chatEventsUrl(opts: { since?: number | null; open?: string | nul
   if (opts.since != null) params.set('since', String(opts.since));
   if (opts.open) params.set('open', opts.open);
   const query = params.toString();
-  return `${apiClient.defaults.baseURL ?? '/api'}/chat/events${query ? `?${query}` : ''}`;
+  return `${API_BASE}/chat/events${query ? `?${query}` : ''}`;
 }
 
 /** POST /message/createMessage `{ chatId, sender, senderId, content }`: the stored message. */

@@ -1,4 +1,5 @@
-import axios, { AxiosError, type AxiosResponse } from 'axios';
+import type * as AxiosModule from 'axios';
+import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { ApiErrorBody } from '../contract/common';
 import { MESSAGES } from '../contract/constants';
 import { isSignedIn, useSessionStore } from '../session/sessionStore';
@@ -59,7 +60,9 @@ const signsOutOn401 = (url: string | undefined) => {
   return !NO_SIGN_OUT_ON_401.some((x) => p === x || p.startsWith(`${x}/`));
 };
 
-function toApiError(err: unknown): ApiError {
+type Axios = typeof AxiosModule;
+
+function toApiError(err: unknown, { default: axios, AxiosError }: Axios): ApiError {
   if (err instanceof ApiError) return err;
   if (axios.isCancel(err)) return new ApiError('Request cancelled', 0);
   if (err instanceof AxiosError && err.response) {
@@ -80,24 +83,58 @@ function toApiError(err: unknown): ApiError {
   return new ApiError(MESSAGES.networkError, 0);
 }
 
-/** The one HTTP client of the browser apps. Same origin (the shell proxies /api), session cookie included. */
-export const apiClient = axios.create({
-  baseURL: '/api',
-  withCredentials: true,
-  headers: { Accept: 'application/json' },
-});
+/** Where the API is: same origin (the shell proxies /api), session cookie included. */
+export const API_BASE = '/api';
 
-apiClient.interceptors.response.use(
-  (res: AxiosResponse) => res,
-  (err: unknown) => {
-    const apiError = toApiError(err);
-    const url = err instanceof AxiosError ? err.config?.url : undefined;
-    if (apiError.status === 401 && isSignedIn() && signsOutOn401(url)) {
-      useSessionStore.getState().signOut();
-    }
-    return Promise.reject(apiError);
-  },
-);
+let instance: Promise<AxiosInstance> | null = null;
+
+/**
+ * The one axios instance of the browser apps, made with the first call: axios (about 20 KB gzip) loads
+ * then, not before the first paint. A failed load is forgotten (the next call tries again) and answers
+ * as a network error.
+ */
+export function httpClient(): Promise<AxiosInstance> {
+  if (!instance) {
+    const attempt = import('axios').then((module) => {
+      const client = module.default.create({
+        baseURL: API_BASE,
+        withCredentials: true,
+        headers: { Accept: 'application/json' },
+      });
+      client.interceptors.response.use(
+        (res: AxiosResponse) => res,
+        (err: unknown) => {
+          const apiError = toApiError(err, module);
+          const url = err instanceof module.AxiosError ? err.config?.url : undefined;
+          if (apiError.status === 401 && isSignedIn() && signsOutOn401(url)) {
+            useSessionStore.getState().signOut();
+          }
+          return Promise.reject(apiError);
+        },
+      );
+      return client;
+    });
+    instance = attempt;
+    attempt.catch(() => {
+      if (instance === attempt) instance = null;
+    });
+  }
+  return instance.catch(() => {
+    throw new ApiError(MESSAGES.networkError, 0);
+  });
+}
+
+/** The calls' door to that instance: the axios methods they use, each waiting for the instance. */
+export const apiClient = {
+  get: <T>(url: string, config?: AxiosRequestConfig) =>
+    httpClient().then((c) => c.get<T>(url, config)),
+  delete: <T>(url: string, config?: AxiosRequestConfig) =>
+    httpClient().then((c) => c.delete<T>(url, config)),
+  post: <T>(url: string, data?: unknown, config?: AxiosRequestConfig) =>
+    httpClient().then((c) => c.post<T>(url, data, config)),
+  put: <T>(url: string, data?: unknown, config?: AxiosRequestConfig) =>
+    httpClient().then((c) => c.put<T>(url, data, config)),
+};
 
 /** `{ success, message }`: the answer of calls whose body is only a message. */
 export interface MessageAnswer {

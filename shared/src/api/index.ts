@@ -1,6 +1,8 @@
 export {
+  API_BASE,
   ApiError,
   apiClient,
+  httpClient,
   errorMessage,
   isApiError,
   type Envelope,

@@ -1,5 +1,5 @@
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { apiClient } from '../client';
+import { httpClient } from '../client';
 import { chatEventsUrl, getMessages } from '../chat';
 
 describe('chatEventsUrl', () => {
@@ -16,8 +16,9 @@ describe('chatEventsUrl', () => {
 describe('getMessages', () => {
   it('asks for the page before a message when paging up', async () => {
     const seen: InternalAxiosRequestConfig[] = [];
-    const adapter = apiClient.defaults.adapter;
-    apiClient.defaults.adapter = async (config) => {
+    const client = await httpClient();
+    const adapter = client.defaults.adapter;
+    client.defaults.adapter = async (config) => {
       seen.push(config);
       return {
         data: { success: true, data: [] },
@@ -31,7 +32,7 @@ describe('getMessages', () => {
       await getMessages('c1', 1, 20, 'm5');
       await getMessages('c1');
     } finally {
-      apiClient.defaults.adapter = adapter;
+      client.defaults.adapter = adapter;
     }
     expect(seen.map((c) => c.params)).toEqual([
       { page: 1, limit: 20, before: 'm5' },

@@ -4,9 +4,10 @@ import {
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios';
+import { MESSAGES } from '../../contract/constants';
 import { makeSession } from '../../test-utils/fixtures';
 import { useSessionStore } from '../../session/sessionStore';
-import { ApiError, apiClient, errorMessage } from '../client';
+import { ApiError, errorMessage, httpClient } from '../client';
 import {
   createMessage,
   deleteResume,
@@ -51,12 +52,14 @@ function fakeAdapter(config: InternalAxiosRequestConfig): Promise<AxiosResponse>
   return Promise.resolve(response);
 }
 
-const original = apiClient.defaults.adapter;
-beforeAll(() => {
-  apiClient.defaults.adapter = fakeAdapter;
+let original: Awaited<ReturnType<typeof httpClient>>['defaults']['adapter'];
+beforeAll(async () => {
+  const client = await httpClient();
+  original = client.defaults.adapter;
+  client.defaults.adapter = fakeAdapter;
 });
-afterAll(() => {
-  apiClient.defaults.adapter = original;
+afterAll(async () => {
+  (await httpClient()).defaults.adapter = original;
 });
 beforeEach(() => {
   calls.length = 0;
@@ -196,5 +199,25 @@ describe('API client', () => {
       'Invalid OTP',
     );
     expect(useSessionStore.getState().applicantUser).not.toBeNull();
+  });
+});
+
+describe('the HTTP library, loaded with the first call', () => {
+  it('answers a failed load as a network error and loads it again on the next call', async () => {
+    await jest.isolateModulesAsync(async () => {
+      let available = false;
+      jest.doMock('axios', () => {
+        if (!available) throw new Error('Loading chunk axios failed');
+        return jest.requireActual<object>('axios');
+      });
+      const client = await import('../client');
+      const failed = await client.apiClient.get('/health').catch((e: unknown) => e);
+      expect(failed).toBeInstanceOf(client.ApiError);
+      expect(failed).toMatchObject({ status: 0, message: MESSAGES.networkError });
+      available = true;
+      const http = await client.httpClient();
+      expect(http.defaults.baseURL).toBe('/api');
+      expect(await client.httpClient()).toBe(http);
+    });
   });
 });

@@ -15,6 +15,8 @@ jest.mock('@referio/shared', () => ({
 const footer = () => screen.getByRole('contentinfo');
 // The subscribe box posts through the shared HTTP client: the tests answer for the server there.
 const post = () => jest.spyOn(apiClient, 'post');
+/** The client's answer carrying `data` (the rest of the response is not read). */
+const answer = (data: unknown) => ({ data }) as Awaited<ReturnType<typeof apiClient.post>>;
 
 async function subscribe(email: string) {
   await userEvent.type(within(footer()).getByLabelText('Email address'), email);
@@ -66,9 +68,9 @@ describe('the footer', () => {
   });
 
   it("subscribes an e-mail and shows the server's message", async () => {
-    const server = post().mockResolvedValue({
-      data: { success: true, message: 'Subscribed successfully' },
-    });
+    const server = post().mockResolvedValue(
+      answer({ success: true, message: 'Subscribed successfully' }),
+    );
     await subscribe('ana@example.com');
     expect(await screen.findByText('Subscribed successfully')).toBeInTheDocument();
     expect(server).toHaveBeenCalledWith('/subscribe/createSubscribe', { email: 'ana@example.com' });

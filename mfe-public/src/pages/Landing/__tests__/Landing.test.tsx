@@ -20,6 +20,8 @@ const mockedCompanies = jest.mocked(getAllCompany);
 const mockedTestimonials = jest.mocked(getAllTestimonials);
 // The subscribe box posts through the shared HTTP client: the tests answer for the server there.
 const mockSubscribe = () => jest.spyOn(apiClient, 'post');
+/** The client's answer carrying `data` (the rest of the response is not read). */
+const answer = (data: unknown) => ({ data }) as Awaited<ReturnType<typeof apiClient.post>>;
 
 const companies: Company[] = Array.from({ length: 40 }, (_, i) => ({
   _id: `c${i}`,
@@ -138,9 +140,9 @@ describe('the landing page', () => {
 
   it("subscribes an e-mail and shows the server's message", async () => {
     const user = userEvent.setup();
-    const server = mockSubscribe().mockResolvedValue({
-      data: { success: true, message: 'Subscribed successfully' },
-    });
+    const server = mockSubscribe().mockResolvedValue(
+      answer({ success: true, message: 'Subscribed successfully' }),
+    );
     renderLanding();
     await user.type(screen.getByLabelText('Email for new job alerts'), 'ana@example.com');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
