@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { readCode, uniqueEmail } from '../support/mailbox';
+import { signUp } from '../support/session';
 
 const BASE = 'http://localhost:3000';
 // The start of a PDF: small, valid by content.
@@ -17,28 +18,11 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promi
 }
 
 /** A fresh user signed up through the site in a browser context of their own; answers page and id. */
-async function signUp(browser: Browser, role: 'Applicant' | 'Referrer') {
+async function signUpIn(browser: Browser, role: 'Applicant' | 'Referrer') {
   const context = await browser.newContext({ baseURL: BASE });
   const page = await context.newPage();
-  const email = uniqueEmail(role === 'Applicant' ? 'chat-cand' : 'chat-ref');
-  const sentAt = Date.now() - 1000;
-  await page.goto('/sign-up');
-  await page.getByRole('radio', { name: role }).check();
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  const code = await readCode(page.request, email, sentAt);
-  await page.getByRole('textbox', { name: 'Digit 1 of 4' }).focus();
-  await page.keyboard.type(code);
-  await page.waitForURL(`${BASE}/`, { timeout: 5_000 });
-  const id = await page.evaluate(
-    () =>
-      (
-        JSON.parse(window.localStorage.getItem('currentUserInfo') ?? '{}') as {
-          data: { _id: string };
-        }
-      ).data._id,
-  );
-  return { context, page, email, id };
+  const { email, userId } = await signUp(page, role);
+  return { context, page, email, id: userId };
 }
 
 /** Referrer: verified work e-mail and a job post; candidate: a resume and a request; then approval. */
@@ -97,8 +81,8 @@ async function approvedReferral(
 }
 
 test('after an approval, candidate and referrer chat live in two browsers', async ({ browser }) => {
-  const candidate = await signUp(browser, 'Applicant');
-  const referrer = await signUp(browser, 'Referrer');
+  const candidate = await signUpIn(browser, 'Applicant');
+  const referrer = await signUpIn(browser, 'Referrer');
   try {
     await approvedReferral(candidate.page, candidate.id, referrer.page, referrer.id);
 
@@ -162,7 +146,7 @@ test('after an approval, candidate and referrer chat live in two browsers', asyn
 });
 
 test('the live stream passes through the shell proxy unbuffered', async ({ browser }) => {
-  const user = await signUp(browser, 'Applicant');
+  const user = await signUpIn(browser, 'Applicant');
   try {
     // Read the stream from the page through port 3000: the first frames arrive while it stays open.
     const first = await user.page.evaluate(async () => {
