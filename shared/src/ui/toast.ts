@@ -1,7 +1,7 @@
-// The site's toasts. react-toastify (its code and its stylesheet) loads with the first toast, not with
-// the page: `toast.success(...)` loads the library, the ToastHost then mounts its container, and the
-// library queues toasts raised before its container mounts, so none is lost. Once loaded, toasts are
-// raised at once.
+// The site's toasts. react-toastify loads with the first toast, not with the page: `toast.success(...)`
+// loads the library, the ToastHost then mounts its container (which puts the library's stylesheet in the
+// page), and the library queues toasts raised before its container mounts, so none is lost. Once loaded,
+// toasts are raised at once.
 import type * as ToastifyModule from 'react-toastify';
 import type { Id, ToastContent, ToastOptions } from 'react-toastify';
 
@@ -12,13 +12,10 @@ let library: Promise<Toastify> | null = null;
 let loaded: Toastify | null = null;
 const listeners = new Set<() => void>();
 
-/** Loads react-toastify and its stylesheet once; a failed load is forgotten so the next toast tries again. */
+/** Loads react-toastify once; a failed load is forgotten so the next toast tries again. */
 export function loadToastify(): Promise<Toastify> {
   if (!library) {
-    const attempt = Promise.all([
-      import('react-toastify'),
-      import('react-toastify/dist/ReactToastify.css'),
-    ]).then(([m]) => {
+    const attempt = import('react-toastify').then((m) => {
       loaded = m;
       for (const l of [...listeners]) l();
       return m;
