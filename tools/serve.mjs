@@ -14,6 +14,9 @@
 // page decides at run time from /api/auth/config whether to load it, and allowing an origin that is
 // never used costs nothing. Images may come from any https: origin (job posts carry company logo URLs).
 // frame-ancestors 'none' (and X-Frame-Options DENY): no page may be framed.
+// The /api proxy says who the client is itself: X-Forwarded-For is the address of the socket it accepted
+// (X-Forwarded-Proto and -Host the scheme and host the browser addressed); whatever the client sent in those or similar headers (Forwarded,
+// X-Real-IP, X-Forwarded-Host, …) is dropped, since the API trusts this proxy's word (TRUST_PROXY).
 import path from 'node:path';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -109,6 +112,30 @@ function contentSecurityPolicy(origins) {
   ].join('; ');
 }
 
+/** Headers a client could use to pose as someone else; the proxy writes its own. */
+const CLIENT_ADDRESS_HEADERS = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-real-ip',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+];
+
+/** The request headers sent on to the API: the client's address as this server saw it, nothing forged. */
+function forwardedHeaders(req, headers) {
+  const out = { ...headers };
+  for (const name of CLIENT_ADDRESS_HEADERS) delete out[name];
+  out['x-forwarded-for'] = req.socket?.remoteAddress ?? req.raw?.socket?.remoteAddress ?? '';
+  out['x-forwarded-proto'] = req.protocol ?? 'http';
+  // The origin the browser addressed (the API compares it with a request's Origin: same-origin calls pass).
+  if (typeof req.headers?.host === 'string') out['x-forwarded-host'] = req.headers.host;
+  return out;
+}
+
 let remotesFile = null;
 // A synchronous hook on purpose: an async onSend that awaited a file read here lost the body of about one
 // HTML answer in eight (empty 200s, blank pages). remotes.json is tiny; reading it per page is cheap.
@@ -149,6 +176,7 @@ if (app.host) {
     // The API down or restarting: the same JSON error the API gives when its database is away, so the
     // pages show a message and keep the user signed in (only a 401 signs out).
     replyOptions: {
+      rewriteRequestHeaders: (req, headers) => forwardedHeaders(req, headers),
       onError: (reply, { error }) => {
         const status = error?.statusCode === 504 ? 504 : 503;
         reply

@@ -13,12 +13,14 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { isProduction, type Config } from './config';
 import type { Database } from './db';
 import { HttpError } from './lib/errors';
+import { safeSerializers } from './lib/log-safety';
 import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
 import eventsPlugin from './plugins/events';
 import mailPlugin from './plugins/mail';
+import requestGuard from './plugins/request-guard';
 import storagePlugin from './plugins/storage';
 import authRoutes from './routes/auth';
 import chatRoutes from './routes/chat';
@@ -51,14 +53,18 @@ export async function buildApp(
   config: Config,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  const logger = options.logger ?? { level: config.LOG_LEVEL };
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
-    trustProxy:
-      config.TRUST_PROXY === 'true'
-        ? true
-        : config.TRUST_PROXY === 'false'
-          ? false
-          : config.TRUST_PROXY,
+    // Logs keep no user data: errors and requests go through the scrubbing serializers.
+    logger:
+      typeof logger === 'object' && logger !== null
+        ? ({
+            ...logger,
+            serializers: { ...safeSerializers, ...logger.serializers },
+          } as FastifyServerOptions['logger'])
+        : logger,
+    // Only the listed proxies may say who the client is (X-Forwarded-For); see config.ts.
+    trustProxy: config.TRUST_PROXY === false ? false : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
     // Errors raised before routing (a malformed %-escape in the path): the same JSON shape as the rest.
     frameworkErrors: (err, _request, reply) => {
@@ -99,6 +105,7 @@ export async function buildApp(
 
   // App plugins.
   await app.register(configPlugin, { config, now: options.now });
+  await app.register(requestGuard);
   await app.register(dbPlugin, { database: options.database });
   await app.register(mailPlugin);
   await app.register(storagePlugin);
@@ -119,7 +126,12 @@ export async function buildApp(
       await api.register(referralRequestRoutes);
       await api.register(documentsUploadRoutes);
       await api.register(contactusRoutes);
-      if (!isProduction(config)) await api.register(devRoutes);
+      if (!isProduction(config)) {
+        app.log.warn(
+          'dev mailbox at /api/dev/mail: serves sign-in codes, to loopback clients only (NODE_ENV=production removes it)',
+        );
+        await api.register(devRoutes);
+      }
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -24,49 +25,122 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
 
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One TRUST_PROXY entry: a named range, an IP address or a CIDR block. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [addr, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !addr) return false;
+  const version = net.isIP(addr);
+  if (version === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may set X-Forwarded-For: 'false' (nobody: the socket's address counts) or a
+ * comma-separated list of the proxies' addresses (IPs, CIDRs, loopback/linklocal/uniquelocal).
+ * 'true' and hop counts are refused: they would trust whatever a client writes in the header.
+ */
+const trustProxySchema = z
+  .string()
+  .default('loopback')
+  .transform((v, ctx): false | string[] => {
+    const s = v.trim().toLowerCase();
+    if (s === 'false' || s === '' || s === 'none') return false;
+    const entries = s
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const bad = entries.filter((e) => !isProxyEntry(e));
+    if (bad.length > 0 || entries.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected false or a list of proxy addresses (IP, CIDR, loopback, linklocal, uniquelocal), got "${v}"${s === 'true' ? ": true would trust any client's X-Forwarded-For" : ''}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 /** The repository root's `.data` folder; the same from `src/` (tsx, jest) and `dist/` (node). */
 export const DEFAULT_DATA_DIR = path.resolve(__dirname, '../..', '.data');
 
-export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: int(4000, 0, 65535),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** PostgreSQL connection string; without it the embedded PGlite database under DATA_DIR/pglite is used. */
-  DATABASE_URL: optionalString.pipe(
-    z.url({ error: 'DATABASE_URL must be a postgres:// URL' }).optional(),
-  ),
-  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
-  /** Keep the embedded database in memory (tests); ignored with DATABASE_URL. */
-  PGLITE_MEMORY: envBool(false),
-  SMTP_URL: optionalString,
-  MAIL_FROM: z.string().min(3).default('Referio <no-reply@referio.local>'),
-  GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
-  COOKIE_SECURE: envBool(false),
-  /** Comma-separated origins allowed to call the API with credentials (the shell proxies /api, so this is for direct calls). */
-  CORS_ORIGIN: z.string().default('http://localhost:3000,http://127.0.0.1:3000'),
-  SEED: envBool(true),
-  /** Fastify trustProxy: which peers may set X-Forwarded-For (the shell's /api proxy runs on loopback). */
-  TRUST_PROXY: z.string().default('loopback'),
-  /** HMAC key for one-time codes; without it a random key is created once in DATA_DIR/secret. */
-  SESSION_SECRET: optionalString.pipe(
-    z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
-  ),
-  SESSION_TTL_DAYS: int(30, 1, 365),
-  OTP_TTL_SECONDS: int(600, 1, 86_400),
-  OTP_MAX_ATTEMPTS: int(5, 1, 100),
-  OTP_RESEND_INTERVAL_SECONDS: int(30, 0, 3600),
-  OTP_MAX_PER_HOUR: int(5, 1, 10_000),
-  OTP_IP_MAX: int(20, 1, 1_000_000),
-  OTP_IP_WINDOW_SECONDS: int(600, 1, 86_400),
-  UPLOAD_MAX_BYTES: int(5 * 1024 * 1024, 1, 100 * 1024 * 1024),
-  /** Chat messages one signed-in user may send per window (then 429 with the wait), per API process. */
-  CHAT_MESSAGE_MAX: int(30, 1, 1_000_000),
-  CHAT_MESSAGE_WINDOW_SECONDS: int(10, 1, 3600),
-  /** How long a public job search's page and total are reused (this process's job writes clear them); 0 = off. */
-  SEARCH_CACHE_SECONDS: int(10, 0, 3600),
-});
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: int(4000, 0, 65535),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    /** PostgreSQL connection string; without it the embedded PGlite database under DATA_DIR/pglite is used. */
+    DATABASE_URL: optionalString.pipe(
+      z.url({ error: 'DATABASE_URL must be a postgres:// URL' }).optional(),
+    ),
+    DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
+    /** Keep the embedded database in memory (tests); ignored with DATABASE_URL. */
+    PGLITE_MEMORY: envBool(false),
+    SMTP_URL: optionalString,
+    MAIL_FROM: z.string().min(3).default('Referio <no-reply@referio.local>'),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+    COOKIE_SECURE: envBool(false),
+    /** Comma-separated origins allowed to call the API with credentials (the shell proxies /api, so this is for direct calls). */
+    CORS_ORIGIN: z.string().default('http://localhost:3000,http://127.0.0.1:3000'),
+    SEED: envBool(true),
+    /** Which peers may set X-Forwarded-For (the shell's /api proxy runs on loopback and sets it itself). */
+    TRUST_PROXY: trustProxySchema,
+    /** The site's public origin: sign-in links in e-mails point there. */
+    SITE_URL: z
+      .url({ error: 'SITE_URL must be an http(s) URL' })
+      .default('http://localhost:3000')
+      .refine((u) => /^https?:\/\//.test(u), 'SITE_URL must be an http(s) URL')
+      .transform((u) => u.replace(/\/+$/, '')),
+    /** HMAC key for one-time codes; without it a random key is created once in DATA_DIR/secret. */
+    SESSION_SECRET: optionalString.pipe(
+      z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+    ),
+    SESSION_TTL_DAYS: int(30, 1, 365),
+    OTP_TTL_SECONDS: int(600, 1, 86_400),
+    OTP_MAX_ATTEMPTS: int(5, 1, 100),
+    OTP_RESEND_INTERVAL_SECONDS: int(30, 0, 3600),
+    OTP_MAX_PER_HOUR: int(5, 1, 10_000),
+    /** Code sends per address per rolling hour from all requesters together (a browser that signed in there before is exempt). */
+    OTP_ADDRESS_MAX_PER_HOUR: int(20, 1, 10_000),
+    /** Wrong codes per address per rolling 24 hours, whatever code they were for. */
+    OTP_MAX_FAILURES_PER_DAY: int(10, 1, 10_000),
+    /** How long the sign-in link mailed with every code works. */
+    LOGIN_LINK_TTL_SECONDS: int(600, 60, 86_400),
+    OTP_IP_MAX: int(20, 1, 1_000_000),
+    OTP_IP_WINDOW_SECONDS: int(600, 1, 86_400),
+    UPLOAD_MAX_BYTES: int(5 * 1024 * 1024, 1, 100 * 1024 * 1024),
+    /** Uploads (resume and photo together) one user may make per rolling hour, per API process. */
+    UPLOAD_MAX_PER_HOUR: int(20, 1, 100_000),
+    /** Bytes one user's stored files may take (current resume, photo, resumes kept by sent requests). */
+    UPLOAD_QUOTA_BYTES: int(50 * 1024 * 1024, 1, 10 * 1024 * 1024 * 1024),
+    /** Open live chat streams per user; opening one more ends that user's oldest. */
+    CHAT_MAX_STREAMS_PER_USER: int(8, 1, 1000),
+    /** Newsletter sign-ups per IP per window. */
+    SUBSCRIBE_IP_MAX: int(10, 1, 1_000_000),
+    SUBSCRIBE_IP_WINDOW_SECONDS: int(3600, 1, 86_400),
+    /** PostgreSQL: how long to wait for a new connection, and for a query's answer (then 503). */
+    DB_CONNECT_TIMEOUT_MS: int(3000, 100, 600_000),
+    DB_QUERY_TIMEOUT_MS: int(15_000, 100, 3_600_000),
+    /** GET /api/health answers 503 when the database has not answered `select 1` within this. */
+    HEALTH_TIMEOUT_MS: int(800, 50, 60_000),
+    /** Chat messages one signed-in user may send per window (then 429 with the wait), per API process. */
+    CHAT_MESSAGE_MAX: int(30, 1, 1_000_000),
+    CHAT_MESSAGE_WINDOW_SECONDS: int(10, 1, 3600),
+    /** How long a public job search's page and total are reused (this process's job writes clear them); 0 = off. */
+    SEARCH_CACHE_SECONDS: int(10, 0, 3600),
+  })
+  .refine((c) => c.UPLOAD_QUOTA_BYTES >= c.UPLOAD_MAX_BYTES, {
+    path: ['UPLOAD_QUOTA_BYTES'],
+    message: 'UPLOAD_QUOTA_BYTES must be at least UPLOAD_MAX_BYTES',
+  });
 
 export type Config = z.output<typeof configSchema>;
 export type ConfigInput = z.input<typeof configSchema>;

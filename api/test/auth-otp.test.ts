@@ -38,21 +38,12 @@ describe('sign-in codes', () => {
     expect(body.data.roles[0]).toEqual({ roleName: 'referer', roleId: 1 });
   });
 
-  it('refuses login for an e-mail without an account', async () => {
-    const app = await ctx.build();
-    const res = await requestCode(app, 'login');
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({
-      success: false,
-      message: 'No account found for this email. Please sign up first.',
-    });
-  });
-
   it('does not create an account until the code is verified', async () => {
     const app = await ctx.build();
     await requestCode(app, 'createUser');
     ctx.clock.advance(31 * SECOND);
-    expect((await requestCode(app, 'login')).statusCode).toBe(404);
+    expect((await requestCode(app, 'login')).statusCode).toBe(200);
+    expect(await app.users.findByEmail(email)).toBeNull();
   });
 
   it('sends a login code to an existing account', async () => {
@@ -123,15 +114,15 @@ describe('sign-in codes', () => {
     expect(again.json().message).toBe('OTP has expired. Please request a new one.');
   });
 
-  it('replaces an older code with a newer one', async () => {
+  it('keeps an older code valid when a newer one is sent, and retires both once one is used', async () => {
     const app = await ctx.build();
     await requestCode(app);
     const first = await latestCode(app, email);
     ctx.clock.advance(31 * SECOND);
     await requestCode(app);
     const second = await latestCode(app, email);
-    if (first !== second) expect((await verify(app, first)).statusCode).toBe(400);
-    expect((await verify(app, second)).statusCode).toBe(200);
+    expect((await verify(app, first)).statusCode).toBe(200);
+    if (first !== second) expect((await verify(app, second)).statusCode).toBe(400);
   });
 
   it('allows one code per 30 seconds per e-mail and says when to retry', async () => {
@@ -177,8 +168,8 @@ describe('sign-in codes', () => {
     for (const route of ['createUser', 'createUser', 'login', 'createUser']) {
       statuses.push((await requestCode(app, route)).statusCode);
     }
-    // login answers 404 (no account) but still spends the shared budget.
-    expect(statuses).toEqual([200, 200, 404, 429]);
+    // Sign-up and sign-in spend the same shared budget.
+    expect(statuses).toEqual([200, 200, 200, 429]);
     const res = await verify(app, '1234');
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(/^Too many requests\. Please try again in /);

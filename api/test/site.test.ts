@@ -4,7 +4,7 @@ import { buildApp } from '../src/app';
 const ctx = setupTestContext();
 
 describe('POST /api/subscribe/createSubscribe', () => {
-  it('subscribes an address once and says so when it comes again', async () => {
+  it("answers an address already on the list exactly as a new one (the list is nobody's to read)", async () => {
     const app = await ctx.build();
     const first = await app.inject({
       method: 'POST',
@@ -18,8 +18,32 @@ describe('POST /api/subscribe/createSubscribe', () => {
       url: '/api/subscribe/createSubscribe',
       payload: { email: 'fan@example.com' },
     });
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ success: true, message: 'You are already subscribed.' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual({ success: true, message: 'Thanks for subscribing!' });
+    const rows = await app.db.query.subscriptions.findMany();
+    expect(rows.map((r) => r.email)).toEqual(['fan@example.com']);
+  });
+
+  it('limits sign-ups per IP address and says when to retry', async () => {
+    const app = await ctx.build({ SUBSCRIBE_IP_MAX: 3 });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/subscribe/createSubscribe',
+        payload: { email: `fan${i}@example.com` },
+      });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) expect(res.json().message).toMatch(/^Too many requests\./);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: '/api/subscribe/createSubscribe',
+      remoteAddress: '203.0.113.7',
+      payload: { email: 'fan9@example.com' },
+    });
+    expect(elsewhere.statusCode).toBe(201);
   });
 
   it('refuses a missing or malformed address', async () => {

@@ -46,10 +46,14 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** PGlite data directory; absent = in memory. */
   pgliteDir?: string;
+  /** PostgreSQL: how long to wait for a new connection (ms). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: how long a query may take, on the server (statement_timeout) and on the wire (ms). */
+  queryTimeoutMs?: number;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
-  if (opts.url) return openPostgres(opts.url);
+  if (opts.url) return openPostgres(opts.url, opts);
   return openPglite(opts.pgliteDir);
 }
 
@@ -78,8 +82,17 @@ async function openPglite(dir?: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new Pool({ connectionString: url, max: 10 });
+async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Database> {
+  // Without timeouts a stalled server holds every request (health included) forever: a new connection
+  // gives up after connectTimeoutMs, a query after queryTimeoutMs (the client whose query timed out is
+  // discarded, so the pool heals by itself once the server answers again).
+  const pool = new Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000,
+    query_timeout: opts.queryTimeoutMs ?? 15_000,
+    statement_timeout: opts.queryTimeoutMs ?? 15_000,
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema });

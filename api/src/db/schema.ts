@@ -20,7 +20,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 const createdAt = () => ts('created_at').notNull().defaultNow();
 
 export const authModeEnum = pgEnum('auth_mode', ['candidate', 'referrer']);
-export const otpPurposeEnum = pgEnum('otp_purpose', ['login', 'work_email']);
+export const otpPurposeEnum = pgEnum('otp_purpose', ['login', 'work_email', 'email_change']);
 export const jobLocationEnum = pgEnum('job_location', ['On-site', 'Remote', 'Hybrid']);
 export const industryEnum = pgEnum('industry', ['it', 'marketing', 'finance', 'sales']);
 export const experienceEnum = pgEnum('experience', ['1-3', '3-6', '6-9', '9-12']);
@@ -85,8 +85,42 @@ export const otpCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     consumedAt: ts('consumed_at'),
     createdAt: createdAt(),
+    /** HMAC of the requester's IP address: the per-address send limits count per requester. */
+    requester: text('requester'),
   },
   (t) => [index('otp_codes_email_purpose_created_idx').on(t.email, t.purpose, t.createdAt)],
+);
+
+/**
+ * Wrong codes per address (rolling 24 h, all codes and purposes together). A row is written before the
+ * code is compared (and removed again when it was right), so parallel guesses cannot pass the limit.
+ * `weight` is the number of live codes the guess was compared with.
+ */
+export const otpFailures = pgTable(
+  'otp_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    weight: integer('weight').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otp_failures_email_created_idx').on(t.email, t.createdAt)],
+);
+
+/** Sign-in links mailed with every sign-in code: single use, only the SHA-256 of the token stored. */
+export const loginLinks = pgTable(
+  'login_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The mode chosen on the screen that asked for the mail. */
+    authMode: authModeEnum('auth_mode').notNull().default('candidate'),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_links_created_idx').on(t.createdAt)],
 );
 
 export const devMails = pgTable(
@@ -328,6 +362,8 @@ export const allTableNames = [
   'files',
   'work_email_history',
   'otp_codes',
+  'otp_failures',
+  'login_links',
   'sessions',
   'users',
   'companies',

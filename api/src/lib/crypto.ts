@@ -21,6 +21,9 @@ export const randomDigits = (length: number) =>
 /** 32 random bytes, URL-safe: the session cookie value. */
 export const randomToken = () => randomBytes(32).toString('base64url');
 
+/** `bytes` random bytes, URL-safe (16: the 128-bit sign-in link token). */
+export const randomUrlToken = (bytes: number) => randomBytes(bytes).toString('base64url');
+
 /**
  * The server secret for one-time-code HMACs: SESSION_SECRET when set, else DATA_DIR/secret
  * (created once with 32 random bytes, readable only by the owner).

@@ -31,9 +31,10 @@ const UNAVAILABLE_CODES = new Set([
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
   '53300', // too_many_connections
+  '57014', // query_canceled (statement_timeout)
 ]);
 const UNAVAILABLE_MESSAGES =
-  /PGlite is closed|Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end/i;
+  /PGlite is closed|Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end|Query read timeout/i;
 
 /**
  * True when `err` (or an error it wraps, e.g. Drizzle's "Failed query" around the driver's error) says

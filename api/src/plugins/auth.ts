@@ -2,13 +2,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isProduction } from '../config';
 import type { UserRow } from '../db/schema';
-import { loadServerSecret } from '../lib/crypto';
+import { hmacHex, loadServerSecret, sameHex } from '../lib/crypto';
 import { HttpError, SIGN_IN_REQUIRED_MESSAGE } from '../lib/errors';
 import { OtpService } from '../services/otp';
 import { SessionStore, type ActiveSession } from '../services/sessions';
 import { UserRepository } from '../services/users';
 
 export const SESSION_COOKIE = 'referio_sid';
+/**
+ * Set when a browser signs in: an HMAC of the address under the server secret. A code request that
+ * carries it for the address it asks about is not held back by the address-wide send limit, so others
+ * asking for codes cannot keep the owner's own browser from getting one.
+ */
+export const DEVICE_COOKIE = 'referio_device';
+const DEVICE_COOKIE_DAYS = 365;
 
 /**
  * Who may call a route, declared in its options: `config: { auth: 'public' }`.
@@ -39,6 +46,10 @@ declare module 'fastify' {
     otp: OtpService;
     /** Opens a session for the user and sets the httpOnly cookie; the token never appears in a body. */
     signIn(reply: FastifyReply, userId: string): Promise<void>;
+    /** Marks this browser as one that signed in to `email` (see DEVICE_COOKIE). */
+    rememberDevice(reply: FastifyReply, email: string): void;
+    /** Whether the request comes from a browser that signed in to `email` before. */
+    isKnownDevice(request: FastifyRequest, email: string): boolean;
     /** Ends the request's session (if any) and clears the cookie. */
     signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /**
@@ -88,6 +99,9 @@ export default fp(
           maxAttempts: config.OTP_MAX_ATTEMPTS,
           resendIntervalSeconds: config.OTP_RESEND_INTERVAL_SECONDS,
           maxPerHour: config.OTP_MAX_PER_HOUR,
+          addressMaxPerHour: config.OTP_ADDRESS_MAX_PER_HOUR,
+          maxFailuresPerDay: config.OTP_MAX_FAILURES_PER_DAY,
+          linkTtlSeconds: config.LOGIN_LINK_TTL_SECONDS,
         },
         app.now,
       ),
@@ -108,6 +122,21 @@ export default fp(
     app.decorate('signIn', async (reply: FastifyReply, userId: string) => {
       const { token, expiresAt } = await app.sessions.create(userId);
       setSessionCookie(reply, token, expiresAt);
+    });
+
+    const deviceMark = (email: string) => hmacHex(secret, `device:${email.toLowerCase()}`);
+    app.decorate('rememberDevice', (reply: FastifyReply, email: string) => {
+      reply.setCookie(DEVICE_COOKIE, deviceMark(email), {
+        ...cookieOptions(),
+        path: '/api/auth',
+        maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+      });
+    });
+    app.decorate('isKnownDevice', (request: FastifyRequest, email: string) => {
+      const mark = request.cookies[DEVICE_COOKIE];
+      return (
+        typeof mark === 'string' && /^[0-9a-f]{64}$/.test(mark) && sameHex(mark, deviceMark(email))
+      );
     });
 
     app.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {

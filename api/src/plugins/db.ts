@@ -30,6 +30,8 @@ export default fp<DbPluginOptions>(
       (await openDatabase({
         url: config.DATABASE_URL,
         pgliteDir: config.PGLITE_MEMORY ? undefined : path.join(config.DATA_DIR, 'pglite'),
+        connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+        queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
       }));
     if (owned) {
       app.addHook('onClose', async () => database.close());

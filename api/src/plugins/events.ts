@@ -267,6 +267,14 @@ export default fp<EventsPluginOptions>(
       },
       connect(conn, open) {
         const set = streams.get(conn.userId) ?? new Set<StreamConnection>();
+        // At most CHAT_MAX_STREAMS_PER_USER streams per user on this instance: a new one ends the
+        // oldest (a tab long closed whose connection lingers), so one account cannot hold a thousand.
+        while (set.size >= app.config.CHAT_MAX_STREAMS_PER_USER) {
+          const oldest = set.values().next().value;
+          if (!oldest) break;
+          set.delete(oldest);
+          oldest.end();
+        }
         set.add(conn);
         streams.set(conn.userId, set);
         localCount += 1;

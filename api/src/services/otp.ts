@@ -1,30 +1,73 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { otpCodes, type OtpPurpose } from '../db/schema';
-import { hmacHex, randomDigits, sameHex } from '../lib/crypto';
+import { loginLinks, otpCodes, otpFailures, type OtpPurpose } from '../db/schema';
+import { hmacHex, randomDigits, randomUrlToken, sameHex, sha256Hex } from '../lib/crypto';
 import { HttpError } from '../lib/errors';
 
 export const OTP_MESSAGES = {
   invalid: 'Invalid OTP. Please try again.',
   expired: 'OTP has expired. Please request a new one.',
   locked: 'Too many attempts. Please request a new OTP.',
+  linkInvalid: 'This sign-in link has expired or was already used. Please request a new code.',
 } as const;
+
+/** The answer once an address has used up its wrong codes for the day. */
+export function dailyLimitMessage(hours: number, purpose: OtpPurpose): string {
+  const wait = `${hours} hour${hours === 1 ? '' : 's'}`;
+  return purpose === 'login'
+    ? `Too many wrong codes for this email today. Use the sign-in link in the email we sent, or try again in ${wait}.`
+    : `Too many wrong codes for this email today. Please try again in ${wait}.`;
+}
 
 export interface OtpLimits {
   ttlSeconds: number;
   maxAttempts: number;
   resendIntervalSeconds: number;
+  /** Codes per address per rolling hour for one requester (IP address). */
   maxPerHour: number;
+  /** Codes per address per rolling hour from all requesters together (known devices exempt). */
+  addressMaxPerHour: number;
+  /** Wrong codes per address per rolling 24 h, over all its codes and purposes. */
+  maxFailuresPerDay: number;
+  linkTtlSeconds: number;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+function tooSoon(seconds: number): HttpError {
+  return new HttpError(
+    429,
+    `Please wait ${plural(seconds, 'second')} before requesting a new OTP.`,
+    {
+      'retry-after': String(seconds),
+    },
+  );
+}
+
+function tooMany(seconds: number): HttpError {
+  const minutes = Math.ceil(seconds / 60);
+  return new HttpError(
+    429,
+    `Too many OTP requests for this email. Please try again in ${plural(minutes, 'minute')}.`,
+    { 'retry-after': String(seconds) },
+  );
+}
+
 /**
- * One-time codes: 4 random digits, stored as an HMAC under the server secret, valid for ttlSeconds,
- * locked after maxAttempts wrong tries, and replaced by any newer code for the same address and purpose.
- * Sending is limited per e-mail address (all purposes together): one code per resendIntervalSeconds
- * and maxPerHour per rolling hour. All times come from the injected clock.
+ * One-time codes and sign-in links.
+ *
+ * Codes: 4 random digits, stored as an HMAC under the server secret, valid for ttlSeconds and until used.
+ * A new code does not cancel older ones (someone else asking for a code must not take away the one the
+ * owner is typing). Wrong codes are limited twice: maxAttempts per code, and maxFailuresPerDay per address
+ * over a rolling 24 h whatever code they were for, each guess weighing as many failures as the live codes
+ * it was compared with. So an attacker gets at most maxFailuresPerDay chances in 10,000 a day.
+ *
+ * Sending is limited per address and requester (resendIntervalSeconds apart, maxPerHour per rolling hour)
+ * and per address over all requesters (addressMaxPerHour, waived for a browser that signed in to the
+ * address before). Sign-in links (128-bit token, SHA-256 stored, single use) are not touched by the
+ * wrong-code limits. All times come from the injected clock.
  */
 export class OtpService {
   constructor(
@@ -38,82 +81,105 @@ export class OtpService {
     return hmacHex(this.secret, `${purpose}:${email}:${code}`);
   }
 
+  /** Who asked, as stored: an HMAC of the IP address (the address itself is not kept). */
+  requesterOf(ip: string | undefined): string {
+    return hmacHex(this.secret, `requester:${ip ?? ''}`);
+  }
+
   /** Creates a new code (throws HttpError 429 when the address asked too often) and returns it for mailing. */
   async issue(input: {
     email: string;
     purpose: OtpPurpose;
     userId?: string | null;
+    /** The requester's IP address. */
+    ip?: string;
+    /** The request comes from a browser that signed in to this address before. */
+    knownDevice?: boolean;
   }): Promise<string> {
     const email = input.email.toLowerCase();
+    const requester = this.requesterOf(input.ip);
     const now = this.now();
     const hourAgo = new Date(now.getTime() - HOUR_MS);
     const recent = await this.db
-      .select({ createdAt: otpCodes.createdAt })
+      .select({ createdAt: otpCodes.createdAt, requester: otpCodes.requester })
       .from(otpCodes)
       .where(and(eq(otpCodes.email, email), gt(otpCodes.createdAt, hourAgo)))
       .orderBy(desc(otpCodes.createdAt));
 
-    const latest = recent[0];
+    const mine = recent.filter((r) => r.requester === requester);
+    const latest = mine[0];
     if (latest) {
       const waitMs =
         latest.createdAt.getTime() + this.limits.resendIntervalSeconds * 1000 - now.getTime();
-      if (waitMs > 0) {
-        const seconds = Math.ceil(waitMs / 1000);
-        throw new HttpError(
-          429,
-          `Please wait ${plural(seconds, 'second')} before requesting a new OTP.`,
-          {
-            'retry-after': String(seconds),
-          },
-        );
-      }
+      if (waitMs > 0) throw tooSoon(Math.ceil(waitMs / 1000));
     }
-    if (recent.length >= this.limits.maxPerHour) {
-      const oldest = recent[this.limits.maxPerHour - 1] ?? recent[recent.length - 1];
+    const over = (rows: typeof recent, max: number) => {
+      if (rows.length < max) return null;
+      const oldest = rows[max - 1] ?? rows[rows.length - 1];
       const waitMs = (oldest?.createdAt.getTime() ?? now.getTime()) + HOUR_MS - now.getTime();
-      const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-      const minutes = Math.ceil(seconds / 60);
-      throw new HttpError(
-        429,
-        `Too many OTP requests for this email. Please try again in ${plural(minutes, 'minute')}.`,
-        {
-          'retry-after': String(seconds),
-        },
-      );
+      return tooMany(Math.max(1, Math.ceil(waitMs / 1000)));
+    };
+    const perRequester = over(mine, this.limits.maxPerHour);
+    if (perRequester) throw perRequester;
+    if (!input.knownDevice) {
+      const perAddress = over(recent, this.limits.addressMaxPerHour);
+      if (perAddress) throw perAddress;
     }
 
     const code = randomDigits(4);
-    await this.db.transaction(async (tx) => {
-      // A new code replaces every older unused one for this address and purpose.
-      await tx
-        .update(otpCodes)
-        .set({ consumedAt: now })
-        .where(
-          and(
-            eq(otpCodes.email, email),
-            eq(otpCodes.purpose, input.purpose),
-            isNull(otpCodes.consumedAt),
-          ),
-        );
-      await tx.insert(otpCodes).values({
-        email,
-        purpose: input.purpose,
-        userId: input.userId ?? null,
-        codeHash: this.hash(input.purpose, email, code),
-        expiresAt: new Date(now.getTime() + this.limits.ttlSeconds * 1000),
-        createdAt: now,
-      });
+    await this.db.insert(otpCodes).values({
+      email,
+      purpose: input.purpose,
+      userId: input.userId ?? null,
+      codeHash: this.hash(input.purpose, email, code),
+      expiresAt: new Date(now.getTime() + this.limits.ttlSeconds * 1000),
+      createdAt: now,
+      requester,
     });
-    // Housekeeping: codes older than a day serve neither verification nor rate limits.
-    await this.db
-      .delete(otpCodes)
-      .where(lt(otpCodes.createdAt, new Date(now.getTime() - 24 * HOUR_MS)));
+    // Housekeeping: codes, failures and links older than a day serve neither sign-in nor limits.
+    const dayAgo = new Date(now.getTime() - DAY_MS);
+    await this.db.delete(otpCodes).where(lt(otpCodes.createdAt, dayAgo));
+    await this.db.delete(otpFailures).where(lt(otpFailures.createdAt, dayAgo));
+    await this.db.delete(loginLinks).where(lt(loginLinks.createdAt, dayAgo));
     return code;
   }
 
+  /** The 429 for an address whose wrong codes of the last 24 h reached the limit, or null. */
+  private async dailyLimit(email: string, purpose: OtpPurpose): Promise<HttpError | null> {
+    const now = this.now();
+    const rows = await this.db
+      .select({ weight: otpFailures.weight, createdAt: otpFailures.createdAt })
+      .from(otpFailures)
+      .where(
+        and(
+          eq(otpFailures.email, email),
+          gt(otpFailures.createdAt, new Date(now.getTime() - DAY_MS)),
+        ),
+      )
+      .orderBy(asc(otpFailures.createdAt));
+    const total = rows.reduce((sum, r) => sum + r.weight, 0);
+    if (total < this.limits.maxFailuresPerDay) return null;
+    // Free again once enough of the oldest failures have left the window.
+    let excess = total - this.limits.maxFailuresPerDay + 1;
+    let freeAt = now.getTime() + DAY_MS;
+    for (const r of rows) {
+      excess -= r.weight;
+      if (excess <= 0) {
+        freeAt = r.createdAt.getTime() + DAY_MS;
+        break;
+      }
+    }
+    const seconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+    return new HttpError(429, dailyLimitMessage(Math.ceil(seconds / 3600), purpose), {
+      'retry-after': String(seconds),
+    });
+  }
+
   /**
-   * Checks a code and consumes it. Throws HttpError 400 (wrong or expired) or 429 (locked).
-   * For work-e-mail codes, `userId` must be the user the code was sent for.
+   * Checks a code against every live code of the address and consumes the one it matches (and the
+   * address's other live codes for that purpose). Throws HttpError 400 (wrong or expired) or 429 (the
+   * code's tries or the address's daily wrong codes used up). For work-e-mail and e-mail-change codes,
+   * `userId` must be the user the code was sent for.
    */
   async verify(input: {
     email: string;
@@ -127,43 +193,128 @@ export class OtpService {
       eq(otpCodes.email, email),
       eq(otpCodes.purpose, input.purpose),
       isNull(otpCodes.consumedAt),
+      gt(otpCodes.expiresAt, now),
     ];
     if (input.userId) conditions.push(eq(otpCodes.userId, input.userId));
-    const rows = await this.db
+    const unexpired = await this.db
       .select()
       .from(otpCodes)
       .where(and(...conditions))
-      .orderBy(desc(otpCodes.createdAt))
-      .limit(1);
-    const row = rows[0];
-    if (!row || row.expiresAt.getTime() <= now.getTime())
+      .orderBy(desc(otpCodes.createdAt));
+    const live = unexpired.filter((r) => r.attempts < this.limits.maxAttempts);
+    if (live.length === 0) {
+      if (unexpired.length > 0) throw new HttpError(429, OTP_MESSAGES.locked);
       throw new HttpError(400, OTP_MESSAGES.expired);
-    if (row.attempts >= this.limits.maxAttempts) throw new HttpError(429, OTP_MESSAGES.locked);
-
-    if (!sameHex(row.codeHash, this.hash(input.purpose, email, input.code))) {
-      // Counted atomically, so parallel guesses cannot exceed the limit.
-      const counted = await this.db
-        .update(otpCodes)
-        .set({ attempts: sql`${otpCodes.attempts} + 1` })
-        .where(and(eq(otpCodes.id, row.id), lt(otpCodes.attempts, this.limits.maxAttempts)))
-        .returning({ attempts: otpCodes.attempts });
-      const attempts = counted[0]?.attempts ?? this.limits.maxAttempts;
-      if (attempts >= this.limits.maxAttempts) throw new HttpError(429, OTP_MESSAGES.locked);
-      throw new HttpError(400, OTP_MESSAGES.invalid);
     }
 
-    // Consumed atomically: the same code cannot open two sessions.
-    const consumed = await this.db
-      .update(otpCodes)
-      .set({ consumedAt: now })
+    const limited = await this.dailyLimit(email, input.purpose);
+    if (limited) throw limited;
+    // Counted before the comparison: every guess holds its place in the day's budget first, so
+    // parallel guesses cannot go past it (the n-th guess to be written sees at least n).
+    const [reserved] = await this.db
+      .insert(otpFailures)
+      .values({ email, weight: live.length, createdAt: now })
+      .returning({ id: otpFailures.id });
+    const release = async () => {
+      if (reserved) await this.db.delete(otpFailures).where(eq(otpFailures.id, reserved.id));
+    };
+    const [{ total } = { total: 0 }] = await this.db
+      .select({ total: sql<number>`coalesce(sum(${otpFailures.weight}), 0)::int` })
+      .from(otpFailures)
       .where(
         and(
-          eq(otpCodes.id, row.id),
-          isNull(otpCodes.consumedAt),
+          eq(otpFailures.email, email),
+          gt(otpFailures.createdAt, new Date(now.getTime() - DAY_MS)),
+        ),
+      );
+    if (Number(total) > this.limits.maxFailuresPerDay) {
+      await release();
+      throw (
+        (await this.dailyLimit(email, input.purpose)) ?? new HttpError(429, OTP_MESSAGES.locked)
+      );
+    }
+
+    const wanted = this.hash(input.purpose, email, input.code);
+    const match = live.find((r) => sameHex(r.codeHash, wanted));
+    if (match) {
+      // Consumed atomically: the same code cannot open two sessions.
+      const consumed = await this.db
+        .update(otpCodes)
+        .set({ consumedAt: now })
+        .where(
+          and(
+            eq(otpCodes.id, match.id),
+            isNull(otpCodes.consumedAt),
+            lt(otpCodes.attempts, this.limits.maxAttempts),
+          ),
+        )
+        .returning({ id: otpCodes.id });
+      await release();
+      if (!consumed[0]) throw new HttpError(400, OTP_MESSAGES.expired);
+      const others = live.filter((r) => r.id !== match.id).map((r) => r.id);
+      if (others.length > 0) {
+        await this.db
+          .update(otpCodes)
+          .set({ consumedAt: now })
+          .where(and(inArray(otpCodes.id, others), isNull(otpCodes.consumedAt)));
+      }
+      return;
+    }
+
+    // Wrong: the reservation stays as the failure; each compared code counts a try, atomically.
+    const counted = await this.db
+      .update(otpCodes)
+      .set({ attempts: sql`${otpCodes.attempts} + 1` })
+      .where(
+        and(
+          inArray(
+            otpCodes.id,
+            live.map((r) => r.id),
+          ),
           lt(otpCodes.attempts, this.limits.maxAttempts),
         ),
       )
-      .returning({ id: otpCodes.id });
-    if (!consumed[0]) throw new HttpError(400, OTP_MESSAGES.expired);
+      .returning({ attempts: otpCodes.attempts });
+    if (Number(total) >= this.limits.maxFailuresPerDay) {
+      throw (
+        (await this.dailyLimit(email, input.purpose)) ?? new HttpError(429, OTP_MESSAGES.locked)
+      );
+    }
+    if (counted.every((c) => c.attempts >= this.limits.maxAttempts)) {
+      throw new HttpError(429, OTP_MESSAGES.locked);
+    }
+    throw new HttpError(400, OTP_MESSAGES.invalid);
+  }
+
+  /** A sign-in link token for the address (only its SHA-256 is stored). */
+  async issueLink(email: string, authMode: 'candidate' | 'referrer'): Promise<string> {
+    const token = randomUrlToken(16);
+    const now = this.now();
+    await this.db.insert(loginLinks).values({
+      email: email.toLowerCase(),
+      tokenHash: sha256Hex(token),
+      authMode,
+      expiresAt: new Date(now.getTime() + this.limits.linkTtlSeconds * 1000),
+      createdAt: now,
+    });
+    return token;
+  }
+
+  /** Uses a sign-in link once: the address and mode it was sent for, or 400. */
+  async consumeLink(token: string): Promise<{ email: string; authMode: 'candidate' | 'referrer' }> {
+    const now = this.now();
+    const [row] = await this.db
+      .update(loginLinks)
+      .set({ consumedAt: now })
+      .where(
+        and(
+          eq(loginLinks.tokenHash, sha256Hex(token)),
+          isNull(loginLinks.consumedAt),
+          gt(loginLinks.expiresAt, now),
+        ),
+      )
+      .returning({ email: loginLinks.email, authMode: loginLinks.authMode });
+    if (!row) throw new HttpError(400, OTP_MESSAGES.linkInvalid);
+    return row;
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { sessions, users, type UserRow } from '../db/schema';
 import { randomToken, sha256Hex } from '../lib/crypto';
@@ -107,5 +107,16 @@ export class SessionStore {
 
   async destroy(token: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.tokenHash, sha256Hex(token)));
+  }
+
+  /** Ends every session of the user except `keepId` (the one that made the change). */
+  async destroyOthers(userId: string, keepId: string | null): Promise<void> {
+    await this.db
+      .delete(sessions)
+      .where(
+        keepId
+          ? and(eq(sessions.userId, userId), ne(sessions.id, keepId))
+          : eq(sessions.userId, userId),
+      );
   }
 }

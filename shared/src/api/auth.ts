@@ -1,8 +1,10 @@
 import type {
   CurrentUser,
   OAuthRequest,
+  ConfirmEmailChangeRequest,
   SendOtpRequest,
   SessionResponse,
+  VerifyLinkRequest,
   UpdateRoleRequest,
   VerifyOtpRequest,
   WorkEmailVerifyOtpRequest,
@@ -12,7 +14,7 @@ import type { RoleId } from '../contract/roles';
 import type { Profile, ReferrerProfile, UpdateProfileRequest } from '../contract/profile';
 import { apiClient, seg, type Envelope, type MessageAnswer } from './client';
 
-/** POST /auth/login: sends a code to an existing account. */
+/** POST /auth/login: sends a code and a sign-in link (the answer is the same whether the account exists). */
 export async function login(body: SendOtpRequest): Promise<MessageAnswer> {
   return (await apiClient.post<MessageAnswer>('/auth/login', body)).data;
 }
@@ -25,6 +27,18 @@ export async function createUser(body: SendOtpRequest): Promise<MessageAnswer> {
 /** POST /auth/verifyOtp: opens the session (cookie); the answer is stored whole. */
 export async function verifyOtp(body: VerifyOtpRequest): Promise<SessionResponse> {
   return (await apiClient.post<SessionResponse>('/auth/verifyOtp', body)).data;
+}
+
+/** POST /auth/verifyLink: signs this browser in with the token of a mailed sign-in link. */
+export async function verifyLink(body: VerifyLinkRequest): Promise<SessionResponse> {
+  return (await apiClient.post<SessionResponse>('/auth/verifyLink', body)).data;
+}
+
+/** POST /auth/confirmEmailChange: the code mailed to the new address; answers the updated profile. */
+export async function confirmEmailChange(
+  body: ConfirmEmailChangeRequest,
+): Promise<Envelope<Profile>> {
+  return (await apiClient.post<Envelope<Profile>>('/auth/confirmEmailChange', body)).data;
 }
 
 /** POST /auth/oAuth with a Google ID token. */

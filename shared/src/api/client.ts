@@ -47,6 +47,7 @@ const NO_SIGN_OUT_ON_401 = [
   '/auth/login',
   '/auth/createUser',
   '/auth/verifyOtp',
+  '/auth/verifyLink',
   '/auth/oAuth',
   '/auth/logout',
   '/auth/config',

@@ -23,6 +23,21 @@ export const verifyOtpRequest = z.object({
 });
 export type VerifyOtpRequest = z.input<typeof verifyOtpRequest>;
 
+/**
+ * POST /auth/verifyLink: the token of a sign-in link (mailed with every sign-in code; the page at
+ * /sign-in reads it from the link's #link= fragment).
+ */
+export const verifyLinkRequest = z.object({
+  token: z
+    .string({ error: 'This sign-in link is not valid.' })
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'This sign-in link is not valid.'),
+});
+export type VerifyLinkRequest = z.input<typeof verifyLinkRequest>;
+
+/** POST /auth/confirmEmailChange: the code sent to the new address makes it the sign-in e-mail. */
+export const confirmEmailChangeRequest = z.object({ email: emailSchema, otp: otpSchema });
+export type ConfirmEmailChangeRequest = z.input<typeof confirmEmailChangeRequest>;
+
 /** POST /auth/oAuth: a Google ID token (credential); the e-mail is taken from the verified token. */
 export const oAuthRequest = z.object({
   credential: z

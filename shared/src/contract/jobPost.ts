@@ -80,6 +80,24 @@ const textList = (message: string, maxItems: number, maxLen: number) =>
     .min(1, message)
     .max(maxItems, message);
 
+/**
+ * A job's logo: empty (the company's own is shown) or an inline image (`data:image/…`). An address on
+ * another server is refused: every visitor's browser would fetch it, which makes it a tracking pixel.
+ */
+export const companyLogoSchema = z
+  .string({ error: 'The company logo must be an inline image.' })
+  .trim()
+  .max(500, 'The company logo is too large.')
+  .refine(
+    (v) => v === '' || /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(v),
+    'The company logo must be an inline image.',
+  )
+  .optional()
+  .default('');
+
+/** At most ₹10,000,000: the bonus column is a 32-bit integer, and no real bonus comes near. */
+export const REFERRAL_BONUS_MAX = 10_000_000;
+
 /** Create-job wizard, step 1 (field names as the wizard's form holds them). */
 export const jobWizardStep1Schema = z.object({
   companyName: requiredText(step1Message),
@@ -108,7 +126,7 @@ export const createJobPostRequest = z.object({
   companyName: requiredText(step1Message),
   jobLocation: oneOf(JOB_LOCATIONS, step1Message),
   address: requiredText(step1Message, 300),
-  companyLogo: z.string().max(500).optional().default(''),
+  companyLogo: companyLogoSchema,
   industry: oneOf(INDUSTRIES, step1Message),
   experience: oneOf(EXPERIENCE_BANDS, step2Message),
   jobType: oneOf(JOB_TYPES, step1Message),
@@ -116,7 +134,12 @@ export const createJobPostRequest = z.object({
   requiredSkills: textList(step2Message, 50, 60),
   jobDescription: textList(step2Message, 50, 1000),
   notes: textList(step2Message, 50, 1000),
-  referralBonus: z.number().int().min(0).optional(),
+  referralBonus: z
+    .number({ error: 'Referral bonus must be a number' })
+    .int('Referral bonus must be a whole number')
+    .min(0, 'Referral bonus cannot be negative')
+    .max(REFERRAL_BONUS_MAX, `Referral bonus must be at most ${REFERRAL_BONUS_MAX}`)
+    .optional(),
 });
 export type CreateJobPostRequest = z.input<typeof createJobPostRequest>;
 
@@ -149,7 +172,7 @@ export const updateJobPostRequest = z.object({
   companyName: requiredText('Company name is required'),
   jobLocation: oneOf(JOB_LOCATIONS, 'Please choose a job location'),
   address: requiredText('Address is required', 300),
-  companyLogo: z.string().max(500).optional().default(''),
+  companyLogo: companyLogoSchema,
   jobType: oneOf(JOB_TYPES, 'Please choose a job type'),
   salaryRange: requiredText('Salary range is required', 50),
   requiredSkills: textList('Add at least one skill', 50, 60),

@@ -42,11 +42,23 @@ export const mobileNoSchema = z
   .regex(/^[0-9]*$/, 'Mobile number must contain digits only')
   .max(MOBILE_MAX_DIGITS, `Mobile number must be at most ${MOBILE_MAX_DIGITS} digits`);
 
+/** Earliest date of birth accepted (PostgreSQL has no year 0, and nobody alive was born before). */
+export const DATE_OF_BIRTH_MIN = '1900-01-01';
+
+/** 'yyyy-mm-dd' naming a day that exists (no 2024-02-30, no month 13). */
+export function isRealIsoDate(v: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
 export const dateOfBirthSchema = z
   .string()
   .trim()
-  .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Please enter a valid date')
-  .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'Please enter a valid date')
+  .refine((v) => v === '' || isRealIsoDate(v), 'Please enter a valid date')
+  .refine((v) => v === '' || v >= DATE_OF_BIRTH_MIN, 'Please enter a valid date')
   .refine((v) => v === '' || v <= todayIsoDate(), 'Date of birth cannot be later than today');
 
 const optionalText = (max: number, label: string) =>

@@ -1,4 +1,5 @@
 import {
+  confirmEmailChangeRequest,
   oAuthRequest,
   roleIdSchema,
   idSchema,
@@ -6,11 +7,14 @@ import {
   todayIsoDate,
   updateProfileRequest,
   updateRoleRequest,
+  verifyLinkRequest,
   verifyOtpRequest,
   workEmailVerifyOtpRequest,
   workEmailVerifyRequest,
+  type RoleId,
   type SessionResponse,
 } from '../../contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema';
@@ -33,7 +37,10 @@ import { createGoogleVerifier } from './google';
 export const AUTH_MESSAGES = {
   otpSent: 'OTP sent to your email!',
   otpVerified: 'OTP Verified Sucessfully!',
-  noAccount: 'No account found for this email. Please sign up first.',
+  linkSignedIn: 'Signed in successfully!',
+  emailChangeSent: (to: string, from: string) =>
+    `We sent a code to ${to}. Enter it to make it your sign-in email; until then it stays ${from}.`,
+  emailChanged: 'Email updated successfully!',
   workOtpSent: 'OTP sent to your work email',
   workEmailVerified: 'Work email verified successfully',
   emailTaken: 'This email is already used by another account.',
@@ -63,13 +70,34 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     timeWindow: config.OTP_IP_WINDOW_SECONDS * 1000,
   });
 
-  async function sendLoginCode(email: string) {
-    const code = await app.otp.issue({ email, purpose: 'login' });
+  const linkMinutes = Math.max(1, Math.ceil(config.LOGIN_LINK_TTL_SECONDS / 60));
+
+  /**
+   * Sign-in and sign-up alike: a code and a sign-in link, whether or not the address has an account
+   * (the account is created when either is used), so the answer tells nobody which addresses exist.
+   */
+  async function sendLoginCode(request: FastifyRequest, email: string, roleId: RoleId) {
+    const code = await app.otp.issue({
+      email,
+      purpose: 'login',
+      ip: request.ip,
+      knownDevice: app.isKnownDevice(request, email),
+    });
+    const token = await app.otp.issueLink(email, authModeOf(roleId));
+    // The token travels in the fragment: browsers send neither it nor the Referer with it to any server.
+    const link = `${config.SITE_URL}/sign-in#link=${token}`;
     await app.mail.send({
       to: email,
       subject: `Your Referio sign-in code: ${code}`,
-      text: `Your Referio sign-in code is ${code}. It expires in ${minutes} minutes.\n\nIf you did not ask to sign in, you can ignore this email.`,
+      text: `Your Referio sign-in code is ${code}. It expires in ${minutes} minutes.\n\nOr sign in with this link (works once, for ${linkMinutes} minutes, in the browser that opens it):\n${link}\n\nIf you did not ask to sign in, you can ignore this email.`,
     });
+  }
+
+  /** Opens the session, remembers the browser for the address, answers the user. */
+  async function finishSignIn(reply: FastifyReply, user: UserRow, message: string) {
+    await app.signIn(reply, user.id);
+    app.rememberDevice(reply, user.email);
+    return sessionAnswer(user, message);
   }
 
   app.get('/auth/config', { config: { auth: 'public' } }, async () => ({
@@ -82,18 +110,17 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     '/auth/createUser',
     { config: { auth: 'public' }, onRequest: otpIpLimit, schema: { body: sendOtpRequest } },
     async (request) => {
-      await sendLoginCode(request.body.email);
+      await sendLoginCode(request, request.body.email, request.body.roleId);
       return { success: true, message: AUTH_MESSAGES.otpSent };
     },
   );
 
+  /** The same as sign-up: unknown addresses get a code too (no account enumeration; docs/decisions.md). */
   app.post(
     '/auth/login',
     { config: { auth: 'public' }, onRequest: otpIpLimit, schema: { body: sendOtpRequest } },
     async (request) => {
-      const user = await app.users.findByEmail(request.body.email);
-      if (!user) throw new HttpError(404, AUTH_MESSAGES.noAccount);
-      await sendLoginCode(user.email);
+      await sendLoginCode(request, request.body.email, request.body.roleId);
       return { success: true, message: AUTH_MESSAGES.otpSent };
     },
   );
@@ -108,8 +135,19 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       let { user } = await app.users.findOrCreate(email, mode, app.now());
       // The user type chosen on the sign-in screen becomes the active mode.
       if (user.authMode !== mode) user = await app.users.update(user.id, { authMode: mode });
-      await app.signIn(reply, user.id);
-      return sessionAnswer(user, AUTH_MESSAGES.otpVerified);
+      return finishSignIn(reply, user, AUTH_MESSAGES.otpVerified);
+    },
+  );
+
+  /** A mailed sign-in link: single use, not affected by the wrong-code limits. */
+  app.post(
+    '/auth/verifyLink',
+    { config: { auth: 'public' }, onRequest: otpIpLimit, schema: { body: verifyLinkRequest } },
+    async (request, reply) => {
+      const { email, authMode } = await app.otp.consumeLink(request.body.token);
+      let { user } = await app.users.findOrCreate(email, authMode, app.now());
+      if (user.authMode !== authMode) user = await app.users.update(user.id, { authMode });
+      return finishSignIn(reply, user, AUTH_MESSAGES.linkSignedIn);
     },
   );
 
@@ -126,8 +164,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       if (!found.created && roleId !== undefined && user.authMode !== mode) changes.authMode = mode;
       if (!user.fullName && identity.name) changes.fullName = identity.name;
       if (Object.keys(changes).length > 0) user = await app.users.update(user.id, changes);
-      await app.signIn(reply, user.id);
-      return sessionAnswer(user, 'Signed in with Google successfully!');
+      return finishSignIn(reply, user, 'Signed in with Google successfully!');
     },
   );
 
@@ -198,18 +235,54 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       for (const key of Object.keys(data) as (keyof ProfileChanges)[]) {
         if (sent.has(key) || key === 'email') (changes as Record<string, unknown>)[key] = data[key];
       }
-      if (changes.email && changes.email !== me.email) {
-        const other = await app.users.findByEmail(changes.email);
-        if (other && other.id !== me.id) throw new HttpError(409, AUTH_MESSAGES.emailTaken);
+      // A new sign-in e-mail takes effect only once a code sent to it is entered
+      // (POST /auth/confirmEmailChange); until then the account keeps the old one.
+      const { dateOfBirth, email: newEmail, ...rest } = changes;
+      const pendingEmail = newEmail && newEmail !== me.email ? newEmail : null;
+      if (pendingEmail) {
+        const code = await app.otp.issue({
+          email: pendingEmail,
+          purpose: 'email_change',
+          userId: me.id,
+          ip: request.ip,
+        });
+        await app.mail.send({
+          to: pendingEmail,
+          subject: `Your Referio email change code: ${code}`,
+          text: `Your Referio code to make this your sign-in email is ${code}. It expires in ${minutes} minutes.\n\nIf you did not ask for it, you can ignore this email: nothing changes.`,
+        });
       }
-      const { dateOfBirth, ...rest } = changes;
-      const updated = await app.users.update(me.id, {
+      const fields = {
         ...rest,
         ...(dateOfBirth !== undefined
           ? { dateOfBirth: dateOfBirth === '' ? null : dateOfBirth }
           : {}),
-      });
-      return { success: true, message: 'Profile updated successfully!', data: toProfile(updated) };
+      };
+      const updated = Object.keys(fields).length > 0 ? await app.users.update(me.id, fields) : me;
+      return {
+        success: true,
+        message: pendingEmail
+          ? AUTH_MESSAGES.emailChangeSent(pendingEmail, me.email)
+          : 'Profile updated successfully!',
+        data: { ...toProfile(updated), pendingEmail },
+      };
+    },
+  );
+
+  /** The code sent to the new address: it becomes the sign-in e-mail and the user's other sessions end. */
+  app.post(
+    '/auth/confirmEmailChange',
+    { onRequest: otpIpLimit, schema: { body: confirmEmailChangeRequest } },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const { email, otp } = request.body;
+      await app.otp.verify({ email, purpose: 'email_change', code: otp, userId: me.id });
+      const other = await app.users.findByEmail(email);
+      if (other && other.id !== me.id) throw new HttpError(409, AUTH_MESSAGES.emailTaken);
+      const updated = await app.users.update(me.id, { email });
+      await app.sessions.destroyOthers(me.id, request.session?.id ?? null);
+      app.rememberDevice(reply, email);
+      return { success: true, message: AUTH_MESSAGES.emailChanged, data: toProfile(updated) };
     },
   );
 
@@ -220,7 +293,12 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       const me = assertSelf(request, request.body.id, 'You can only verify your own work email.');
       const { workEmail } = request.body;
       if (isFreeMailAddress(workEmail)) throw new HttpError(400, PERSONAL_EMAIL_MESSAGE);
-      const code = await app.otp.issue({ email: workEmail, purpose: 'work_email', userId: me.id });
+      const code = await app.otp.issue({
+        email: workEmail,
+        purpose: 'work_email',
+        userId: me.id,
+        ip: request.ip,
+      });
       await app.mail.send({
         to: workEmail,
         subject: `Your Referio work email code: ${code}`,

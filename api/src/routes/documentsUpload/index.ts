@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { idSchema, MESSAGES, type ResumeUploadAnswer } from '../../contract';
-import { and, eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, lt, ne, notExists, sql, sum } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { files, referralRequests, users } from '../../db/schema';
-import { HttpError } from '../../lib/errors';
+import { HttpError, isDatabaseUnavailable } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { detectImageType, detectResumeType, type DetectedType } from '../../services/fileTypes';
 import { profileLinkOf, resumeLinkOf } from '../../services/users';
@@ -22,7 +22,13 @@ export const UPLOAD_MESSAGES = {
   resumeUploaded: MESSAGES.resumeUploaded,
   imageUploaded: MESSAGES.profileImageUploaded,
   resumeRemoved: 'Resume removed successfully',
+  incomplete: 'The upload was incomplete. Please try again.',
+  quota: (mb: number) =>
+    `Your files use all the storage an account has (${mb} MB). Remove your resume or photo first.`,
 } as const;
+
+/** A stored file no user or request points to is removed once it is older than this. */
+export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 
 const userIdParams = z.object({ userId: idSchema });
 const resumeQuery = z.object({ requestId: idSchema.optional(), v: z.string().max(64).optional() });
@@ -59,7 +65,9 @@ async function receiveFile(
       throw new HttpError(413, tooLarge);
     }
     if (code.startsWith('FST_')) throw new HttpError(400, UPLOAD_MESSAGES.noFile);
-    throw e;
+    if (isDatabaseUnavailable(e)) throw e;
+    // The parser's own errors (a body cut short, a broken boundary): the client's request, not ours.
+    throw new HttpError(400, UPLOAD_MESSAGES.incomplete);
   }
   const field = part.fields.userId;
   const userId = field && !Array.isArray(field) && field.type === 'field' ? field.value : undefined;
@@ -75,7 +83,7 @@ async function receiveFile(
 export function cleanFileName(name: string, fallback: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"\u202a-\u202e\u2066-\u2069]/g, '').trim();
   return (cleaned || fallback).slice(0, 200);
 }
 
@@ -85,18 +93,89 @@ function contentDisposition(name: string): string {
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-const documentsUpload: FastifyPluginAsyncZod = async (app) => {
-  const maxBytes = app.config.UPLOAD_MAX_BYTES;
+/**
+ * Removes stored files that no user and no referral request points to, once older than the grace period
+ * (an upload in flight has its row before it is switched in). Runs at start and every hour; answers how
+ * many it removed.
+ */
+export async function sweepOrphanUploads(app: FastifyInstance): Promise<number> {
+  const cutoff = new Date(app.now().getTime() - ORPHAN_GRACE_MS);
+  const orphans = await app.db
+    .select({ key: files.storageKey })
+    .from(files)
+    .where(
+      and(
+        lt(files.createdAt, cutoff),
+        notExists(
+          app.db
+            .select({ one: sql`1` })
+            .from(users)
+            .where(
+              sql`${users.resume} = ${files.storageKey} or ${users.profileImage} = ${files.storageKey}`,
+            ),
+        ),
+        notExists(
+          app.db
+            .select({ one: sql`1` })
+            .from(referralRequests)
+            .where(eq(referralRequests.resume, files.storageKey)),
+        ),
+      ),
+    );
+  for (const { key } of orphans) {
+    await app.db.delete(files).where(eq(files.storageKey, key));
+    await app.storage.delete(key);
+  }
+  return orphans.length;
+}
 
-  async function store(
+const documentsUpload: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const maxBytes = config.UPLOAD_MAX_BYTES;
+
+  // Uploads per signed-in user (resume and photo together), then 429 with the wait.
+  const uploadLimit = app.rateLimit({
+    max: config.UPLOAD_MAX_PER_HOUR,
+    timeWindow: 60 * 60 * 1000,
+    keyGenerator: (request) => `upload:${request.user?.id ?? request.ip}`,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        429,
+        `You have uploaded too many files in the last hour. Please try again in ${context.after}.`,
+      ),
+  });
+
+  /** Refuses an upload that would take the user's stored files past UPLOAD_QUOTA_BYTES. */
+  async function checkQuota(ownerId: string, replacing: string | null, size: number) {
+    const [row] = await app.db
+      .select({ used: sum(files.size) })
+      .from(files)
+      .where(
+        and(eq(files.ownerId, ownerId), ...(replacing ? [ne(files.storageKey, replacing)] : [])),
+      );
+    if (Number(row?.used ?? 0) + size > config.UPLOAD_QUOTA_BYTES) {
+      throw new HttpError(
+        413,
+        UPLOAD_MESSAGES.quota(Math.round(config.UPLOAD_QUOTA_BYTES / (1024 * 1024))),
+      );
+    }
+  }
+
+  /**
+   * Stores the file, then makes it the user's resume or photo. The row is written before the bytes,
+   * so every stored file has a row (a crash leaves at most a row the orphan sweep removes). The switch
+   * locks the user's row and reads what it replaces under that lock, so parallel uploads each release
+   * exactly the file they replaced and nothing is left behind.
+   */
+  async function storeAndSwap(
     ownerId: string,
     kind: 'resume' | 'profile_image',
     got: Received,
     type: DetectedType,
+    fields: (key: string) => Partial<typeof users.$inferInsert>,
   ) {
     const folder = kind === 'resume' ? 'resumes' : 'images';
     const key = `${folder}/${ownerId}/${randomUUID()}.${type.ext}`;
-    await app.storage.put(key, got.data, type.mime);
     await app.db.insert(files).values({
       ownerId,
       kind,
@@ -106,10 +185,37 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
       storageKey: key,
       createdAt: app.now(),
     });
-    return key;
+    let swapped = false;
+    try {
+      await app.storage.put(key, got.data, type.mime);
+      const { previous, user } = await app.db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ resume: users.resume, profileImage: users.profileImage })
+          .from(users)
+          .where(eq(users.id, ownerId))
+          .for('update');
+        const [updated] = await tx
+          .update(users)
+          .set(fields(key))
+          .where(eq(users.id, ownerId))
+          .returning();
+        return {
+          previous: kind === 'resume' ? (current?.resume ?? null) : (current?.profileImage ?? null),
+          user: updated!,
+        };
+      });
+      swapped = true;
+      await release(previous);
+      return user;
+    } finally {
+      if (!swapped) {
+        await app.db.delete(files).where(eq(files.storageKey, key));
+        await app.storage.delete(key);
+      }
+    }
   }
 
-  /** Removes a stored file unless a referral request still carries it. */
+  /** Removes a stored file unless a user or a referral request still points to it. */
   async function release(key: string | null) {
     if (!key) return;
     const used = await app.db
@@ -118,9 +224,29 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
       .where(eq(referralRequests.resume, key))
       .limit(1);
     if (used[0]) return;
+    const holder = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${users.resume} = ${key} or ${users.profileImage} = ${key}`)
+      .limit(1);
+    if (holder[0]) return;
     await app.db.delete(files).where(eq(files.storageKey, key));
     await app.storage.delete(key);
   }
+
+  let sweepTimer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    const sweep = () =>
+      sweepOrphanUploads(app).catch((err: unknown) =>
+        app.log.warn({ err }, 'orphan upload sweep failed'),
+      );
+    await sweep();
+    sweepTimer = setInterval(() => void sweep(), ORPHAN_GRACE_MS);
+    sweepTimer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (sweepTimer) clearInterval(sweepTimer);
+  });
 
   async function stream(reply: FastifyReply, key: string, notFound: string, name?: string) {
     const meta = (await app.db.select().from(files).where(eq(files.storageKey, key)).limit(1))[0];
@@ -137,20 +263,19 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
   /** The caller's resume: PDF, DOC or DOCX by content, at most UPLOAD_MAX_BYTES. */
   app.post(
     '/documentsUpload/resumeUpload',
-    { bodyLimit: maxBytes + 1024 * 1024 },
+    { bodyLimit: maxBytes + 1024 * 1024, onRequest: uploadLimit },
     async (request) => {
       const me = currentUser(request);
       const got = await receiveFile(request, maxBytes, UPLOAD_MESSAGES.resumeInvalid);
       const type = detectResumeType(got.data);
       if (!type) throw new HttpError(400, UPLOAD_MESSAGES.resumeInvalid);
-      const key = await store(me.id, 'resume', got, type);
+      await checkQuota(me.id, me.resume, got.data.length);
       const resumeName = cleanFileName(got.filename, `resume.${type.ext}`);
-      const updated = await app.users.update(me.id, {
+      const updated = await storeAndSwap(me.id, 'resume', got, type, (key) => ({
         resume: key,
         resumeName,
         resumeSize: got.data.length,
-      });
-      await release(me.resume);
+      }));
       const data: ResumeUploadAnswer = {
         resumeLink: resumeLinkOf(updated)!,
         resumeName,
@@ -210,26 +335,35 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
   /** Removes the caller's resume (requests already sent keep the copy they carried). */
   app.delete('/documentsUpload/resume', async (request) => {
     const me = currentUser(request);
-    await app.users.update(me.id, { resume: null, resumeName: null, resumeSize: null });
-    await release(me.resume);
+    const previous = await app.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ resume: users.resume })
+        .from(users)
+        .where(eq(users.id, me.id))
+        .for('update');
+      await tx
+        .update(users)
+        .set({ resume: null, resumeName: null, resumeSize: null })
+        .where(eq(users.id, me.id));
+      return current?.resume ?? null;
+    });
+    await release(previous);
     return { success: true, message: UPLOAD_MESSAGES.resumeRemoved };
   });
 
   /** The caller's profile photo: PNG, JPEG, GIF or WEBP by content, at most UPLOAD_MAX_BYTES. */
   app.post(
     '/documentsUpload/profileImgUpload',
-    { bodyLimit: maxBytes + 1024 * 1024 },
+    { bodyLimit: maxBytes + 1024 * 1024, onRequest: uploadLimit },
     async (request) => {
       const me = currentUser(request);
       const got = await receiveFile(request, maxBytes, UPLOAD_MESSAGES.imageTooLarge);
       const type = detectImageType(got.data);
       if (!type) throw new HttpError(400, UPLOAD_MESSAGES.imageInvalid);
-      const key = await store(me.id, 'profile_image', got, type);
-      const updated = await app.users.update(me.id, { profileImage: key });
-      if (me.profileImage) {
-        await app.db.delete(files).where(eq(files.storageKey, me.profileImage));
-        await app.storage.delete(me.profileImage);
-      }
+      await checkQuota(me.id, me.profileImage, got.data.length);
+      const updated = await storeAndSwap(me.id, 'profile_image', got, type, (key) => ({
+        profileImage: key,
+      }));
       return {
         success: true,
         message: UPLOAD_MESSAGES.imageUploaded,

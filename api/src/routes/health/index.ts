@@ -1,10 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+/** Rejects when `promise` has not settled within `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 const health: FastifyPluginAsyncZod = async (app) => {
-  /** Liveness and readiness in one: ok once the database answers `select 1`. */
+  /**
+   * Liveness and readiness in one: ok once the database answers `select 1` within HEALTH_TIMEOUT_MS,
+   * else 503 at once (a stalled database must not hang the check; a load balancer takes the instance
+   * out and puts it back when the database answers again). PGlite runs one query at a time, so a long
+   * transaction holds its queue: the same bounded wait applies there.
+   */
   app.get('/health', { config: { auth: 'public' } }, async (request, reply) => {
     try {
-      await app.database.ping();
+      await within(app.database.ping(), app.config.HEALTH_TIMEOUT_MS);
       return { status: 'ok' };
     } catch (err) {
       request.log.warn({ err }, 'health check: database unavailable');

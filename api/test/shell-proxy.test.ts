@@ -1,0 +1,128 @@
+// The shell's /api proxy (tools/serve.mjs) in front of a real API: it says who the client is itself, so a
+// forged X-Forwarded-For neither gets a fresh per-IP budget nor poses as another client (issue 15, item 5),
+// and a page on another port of the same host cannot make state-changing calls through it (item 8).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import type { Database } from '../src/db';
+import { createClock, createTestDatabase, testConfig } from './helper';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+let database: Database;
+let api: FastifyInstance;
+let shell: ChildProcess;
+let base: string;
+let dist: string;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  api = await buildApp(testConfig({ OTP_IP_MAX: 2, OTP_RESEND_INTERVAL_SECONDS: 0 }), {
+    database,
+    now: createClock(new Date()).now,
+    logger: false,
+  });
+  await api.listen({ port: 0, host: '127.0.0.1' });
+  const apiUrl = `http://127.0.0.1:${(api.server.address() as net.AddressInfo).port}`;
+
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-shell-dist-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>shell</title>');
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  shell = spawn(
+    process.execPath,
+    [
+      path.join(ROOT, 'tools', 'serve.mjs'),
+      '--app',
+      'shell',
+      '--dist',
+      dist,
+      '--api',
+      apiUrl,
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the shell server did not start')), 15_000);
+    shell.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('serving')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    shell.once('exit', (code) => reject(new Error(`the shell server exited with ${code}`)));
+  });
+});
+
+afterAll(async () => {
+  shell?.kill('SIGTERM');
+  await api?.close();
+  await database?.close();
+  if (dist) fs.rmSync(dist, { recursive: true, force: true });
+});
+
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+test('a forged X-Forwarded-For through the proxy does not get a fresh per-IP budget', async () => {
+  const statuses = [];
+  for (let i = 1; i <= 3; i++) {
+    const res = await post(
+      '/api/auth/createUser',
+      { email: `forged${i}@example.com`, roleId: 0 },
+      {
+        'x-forwarded-for': `10.0.0.${i}`,
+        forwarded: `for=10.0.1.${i}`,
+        'x-real-ip': `10.0.2.${i}`,
+      },
+    );
+    statuses.push(res.status);
+  }
+  expect(statuses).toEqual([200, 200, 429]);
+});
+
+test('the proxy tells the API the real client address, so the dev mailbox still answers this machine', async () => {
+  const res = await fetch(`${base}/api/dev/mail?to=forged1%40example.com`, {
+    headers: { 'x-forwarded-for': '203.0.113.1' },
+  });
+  expect(res.status).toBe(200);
+});
+
+test('a page on another port of the same host cannot change state through the proxy', async () => {
+  const res = await fetch(`${base}/api/auth/logout`, {
+    method: 'POST',
+    headers: { origin: 'http://127.0.0.1:3001', 'sec-fetch-site': 'same-site' },
+  });
+  expect(res.status).toBe(403);
+  expect(await res.json()).toEqual({
+    success: false,
+    message: 'This request came from another site and was refused.',
+  });
+  const own = await fetch(`${base}/api/auth/logout`, {
+    method: 'POST',
+    headers: { origin: base, 'sec-fetch-site': 'same-origin' },
+  });
+  expect(own.status).toBe(200);
+});
