@@ -1,0 +1,123 @@
+// A database that stalls on demand: the connection stays open but nothing comes back.
+// PostgreSQL: the API talks to the server through a TCP relay that pauses (bytes held, sockets open) and
+// resumes. PGlite runs one query at a time, so its stall is a transaction that holds the queue.
+import net from 'node:net';
+import { sql } from 'drizzle-orm';
+import { Client } from 'pg';
+import { openDatabase, type Database } from '../src/db';
+import { createTestDatabase } from './helper';
+
+export const QUERY_TIMEOUT_MS = 1500;
+
+export interface Stallable {
+  database: Database;
+  stall(): Promise<void>;
+  resume(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A relay that can hold every byte in both directions without closing anything. */
+function pausableRelay(target: URL) {
+  const pairs = new Set<[net.Socket, net.Socket]>();
+  let paused = false;
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    const pair: [net.Socket, net.Socket] = [client, upstream];
+    pairs.add(pair);
+    for (const s of pair) s.on('error', () => s.destroy());
+    client.pipe(upstream).pipe(client);
+    if (paused) for (const s of pair) s.pause();
+    const end = () => {
+      pairs.delete(pair);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('close', end);
+    upstream.on('close', end);
+  });
+  return {
+    listen: () =>
+      new Promise<number>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
+      ),
+    pause() {
+      paused = true;
+      for (const pair of pairs) for (const s of pair) s.pause();
+    },
+    resume() {
+      paused = false;
+      for (const pair of pairs) for (const s of pair) s.resume();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const [a, b] of pairs) {
+          a.destroy();
+          b.destroy();
+        }
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export async function stallablePostgres(adminUrl: string): Promise<Stallable> {
+  const admin = new URL(adminUrl);
+  const base = decodeURIComponent(admin.pathname.slice(1)) || 'referio_test';
+  const name = `${base}_${Math.random().toString(36).slice(2, 10)}`.slice(0, 63);
+  const c = new Client({ connectionString: adminUrl });
+  await c.connect();
+  await c.query(`CREATE DATABASE "${name}"`);
+  await c.end();
+  const relay = pausableRelay(admin);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  url.hostname = '127.0.0.1';
+  url.port = String(await relay.listen());
+  const database = await openDatabase({
+    url: url.toString(),
+    connectTimeoutMs: 1000,
+    queryTimeoutMs: QUERY_TIMEOUT_MS,
+  });
+  await database.migrate();
+  return {
+    database,
+    stall: async () => relay.pause(),
+    resume: async () => relay.resume(),
+    async close() {
+      await database.close();
+      await relay.close();
+      const cleanup = new Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function stallablePglite(): Promise<Stallable> {
+  const database = await createTestDatabase();
+  let release: (() => void) | null = null;
+  let holding: Promise<unknown> | null = null;
+  return {
+    database,
+    async stall() {
+      let entered!: () => void;
+      const inside = new Promise<void>((r) => (entered = r));
+      holding = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        entered();
+        await new Promise<void>((r) => (release = r));
+      });
+      await inside;
+    },
+    async resume() {
+      release?.();
+      await holding;
+      release = null;
+    },
+    close: () => database.close(),
+  };
+}
+
+/** The stallable database for this run: PostgreSQL when DATABASE_URL is set, else PGlite. */
+export const openStallable = () =>
+  process.env.DATABASE_URL ? stallablePostgres(process.env.DATABASE_URL) : stallablePglite();
