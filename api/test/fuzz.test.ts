@@ -1,5 +1,7 @@
 // Fuzz: fast-check sends generated path parameters, query strings, bodies (JSON, broken JSON, forms,
-// multipart) and cookies to every route the app registers, as an anonymous caller and as a signed-in
+// multipart, multipart cut short) and cookies to every route the app registers, and valid bodies with one
+// field made hostile (NUL and other control characters, text-direction overrides, numbers beyond their
+// columns, impossible dates), as an anonymous caller and as a signed-in
 // attacker. No answer may be a 5xx, every refusal is the JSON error shape, and the victims' rows (a
 // candidate and the referrer she talks to) are the same afterwards.
 import http from 'node:http';
@@ -93,7 +95,69 @@ const nasty = fc.constantFrom(
   'ffffffff-ffff-ffff-ffff-ffffffffffff',
   'victim@example.com',
   'someone@acme-corp.com',
+  'a\u0000b',
+  '\u0001\u0002\u001f',
+  'see\u202Egnp.exe',
+  '\u2066x\u2069',
+  'x\u007f',
+  '2024-02-30',
+  '0000-01-01',
+  '2023-13-01',
+  '9999-12-31',
+  '-0001-01-01',
 );
+
+/** Characters PostgreSQL or the screen would misread: C0 controls, DEL, bidi overrides and isolates. */
+const controlText = fc
+  .array(
+    fc.oneof(
+      fc.integer({ min: 0, max: 31 }).map((c) => String.fromCharCode(c)),
+      fc.constantFrom(
+        '\u007f',
+        '\u202a',
+        '\u202b',
+        '\u202c',
+        '\u202d',
+        '\u202e',
+        '\u2066',
+        '\u2069',
+      ),
+      fc.constantFrom('a', 'b', ' ', '.'),
+    ),
+    { minLength: 1, maxLength: 12 },
+  )
+  .map((chars) => chars.join(''));
+
+/** Numbers beyond a 32-bit column, JavaScript's safe range, or any sensible bound. */
+const outOfRange = fc.oneof(
+  fc.constantFrom(3e9, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, -1e12, 1e21, 1e308, -0.5, 0.5),
+  fc.double({ min: 2 ** 31, max: 1e300, noNaN: true }),
+  fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }),
+);
+
+/** Dates in the right shape naming no real day, or days PostgreSQL cannot store. */
+const impossibleDate = fc.oneof(
+  fc.constantFrom(
+    '2024-02-30',
+    '2023-02-29',
+    '0000-01-01',
+    '2023-13-01',
+    '2023-00-10',
+    '99999-01-01',
+  ),
+  fc
+    .tuple(
+      fc.integer({ min: 0, max: 9999 }),
+      fc.integer({ min: 0, max: 99 }),
+      fc.integer({ min: 0, max: 99 }),
+    )
+    .map(
+      ([y, m, d]) =>
+        `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`,
+    ),
+);
+
+const hostile = () => fc.oneof(controlText, outOfRange, impossibleDate, nasty);
 
 const text = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -142,6 +206,12 @@ const FIELDS = [
   'companyName',
   'requiredSkills',
   'referralBonus',
+  'dateOfBirth',
+  'fullName',
+  'summary',
+  'overAllExperience',
+  'companyLogo',
+  'token',
   '__proto__',
   'constructor',
   'prototype',
@@ -192,10 +262,94 @@ const body = (): fc.Arbitrary<Body> =>
           contentType: m.headers['content-type'],
         };
       }),
+    // The same, cut short anywhere (a dropped connection, a client that lies about the length).
+    fc
+      .tuple(fc.oneof(fc.constant(PDF), fc.constant(PNG)), fc.nat(), fc.option(id().map(String)))
+      .map(([file, cut, userId]) => {
+        const m = multipartBody(file, 'cv.pdf', userId ? { userId } : {});
+        return {
+          payload: m.payload.subarray(0, cut % m.payload.length),
+          contentType: m.headers['content-type'],
+        };
+      }),
     fc
       .string({ maxLength: 60 })
       .map((t) => ({ payload: t, contentType: 'multipart/form-data; boundary=x' })),
   );
+
+/** Valid bodies of the routes that store text, numbers and dates: the fuzz makes one field hostile. */
+const templates = (): Record<string, Record<string, unknown>> => {
+  const job = {
+    jobTitle: 'Platform Engineer',
+    companyName: 'Acme Corp',
+    jobLocation: 'Remote',
+    address: 'Bengaluru',
+    industry: 'it',
+    experience: '3-6',
+    jobType: 'Full-time',
+    salaryRange: '10-20',
+    requiredSkills: ['Go'],
+    jobDescription: ['Build things.'],
+    notes: ['Be kind.'],
+    referralBonus: 1000,
+    companyLogo: '',
+  };
+  const page = { search: 'engineer', start: 0, limit: 10 };
+  return {
+    '/api/jobPost/createJobPost': job,
+    '/api/jobPost/updateById/:id': job,
+    '/api/jobPost/getAllJobPost': page,
+    '/api/jobPost/getAllJobPostByUserId': { ...page, userId: attacker.id },
+    '/api/company/getAllCompany': page,
+    '/api/auth/updateById/:userId': {
+      fullName: 'Mallory',
+      email: attacker.email,
+      dateOfBirth: '1990-01-31',
+      mobileNo: '9876543210',
+      homeAddress: 'Home',
+      officeAddress: 'Office',
+      position: 'Engineer',
+      overAllExperience: 3,
+      summary: 'About me',
+      skills: ['Go'],
+    },
+    '/api/contactus/createContactUs': {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '+91 98765 43210',
+      message: 'Hello',
+    },
+    '/api/message/createMessage': {
+      chatId: world.chatId,
+      senderId: attacker.id,
+      sender: 'Mallory',
+      content: 'hello',
+    },
+    '/api/subscribe/createSubscribe': { email: 'fan@example.com' },
+    '/api/auth/createUser': { email: 'fuzz@example.com', roleId: 0 },
+    '/api/auth/verifyLink': { token: 'A'.repeat(22) },
+  };
+};
+
+/** A hostile value of the kind the field holds: dates get impossible dates, numbers out-of-range ones. */
+const hostileFor = (key: string, current: unknown): fc.Arbitrary<unknown> => {
+  if (/date/i.test(key)) return fc.oneof({ weight: 4, arbitrary: impossibleDate }, hostile());
+  if (typeof current === 'number') return fc.oneof({ weight: 4, arbitrary: outOfRange }, hostile());
+  return fc.oneof({ weight: 4, arbitrary: controlText }, hostile());
+};
+
+/** The route's valid body with one field (or one list item) replaced by a hostile value. */
+const mutated = (template: Record<string, unknown>, nested: boolean): fc.Arbitrary<Body> =>
+  fc
+    .constantFrom(...Object.keys(template))
+    .chain((key) => fc.tuple(fc.constant(key), hostileFor(key, template[key]), fc.boolean()))
+    .map(([key, bad, inList]) => {
+      const current = template[key];
+      const value = inList && Array.isArray(current) ? [...current, bad] : bad;
+      const out = { ...template, [key]: value };
+      return json(nested ? { updatedData: out } : out);
+    });
 
 function json(v: unknown): Body {
   return { payload: JSON.stringify(v) ?? 'null', contentType: 'application/json' };
@@ -212,7 +366,7 @@ const queryString = () =>
             fc.constantFrom('since', 'open', 'requestId', 'v', '__proto__', 'constructor'),
             text,
           ),
-          id().map(String),
+          fc.oneof(id().map(String), controlText, outOfRange.map(String), impossibleDate),
         ),
         { maxLength: 5 },
       )
@@ -358,6 +512,50 @@ test.each(AREAS)('every %s route answers generated requests without a 5xx', asyn
         assertAnswer(await send(route, r));
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    );
+  }
+});
+
+/** Path parameters for the hostile-field requests: the attacker's own resources, so the body is stored. */
+const ownPath = (url: string) => url.replace(':userId', attacker.id).replace(':id', attackerJobId);
+let attackerJobId = '';
+
+test('valid bodies with one hostile field (controls, out-of-range numbers, impossible dates) never answer 5xx', async () => {
+  const [job] = await app.db
+    .insert(jobPosts)
+    .values({
+      userId: attacker.id,
+      jobTitle: 'Own job',
+      companyName: 'Acme Corp',
+      jobLocation: 'Remote',
+      address: 'Bengaluru',
+      industry: 'it',
+      experience: '3-6',
+      jobType: 'Full-time',
+      salaryRange: '10-20',
+    })
+    .returning({ id: jobPosts.id });
+  attackerJobId = job!.id;
+  const all = templates();
+  for (const url of Object.keys(all)) {
+    const route = routes.find((r) => r.url === url && r.method !== 'OPTIONS');
+    expect(route).toBeDefined();
+    await fc.assert(
+      fc.asyncProperty(mutated(all[url]!, url === '/api/auth/updateById/:userId'), async (b) => {
+        sent++;
+        const res = await app.inject({
+          method: route!.method as InjectOptions['method'],
+          url: ownPath(url),
+          headers: { cookie: attacker.cookie, 'content-type': 'application/json' },
+          payload: b.payload,
+        });
+        assertAnswer({
+          status: res.statusCode,
+          contentType: String(res.headers['content-type'] ?? ''),
+          body: res.body,
+        });
+      }),
+      { numRuns: RUNS * 2, seed: SEED, endOnFailure: true },
     );
   }
 });
