@@ -148,6 +148,45 @@ const ROWS: Row[] = [
     },
   },
   {
+    // A mailed sign-in link signs whoever opens it in (it is the proof of the mailbox).
+    route: 'POST /api/auth/verifyLink',
+    owner: 'candidate',
+    expect: PUBLIC,
+    request: async ({ app }) => {
+      const email = freshEmail('link');
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, roleId: 0 },
+      });
+      const mail = await app.inject({
+        method: 'GET',
+        url: `/api/dev/mail?to=${encodeURIComponent(email)}`,
+      });
+      const token = /#link=([A-Za-z0-9_-]+)/.exec(mail.json().data[0].text as string)?.[1];
+      return { url: '', payload: { token } };
+    },
+  },
+  {
+    // The code mailed to the new address by PUT updateById; bound to the user who asked for it,
+    // so another user holding the code gets the same 400 as a wrong code.
+    route: 'POST /api/auth/confirmEmailChange',
+    owner: 'candidate',
+    expect: [401, 400, 200, 200],
+    request: async ({ app, owner }) => {
+      const email = freshEmail('moved');
+      const ownerCookie = await freshCookie(app, owner.id);
+      const put = await app.inject({
+        method: 'PUT',
+        url: `/api/auth/updateById/${owner.id}`,
+        headers: { cookie: ownerCookie },
+        payload: { updatedData: { email } },
+      });
+      if (put.statusCode !== 200) throw new Error(`updateById failed: ${put.body}`);
+      return { url: '', payload: { email, otp: await latestCode(app, email) } };
+    },
+  },
+  {
     // Google is not configured in tests: refused alike for everyone.
     route: 'POST /api/auth/oAuth',
     owner: 'candidate',
