@@ -11,17 +11,21 @@ export class ApiError extends Error {
   /** The server's own message, when it sent one. */
   readonly serverMessage: string | null;
   readonly issues: { path: string; message: string }[];
+  /** Seconds the server asked to wait before trying again (its Retry-After), when it said. */
+  readonly retryAfterSeconds: number | null;
 
   constructor(
     message: string,
     status: number,
     serverMessage: string | null = null,
     issues: { path: string; message: string }[] = [],
+    retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.status = status;
     this.serverMessage = serverMessage;
     this.issues = issues;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   get isNetworkError(): boolean {
@@ -74,11 +78,15 @@ function toApiError(err: unknown, { default: axios, AxiosError }: Axios): ApiErr
         : null;
     const issues =
       body && typeof body === 'object' && Array.isArray(body.issues) ? body.issues : [];
+    const retryAfter = Number(
+      (err.response.headers as Record<string, unknown> | undefined)?.['retry-after'],
+    );
     return new ApiError(
       serverMessage ?? `Request failed with status ${err.response.status}`,
       err.response.status,
       serverMessage,
       issues,
+      Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.ceil(retryAfter) : null,
     );
   }
   return new ApiError(MESSAGES.networkError, 0);

@@ -21,6 +21,8 @@ export const DASHBOARD_SKILL_COUNT = 3;
 export const OTP_LENGTH = 4;
 /** After a verified code the move to / waits this long. */
 export const OTP_REDIRECT_DELAY_MS = 1500;
+/** How long the code screen waits before offering 'Resend code' (the API's per-address resend interval). */
+export const OTP_RESEND_SECONDS = 30;
 /** 'Please sign in to create a job posts.' then /sign-in after this delay. */
 export const SIGN_IN_REDIRECT_DELAY_MS = 2000;
 /** Contact success goes home after this delay. */

@@ -8,6 +8,7 @@ import {
   MESSAGES,
   OTP_LENGTH,
   OTP_REDIRECT_DELAY_MS,
+  OTP_RESEND_SECONDS,
   OtpInput,
   ROLE_APPLICANT,
   ROLE_REFERRER,
@@ -15,6 +16,7 @@ import {
   createUser,
   errorMessage,
   getAuthConfig,
+  isApiError,
   login,
   oAuth,
   roleNameOf,
@@ -27,7 +29,10 @@ import {
 } from '@referio/shared';
 import { sendOtpRequest } from '@referio/shared/contract';
 import { BrandLink } from '../../../components/BrandLink';
+import { useCountdown } from '../hooks/useCountdown';
+import { useSignInLink } from '../hooks/useSignInLink';
 import { GoogleSignIn } from './GoogleSignIn';
+import { ResendCode } from './ResendCode';
 import './AuthPage.css';
 
 export type AuthMode = 'sign-in' | 'sign-up';
@@ -101,6 +106,10 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
   const [sending, setSending] = useState(false);
   const [verifying, setVerifying] = useState(false);
   const [verified, setVerified] = useState(false);
+  /** The server's refusal once the code can no longer be tried (429): boxes cleared, Verify off. */
+  const [locked, setLocked] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+  const resendWait = useCountdown();
   const inFlight = useRef(false);
   const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -130,6 +139,11 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
     [signIn, setRole],
   );
 
+  const link = useSignInLink((answer) => {
+    remember(answer, answer.data.roleId[0] ?? ROLE_APPLICANT);
+    void navigate('/');
+  });
+
   const sendCode = handleSubmit(async (values) => {
     if (inFlight.current) return;
     inFlight.current = true;
@@ -138,7 +152,9 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
       await copy.sendCode(values);
       toast.success(MESSAGES.otpSent);
       setCode('');
+      setLocked(null);
       setTarget(values);
+      resendWait.start(OTP_RESEND_SECONDS);
     } catch (err) {
       toast.error(errorMessage(err, MESSAGES.otpSendFailed));
     } finally {
@@ -158,10 +174,36 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
       toast.success(MESSAGES.otpVerified);
       redirect.current = setTimeout(() => navigate('/'), OTP_REDIRECT_DELAY_MS);
     } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.otpInvalid));
+      const message = errorMessage(err, MESSAGES.otpInvalid);
+      if (isApiError(err) && err.status === 429) {
+        // No code can be tried now: empty boxes, Verify off, the reason and the way out on screen.
+        setCode('');
+        setLocked(message);
+      } else {
+        toast.error(message);
+      }
     } finally {
       inFlight.current = false;
       setVerifying(false);
+    }
+  };
+
+  const resend = async () => {
+    if (!target || inFlight.current) return;
+    inFlight.current = true;
+    setResending(true);
+    try {
+      await copy.sendCode(target);
+      toast.success(MESSAGES.otpSent);
+      setCode('');
+      setLocked(null);
+      resendWait.start(OTP_RESEND_SECONDS);
+    } catch (err) {
+      toast.error(errorMessage(err, MESSAGES.otpSendFailed));
+      if (isApiError(err) && err.retryAfterSeconds) resendWait.start(err.retryAfterSeconds);
+    } finally {
+      inFlight.current = false;
+      setResending(false);
     }
   };
 
@@ -173,6 +215,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
   const changeEmail = () => {
     setTarget(null);
     setCode('');
+    setLocked(null);
     // The e-mail field is back in the form after this render.
     setTimeout(() => setFocus('email', { shouldSelect: true }), 0);
   };
@@ -203,6 +246,16 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
         <h1 id={titleId} className="rf-auth__title">
           {copy.title}
         </h1>
+        {link.status === 'working' && (
+          <p className="rf-auth__notice" role="status">
+            Signing you in…
+          </p>
+        )}
+        {link.status === 'failed' && (
+          <p className="rf-auth__notice rf-auth__notice--error" role="alert">
+            {link.message}
+          </p>
+        )}
 
         <form
           className="rf-auth__form"
@@ -273,22 +326,38 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
               value={code}
               onChange={setCode}
               onComplete={(full) => void verify(full)}
-              disabled={verified}
+              disabled={verified || locked !== null}
               autoFocus
             />
+            {locked && (
+              <p className="rf-auth__notice rf-auth__notice--error" role="alert">
+                {locked}
+              </p>
+            )}
             <Button
               type="submit"
               fullWidth
               size="lg"
               busy={verifying}
               busyLabel="Verifying OTP..."
-              disabled={code.length !== OTP_LENGTH || verified}
+              disabled={code.length !== OTP_LENGTH || verified || locked !== null}
             >
               Verify OTP
             </Button>
-            <Button variant="ghost" onClick={changeEmail} disabled={verifying || verified}>
-              Change email
-            </Button>
+            <div className="rf-auth__code-actions">
+              <ResendCode
+                secondsLeft={resendWait.secondsLeft}
+                busy={resending}
+                onResend={() => void resend()}
+              />
+              <Button
+                variant="ghost"
+                onClick={changeEmail}
+                disabled={verifying || verified || resending}
+              >
+                Change email
+              </Button>
+            </div>
           </form>
         )}
 

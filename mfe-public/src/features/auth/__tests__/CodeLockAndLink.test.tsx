@@ -1,0 +1,147 @@
+// The way out of a locked code (issue 18 item 3) and signing in with a mailed link (issue 15 item 1).
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import {
+  ApiError,
+  ToastHost,
+  getAuthConfig,
+  login,
+  useSessionStore,
+  verifyLink,
+  verifyOtp,
+} from '@referio/shared';
+import SignIn from '../../../pages/SignIn';
+import { makeSession } from '../../../test/fixtures';
+
+jest.mock('@referio/shared', () => ({
+  ...jest.requireActual('@referio/shared'),
+  login: jest.fn(),
+  verifyOtp: jest.fn(),
+  verifyLink: jest.fn(),
+  getAuthConfig: jest.fn(),
+}));
+
+const mockedLogin = jest.mocked(login);
+const mockedVerifyOtp = jest.mocked(verifyOtp);
+const mockedVerifyLink = jest.mocked(verifyLink);
+
+const LOCKED = 'Too many attempts. Please request a new OTP.';
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.hash}</p>;
+}
+
+function renderSignIn(url = '/sign-in') {
+  jest.mocked(getAuthConfig).mockResolvedValue({ googleClientId: null });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <Where />
+        <Routes>
+          <Route path="/sign-in" element={<SignIn />} />
+          <Route path="/" element={<h1>Home page</h1>} />
+        </Routes>
+      </MemoryRouter>
+      <ToastHost />
+    </QueryClientProvider>,
+  );
+}
+
+const digitBoxes = () => screen.getAllByRole('textbox', { name: /^Digit \d of 4$/ });
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  mockedLogin.mockResolvedValue({ success: true, message: 'OTP sent' });
+});
+
+afterEach(() => {
+  useSessionStore.getState().signOut();
+  jest.useRealTimers();
+});
+
+async function reachCodeStep(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ana@example.com');
+  await user.click(screen.getByRole('button', { name: 'LOGIN' }));
+  await screen.findByRole('group', { name: 'One-time code' });
+}
+
+describe('the code step after too many wrong codes', () => {
+  it("clears the boxes, disables them and Verify, shows the server's message and counts down to 'Resend code'", async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    mockedVerifyOtp.mockRejectedValue(new ApiError(LOCKED, 429, LOCKED));
+    renderSignIn();
+    await reachCodeStep(user);
+    expect(screen.getByRole('button', { name: 'Resend code in 30s' })).toBeDisabled();
+
+    await user.keyboard('1234');
+    expect(await screen.findByText(LOCKED)).toHaveAttribute('role', 'alert');
+    for (const box of digitBoxes()) {
+      expect(box).toHaveValue('');
+      expect(box).toBeDisabled();
+    }
+    expect(screen.getByRole('button', { name: 'Verify OTP' })).toBeDisabled();
+
+    act(() => jest.advanceTimersByTime(10_000));
+    expect(screen.getByRole('button', { name: /^Resend code in 2\ds$/ })).toBeDisabled();
+    act(() => jest.advanceTimersByTime(21_000));
+    const resend = screen.getByRole('button', { name: 'Resend code' });
+    expect(resend).toBeEnabled();
+
+    await user.click(resend);
+    expect(mockedLogin).toHaveBeenCalledTimes(2);
+    expect(mockedLogin).toHaveBeenLastCalledWith({ email: 'ana@example.com', roleId: 0 });
+    expect(screen.queryByText(LOCKED)).not.toBeInTheDocument();
+    for (const box of digitBoxes()) expect(box).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Resend code in 30s' })).toBeDisabled();
+  });
+
+  it('waits as long as the server says when a resend is refused, and says why', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderSignIn();
+    await reachCodeStep(user);
+    act(() => jest.advanceTimersByTime(31_000));
+    const wait = 'Too many OTP requests for this email. Please try again in 2 minutes.';
+    mockedLogin.mockRejectedValueOnce(new ApiError(wait, 429, wait, [], 95));
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByText(wait)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend code in 95s' })).toBeDisabled();
+  });
+});
+
+describe('a mailed sign-in link', () => {
+  it('signs the browser in with the token from the address, removes it from the address and lands on /', async () => {
+    const answer = makeSession({ authMode: 'referrer', roleId: [1, 0] });
+    mockedVerifyLink.mockResolvedValue(answer);
+    renderSignIn('/sign-in#link=AbCdEfGhIjKlMnOpQrStUv');
+    expect(screen.getByRole('status')).toHaveTextContent('Signing you in…');
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(mockedVerifyLink).toHaveBeenCalledTimes(1);
+    expect(mockedVerifyLink).toHaveBeenCalledWith({ token: 'AbCdEfGhIjKlMnOpQrStUv' });
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    const stored = useSessionStore.getState();
+    expect(stored.applicantUser).toEqual(answer);
+    expect(stored.role).toBe('referer');
+  });
+
+  it('shows why a used or expired link did not work and leaves the e-mail form ready', async () => {
+    const used = 'This sign-in link has expired or was already used. Please request a new code.';
+    mockedVerifyLink.mockRejectedValue(new ApiError(used, 400, used));
+    renderSignIn('/sign-in#link=AbCdEfGhIjKlMnOpQrStUv');
+    expect(await screen.findByText(used)).toHaveAttribute('role', 'alert');
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/sign-in$/);
+    const form = screen.getByRole('form', { name: 'Sign In' });
+    expect(within(form).getByRole('button', { name: 'LOGIN' })).toBeEnabled();
+    expect(useSessionStore.getState().applicantUser).toBeNull();
+  });
+
+  it('ignores an address without a link token', async () => {
+    renderSignIn('/sign-in#something-else');
+    await screen.findByRole('button', { name: 'LOGIN' });
+    expect(mockedVerifyLink).not.toHaveBeenCalled();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
