@@ -25,6 +25,11 @@ export interface Profile {
   overAllExperience: number | null;
   summary: string;
   skills: string[];
+  /**
+   * Only in the answer of PUT /auth/updateById: a new sign-in e-mail waiting for the code sent to it
+   * (POST /auth/confirmEmailChange); until then `email` stays the old one.
+   */
+  pendingEmail?: string | null;
 }
 
 /** The spec's profile e-mail rule: required, then a valid address (messages word for word). */

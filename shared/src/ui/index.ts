@@ -5,6 +5,11 @@ import './styles.css';
 export { AppProviders, queryClient } from './AppProviders';
 export { Button, type ButtonProps, type ButtonVariant } from './Button';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export {
+  EMAIL_CHANGE_MESSAGES,
+  EmailChangeDialog,
+  type EmailChangeDialogProps,
+} from './EmailChangeDialog';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { FilePicker, isAcceptedFile, type FilePickerProps } from './FilePicker';
 export { Modal, type ModalProps } from './Modal';

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
+  EmailChangeDialog,
   MESSAGES,
   MOBILE_MAX_DIGITS,
   ROLE_APPLICANT,
@@ -42,6 +44,8 @@ export function ProfileForm({ userId, profile, onSaved }: ProfileFormProps) {
     mode: 'all',
     defaultValues: toFormValues(profile),
   });
+  /** A new e-mail waiting for the code sent to it (the save kept the old one meanwhile). */
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
 
   const onSubmit = async (values: CandidateProfileValues) => {
     try {
@@ -53,6 +57,7 @@ export function ProfileForm({ userId, profile, onSaved }: ProfileFormProps) {
       reset(toFormValues(saved));
       toast.success(MESSAGES.profileUpdated);
       onSaved(saved);
+      setPendingEmail(saved.pendingEmail ?? null);
     } catch {
       toast.error(MESSAGES.profileUpdateFailed);
     }
@@ -148,6 +153,15 @@ export function ProfileForm({ userId, profile, onSaved }: ProfileFormProps) {
           Update Profile
         </Button>
       </div>
+      <EmailChangeDialog
+        pendingEmail={pendingEmail}
+        onClose={() => setPendingEmail(null)}
+        onConfirmed={(changed) => {
+          setPendingEmail(null);
+          reset(toFormValues(changed));
+          onSaved(changed);
+        }}
+      />
     </form>
   );
 }

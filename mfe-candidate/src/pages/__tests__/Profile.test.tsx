@@ -141,6 +141,18 @@ describe('the candidate profile', () => {
     });
   });
 
+  it('keeps the old e-mail after a save that changes it, and asks for the code sent to the new one', async () => {
+    await openProfile();
+    mockedUpdate.mockResolvedValue({ ...makeProfile(), pendingEmail: 'ana.new@example.com' });
+    const email = screen.getByRole('textbox', { name: /^Email/ });
+    await userEvent.clear(email);
+    await userEvent.type(email, 'ana.new@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your new email' });
+    expect(dialog).toHaveTextContent('Enter the 4-digit code sent to ana.new@example.com.');
+    expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveValue('ana@example.com');
+  });
+
   it("says 'Error updating profile.Please try again.' when the save fails", async () => {
     await openProfile();
     mockedUpdate.mockRejectedValue(new Error('down'));

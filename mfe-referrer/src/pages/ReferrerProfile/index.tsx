@@ -1,6 +1,7 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  EmailChangeDialog,
   Button,
   IMAGE_ACCEPT,
   MAX_UPLOAD_BYTES,
@@ -88,6 +89,8 @@ export default function ReferrerProfile() {
   const [errors, setErrors] = useState<{ email?: string | null; dateOfBirth?: string | null }>({});
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
+  /** A new e-mail waiting for the code sent to it (the save kept the old one meanwhile). */
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   useEffect(() => {
     if (profile.data) setForm(toForm(profile.data));
   }, [profile.data]);
@@ -174,6 +177,7 @@ export default function ReferrerProfile() {
       }
       await queryClient.invalidateQueries({ queryKey: referrerKeys.profile(userId) });
       toast.success(MESSAGES.profileUpdated);
+      setPendingEmail(saved?.pendingEmail ?? null);
     } catch (err) {
       console.error('[referio] profile update failed', err);
       toast.error(MESSAGES.profileUpdateFailed);
@@ -295,6 +299,15 @@ export default function ReferrerProfile() {
           </table>
         )}
       </section>
+      <EmailChangeDialog
+        pendingEmail={pendingEmail}
+        onClose={() => setPendingEmail(null)}
+        onConfirmed={(changed) => {
+          setPendingEmail(null);
+          if (user) setUser({ ...user, email: changed.email });
+          void queryClient.invalidateQueries({ queryKey: referrerKeys.profile(userId) });
+        }}
+      />
     </section>
   );
 }
