@@ -23,8 +23,8 @@ export const GUARD_MESSAGES = {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-// eslint-disable-next-line no-control-regex
 export const FORBIDDEN_CHARACTERS =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
 
 /** True when any string inside `value` (objects and arrays walked, keys included) has a forbidden character. */
