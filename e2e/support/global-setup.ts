@@ -16,6 +16,7 @@ export default async function globalSetup(): Promise<void> {
       // The journeys ask for several codes a minute from one address; the API suite proves the real limits.
       OTP_RESEND_INTERVAL_SECONDS: '0',
       OTP_MAX_PER_HOUR: '1000',
+      OTP_ADDRESS_MAX_PER_HOUR: '1000',
       OTP_IP_MAX: '10000',
     },
   });
