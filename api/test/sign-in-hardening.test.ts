@@ -1,7 +1,16 @@
 // Sign-in that cannot be guessed, hijacked or blocked (issue 15, items 1-6).
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { latestCode, MINUTE, SECOND, sessionCookie, setupTestContext, signIn } from './helper';
+import {
+  latestCode,
+  MINUTE,
+  SECOND,
+  sessionCookie,
+  setupTestContext,
+  signIn,
+  testConfig,
+} from './helper';
 
 const ctx = setupTestContext();
 const HOUR = 60 * MINUTE;
@@ -374,6 +383,23 @@ describe('6. the dev mailbox is served only to this machine, never in production
       headers: { 'x-forwarded-for': '203.0.113.5' },
     });
     expect(proxied.statusCode).toBe(403);
+  });
+
+  it('says so at start-up, and not in production', async () => {
+    const logs = async (NODE_ENV: 'development' | 'production') => {
+      const lines: string[] = [];
+      const app = await buildApp(testConfig({ NODE_ENV }), {
+        database: ctx.database,
+        now: ctx.clock.now,
+        logger: { level: 'info', stream: { write: (s: string) => void lines.push(s) } },
+      });
+      await app.close();
+      return lines.join('\n');
+    };
+    expect(await logs('development')).toContain(
+      'dev mailbox at /api/dev/mail: serves sign-in codes, to loopback clients only',
+    );
+    expect(await logs('production')).not.toContain('dev mailbox');
   });
 
   it('does not exist in production', async () => {

@@ -42,7 +42,7 @@ export default fp(
               text: m.text,
             });
           } catch (err) {
-            app.log.error({ err, to: m.to }, 'mail could not be sent');
+            app.log.error({ err }, 'mail could not be sent');
             throw new HttpError(502, MAIL_FAILED_MESSAGE);
           }
         },
