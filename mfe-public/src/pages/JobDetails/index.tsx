@@ -8,6 +8,7 @@ import {
   Modal,
   Spinner,
   errorMessage,
+  formatJobLocation,
   formatLpa,
   getJobById,
   toast,
@@ -154,7 +155,7 @@ function JobView({ job, userId }: { job: JobPostDetails; userId: string }) {
           <dl className="rf-job__facts">
             <div>
               <dt>Location</dt>
-              <dd>{[job.address, job.jobLocation].filter(Boolean).join(' · ')}</dd>
+              <dd>{formatJobLocation(job.jobLocation, job.address)}</dd>
             </div>
             <div>
               <dt>Job type</dt>

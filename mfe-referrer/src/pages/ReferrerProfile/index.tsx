@@ -286,9 +286,9 @@ export default function ReferrerProfile() {
             <tbody>
               {history.map((h) => (
                 <tr key={h._id}>
-                  <td>{h.email}</td>
-                  <td>{h.companyName}</td>
-                  <td>{formatDate(h.startDate)}</td>
+                  <td data-label="Email">{h.email}</td>
+                  <td data-label="Company">{h.companyName}</td>
+                  <td data-label="Start Date">{formatDate(h.startDate)}</td>
                 </tr>
               ))}
             </tbody>
