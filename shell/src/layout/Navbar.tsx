@@ -2,7 +2,7 @@
 // On small screens the links fold into a burger menu.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useCurrentUser, useIsSignedIn } from '@referio/shared';
+import { useCurrentUser, useIsSignedIn, useRole } from '@referio/shared';
 import { Logo } from '../components/Logo';
 import { useDismiss } from '../components/useDismiss';
 import { firstName } from '../session/names';
@@ -16,6 +16,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function Navbar() {
   const signedIn = useIsSignedIn();
   const user = useCurrentUser();
+  // The spec shows 'Dashboard' to applicants only; a referrer gets their own way in
+  // (docs/decisions-shell.md, "The navbar's dashboard link").
+  const dashboardLabel = useRole() === 'referer' ? 'Referrer Dashboard' : 'Dashboard';
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -44,7 +47,7 @@ export function Navbar() {
             {signedIn && (
               <li>
                 <NavLink to={paths.dashboard()} className={linkClass}>
-                  Dashboard
+                  {dashboardLabel}
                 </NavLink>
               </li>
             )}

@@ -25,7 +25,9 @@ export function RequestCard({ request, maxSkills, actions, headingLevel = 3 }: R
       <header className="rr-card__head">
         <div>
           <Heading
-            className={name.includes('@') ? 'rr-card__title rr-card__title--email' : 'rr-card__title'}
+            className={
+              name.includes('@') ? 'rr-card__title rr-card__title--email' : 'rr-card__title'
+            }
           >
             {name}
           </Heading>

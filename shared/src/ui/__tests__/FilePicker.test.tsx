@@ -68,7 +68,7 @@ describe('FilePicker', () => {
     expect(isAcceptedFile({ name: 'a.exe', type: 'application/x-msdownload' }, '.pdf')).toBe(false);
   });
 
-  it('offers a styled Browse files button instead of the browser\'s own file button', () => {
+  it("offers a styled Browse files button instead of the browser's own file button", () => {
     render(<ResumePicker />);
     expect(screen.getByRole('button', { name: 'Browse files' })).toBeInTheDocument();
     expect(input()).toHaveClass('rf-visually-hidden');
