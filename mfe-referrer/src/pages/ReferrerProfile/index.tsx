@@ -12,6 +12,7 @@ import {
   formatDate,
   getByIdReferer,
   isAcceptedFile,
+  messageWithReason,
   profileImgUpload,
   todayIsoDate,
   toast,
@@ -23,6 +24,8 @@ import {
 } from '@referio/shared';
 import { dateOfBirthSchema, profileEmailSchema } from '@referio/shared/contract';
 import { TagInput } from '../../components/TagInput';
+
+const NOT_AN_IMAGE = 'Please choose a JPG, PNG, GIF or WEBP image.';
 import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
 
@@ -117,7 +120,7 @@ export default function ReferrerProfile() {
     e.target.value = '';
     if (!file) return;
     if (!file.type.startsWith('image/') || !isAcceptedFile(file, IMAGE_ACCEPT)) {
-      toast.error(MESSAGES.profileImageUploadFailed);
+      toast.error(`${MESSAGES.profileImageUploadFailed}\n${NOT_AN_IMAGE}`);
       return;
     }
     if (file.size > MAX_UPLOAD_BYTES) {
@@ -132,7 +135,7 @@ export default function ReferrerProfile() {
       toast.success(MESSAGES.profileImageUploaded);
     } catch (err) {
       console.error('[referio] profile image upload failed', err);
-      toast.error(MESSAGES.profileImageUploadFailed);
+      toast.error(messageWithReason(err, MESSAGES.profileImageUploadFailed));
     } finally {
       setUploading(false);
     }
