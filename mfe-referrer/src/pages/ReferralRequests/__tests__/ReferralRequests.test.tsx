@@ -66,6 +66,31 @@ describe('referral requests', () => {
     expect(mockedList).toHaveBeenCalledWith({ userId: USER_ID, roleId: 1, status: 'pending' });
   });
 
+  it("shows only one job's requests when opened from Give Referral, and all of them again on request", async () => {
+    signInAs({ workEmailAdded: true });
+    const user = userEvent.setup({ delay: null });
+    const jobId = pending.jobPostId._id;
+    renderPage(
+      <ReferralRequests />,
+      `/dashboard/referralRequests?job=${jobId}&title=Frontend%20Engineer`,
+    );
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'Showing the requests for Frontend Engineer.',
+    );
+    expect(mockedList).toHaveBeenCalledWith({
+      userId: USER_ID,
+      roleId: 1,
+      status: 'pending',
+      jobPostId: jobId,
+    });
+    expect(screen.getByRole('tab', { name: 'Pending' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show all requests' }));
+    await waitFor(() =>
+      expect(mockedList).toHaveBeenLastCalledWith({ userId: USER_ID, roleId: 1, status: 'pending' }),
+    );
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
   it('approves at once after "Confirm Approval" when the work e-mail is verified', async () => {
     signInAs({ workEmailAdded: true });
     const user = userEvent.setup({ delay: null });
