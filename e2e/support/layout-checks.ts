@@ -36,7 +36,7 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
       return `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''} "${label ?? text}"`;
     };
     const hiddenFromPeople = (el: Element): boolean =>
-      !!el.closest('.rf-visually-hidden, [aria-hidden="true"], [hidden], .rf-visually-hidden *');
+      !!el.closest('.rf-visually-hidden, [aria-hidden="true"], [hidden]');
     const isShown = (el: Element): boolean => {
       if (hiddenFromPeople(el)) return false;
       const style = getComputedStyle(el);
@@ -70,6 +70,8 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
       // A visually hidden file input is reached through its button.
       if (el instanceof HTMLInputElement && el.type === 'file') continue;
       const r = el.getBoundingClientRect();
+      // Parked above the page until focused (the skip link).
+      if (r.bottom + window.scrollY <= 0) continue;
       if (r.left < -1 || r.right > vw + 1) {
         if (clippedByAncestor(el)) continue;
         offScreen.push(`${describe(el)} at x ${Math.round(r.left)}–${Math.round(r.right)}`);

@@ -78,6 +78,7 @@ async function makeWorld(browser: Browser): Promise<World> {
   );
   const job = await createJob(refPage.request, referrer.userId, LONG_TITLE);
   const second = await createJob(refPage.request, referrer.userId, 'Staff Engineer');
+  const third = await createJob(refPage.request, referrer.userId, 'Platform Engineer');
   const closed = await createJob(refPage.request, referrer.userId, 'Closed Role Engineer');
   const closedRes = await refPage.request.put(`/api/jobPost/updateStatus/${closed._id}`, {
     data: { status: 'inactive' },
@@ -92,7 +93,7 @@ async function makeWorld(browser: Browser): Promise<World> {
       multipart: { file: { name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF } },
     }),
   );
-  for (const j of [job, second]) {
+  for (const j of [job, second, third]) {
     await ok(
       await candPage.request.post('/api/referralRequest/sendReferralRequest', {
         data: { jobPostId: j._id, targetUserId: referrer.userId, userId: candidate.userId },
@@ -104,13 +105,18 @@ async function makeWorld(browser: Browser): Promise<World> {
       data: { userId: referrer.userId, roleId: 1, status: 'pending' },
     }),
   );
-  const toApprove = mine.find((r) => r.jobPostId._id === second._id);
-  expect(toApprove).toBeTruthy();
-  const approved = await refPage.request.put(
-    `/api/referralRequest/updateReferralStatus/${toApprove?._id ?? ''}`,
-    { data: { status: 'approved' } },
-  );
-  expect(approved.ok(), await approved.text()).toBe(true);
+  for (const [jobId, status] of [
+    [second._id, 'approved'],
+    [third._id, 'declined'],
+  ] as const) {
+    const request = mine.find((r) => r.jobPostId._id === jobId);
+    expect(request).toBeTruthy();
+    const decided = await refPage.request.put(
+      `/api/referralRequest/updateReferralStatus/${request?._id ?? ''}`,
+      { data: { status } },
+    );
+    expect(decided.ok(), await decided.text()).toBe(true);
+  }
   const chat = await ok<{ _id: string }>(
     await refPage.request.post('/api/chat/createChat', {
       data: { userId: candidate.userId, referrerId: referrer.userId },
@@ -155,6 +161,30 @@ async function settle(page: Page, heading?: string | RegExp): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
 }
 
+/** How many lines the element's text takes. */
+const lineCount = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((els) =>
+    els.map((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    }),
+  );
+
+/** Whether each element matching `inner` lies inside its card `outer` (left and right edges). */
+const insideCards = (page: Page, outer: string, inner: string) =>
+  page.locator(outer).evaluateAll(
+    (cards, sel) =>
+      cards.flatMap((card) => {
+        const c = card.getBoundingClientRect();
+        return [...card.querySelectorAll(sel)].map((el) => {
+          const r = el.getBoundingClientRect();
+          return r.left >= c.left - 1 && r.right <= c.right + 1;
+        });
+      }),
+    inner,
+  );
+
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'laptop', width: 1280, height: 900 },
@@ -188,15 +218,89 @@ for (const vp of VIEWPORTS) {
         await shot(page, `out-${name}`);
       }
 
+      // Item 8: on a phone the companies take a screen or so, not 2,600 px.
+      await page.goto('/');
+      await settle(page);
+      const grid = page.getByRole('list', { name: 'Companies', exact: true });
+      await grid.scrollIntoViewIfNeeded();
+      const gridBox = await grid.boundingBox();
+      expect
+        .soft(gridBox?.height ?? 0, 'item 8: the company grid height')
+        .toBeLessThan(vp.width < 600 ? 700 : 900);
+      // Item 5: names wrap between words or are cut with the full name in the title.
+      const names = await page
+        .locator('.rf-company-tile')
+        .evaluateAll((tiles) => tiles.map((t) => t.getAttribute('title') ?? ''));
+      expect
+        .soft(
+          names.every((n) => n.length > 0),
+          'item 5: every tile names its company',
+        )
+        .toBe(true);
+
+      // Item 12: five benefit cards never leave one card alone on a row.
+      await page.goto('/premium');
+      await settle(page, 'Premium');
+      const rows = await page.locator('.rf-info__cards').evaluateAll((lists) =>
+        lists.map((l) => {
+          const tops = [...l.children].map((li) => Math.round(li.getBoundingClientRect().top));
+          const perRow = new Map<number, number>();
+          for (const t of tops) perRow.set(t, (perRow.get(t) ?? 0) + 1);
+          return [...perRow.values()];
+        }),
+      );
+      if (vp.width >= 700) {
+        for (const r of rows) expect.soft(r, 'item 12: cards per row').not.toContain(1);
+      }
+
+      // Items 2, 4, 6: the signed-out job page links to sign-in in the site's colour, its toast
+      // covers no header control, and sign-in will come back here.
       await page.goto(`/job-details/${world.jobId}`);
       await settle(page, 'Job Details');
       await expect(page.locator('.Toastify__toast').first()).toBeVisible();
+      const signInLink = page.getByRole('main').getByRole('link', { name: 'Sign in' });
+      await expect(signInLink).toHaveCSS('color', 'rgb(109, 40, 217)');
+      await expect(signInLink).toHaveAttribute(
+        'href',
+        `/sign-in?next=${encodeURIComponent(`/job-details/${world.jobId}`)}`,
+      );
       await shot(page, 'out-job-details', false);
+      await page.waitForURL(/\/sign-in\?next=/);
+
+      await page.goto('/contact-us');
+      await settle(page);
+      const mail = page.getByRole('main').locator('a[href^="mailto:"]').first();
+      await expect(mail, 'item 6: the support e-mail').toHaveCSS('color', 'rgb(109, 40, 217)');
 
       await page.goto('/');
       await settle(page);
       if (vp.width < 900) {
+        // Item 9: the logo stays put, the close button clears the top edge, Login lines up.
+        const logo = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
+          name: 'Referio home',
+        });
+        const before = await logo.boundingBox();
         await page.getByRole('button', { name: 'Open menu' }).click();
+        const after = await logo.boundingBox();
+        expect.soft(after?.y, 'item 9: the logo does not move').toBe(before?.y);
+        const close = await page.getByRole('button', { name: 'Close menu' }).boundingBox();
+        expect
+          .soft(close?.y ?? 0, 'item 9: the close button clears the top')
+          .toBeGreaterThanOrEqual(8);
+        const nav = page.getByRole('navigation', { name: 'Main' });
+        const login = await nav.getByRole('link', { name: 'Login' }).evaluate((a) => {
+          const r = document.createRange();
+          r.selectNodeContents(a);
+          return r.getBoundingClientRect().left;
+        });
+        const browse = await nav.getByRole('link', { name: 'Browse Companies' }).evaluate((a) => {
+          const r = document.createRange();
+          r.selectNodeContents(a);
+          return r.getBoundingClientRect().left;
+        });
+        expect
+          .soft(Math.abs(login - browse), 'item 9: Login lines up with the links')
+          .toBeLessThan(2);
         await shot(page, 'out-menu-open', false);
         await page.getByRole('button', { name: 'Close menu' }).click();
       }
@@ -204,10 +308,16 @@ for (const vp of VIEWPORTS) {
       await page.goto('/sign-in');
       await settle(page, 'Sign In');
       await shot(page, 'out-sign-in');
-      const email = 'a.very.long.address.for.the.code.step@referio-example-domain.test';
+      await page.goto('/sign-up');
+      await settle(page, 'Sign Up');
+      const email = `priya.${Date.now().toString(36)}@brandworks.example`;
       await page.getByLabel(/e-?mail/i).fill(email);
-      await page.getByRole('button', { name: 'LOGIN' }).click();
+      await page.getByRole('button', { name: 'Sign Up' }).click();
       await expect(page.getByRole('textbox', { name: 'Digit 1 of 4' })).toBeVisible();
+      // Item 11: the address is never split across lines.
+      expect
+        .soft(await lineCount(page, '.rf-auth__code-hint strong'), 'item 11: the address lines')
+        .toEqual([1]);
       await shot(page, 'out-sign-in-code', false);
     });
 
@@ -236,6 +346,27 @@ for (const vp of VIEWPORTS) {
         await page.getByRole('tab', { name: /Approved Requests/ }).click();
         await expect(page.locator('.rf-spinner')).toHaveCount(0);
         await shot(page, 'cand-myReferralRequests-approved');
+        await page.getByRole('tab', { name: /Declined Requests/ }).click();
+        await expect(page.getByRole('article').first()).toBeVisible();
+        // Item 21: the referrer's e-mail stays inside its card.
+        expect
+          .soft(await insideCards(page, '.cand-request', 'dd'), 'item 21: facts inside the card')
+          .not.toContain(false);
+        await shot(page, 'cand-myReferralRequests-declined');
+
+        // Item 21: on a phone the four counts leave most of the first screen to the page.
+        await page.goto('/dashboard/userdashboard');
+        await settle(page, 'Dashboard');
+        const counts = await page
+          .getByRole('list', { name: 'Your referral requests' })
+          .boundingBox();
+        expect.soft(counts?.height ?? 0, 'item 21: the count cards height').toBeLessThan(300);
+        expect
+          .soft(
+            await lineCount(page, '.dash__nav-link > span'),
+            'item 21: sidebar labels on one line',
+          )
+          .not.toContain(2);
 
         await page.goto('/dashboard/chat');
         await settle(page, 'Chat');
@@ -272,6 +403,8 @@ for (const vp of VIEWPORTS) {
         await page.keyboard.press('Escape');
         if (vp.width <= 900) {
           await page.getByRole('button', { name: 'Open sidebar' }).click();
+          const drawer = page.getByRole('complementary', { name: 'Dashboard' });
+          await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
           await shot(page, 'cand-sidebar-open', false);
         }
 
@@ -286,6 +419,11 @@ for (const vp of VIEWPORTS) {
 
         await page.goto(`/job-details/${world.closedJobId}`);
         await settle(page, 'Closed Role Engineer');
+        // Item 16: a closed job says so before anything is chosen.
+        await expect(page.getByRole('button', { name: 'Request a Referral' })).toBeDisabled();
+        await expect(
+          page.getByText('This job is no longer accepting referral requests.'),
+        ).toBeVisible();
         await shot(page, 'cand-job-details-closed');
       } finally {
         await context.close();
@@ -313,9 +451,38 @@ for (const vp of VIEWPORTS) {
           await page.goto(`/dashboard/${key}`);
           await settle(page, heading);
           await shot(page, `ref-${key}`);
+          if (key === 'referrarDashboard') {
+            const tiles = await page.getByRole('list', { name: 'Referral counts' }).boundingBox();
+            expect.soft(tiles?.height ?? 0, 'item 21: the count cards height').toBeLessThan(300);
+          }
+          if (key === 'jobPosts') {
+            // Item 21: a long title keeps at least half the card beside the switch.
+            const ratios = await page
+              .locator('.rr-card')
+              .evaluateAll((cards) =>
+                cards.map(
+                  (c) =>
+                    (c.querySelector('.rr-card__title')?.getBoundingClientRect().width ?? 0) /
+                    c.getBoundingClientRect().width,
+                ),
+              );
+            for (const r of ratios) expect.soft(r, 'item 21: the title width').toBeGreaterThan(0.5);
+          }
+          if (key === 'giverefferal') {
+            expect
+              .soft(await lineCount(page, '.rr-card .rf-badge'), 'item 21: the bonus badge')
+              .not.toContain(2);
+          }
         }
         await page.goto('/dashboard/referralRequests');
         await settle(page, 'Referral Requests');
+        // Items 13 and 21: a long e-mail as the name keeps the time in the card, on one line.
+        expect
+          .soft(await insideCards(page, '.rr-card', 'time'), 'item 13: the time inside the card')
+          .not.toContain(false);
+        expect
+          .soft(await lineCount(page, '.rr-card time'), 'item 21: the time on one line')
+          .not.toContain(2);
         for (const tab of ['Approved', 'Declined']) {
           await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
           await expect(page.locator('.rf-spinner')).toHaveCount(0);
@@ -337,7 +504,18 @@ for (const vp of VIEWPORTS) {
         await settle(page, 'Manage Your Job Posts Effortlessly!');
         await page.getByRole('button', { name: `See Details: ${LONG_TITLE}` }).click();
         await expect(page.getByRole('dialog')).toBeVisible();
+        await expect(page.getByRole('dialog')).not.toContainText('Remote, Remote');
         await shot(page, 'ref-job-dialog', false);
+        await page.keyboard.press('Escape');
+
+        // Item 20: Give Referral opens that job's requests.
+        await page.goto('/dashboard/giverefferal');
+        await settle(page, 'Give Referral');
+        await page.getByRole('button', { name: `Give Referral: ${LONG_TITLE}` }).click();
+        await settle(page, 'Referral Requests');
+        await expect(page.getByRole('note')).toContainText(LONG_TITLE);
+        await expect(page.getByRole('article')).toHaveCount(1);
+        await shot(page, 'ref-referralRequests-one-job');
 
         await page.goto('/dashboard/referralRequests');
         await settle(page, 'Referral Requests');

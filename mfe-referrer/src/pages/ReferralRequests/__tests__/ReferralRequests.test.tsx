@@ -86,7 +86,11 @@ describe('referral requests', () => {
     expect(screen.getByRole('tab', { name: 'Pending' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show all requests' }));
     await waitFor(() =>
-      expect(mockedList).toHaveBeenLastCalledWith({ userId: USER_ID, roleId: 1, status: 'pending' }),
+      expect(mockedList).toHaveBeenLastCalledWith({
+        userId: USER_ID,
+        roleId: 1,
+        status: 'pending',
+      }),
     );
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
