@@ -24,6 +24,7 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 interface World {
   candidate: StorageState;
+  candidateEmail: string;
   referrer: StorageState;
   jobId: string;
   closedJobId: string;
@@ -138,6 +139,7 @@ async function makeWorld(browser: Browser): Promise<World> {
 
   const world: World = {
     candidate: await candContext.storageState(),
+    candidateEmail: candidate.email,
     referrer: await refContext.storageState(),
     jobId: job._id,
     closedJobId: closed._id,
@@ -266,6 +268,17 @@ for (const vp of VIEWPORTS) {
       );
       await shot(page, 'out-job-details', false);
       await page.waitForURL(/\/sign-in\?next=/);
+      // Item 2: after the code the user is back on the job, not on '/'.
+      const sentAt = Date.now() - 1000;
+      await page.getByLabel(/e-?mail/i).fill(world.candidateEmail);
+      await page.getByRole('button', { name: 'LOGIN' }).click();
+      const code = await readCode(page.request, world.candidateEmail, sentAt);
+      await page.getByRole('textbox', { name: 'Digit 1 of 4' }).focus();
+      await page.keyboard.type(code);
+      await page.waitForURL(`**/job-details/${world.jobId}`);
+      await expect(page.getByRole('heading', { level: 1, name: LONG_TITLE })).toBeVisible();
+      await page.context().clearCookies();
+      await page.evaluate(() => window.localStorage.clear());
 
       await page.goto('/contact-us');
       await settle(page);

@@ -9,7 +9,9 @@ export function safeReturnPath(raw: string | null | undefined): string | null {
   if (!raw || raw.length > 2000) return null;
   if (!raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
   // Control characters and backslashes let some browsers read a path as another host.
-  if (/[\u0000-\u001f\u007f\\]/.test(raw)) return null;
+  if ([...raw].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || c === '\\')) {
+    return null;
+  }
   // Sending the user back to a sign-in page would loop.
   if (/^\/sign-(in|up)(?:[/?#]|$)/.test(raw)) return null;
   return raw;
