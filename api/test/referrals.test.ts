@@ -118,12 +118,18 @@ describe('lists and counts', () => {
     await send(app, candidate, job2.id, referrer.id);
     await send(app, other, job2.id, referrer.id);
 
-    const forJob2 = await call(app, referrer, 'POST', '/referralRequest/getAllReferralRequestsData', {
-      userId: referrer.id,
-      roleId: 1,
-      status: 'pending',
-      jobPostId: job2.id,
-    });
+    const forJob2 = await call(
+      app,
+      referrer,
+      'POST',
+      '/referralRequest/getAllReferralRequestsData',
+      {
+        userId: referrer.id,
+        roleId: 1,
+        status: 'pending',
+        jobPostId: job2.id,
+      },
+    );
     expect(forJob2.statusCode).toBe(200);
     const jobs = forJob2.json().data.map((r: { jobPostId: { _id: string } }) => r.jobPostId._id);
     expect(jobs).toEqual([job2.id, job2.id]);
