@@ -27,6 +27,7 @@ interface World {
   candidateEmail: string;
   referrer: StorageState;
   jobId: string;
+  openJobId: string;
   closedJobId: string;
 }
 
@@ -80,6 +81,7 @@ async function makeWorld(browser: Browser): Promise<World> {
   const job = await createJob(refPage.request, referrer.userId, LONG_TITLE);
   const second = await createJob(refPage.request, referrer.userId, 'Staff Engineer');
   const third = await createJob(refPage.request, referrer.userId, 'Platform Engineer');
+  const open = await createJob(refPage.request, referrer.userId, 'Open Role Engineer');
   const closed = await createJob(refPage.request, referrer.userId, 'Closed Role Engineer');
   const closedRes = await refPage.request.put(`/api/jobPost/updateStatus/${closed._id}`, {
     data: { status: 'inactive' },
@@ -142,6 +144,7 @@ async function makeWorld(browser: Browser): Promise<World> {
     candidateEmail: candidate.email,
     referrer: await refContext.storageState(),
     jobId: job._id,
+    openJobId: open._id,
     closedJobId: closed._id,
   };
   await refContext.close();
@@ -392,6 +395,24 @@ for (const vp of VIEWPORTS) {
         await expect(
           page.getByRole('log').getByText('Happy to help.', { exact: false }),
         ).toBeVisible();
+        // Item 15: the message box is on the first screen, and no time is cut.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const composer = await page.getByPlaceholder('Type something...').boundingBox();
+        expect
+          .soft((composer?.y ?? 0) + (composer?.height ?? 0), 'item 15: the message box')
+          .toBeLessThanOrEqual(vp.height);
+        expect
+          .soft(await insideCards(page, '.chat__conversation', 'time'), 'item 15: message times')
+          .not.toContain(false);
+        // Item 21: a name that fits is not cut, and the header has no blank second line.
+        const cut = await page
+          .locator('.chat__entry-name')
+          .evaluateAll((els) => els.map((el) => el.scrollHeight > el.clientHeight + 1));
+        expect.soft(cut, 'item 21: chat list names').not.toContain(true);
+        if (!(await page.getByText('Active Now').isVisible())) {
+          const presence = await page.locator('.chat__presence').boundingBox();
+          expect.soft(presence?.height ?? 0, 'item 21: no blank header line').toBeLessThan(2);
+        }
         await shot(page, 'cand-chat-open', false);
 
         await page.goto('/dashboard/explore');
@@ -401,14 +422,22 @@ for (const vp of VIEWPORTS) {
           .first()
           .click();
         await expect(page.getByRole('dialog')).toBeVisible();
+        // Item 21: the job modal does not repeat the work mode.
+        await expect(page.getByRole('dialog')).not.toContainText('Remote, Remote');
         await shot(page, 'cand-explore-job-dialog', false);
+        await page.keyboard.press('Escape');
 
         await page.goto('/dashboard/userdashboard');
         await settle(page, 'Dashboard');
         await page.getByRole('button', { name: /^Notifications/ }).click();
-        await expect(
-          page.getByRole('region', { name: 'Notifications', exact: true }),
-        ).toBeVisible();
+        const bell = page.getByRole('region', { name: 'Notifications', exact: true });
+        await expect(bell).toBeVisible();
+        // Item 1: the panel is on the screen, edge to edge inside it.
+        const panel = await bell.boundingBox();
+        expect.soft(panel?.x ?? -1, "item 1: the panel's left edge").toBeGreaterThanOrEqual(0);
+        expect
+          .soft((panel?.x ?? 0) + (panel?.width ?? 0), "item 1: the panel's right edge")
+          .toBeLessThanOrEqual(vp.width);
         await shot(page, 'cand-bell-open', false);
         await page.keyboard.press('Escape');
         await page.getByRole('button', { name: /^Account:/ }).click();
@@ -429,6 +458,24 @@ for (const vp of VIEWPORTS) {
         await page.goto(referrerJob);
         await settle(page, LONG_TITLE);
         await shot(page, 'cand-job-details');
+
+        // Item 10: the resume dialog offers the kit's picker, not the browser's 'Choose File'.
+        await page.goto(`/job-details/${world.openJobId}`);
+        await settle(page, 'Open Role Engineer');
+        await page.getByRole('button', { name: 'Request a Referral' }).click();
+        const upload = page.getByRole('dialog', { name: 'Upload your resume' });
+        await expect(upload.getByRole('button', { name: 'Browse files' })).toBeVisible();
+        await expect(upload.getByText('Drag and drop a file here, or')).toBeVisible();
+        expect
+          .soft(
+            await upload
+              .locator('input[type="file"]')
+              .evaluate((el) => el.getBoundingClientRect().width),
+            'item 10: the native file input is hidden',
+          )
+          .toBeLessThanOrEqual(1);
+        await shot(page, 'cand-resume-dialog', false);
+        await page.keyboard.press('Escape');
 
         await page.goto(`/job-details/${world.closedJobId}`);
         await settle(page, 'Closed Role Engineer');
