@@ -107,8 +107,9 @@ function Greeting({ name }: { name: string }) {
         aria-expanded={open}
         aria-controls={popupId}
         onClick={() => setOpen((o) => !o)}
+        title={`Hi, ${name}`}
       >
-        Hi, {name}
+        <span className="nav__greeting-name">Hi, {name}</span>
         <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
           <path d="M5 7.5 10 12.5 15 7.5" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>
