@@ -66,6 +66,10 @@ export async function buildApp(
     // Only the listed proxies may say who the client is (X-Forwarded-For); see config.ts.
     trustProxy: config.TRUST_PROXY === false ? false : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    // Opening the embedded database, migrating and seeding a fresh one takes more than Fastify's default
+    // 10 s on a busy machine (the browser suite starts the API beside four builds); a slow start is not a
+    // failed one.
+    pluginTimeout: 120_000,
     // Errors raised before routing (a malformed %-escape in the path): the same JSON shape as the rest.
     frameworkErrors: (err, _request, reply) => {
       const status =

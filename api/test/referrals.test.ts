@@ -108,6 +108,49 @@ describe('POST /api/referralRequest/sendReferralRequest', () => {
 });
 
 describe('lists and counts', () => {
+  it("lists only one job's requests when asked with its jobPostId, and refuses a malformed one", async () => {
+    const app = await ctx.build();
+    const { referrer, candidate, job } = await scene(app);
+    const job2 = await insertJob(app, referrer.id);
+    const other = await makeUser(app, 'other');
+    await uploadResume(app, other);
+    await send(app, candidate, job.id, referrer.id);
+    await send(app, candidate, job2.id, referrer.id);
+    await send(app, other, job2.id, referrer.id);
+
+    const forJob2 = await call(
+      app,
+      referrer,
+      'POST',
+      '/referralRequest/getAllReferralRequestsData',
+      {
+        userId: referrer.id,
+        roleId: 1,
+        status: 'pending',
+        jobPostId: job2.id,
+      },
+    );
+    expect(forJob2.statusCode).toBe(200);
+    const jobs = forJob2.json().data.map((r: { jobPostId: { _id: string } }) => r.jobPostId._id);
+    expect(jobs).toEqual([job2.id, job2.id]);
+
+    const viaGet = await call(
+      app,
+      referrer,
+      'GET',
+      `/referralRequest/getAllReferralRequestsData?userId=${referrer.id}&roleId=1&status=pending&jobPostId=${job.id}`,
+    );
+    expect(viaGet.json().data).toHaveLength(1);
+
+    const bad = await call(app, referrer, 'POST', '/referralRequest/getAllReferralRequestsData', {
+      userId: referrer.id,
+      roleId: 1,
+      status: 'pending',
+      jobPostId: 'not-an-id',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("lists the candidate's sent and the referrer's received requests by status, newest first, and refuses others'", async () => {
     const app = await ctx.build();
     const { referrer, candidate, job } = await scene(app);

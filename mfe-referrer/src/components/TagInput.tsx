@@ -13,9 +13,14 @@ export interface TagInputProps {
   required?: boolean;
 }
 
+/** Sentences of `text`: split at a full stop followed by a space or the end ('Node.js' stays whole). */
+export const splitSentences = (text: string): string[] => text.split(/\.(?=\s|$)/);
+
 /**
  * A field that collects a list: type, then Enter (or the separator) adds the text, trimmed;
- * blanks and duplicates are ignored; every item has a labelled remove button.
+ * blanks and duplicates (compared without case) are ignored; every item has a labelled remove button.
+ * With '.' a sentence is added once a space follows its full stop. Text still in the box when the
+ * field is left is added too, so nothing typed is lost on submit.
  */
 export function TagInput({
   label,
@@ -30,14 +35,32 @@ export function TagInput({
   const hintId = `${id}-hint`;
   const [text, setText] = useState('');
 
-  const add = () => {
-    const next = addListItem(items, text);
+  const addAll = (parts: string[]) => {
+    let next = [...items];
+    for (const part of parts) next = addListItem(next, part);
     if (next.length !== items.length) onChange(next);
+  };
+
+  const add = () => {
+    addAll(separator === '.' ? splitSentences(text) : [text]);
     setText('');
   };
 
+  const onType = (value: string) => {
+    // '.' separates sentences only when a space follows it (typed or pasted); the rest stays in the box.
+    if (separator === '.') {
+      const end = value.search(/\.\s(?!.*\.\s)/);
+      if (end >= 0) {
+        addAll(splitSentences(value.slice(0, end + 1)));
+        setText(value.slice(end + 2).trimStart());
+        return;
+      }
+    }
+    setText(value);
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter' || e.key === separator) {
+    if (e.key === 'Enter' || (separator === ',' && e.key === ',')) {
       e.preventDefault();
       add();
     } else if (e.key === 'Backspace' && text === '' && items.length > 0) {
@@ -79,11 +102,16 @@ export function TagInput({
         value={text}
         placeholder={placeholder}
         aria-describedby={hintId}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => onType(e.target.value)}
         onKeyDown={onKeyDown}
+        onBlur={() => {
+          if (text.trim()) add();
+        }}
       />
       <p id={hintId} className="rf-field__hint">
-        Press Enter or type &lsquo;{separator}&rsquo; to add.
+        {separator === '.'
+          ? 'Press Enter, or end a sentence with a full stop and a space, to add it.'
+          : 'Press Enter or type \u2018,\u2019 to add.'}
       </p>
     </div>
   );

@@ -4,9 +4,9 @@ import type { JobStatus, ReferralStatus } from '@referio/shared';
 export const referrerKeys = {
   all: ['referrer'] as const,
   counts: (userId: string) => ['referrer', 'counts', userId] as const,
-  requests: (userId: string, status?: ReferralStatus) =>
+  requests: (userId: string, status?: ReferralStatus, jobPostId?: string) =>
     status
-      ? (['referrer', 'requests', userId, status] as const)
+      ? (['referrer', 'requests', userId, status, jobPostId ?? 'all'] as const)
       : (['referrer', 'requests', userId] as const),
   jobPosts: (userId: string, params?: { search: string; status?: JobStatus; page: number }) =>
     params

@@ -46,7 +46,7 @@ export function signInAs(
 /** Shows where the page navigated to. */
 function Where() {
   const location = useLocation();
-  return <output aria-label="Current path">{location.pathname}</output>;
+  return <output aria-label="Current path">{location.pathname + location.search}</output>;
 }
 
 export function renderPage(ui: ReactElement, path = '/dashboard/page'): RenderResult {

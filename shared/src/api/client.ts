@@ -46,6 +46,16 @@ export function errorMessage(err: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * The spec's message, with the server's reason on the line below when it refused the request (a 4xx
+ * with its own sentence, e.g. the file's type or size): 'Error uploading resume.\nOnly PDF, DOC or DOCX
+ * files are accepted.' Server failures and network errors keep the spec's message alone.
+ */
+export function messageWithReason(err: unknown, message: string): string {
+  const reason = errorMessage(err, '');
+  return reason && reason !== message ? `${message}\n${reason}` : message;
+}
+
 /** Calls whose 401 means "wrong code" or "not signed in yet", never "your session ended". */
 const NO_SIGN_OUT_ON_401 = [
   '/auth/login',

@@ -4,6 +4,7 @@ export {
   apiClient,
   httpClient,
   errorMessage,
+  messageWithReason,
   isApiError,
   type Envelope,
   type MessageAnswer,

@@ -96,6 +96,7 @@ export const MESSAGES = {
   signInToViewJob: 'Please sign in to view job details',
   signInToCreateJob: 'Please sign in to create a job posts.',
   alreadyRequested: 'You have already requested for this job',
+  jobClosed: 'This job is no longer accepting referral requests.',
   missingRequiredData: 'Missing required data!',
   somethingWentWrong: 'Something went wrong. Please try again.',
   userNotFound: 'User not found. Please log in again.',

@@ -27,7 +27,9 @@ export function todayIsoDate(now: Date = new Date()): string {
 /** Adds an item typed into a tag field (skills, notes, sentences): trimmed, blanks and duplicates ignored. */
 export function addListItem(list: readonly string[], raw: string): string[] {
   const item = raw.trim().replace(/[.,]$/, '').trim();
-  if (!item || list.includes(item)) return [...list];
+  // 'react' after 'React' is the same skill: compared without case.
+  const key = item.toLowerCase();
+  if (!item || list.some((i) => i.toLowerCase() === key)) return [...list];
   return [...list, item];
 }
 

@@ -54,11 +54,16 @@ export const sendReferralRequestRequest = z.object({
 });
 export type SendReferralRequestRequest = z.input<typeof sendReferralRequestRequest>;
 
-/** POST /referralRequest/getAllReferralRequestsData: roleId 0 = sent by me, 1 = addressed to me. */
+/**
+ * POST /referralRequest/getAllReferralRequestsData: roleId 0 = sent by me, 1 = addressed to me; with
+ * `jobPostId`, only that job's requests.
+ */
 export const getAllReferralRequestsRequest = z.object({
   userId: idSchema,
   roleId: roleIdSchema,
   status: z.enum(REFERRAL_STATUSES, { error: 'Status must be pending, approved or declined' }),
+  /** Only the requests for this job post (Give Referral opens one job's requests). */
+  jobPostId: idSchema.optional(),
 });
 export type GetAllReferralRequestsRequest = z.input<typeof getAllReferralRequestsRequest>;
 

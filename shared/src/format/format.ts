@@ -25,6 +25,24 @@ export function formatLpa(range: string | number | null | undefined): string {
 // token with it (about 6 KB gzip on every page). The site's one month style is English short names.
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/**
+ * A job's place in one line: 'Hybrid, 1 Residency Road, Bengaluru'. The work mode is left out when the
+ * address already says it ('Remote' + 'Remote, India' reads 'Remote, India', not 'Remote, Remote, India').
+ */
+export function formatJobLocation(
+  jobLocation: string | null | undefined,
+  address: string | null | undefined,
+  separator = ', ',
+): string {
+  const mode = (jobLocation ?? '').trim();
+  const place = (address ?? '').trim();
+  if (!place) return mode;
+  if (!mode) return place;
+  const words = place.toLowerCase().split(/[^\p{L}-]+/u);
+  if (words.includes(mode.toLowerCase())) return place;
+  return `${mode}${separator}${place}`;
+}
+
 /** 'dd Mon yyyy', e.g. '05 Mar 2026'; '' for a missing or invalid date. */
 export function formatDate(value: DateInput): string {
   const d = toDate(value);

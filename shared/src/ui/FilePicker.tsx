@@ -1,4 +1,12 @@
-import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type DragEvent,
+  type ReactNode,
+} from 'react';
 import { MAX_UPLOAD_BYTES } from '../contract/constants';
 import type { UploadedFileInfo } from '../contract/upload';
 import { formatBytes } from '../format/format';
@@ -48,8 +56,10 @@ export interface FilePickerProps {
 }
 
 /**
- * Choose one file, checked against `accept` and `maxBytes` before anything is sent;
- * shows its name and size with View and Remove, and a progress bar while uploading.
+ * Choose one file (the 'Browse files' button or a drop on the dashed area), checked against `accept` and
+ * `maxBytes` before anything is sent; shows its name and size with View and Remove, and a progress bar
+ * while uploading. The browser's own file button is not shown: the input is visually hidden and keeps the
+ * label, so assistive technology and `setInputFiles` still find it.
  */
 export function FilePicker({
   label,
@@ -71,6 +81,8 @@ export function FilePicker({
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   const [error, setError] = useState<string | null>(null);
+  const [over, setOver] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
   const [objectUrl, setObjectUrl] = useState<string | null>(null);
 
   useEffect(() => {
@@ -88,14 +100,36 @@ export function FilePicker({
     onInvalid?.(message);
   };
 
-  const onPick = (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0] ?? null;
-    e.target.value = ''; // choosing the same file again still fires
+  const take = (file: File | null) => {
     if (!file) return;
     if (!isAcceptedFile(file, accept)) return refuse(invalidMessage);
     if (file.size > maxBytes || file.size === 0) return refuse(tooLargeMessage ?? invalidMessage);
     setError(null);
     onChange(file);
+  };
+
+  const onPick = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0] ?? null;
+    e.target.value = ''; // choosing the same file again still fires
+    take(file);
+  };
+
+  const locked = disabled || (progress !== null && progress !== undefined);
+  const onDragOver = (e: DragEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    if (locked) {
+      e.dataTransfer.dropEffect = 'none';
+      return;
+    }
+    e.dataTransfer.dropEffect = 'copy';
+    setOver(true);
+  };
+  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    setOver(false);
+    if (locked) return;
+    if (e.dataTransfer.files.length > 1) return refuse('Please drop one file.');
+    take(e.dataTransfer.files[0] ?? null);
   };
 
   const shown: UploadedFileInfo | null = value
@@ -109,17 +143,42 @@ export function FilePicker({
       <label htmlFor={inputId} className="rf-field__label">
         {label}
       </label>
-      <div className="rf-file__row">
+      <div
+        className={cx(
+          'rf-file__drop',
+          over && 'rf-file__drop--over',
+          locked && 'rf-file__drop--disabled',
+        )}
+        data-testid="file-drop"
+        onDragEnter={onDragOver}
+        onDragOver={onDragOver}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+      >
         <input
+          ref={inputRef}
           id={inputId}
           type="file"
           accept={accept}
-          className="rf-file__input"
-          disabled={disabled || uploading}
+          className="rf-visually-hidden"
+          tabIndex={-1}
+          disabled={locked}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           onChange={onPick}
         />
+        <p className="rf-file__drop-text" aria-hidden="true">
+          Drag and drop a file here, or
+        </p>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={locked}
+          aria-describedby={describedBy}
+          onClick={() => inputRef.current?.click()}
+        >
+          Browse files
+        </Button>
       </div>
       {hint && (
         <p id={hintId} className="rf-field__hint">
@@ -151,7 +210,7 @@ export function FilePicker({
               <Button
                 variant="ghost"
                 size="sm"
-                disabled={disabled || uploading}
+                disabled={locked}
                 aria-label={`Remove ${shown.name}`}
                 onClick={() => {
                   setError(null);

@@ -2,14 +2,17 @@ import { useSyncExternalStore } from 'react';
 import { toastLibrary } from './toast';
 import { TOAST_AUTO_CLOSE_MS } from '../contract/constants';
 
-/** The one toast container of the site (the shell renders it once); it appears with the first toast. */
+/**
+ * The one toast container of the site (the shell renders it once); it appears with the first toast.
+ * Top centre, below the sticky header (styles.css `--rf-toast-top`): it covers none of the header's links.
+ */
 export function ToastHost() {
   const library = useSyncExternalStore(toastLibrary.subscribe, toastLibrary.current, () => null);
   if (!library) return null;
   const { ToastContainer } = library;
   return (
     <ToastContainer
-      position="top-right"
+      position="top-center"
       autoClose={TOAST_AUTO_CLOSE_MS}
       newestOnTop
       closeOnClick

@@ -37,7 +37,22 @@ export const toastLibrary = {
   },
 };
 
-function show(kind: Kind, content: ToastContent, options?: ToastOptions): void {
+/**
+ * One toast per message at a time: a text message is its own toast id, so raising it again while it is
+ * on screen (a retried call, two parts of a page failing alike) shows nothing new. A caller's own
+ * `toastId` is kept.
+ */
+export function withMessageId(
+  kind: Kind,
+  content: ToastContent,
+  options?: ToastOptions,
+): ToastOptions | undefined {
+  if (options?.toastId !== undefined || typeof content !== 'string') return options;
+  return { ...options, toastId: `${kind}:${content}` };
+}
+
+function show(kind: Kind, content: ToastContent, given?: ToastOptions): void {
+  const options = withMessageId(kind, content, given);
   if (loaded) {
     loaded.toast[kind](content, options);
     return;

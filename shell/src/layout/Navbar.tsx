@@ -2,7 +2,7 @@
 // On small screens the links fold into a burger menu.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useCurrentUser, useIsSignedIn } from '@referio/shared';
+import { useCurrentUser, useIsSignedIn, useRole } from '@referio/shared';
 import { Logo } from '../components/Logo';
 import { useDismiss } from '../components/useDismiss';
 import { firstName } from '../session/names';
@@ -16,6 +16,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function Navbar() {
   const signedIn = useIsSignedIn();
   const user = useCurrentUser();
+  // The spec shows 'Dashboard' to applicants only; a referrer gets their own way in
+  // (docs/decisions-shell.md, "The navbar's dashboard link").
+  const dashboardLabel = useRole() === 'referer' ? 'Referrer Dashboard' : 'Dashboard';
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -44,7 +47,7 @@ export function Navbar() {
             {signedIn && (
               <li>
                 <NavLink to={paths.dashboard()} className={linkClass}>
-                  Dashboard
+                  {dashboardLabel}
                 </NavLink>
               </li>
             )}
@@ -104,8 +107,9 @@ function Greeting({ name }: { name: string }) {
         aria-expanded={open}
         aria-controls={popupId}
         onClick={() => setOpen((o) => !o)}
+        title={`Hi, ${name}`}
       >
-        Hi, {name}
+        <span className="nav__greeting-name">Hi, {name}</span>
         <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
           <path d="M5 7.5 10 12.5 15 7.5" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>

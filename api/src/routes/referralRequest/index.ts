@@ -86,14 +86,18 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** roleId 0: the requests the caller sent; 1: the requests addressed to the caller. */
-  const listHandler = async (me: UserRow, roleId: number, status: string) => {
+  const listHandler = async (me: UserRow, roleId: number, status: string, jobPostId?: string) => {
     const mine =
       roleId === ROLE_REFERRER
         ? eq(referralRequests.recipientId, me.id)
         : eq(referralRequests.senderId, me.id);
     const data = await listReferralRequests(
       app.db,
-      and(mine, eq(referralRequests.status, status as 'pending' | 'approved' | 'declined')),
+      and(
+        mine,
+        eq(referralRequests.status, status as 'pending' | 'approved' | 'declined'),
+        jobPostId ? eq(referralRequests.jobPostId, jobPostId) : undefined,
+      ),
     );
     return { success: true, data };
   };
@@ -103,7 +107,8 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: getAllReferralRequestsRequest } },
     async (request) => {
       const me = assertSelf(request, request.body.userId, REFERRAL_MESSAGES.ownRequestsOnly);
-      return listHandler(me, request.body.roleId, request.body.status);
+      const { roleId, status, jobPostId } = request.body;
+      return listHandler(me, roleId, status, jobPostId);
     },
   );
 
@@ -112,7 +117,8 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: getAllReferralRequestsRequest } },
     async (request) => {
       const me = assertSelf(request, request.query.userId, REFERRAL_MESSAGES.ownRequestsOnly);
-      return listHandler(me, request.query.roleId, request.query.status);
+      const { roleId, status, jobPostId } = request.query;
+      return listHandler(me, roleId, status, jobPostId);
     },
   );
 

@@ -1,5 +1,12 @@
 import { Link } from 'react-router-dom';
-import { Modal, formatDate, formatLpa, useSessionStore, type JobPost } from '@referio/shared';
+import {
+  Modal,
+  formatDate,
+  formatJobLocation,
+  formatLpa,
+  useSessionStore,
+  type JobPost,
+} from '@referio/shared';
 import { SkillList } from './SkillList';
 
 export interface JobDetailsModalProps {
@@ -41,10 +48,7 @@ export function JobDetailsModal({ job, onClose }: JobDetailsModalProps) {
           <dl className="cand-details__facts">
             <div>
               <dt>Location</dt>
-              <dd>
-                {job.jobLocation}
-                {job.address ? `, ${job.address}` : ''}
-              </dd>
+              <dd>{formatJobLocation(job.jobLocation, job.address)}</dd>
             </div>
             <div>
               <dt>Job type</dt>

@@ -4,6 +4,7 @@ import {
   MESSAGES,
   IMAGE_ACCEPT,
   isImageFile,
+  messageWithReason,
   profileImgUpload,
   toast,
 } from '@referio/shared';
@@ -47,9 +48,9 @@ export function ProfilePhoto({ userId, name, photo, onUploaded }: ProfilePhotoPr
       const link = `${answer.profileImageLink}${answer.profileImageLink.includes('?') ? '&' : '?'}v=${Date.now()}`;
       onUploaded(link);
       toast.success(MESSAGES.profileImageUploaded);
-    } catch {
+    } catch (err) {
       setPreview(null);
-      toast.error(MESSAGES.profileImageUploadFailed);
+      toast.error(messageWithReason(err, MESSAGES.profileImageUploadFailed));
     } finally {
       setProgress(null);
     }

@@ -7,6 +7,7 @@ import {
   RESUME_ACCEPT,
   deleteResume,
   errorMessage,
+  messageWithReason,
   resumeUpload,
   toast,
   type Profile,
@@ -36,8 +37,8 @@ export function ResumeSection({ userId, profile, onChanged }: ResumeSectionProps
       await resumeUpload(chosen, userId, setProgress);
       toast.success(MESSAGES.resumeUploaded);
       onChanged();
-    } catch {
-      toast.error(MESSAGES.resumeUploadFailed);
+    } catch (err) {
+      toast.error(messageWithReason(err, MESSAGES.resumeUploadFailed));
     } finally {
       setProgress(null);
       setFile(null);

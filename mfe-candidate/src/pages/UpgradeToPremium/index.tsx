@@ -12,8 +12,9 @@ export const SEEKER_BENEFITS: { title: string; text: string }[] = [
     text: 'See at a glance which referral requests are pending, approved or declined.',
   },
   {
-    title: 'Priority profile boost',
-    text: 'Your profile is shown first to referrers reviewing requests for a job.',
+    // Not live yet: during early access every seeker has premium (docs/decisions-public.md).
+    title: 'Priority profile boost (coming soon)',
+    text: 'Your profile will be shown first to referrers reviewing requests for a job.',
   },
   {
     title: 'Upcoming job notifications',

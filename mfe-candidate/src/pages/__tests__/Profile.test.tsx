@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  ApiError,
   deleteResume,
   getByIdUser,
   profileImgUpload,
@@ -185,6 +186,31 @@ describe('the candidate profile', () => {
     mockedImage.mockRejectedValue(new Error('down'));
     await userEvent.upload(screen.getByLabelText('Change photo'), file('me.png', 'image/png', 10));
     expect(await screen.findByText('Error uploading profile image.')).toBeInTheDocument();
+  });
+
+  it("shows the server's reason under 'Error uploading resume.' when the file is refused", async () => {
+    await openProfile();
+    mockedResume.mockRejectedValue(
+      new ApiError('Bad file', 400, 'The file is not a PDF, DOC or DOCX document.'),
+    );
+    await userEvent.upload(
+      screen.getByLabelText('Upload resume'),
+      file('setup.pdf', 'application/pdf', 10),
+    );
+    expect(
+      await screen.findByText(
+        /^Error uploading resume\.\s+The file is not a PDF, DOC or DOCX document\.$/,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the server's reason under 'Error uploading profile image.' when the photo is refused", async () => {
+    await openProfile();
+    mockedImage.mockRejectedValue(new ApiError('Bad image', 400, 'The file is not an image.'));
+    await userEvent.upload(screen.getByLabelText('Change photo'), file('me.png', 'image/png', 10));
+    expect(
+      await screen.findByText(/^Error uploading profile image\.\s+The file is not an image\.$/),
+    ).toBeInTheDocument();
   });
 
   it('uploads a resume, refusing one over 5 MB', async () => {

@@ -15,7 +15,7 @@ describe('Upgrade To Premium', () => {
     ).toEqual([
       'Verified referrer access',
       'Request status tracking',
-      'Priority profile boost',
+      'Priority profile boost (coming soon)',
       'Upcoming job notifications',
       'Resume auto-preview',
     ]);

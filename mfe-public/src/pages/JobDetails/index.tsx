@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import {
   Button,
   EmptyState,
@@ -8,8 +8,10 @@ import {
   Modal,
   Spinner,
   errorMessage,
+  formatJobLocation,
   formatLpa,
   getJobById,
+  isJobActive,
   toast,
   useCurrentUser,
   useDashboardNavigate,
@@ -22,6 +24,7 @@ import {
   referralFailureMessage,
   requestReferral,
 } from '../../features/referral/requestReferral';
+import { signInPathFor } from '../../lib/returnTo';
 import { useGoBack } from '../../lib/useGoBack';
 import { useSignInPrompt } from '../../lib/useSignInPrompt';
 import './JobDetails.css';
@@ -30,6 +33,7 @@ import './JobDetails.css';
 export default function JobDetails() {
   const user = useCurrentUser();
   const prompt = useSignInPrompt();
+  const { pathname } = useLocation();
 
   useEffect(() => {
     if (!user) prompt(MESSAGES.signInToViewJob);
@@ -40,7 +44,7 @@ export default function JobDetails() {
       <section className="rf-job" aria-labelledby="rf-job-title">
         <h1 id="rf-job-title">Job Details</h1>
         <p>
-          {MESSAGES.signInToViewJob}. <Link to="/sign-in">Sign in</Link>
+          {MESSAGES.signInToViewJob}. <Link to={signInPathFor(pathname)}>Sign in</Link>
         </p>
       </section>
     );
@@ -113,6 +117,8 @@ function JobView({ job, userId }: { job: JobPostDetails; userId: string }) {
   const referrer = job.userId;
   const applied = job.isApplied || requested;
   const ownJob = referrer?._id === userId;
+  // A closed job says so before the candidate picks a resume (the API refuses the request anyway).
+  const closed = !isJobActive(job.status);
 
   const submit = async (file: File | null, onProgress: (p: number) => void) => {
     try {
@@ -147,6 +153,7 @@ function JobView({ job, userId }: { job: JobPostDetails; userId: string }) {
           <p className="rf-job__company">{job.companyName}</p>
         </div>
         {applied && <span className="rf-badge rf-badge--success">Already Applied</span>}
+        {closed && !applied && <span className="rf-badge rf-badge--danger">Closed</span>}
       </header>
 
       <div className="rf-job__layout">
@@ -154,7 +161,7 @@ function JobView({ job, userId }: { job: JobPostDetails; userId: string }) {
           <dl className="rf-job__facts">
             <div>
               <dt>Location</dt>
-              <dd>{[job.address, job.jobLocation].filter(Boolean).join(' · ')}</dd>
+              <dd>{formatJobLocation(job.jobLocation, job.address)}</dd>
             </div>
             <div>
               <dt>Job type</dt>
@@ -216,6 +223,15 @@ function JobView({ job, userId }: { job: JobPostDetails; userId: string }) {
               </Button>
               <p id="rf-job-own" className="rf-job__note">
                 You posted this job, so you can't request a referral for it.
+              </p>
+            </>
+          ) : closed && !applied ? (
+            <>
+              <Button fullWidth disabled aria-describedby="rf-job-closed">
+                Request a Referral
+              </Button>
+              <p id="rf-job-closed" className="rf-job__note">
+                {MESSAGES.jobClosed}
               </p>
             </>
           ) : (

@@ -5,7 +5,9 @@ import '../../components/InfoPage.css';
 const seekerBenefits = [
   ['Verified referrer access', 'Request referrals from employees whose work e-mail is verified.'],
   ['Request status tracking', 'See every request move from pending to approved or declined.'],
-  ['Priority profile boost', 'Your profile is shown first to referrers.'],
+  // Not live yet: during early access every seeker has premium, so no profile can be shown first
+  // (docs/decisions-public.md, "Premium: the priority profile boost").
+  ['Priority profile boost (coming soon)', 'Your profile will be shown first to referrers.'],
   ['Upcoming job notifications', 'Hear about new jobs as soon as they are posted.'],
   ['Resume auto-preview', 'Referrers see your resume right inside your request.'],
 ] as const;

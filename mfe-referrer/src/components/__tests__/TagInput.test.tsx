@@ -34,14 +34,49 @@ describe('a chip input', () => {
     expect(input).toHaveValue('');
   });
 
-  it('adds sentences on a full stop when the separator is "."', async () => {
+  it('adds sentences on a full stop followed by a space, and the last one on Enter', async () => {
     const user = userEvent.setup({ delay: null });
     render(<Harness separator="." />);
     await user.type(
       screen.getByRole('textbox', { name: 'Required Skills' }),
-      'Build the product. Ship it.',
+      'Build the product. Ship it.{Enter}',
     );
     expect(chips()).toEqual(['Build the product', 'Ship it']);
+  });
+
+  it('keeps a full stop inside a word: "Use Node.js daily" stays one sentence', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Harness separator="." />);
+    const input = screen.getByRole('textbox', { name: 'Required Skills' });
+    await user.type(input, 'Use Node.js daily. Review v2.1 releases.{Enter}');
+    expect(chips()).toEqual(['Use Node.js daily', 'Review v2.1 releases']);
+  });
+
+  it('splits pasted sentences at full stops followed by a space only', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Harness separator="." />);
+    const input = screen.getByRole('textbox', { name: 'Required Skills' });
+    await user.click(input);
+    await user.paste('Ship Node.js services. Mentor juniors. Write docs');
+    expect(chips()).toEqual(['Ship Node.js services', 'Mentor juniors']);
+    expect(input).toHaveValue('Write docs');
+  });
+
+  it('treats "react" after "React" as a duplicate', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Harness separator="," />);
+    await user.type(screen.getByRole('textbox', { name: 'Required Skills' }), 'React,react,REACT,');
+    expect(chips()).toEqual(['React']);
+  });
+
+  it('adds what is still typed when the field is left, so nothing is lost', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Harness separator="," />);
+    const input = screen.getByRole('textbox', { name: 'Required Skills' });
+    await user.type(input, 'React,Go');
+    await user.tab();
+    expect(chips()).toEqual(['React', 'Go']);
+    expect(input).toHaveValue('');
   });
 
   it('ignores blanks and duplicates', async () => {

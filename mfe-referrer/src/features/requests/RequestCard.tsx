@@ -24,7 +24,13 @@ export function RequestCard({ request, maxSkills, actions, headingLevel = 3 }: R
     <article className="rf-card rr-card" aria-label={`Request from ${name}`}>
       <header className="rr-card__head">
         <div>
-          <Heading className="rr-card__title">{name}</Heading>
+          <Heading
+            className={
+              name.includes('@') ? 'rr-card__title rr-card__title--email' : 'rr-card__title'
+            }
+          >
+            {name}
+          </Heading>
           <p className="rr-card__sub">{request.jobPostId?.jobTitle}</p>
         </div>
         <time className="rr-muted" dateTime={request.createdAt}>

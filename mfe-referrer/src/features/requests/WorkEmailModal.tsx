@@ -31,7 +31,10 @@ const isOtp = (code: string) => new RegExp(`^[0-9]{${OTP_LENGTH}}$`).test(code);
 
 /**
  * 'Verify Work Email': step one sends a code to the work e-mail, step two checks the four digits
- * (by itself once all four are in, or with 'Verify & Approve'). Closing forgets e-mail, code and step.
+ * (by itself once all four are in, or with 'Verify & Approve'). Cancel keeps the address and the step, so
+ * a code already sent can still be entered when the modal opens again; 'Change Email' starts over.
+ * Errors show inside the modal, beside the field, and go with the next attempt: never an old error next
+ * to a success.
  */
 export function WorkEmailModal({ open, onClose, onVerified }: WorkEmailModalProps) {
   const user = useCurrentUser();
@@ -41,6 +44,8 @@ export function WorkEmailModal({ open, onClose, onVerified }: WorkEmailModalProp
   const [otp, setOtp] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [otpError, setOtpError] = useState<string | null>(null);
+  /** The server's refusal (sending or checking), shown in the modal. */
+  const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [verifying, setVerifying] = useState(false);
 
@@ -50,21 +55,30 @@ export function WorkEmailModal({ open, onClose, onVerified }: WorkEmailModalProp
     setOtp('');
     setEmailError(null);
     setOtpError(null);
+    setProblem(null);
   };
   const close = () => {
-    reset();
+    setOtp('');
+    setOtpError(null);
+    setProblem(null);
     onClose();
+  };
+  const changeEmail = () => {
+    setStep('email');
+    setOtp('');
+    setOtpError(null);
+    setProblem(null);
   };
 
   const sendOtp = async () => {
     const email = workEmail.trim();
+    setProblem(null);
     if (!email || !email.includes('@')) {
       setEmailError(MESSAGES.invalidWorkEmail);
-      toast.error(MESSAGES.invalidWorkEmail);
       return;
     }
     if (!user) {
-      toast.error(MESSAGES.userNotFound);
+      setProblem(MESSAGES.userNotFound);
       return;
     }
     setEmailError(null);
@@ -72,7 +86,7 @@ export function WorkEmailModal({ open, onClose, onVerified }: WorkEmailModalProp
     try {
       const answer = await workEmailVerify({ workEmail: email, id: user._id });
       if (answer && answer.success === false) {
-        toast.error(answer.message || MESSAGES.workOtpSendFailed);
+        setProblem(answer.message || MESSAGES.workOtpSendFailed);
         return;
       }
       toast.success(MESSAGES.workOtpSent);
@@ -80,7 +94,7 @@ export function WorkEmailModal({ open, onClose, onVerified }: WorkEmailModalProp
       setOtpError(null);
       setStep('otp');
     } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.workOtpSendFailed));
+      setProblem(errorMessage(err, MESSAGES.workOtpSendFailed));
     } finally {
       setSending(false);
     }
@@ -88,13 +102,13 @@ export function WorkEmailModal({ open, onClose, onVerified }: WorkEmailModalProp
 
   const verify = async (code: string) => {
     if (verifying) return;
+    setProblem(null);
     if (!isOtp(code)) {
       setOtpError(MESSAGES.invalidOtp);
-      toast.error(MESSAGES.invalidOtp);
       return;
     }
     if (!user) {
-      toast.error(MESSAGES.userNotFound);
+      setProblem(MESSAGES.userNotFound);
       return;
     }
     setOtpError(null);
@@ -107,7 +121,7 @@ export function WorkEmailModal({ open, onClose, onVerified }: WorkEmailModalProp
       })) as VerifyAnswer;
       const verified = answer.user ?? answer.data;
       if (answer.success === false || (verified && verified.workEmailAdded === false)) {
-        toast.error(answer.message || MESSAGES.workOtpInvalid);
+        setProblem(answer.message || MESSAGES.workOtpInvalid);
         return;
       }
       toast.success(MESSAGES.workEmailVerified);
@@ -116,7 +130,7 @@ export function WorkEmailModal({ open, onClose, onVerified }: WorkEmailModalProp
       await onVerified();
       onClose();
     } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.workOtpVerifyFailed));
+      setProblem(errorMessage(err, MESSAGES.workOtpVerifyFailed));
     } finally {
       setVerifying(false);
     }
@@ -145,16 +159,6 @@ export function WorkEmailModal({ open, onClose, onVerified }: WorkEmailModalProp
           </>
         ) : (
           <>
-            <Button
-              variant="ghost"
-              onClick={() => {
-                setStep('email');
-                setOtp('');
-                setOtpError(null);
-              }}
-            >
-              Change Email
-            </Button>
             <Button variant="secondary" onClick={close}>
               Cancel
             </Button>
@@ -189,23 +193,43 @@ export function WorkEmailModal({ open, onClose, onVerified }: WorkEmailModalProp
             placeholder="you@company.com"
             value={workEmail}
             error={emailError}
-            onChange={(e) => setWorkEmail(e.target.value)}
+            onChange={(e) => {
+              setWorkEmail(e.target.value);
+              setEmailError(null);
+            }}
           />
+          {problem && (
+            <p className="rr-error rr-modal-problem" role="alert">
+              {problem}
+            </p>
+          )}
         </form>
       ) : (
         <div className="rr-stack">
           <p className="rr-muted">
-            Enter the 4-digit code sent to <strong>{workEmail.trim()}</strong>.
+            Enter the 4-digit code sent to{' '}
+            <strong className="rr-address">{workEmail.trim()}</strong>.{' '}
+            <button type="button" className="rr-link-button" onClick={changeEmail}>
+              Change Email
+            </button>
           </p>
           <OtpInput
             label="Work email code"
             value={otp}
-            onChange={setOtp}
+            onChange={(code) => {
+              setOtp(code);
+              setOtpError(null);
+            }}
             onComplete={(code) => void verify(code)}
             disabled={verifying}
             autoFocus
             error={otpError}
           />
+          {problem && (
+            <p className="rr-error" role="alert">
+              {problem}
+            </p>
+          )}
         </div>
       )}
     </Modal>

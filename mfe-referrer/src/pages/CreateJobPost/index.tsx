@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Button,
+  ConfirmDialog,
   MESSAGES,
   Modal,
   ROLE_REFERRER,
@@ -76,6 +77,21 @@ export default function CreateJobPost() {
   const [submitting, setSubmitting] = useState(false);
   const [live, setLive] = useState(false);
   const [switching, setSwitching] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+
+  const dirty =
+    Object.values(s1).some((v) => v.trim() !== '') ||
+    s2.jobDescription.length + s2.requiredSkills.length + s2.notes.length > 0 ||
+    s2.experience !== '' ||
+    s2.salaryRange.trim() !== '';
+  const leave = () => void navigate('/dashboard');
+  /** Cancel: back to the dashboard, after asking when something was typed. */
+  const cancel = () => (dirty ? setConfirmCancel(true) : leave());
+  const cancelButton = (
+    <Button variant="ghost" onClick={cancel}>
+      Cancel
+    </Button>
+  );
 
   const field1 = (key: keyof Step1Form) => ({
     value: s1[key],
@@ -195,6 +211,7 @@ export default function CreateJobPost() {
           />
           <TextField label="Address" required {...field1('jobAddress')} />
           <div className="rr-form__actions">
+            {cancelButton}
             <Button type="submit">Next</Button>
           </div>
         </form>
@@ -243,6 +260,7 @@ export default function CreateJobPost() {
             onChange={(e) => setS2((f) => ({ ...f, salaryRange: e.target.value }))}
           />
           <div className="rr-form__actions">
+            {cancelButton}
             <Button
               variant="secondary"
               onClick={() => {
@@ -258,6 +276,20 @@ export default function CreateJobPost() {
           </div>
         </form>
       )}
+
+      <ConfirmDialog
+        open={confirmCancel}
+        title="Discard this job post?"
+        message="What you typed will not be saved."
+        confirmLabel="Discard"
+        cancelLabel="Keep editing"
+        tone="danger"
+        onConfirm={() => {
+          setConfirmCancel(false);
+          leave();
+        }}
+        onCancel={() => setConfirmCancel(false)}
+      />
 
       <Modal
         open={live}

@@ -103,7 +103,9 @@ export default function GiveReferral() {
                 </Button>
                 <Button
                   aria-label={`Give Referral: ${job.jobTitle}`}
-                  onClick={() => go('referralRequests')}
+                  onClick={() =>
+                    go('referralRequests', { search: { job: job._id, title: job.jobTitle } })
+                  }
                 >
                   Give Referral
                 </Button>

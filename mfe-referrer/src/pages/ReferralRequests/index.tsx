@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -35,6 +36,7 @@ type Confirm = { kind: 'approve' | 'decline'; request: ReferralRequest } | null;
 /**
  * Referral requests addressed to the referrer, by status. Approving needs a verified work e-mail:
  * without one the approval is held and 'Verify Work Email' opens; once verified, the held request is approved.
+ * `?job=<id>` (from Give Referral) shows one job's requests, with a way back to all of them.
  */
 export default function ReferralRequests() {
   const user = useCurrentUser();
@@ -48,6 +50,8 @@ export default function ReferralRequests() {
   const [gateOpen, setGateOpen] = useState(false);
   const heldApproval = useRef<string | null>(null);
   const [chatBusy, setChatBusy] = useState<string | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const jobFilter = searchParams.get('job') || undefined;
 
   const counts = useQuery({
     queryKey: referrerKeys.counts(userId),
@@ -59,10 +63,21 @@ export default function ReferralRequests() {
   }, [counts.isError]);
 
   const list = useQuery({
-    queryKey: referrerKeys.requests(userId, tab),
-    queryFn: () => getAllReferralRequestsData({ userId, roleId: ROLE_REFERRER, status: tab }),
+    queryKey: referrerKeys.requests(userId, tab, jobFilter),
+    queryFn: () =>
+      getAllReferralRequestsData({
+        userId,
+        roleId: ROLE_REFERRER,
+        status: tab,
+        ...(jobFilter ? { jobPostId: jobFilter } : {}),
+      }),
     enabled: !!userId,
   });
+  // The job's title, from its requests (any tab) or the name Give Referral passed along.
+  const jobTitle =
+    searchParams.get('title') ||
+    list.data?.find((r) => r.jobPostId?._id === jobFilter)?.jobPostId?.jobTitle ||
+    'this job';
   const requests = list.data ?? [];
   const emptyText = MESSAGES.noRequestsOfStatus(tab);
   useEffect(() => {
@@ -150,11 +165,22 @@ export default function ReferralRequests() {
   return (
     <section className="rr-page" aria-labelledby="rr-requests-title">
       <h1 id="rr-requests-title">Referral Requests</h1>
+      {jobFilter && (
+        <div className="rr-filter" role="note">
+          <p className="rr-filter__text">
+            Showing the requests for <strong>{jobTitle}</strong>.
+          </p>
+          <Button variant="secondary" size="sm" onClick={() => setSearchParams({})}>
+            Show all requests
+          </Button>
+        </div>
+      )}
       <Tabs
         label="Referral requests by status"
         value={tab}
         onChange={setTab}
-        tabs={TABS.map((t) => ({ ...t, count: counts.data?.[t.key] }))}
+        // The counts are of every job; beside one job's list they would mislead.
+        tabs={TABS.map((t) => ({ ...t, count: jobFilter ? undefined : counts.data?.[t.key] }))}
       >
         {list.isPending ? (
           <Spinner label="Loading requests" />

@@ -13,6 +13,7 @@ import {
   formatDate,
   getByIdReferer,
   isAcceptedFile,
+  messageWithReason,
   profileImgUpload,
   todayIsoDate,
   toast,
@@ -24,6 +25,8 @@ import {
 } from '@referio/shared';
 import { dateOfBirthSchema, profileEmailSchema } from '@referio/shared/contract';
 import { TagInput } from '../../components/TagInput';
+
+const NOT_AN_IMAGE = 'Please choose a JPG, PNG, GIF or WEBP image.';
 import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
 
@@ -120,7 +123,7 @@ export default function ReferrerProfile() {
     e.target.value = '';
     if (!file) return;
     if (!file.type.startsWith('image/') || !isAcceptedFile(file, IMAGE_ACCEPT)) {
-      toast.error(MESSAGES.profileImageUploadFailed);
+      toast.error(`${MESSAGES.profileImageUploadFailed}\n${NOT_AN_IMAGE}`);
       return;
     }
     if (file.size > MAX_UPLOAD_BYTES) {
@@ -135,7 +138,7 @@ export default function ReferrerProfile() {
       toast.success(MESSAGES.profileImageUploaded);
     } catch (err) {
       console.error('[referio] profile image upload failed', err);
-      toast.error(MESSAGES.profileImageUploadFailed);
+      toast.error(messageWithReason(err, MESSAGES.profileImageUploadFailed));
     } finally {
       setUploading(false);
     }
@@ -290,9 +293,9 @@ export default function ReferrerProfile() {
             <tbody>
               {history.map((h) => (
                 <tr key={h._id}>
-                  <td>{h.email}</td>
-                  <td>{h.companyName}</td>
-                  <td>{formatDate(h.startDate)}</td>
+                  <td data-label="Email">{h.email}</td>
+                  <td data-label="Company">{h.companyName}</td>
+                  <td data-label="Start Date">{formatDate(h.startDate)}</td>
                 </tr>
               ))}
             </tbody>

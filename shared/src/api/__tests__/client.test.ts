@@ -7,7 +7,7 @@ import {
 import { MESSAGES } from '../../contract/constants';
 import { makeSession } from '../../test-utils/fixtures';
 import { useSessionStore } from '../../session/sessionStore';
-import { ApiError, errorMessage, httpClient } from '../client';
+import { ApiError, errorMessage, httpClient, messageWithReason } from '../client';
 import {
   createMessage,
   deleteResume,
@@ -219,5 +219,26 @@ describe('the HTTP library, loaded with the first call', () => {
       expect(http.defaults.baseURL).toBe('/api');
       expect(await client.httpClient()).toBe(http);
     });
+  });
+});
+
+describe('messageWithReason', () => {
+  it("puts the server's reason for a refused request under the spec's message", () => {
+    const refused = new ApiError('Bad file', 413, 'File size should not exceed 5 MB');
+    expect(messageWithReason(refused, 'Error uploading resume.')).toBe(
+      'Error uploading resume.\nFile size should not exceed 5 MB',
+    );
+  });
+
+  it("keeps the spec's message alone for a server failure, a network error or no reason", () => {
+    expect(messageWithReason(new ApiError('x', 500, 'stack'), 'Error uploading resume.')).toBe(
+      'Error uploading resume.',
+    );
+    expect(messageWithReason(new ApiError('x', 0), 'Error uploading resume.')).toBe(
+      'Error uploading resume.',
+    );
+    expect(messageWithReason(new Error('down'), 'Error uploading resume.')).toBe(
+      'Error uploading resume.',
+    );
   });
 });

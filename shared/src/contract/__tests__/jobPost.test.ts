@@ -56,6 +56,7 @@ describe('job post contract', () => {
   it('adds tag items trimmed, without a trailing separator, ignoring blanks and duplicates', () => {
     expect(addListItem(['React'], ' Node, ')).toEqual(['React', 'Node']);
     expect(addListItem(['React'], 'React')).toEqual(['React']);
+    expect(addListItem(['React'], 'react')).toEqual(['React']);
     expect(addListItem(['React'], '  ')).toEqual(['React']);
     expect(splitCommaList(' a, b ,, a,c ')).toEqual(['a', 'b', 'c']);
   });

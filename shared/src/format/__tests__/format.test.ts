@@ -2,6 +2,7 @@ import {
   cutSkill,
   formatBytes,
   formatDate,
+  formatJobLocation,
   formatLpa,
   padTwo,
   relativeTime,
@@ -48,5 +49,24 @@ describe('formatters', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
+  });
+});
+
+describe('formatJobLocation', () => {
+  it('does not repeat the work mode when the address already names it', () => {
+    expect(formatJobLocation('Remote', 'Remote, India')).toBe('Remote, India');
+    expect(formatJobLocation('Remote', 'remote (India)')).toBe('remote (India)');
+  });
+
+  it('puts the work mode before an address that does not name it', () => {
+    expect(formatJobLocation('Hybrid', '1 Residency Road, Bengaluru')).toBe(
+      'Hybrid, 1 Residency Road, Bengaluru',
+    );
+    expect(formatJobLocation('On-site', 'Pune', ' · ')).toBe('On-site · Pune');
+  });
+
+  it('shows whichever part exists when the other is blank', () => {
+    expect(formatJobLocation('Remote', '')).toBe('Remote');
+    expect(formatJobLocation('', 'Pune')).toBe('Pune');
   });
 });

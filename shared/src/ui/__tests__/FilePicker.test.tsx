@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MESSAGES, RESUME_ACCEPT } from '../../contract/constants';
@@ -66,5 +66,32 @@ describe('FilePicker', () => {
     expect(isAcceptedFile({ name: 'a.DOCX', type: '' }, '.pdf,.docx')).toBe(true);
     expect(isAcceptedFile({ name: 'me', type: 'image/png' }, 'image/*')).toBe(true);
     expect(isAcceptedFile({ name: 'a.exe', type: 'application/x-msdownload' }, '.pdf')).toBe(false);
+  });
+
+  it("offers a styled Browse files button instead of the browser's own file button", () => {
+    render(<ResumePicker />);
+    expect(screen.getByRole('button', { name: 'Browse files' })).toBeInTheDocument();
+    expect(input()).toHaveClass('rf-visually-hidden');
+  });
+
+  it('takes a file dropped on the drop area, with the same checks as a chosen one', () => {
+    render(<ResumePicker />);
+    const drop = screen.getByTestId('file-drop');
+    const ok = new File(['x'.repeat(100)], 'dropped.pdf', { type: 'application/pdf' });
+    fireEvent.dragOver(drop, { dataTransfer: { files: [ok], dropEffect: 'none' } });
+    fireEvent.drop(drop, { dataTransfer: { files: [ok] } });
+    expect(screen.getByText('dropped.pdf')).toBeInTheDocument();
+
+    const bad = new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' });
+    fireEvent.drop(drop, { dataTransfer: { files: [bad] } });
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.resumeTooLargeOrUnsupported);
+  });
+
+  it('ignores a drop while a file is uploading', () => {
+    render(<ResumePicker progress={10} />);
+    const drop = screen.getByTestId('file-drop');
+    const ok = new File(['x'], 'late.pdf', { type: 'application/pdf' });
+    fireEvent.drop(drop, { dataTransfer: { files: [ok] } });
+    expect(screen.queryByText('late.pdf')).not.toBeInTheDocument();
   });
 });

@@ -47,3 +47,35 @@ describe('toasts', () => {
     expect(await rtl.screen.findByText('Welcome back')).toBeInTheDocument();
   });
 });
+
+describe('one toast per message', () => {
+  it('shows a message raised three times while on screen only once', async () => {
+    const { rtl, toast, host } = await freshModules();
+    rtl.render(<host.ToastHost />);
+    await toast.loadToastify();
+    toast.toast.error('Could not load the counts');
+    toast.toast.error('Could not load the counts');
+    toast.toast.error('Could not load the counts');
+    expect(await rtl.screen.findByText('Could not load the counts')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(rtl.screen.getAllByText('Could not load the counts')).toHaveLength(1);
+  });
+
+  it('still shows two different messages side by side', async () => {
+    const { rtl, toast, host } = await freshModules();
+    rtl.render(<host.ToastHost />);
+    await toast.loadToastify();
+    toast.toast.error('First problem');
+    toast.toast.error('Second problem');
+    expect(await rtl.screen.findByText('First problem')).toBeInTheDocument();
+    expect(await rtl.screen.findByText('Second problem')).toBeInTheDocument();
+  });
+
+  it('places the toasts at the top centre, below the header, not over its links', async () => {
+    const { rtl, toast, host } = await freshModules();
+    rtl.render(<host.ToastHost />);
+    toast.toast.info('Saved');
+    await rtl.screen.findByText('Saved');
+    expect(document.querySelector('.Toastify__toast-container--top-center')).not.toBeNull();
+  });
+});

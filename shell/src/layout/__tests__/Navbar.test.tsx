@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getMe, logout } from '@referio/shared';
+import { getMe, logout, useSessionStore } from '@referio/shared';
 import { findPage, makeSession, renderApp, resetApp, signInAs } from '../../test/helpers';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -58,6 +58,19 @@ describe('the navbar', () => {
       '/dashboard',
     );
     expect(within(nav).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it("names the link 'Referrer Dashboard' for a referrer, who has no applicant dashboard", async () => {
+    signInAs();
+    useSessionStore.getState().setRole('referer');
+    renderApp('/');
+    await findPage('mfe_public/Landing');
+    const nav = mainNav();
+    expect(within(nav).getByRole('link', { name: 'Referrer Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    expect(within(nav).queryByRole('link', { name: /^Dashboard$/ })).toBeNull();
   });
 
   it('logs out from the greeting popup: server session ended, storage cleared, back home', async () => {

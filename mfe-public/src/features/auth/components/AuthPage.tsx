@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNod
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   Button,
   MESSAGES,
@@ -29,6 +29,7 @@ import {
 } from '@referio/shared';
 import { sendOtpRequest } from '@referio/shared/contract';
 import { BrandLink } from '../../../components/BrandLink';
+import { RETURN_PARAM, safeReturnPath } from '../../../lib/returnTo';
 import { useCountdown } from '../hooks/useCountdown';
 import { useSignInLink } from '../hooks/useSignInLink';
 import { GoogleSignIn } from './GoogleSignIn';
@@ -87,6 +88,9 @@ export const AUTH_CONFIG_QUERY_KEY = ['auth', 'config'] as const;
 export function AuthPage({ mode }: { mode: AuthMode }) {
   const copy = COPY[mode];
   const navigate = useNavigate();
+  // The page that asked for sign-in (an internal path only), else '/'.
+  const [searchParams] = useSearchParams();
+  const destination = safeReturnPath(searchParams.get(RETURN_PARAM)) ?? '/';
   const signIn = useSessionStore((s) => s.signIn);
   const setRole = useSessionStore((s) => s.setRole);
 
@@ -172,7 +176,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
       remember(answer, target.roleId);
       setVerified(true);
       toast.success(MESSAGES.otpVerified);
-      redirect.current = setTimeout(() => navigate('/'), OTP_REDIRECT_DELAY_MS);
+      redirect.current = setTimeout(() => navigate(destination), OTP_REDIRECT_DELAY_MS);
     } catch (err) {
       const message = errorMessage(err, MESSAGES.otpInvalid);
       if (isApiError(err) && err.status === 429) {
@@ -227,12 +231,12 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
         const answer = await oAuth({ credential, roleId });
         if (!answer?.data) throw new Error('Google sign-in returned no user');
         remember(answer, roleId);
-        navigate('/');
+        navigate(destination);
       } catch (err) {
         console.error('OAuth Registration Error:', err);
       }
     },
-    [getValues, navigate, remember],
+    [getValues, navigate, remember, destination],
   );
 
   const codeStep = target !== null;

@@ -7,6 +7,7 @@ export function CompanyTile({ company }: { company: Company }) {
     <Link
       to={`/company-list?search=${encodeURIComponent(company.companyName)}`}
       className="rf-company-tile"
+      title={company.companyName}
     >
       {company.logo ? (
         <img src={company.logo} alt="" width={40} height={40} loading="lazy" decoding="async" />
@@ -15,12 +16,14 @@ export function CompanyTile({ company }: { company: Company }) {
           {company.companyName.slice(0, 1).toUpperCase()}
         </span>
       )}
-      <span className="rf-company-tile__name">{company.companyName}</span>
-      {company.jobCount > 0 && (
-        <span className="rf-company-tile__jobs">
-          {company.jobCount} {company.jobCount === 1 ? 'job' : 'jobs'}
-        </span>
-      )}
+      <span className="rf-company-tile__body">
+        <span className="rf-company-tile__name">{company.companyName}</span>
+        {company.jobCount > 0 && (
+          <span className="rf-company-tile__jobs">
+            {company.jobCount} {company.jobCount === 1 ? 'job' : 'jobs'}
+          </span>
+        )}
+      </span>
     </Link>
   );
 }

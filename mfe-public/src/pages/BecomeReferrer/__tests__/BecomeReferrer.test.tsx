@@ -30,7 +30,7 @@ describe('become a referrer', () => {
     expect(location()).toBe('/create-job-post');
   });
 
-  it("'Get Started' without a session says 'Please sign in to create a job posts.' and goes to /sign-in 2 s later", async () => {
+  it("'Get Started' without a session says 'Please sign in to create a job posts.' and goes to /sign-in 2 s later, to come back here", async () => {
     jest.useFakeTimers();
     try {
       const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
@@ -42,7 +42,7 @@ describe('become a referrer', () => {
       act(() => jest.advanceTimersByTime(1900));
       expect(location()).toBe('/become-a-referral');
       act(() => jest.advanceTimersByTime(100));
-      expect(location()).toBe('/sign-in');
+      expect(location()).toBe('/sign-in?next=%2Fbecome-a-referral');
     } finally {
       jest.useRealTimers();
     }

@@ -48,7 +48,7 @@ beforeEach(() => {
 });
 
 describe('job details without a session', () => {
-  it("toasts 'Please sign in to view job details' and goes to /sign-in 2 seconds later", async () => {
+  it("toasts 'Please sign in to view job details' and goes to /sign-in 2 seconds later, which will return here", async () => {
     jest.useFakeTimers();
     try {
       renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
@@ -59,7 +59,7 @@ describe('job details without a session', () => {
       act(() => jest.advanceTimersByTime(1999));
       expect(location()).toBe(URL_OF_JOB);
       act(() => jest.advanceTimersByTime(1));
-      expect(location()).toBe('/sign-in');
+      expect(location()).toBe(`/sign-in?next=${encodeURIComponent(URL_OF_JOB)}`);
     } finally {
       jest.useRealTimers();
     }
@@ -69,13 +69,23 @@ describe('job details without a session', () => {
 describe('job details for a signed-in candidate', () => {
   beforeEach(() => useSessionStore.getState().signIn(makeSession()));
 
+  it('says a closed job takes no requests before anything is chosen, and offers no request button', async () => {
+    open(makeJobDetails({ status: 'inactive' }));
+    const panel = await screen.findByRole('complementary', { name: 'Get Referrals from Employee' });
+    expect(within(panel).getByRole('button', { name: 'Request a Referral' })).toBeDisabled();
+    expect(
+      within(panel).getByText('This job is no longer accepting referral requests.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('shows the job: location, type, experience, salary in LPA, description, responsibilities and skills', async () => {
     open();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Frontend Engineer' }),
     ).toBeInTheDocument();
     expect(mockedGetJobById).toHaveBeenCalledWith(JOB_ID, USER_ID);
-    expect(screen.getByText('Bengaluru · Hybrid')).toBeInTheDocument();
+    expect(screen.getByText('Hybrid, Bengaluru')).toBeInTheDocument();
     expect(screen.getByText('Full-time')).toBeInTheDocument();
     expect(screen.getByText('3-6 years')).toBeInTheDocument();
     expect(screen.getByText('₹12-18 LPA')).toBeInTheDocument();

@@ -11,7 +11,7 @@ describe('the premium page', () => {
     for (const name of [
       'Verified referrer access',
       'Request status tracking',
-      'Priority profile boost',
+      'Priority profile boost (coming soon)',
       'Upcoming job notifications',
       'Resume auto-preview',
       'Unlimited job posts',

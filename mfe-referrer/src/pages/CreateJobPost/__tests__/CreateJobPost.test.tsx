@@ -50,6 +50,34 @@ beforeEach(() => {
 });
 
 describe('the create-job-post wizard', () => {
+  it('posts what is still typed in a chip field instead of dropping it', async () => {
+    const user = userEvent.setup({ delay: null });
+    mockedCreate.mockResolvedValue(makeJob());
+    renderPage(<CreateJobPost />, '/create-job-post');
+    fillStep1();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    fillStep2('Notes');
+    await user.type(screen.getByRole('textbox', { name: /^Notes/ }), 'Hybrid three days a week');
+    await user.click(screen.getByRole('button', { name: 'Post Job' }));
+    await waitFor(() => expect(mockedCreate).toHaveBeenCalled());
+    expect(mockedCreate.mock.calls[0]?.[0]).toMatchObject({
+      notes: ['Hybrid three days a week'],
+    });
+  });
+
+  it('leaves for the dashboard with Cancel, asking first when something was typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CreateJobPost />, '/create-job-post');
+    await user.type(screen.getByRole('textbox', { name: /^Job Title/ }), 'Staff Engineer');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = screen.getByRole('dialog', { name: 'Discard this job post?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.getByRole('textbox', { name: /^Job Title/ })).toHaveValue('Staff Engineer');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent(/^\/dashboard$/);
+  });
+
   it('offers the industries with readable labels and job types without accepting "Select"', () => {
     renderPage(<CreateJobPost />, '/create-job-post');
     const industry = screen.getByRole('combobox', { name: 'Industry' });

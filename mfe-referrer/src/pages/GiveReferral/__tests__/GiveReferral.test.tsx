@@ -38,7 +38,7 @@ describe('give referral', () => {
     expect(within(dialog).getByText('Own the design system')).toBeInTheDocument();
   });
 
-  it('"Give Referral" opens the referral requests', async () => {
+  it('"Give Referral" opens the referral requests of that job', async () => {
     mockedList.mockResolvedValue({ data: [makeJob()], total: 1 });
     const user = userEvent.setup({ delay: null });
     renderPage(<GiveReferral />);
@@ -46,7 +46,7 @@ describe('give referral', () => {
       await screen.findByRole('button', { name: 'Give Referral: Frontend Engineer' }),
     );
     expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent(
-      '/dashboard/referralRequests',
+      `/dashboard/referralRequests?job=${makeJob()._id}&title=Frontend+Engineer`,
     );
   });
 

@@ -66,6 +66,35 @@ describe('referral requests', () => {
     expect(mockedList).toHaveBeenCalledWith({ userId: USER_ID, roleId: 1, status: 'pending' });
   });
 
+  it("shows only one job's requests when opened from Give Referral, and all of them again on request", async () => {
+    signInAs({ workEmailAdded: true });
+    const user = userEvent.setup({ delay: null });
+    const jobId = pending.jobPostId._id;
+    renderPage(
+      <ReferralRequests />,
+      `/dashboard/referralRequests?job=${jobId}&title=Frontend%20Engineer`,
+    );
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'Showing the requests for Frontend Engineer.',
+    );
+    expect(mockedList).toHaveBeenCalledWith({
+      userId: USER_ID,
+      roleId: 1,
+      status: 'pending',
+      jobPostId: jobId,
+    });
+    expect(screen.getByRole('tab', { name: 'Pending' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show all requests' }));
+    await waitFor(() =>
+      expect(mockedList).toHaveBeenLastCalledWith({
+        userId: USER_ID,
+        roleId: 1,
+        status: 'pending',
+      }),
+    );
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
   it('approves at once after "Confirm Approval" when the work e-mail is verified', async () => {
     signInAs({ workEmailAdded: true });
     const user = userEvent.setup({ delay: null });
@@ -134,22 +163,79 @@ describe('referral requests', () => {
     expect(screen.getByRole('dialog', { name: 'Verify Work Email' })).toBeInTheDocument();
   });
 
-  it('"Change Email" goes back to the e-mail step and closing forgets what was typed', async () => {
+  it('"Change Email" goes back to the e-mail step with the address kept', async () => {
     signInAs({ workEmailAdded: false });
     mockedSend.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<ReferralRequests />);
+    await approveFirst(user);
+    const modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
+    await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
+    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    await user.click(await within(modal).findByRole('button', { name: 'Change Email' }));
+    expect(within(modal).getByLabelText('Work Email')).toHaveValue('ravi@acme-corp.com');
+  });
+
+  it('keeps the code step after Cancel, so the code already sent can still be entered', async () => {
+    signInAs({ workEmailAdded: false });
+    mockedSend.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
+    const verified = makeUser({ workEmailAdded: true });
+    mockedVerify.mockResolvedValue({
+      success: true,
+      message: 'ok',
+      user: verified,
+      data: verified,
+    });
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferralRequests />);
     await approveFirst(user);
     let modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
     await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
     await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
-    await user.click(await within(modal).findByRole('button', { name: 'Change Email' }));
-    expect(within(modal).getByLabelText('Work Email')).toHaveValue('ravi@acme-corp.com');
+    await within(modal).findByLabelText('Digit 1 of 4');
     await user.click(within(modal).getByRole('button', { name: 'Cancel' }));
 
     await approveFirst(user);
     modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
-    expect(within(modal).getByLabelText('Work Email')).toHaveValue('');
+    expect(within(modal).getByText('ravi@acme-corp.com')).toBeInTheDocument();
+    await user.type(within(modal).getByLabelText('Digit 1 of 4'), '4821');
+    await waitFor(() => expect(mockedUpdate).toHaveBeenCalledWith(pending._id, 'approved'));
+    expect(mockedSend).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a refused code inside the modal and clears it when the right code is in', async () => {
+    signInAs({ workEmailAdded: false });
+    mockedSend.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
+    const verified = makeUser({ workEmailAdded: true });
+    mockedVerify
+      .mockRejectedValueOnce(new ApiError('Invalid OTP', 400, 'Wrong code.'))
+      .mockResolvedValueOnce({ success: true, message: 'ok', user: verified, data: verified });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<ReferralRequests />);
+    await approveFirst(user);
+    const modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
+    await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
+    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    await user.type(await within(modal).findByLabelText('Digit 1 of 4'), '1111');
+    expect(await within(modal).findByRole('alert')).toHaveTextContent('Wrong code.');
+    expect(screen.queryByText('Wrong code.', { selector: '.Toastify *' })).toBeNull();
+
+    await user.click(within(modal).getByRole('button', { name: 'Verify & Approve' }));
+    expect(await screen.findByText('Work email verified successfully')).toBeInTheDocument();
+    expect(screen.queryByText('Wrong code.')).toBeNull();
+  });
+
+  it("keeps the code step's buttons on one row: Change Email sits beside the address", async () => {
+    signInAs({ workEmailAdded: false });
+    mockedSend.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<ReferralRequests />);
+    await approveFirst(user);
+    const modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
+    await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
+    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    const change = await within(modal).findByRole('button', { name: 'Change Email' });
+    expect(change.closest('footer, .rf-modal__footer')).toBeNull();
   });
 
   it('declines after "Confirm Decline" and says so', async () => {
