@@ -89,6 +89,9 @@ function toHtml(element: ReactElement): Promise<string> {
     });
     let failed: unknown = null;
     const stream = renderToPipeableStream(element, {
+      // Nothing outlined: a large boundary is otherwise sent apart and put in place by an inline script,
+      // which the site's CSP refuses. With everything ready before the first byte, the HTML is in order.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       // Everything, lazy parts included: a crawler and a reader without JavaScript get the whole page.
       onAllReady() {
         if (failed) reject(failed instanceof Error ? failed : new Error(String(failed)));
