@@ -6,7 +6,8 @@
 import { Writable } from 'node:stream';
 import type { ComponentType, ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { matchRoutes, StaticRouter } from 'react-router-dom';
+// The router itself (not the browser's shared list of names): the server bundle has no federation.
+import { matchRoutes, StaticRouter } from 'react-router';
 import { QueryClient, dehydrate, type DehydratedState } from '@tanstack/react-query';
 import * as shared from '@referio/shared';
 import * as contract from '@referio/shared/contract';
