@@ -109,6 +109,41 @@ export async function registerPages(server, { dist, remotesFile, apiUrl, siteUrl
     throw new Error(`a remote's server module asked for '${name}', which the site does not share`);
   };
 
+  /**
+   * A stylesheet's text, to put in the page itself (`<style data-href>`): no render-blocking request before the
+   * first paint (one of them to another origin). The browser build's CSS loader finds the `data-href` and does not
+   * fetch the file again. File names are content-hashed, so each text is kept (a bounded number of them).
+   */
+  const cssTexts = new Map();
+  async function cssText(href) {
+    let text = cssTexts.get(href);
+    if (text === undefined) {
+      text = /^https?:/.test(href)
+        ? await fetchOk(href, 'text')
+        : await fs.promises.readFile(path.join(dist, href.replace(/^\/+/, '')), 'utf8');
+      text = text
+        .replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '')
+        .replace(/<\/style/gi, '<\\/style');
+      if (cssTexts.size > 200) cssTexts.clear();
+      cssTexts.set(href, text);
+    }
+    return text;
+  }
+
+  /** Each stylesheet in the page (`<style data-href>`), or linked when its text cannot be had. */
+  async function stylesheetTags(hrefs) {
+    const tags = await Promise.all(
+      hrefs.map(async (href) => {
+        try {
+          return `<style data-href="${escapeHtml(href)}">${await cssText(href)}</style>`;
+        } catch {
+          return `<link rel="stylesheet" href="${escapeHtml(href)}">`;
+        }
+      }),
+    );
+    return tags.join('');
+  }
+
   const readRemotes = async () => JSON.parse(await fs.promises.readFile(remotesFile, 'utf8'));
 
   /** The newest server module of each remote: { url, module } by remote name (older versions are dropped). */
@@ -183,7 +218,7 @@ export async function registerPages(server, { dist, remotesFile, apiUrl, siteUrl
    * index.html made into this page: its head, and when the server rendered it, the page's HTML, the stylesheets
    * it shows (linked, so it paints styled before any script) and react-query's state for the browser's client.
    */
-  function documentFor({ html, remotes }, { head, canonicalPath, rendered, css = [] }) {
+  async function documentFor({ html, remotes }, { head, canonicalPath, rendered, css = [] }) {
     // The page's own title, description and sharing tags where index.html has the site's.
     let out = html
       .replace(/<meta name="?description"?[^>]*>/, '')
@@ -191,16 +226,16 @@ export async function registerPages(server, { dist, remotesFile, apiUrl, siteUrl
     const extra = [];
     if (remotes) extra.push(jsonBlock('referio-remotes', remotes));
     if (rendered) {
-      // The shell's start-up stylesheets become stylesheets (the browser build only preloads them), followed by
-      // the page's own: the HTML paints styled before any script runs.
+      // The shell's start-up stylesheets (the browser build only preloads them), then the page's own, in the page
+      // itself: the HTML paints styled before any script runs, with no stylesheet request in front of it.
       const sheets = [];
       out = out.replace(/<link rel="?preload"? as="?style"? href="?([^" >]+)"?>/g, (_m, href) => {
         sheets.push(href);
         return '';
       });
       sheets.push(...css);
-      const links = sheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`);
-      out = out.replace(/<script defer/, (m) => `${links.join('')}${m}`);
+      const styles = await stylesheetTags(sheets);
+      out = out.replace(/<script defer/, (m) => `${styles}${m}`);
       out = out.replace(/<noscript>[\s\S]*?<\/noscript>/, '');
       out = out.replace(
         /<div id="?root"?><\/div>/,
@@ -217,10 +252,10 @@ export async function registerPages(server, { dist, remotesFile, apiUrl, siteUrl
     const tpl = await template();
     const send = (code, body) =>
       reply.code(code).header('Cache-Control', 'no-cache').type('text/html').send(body);
-    const inBrowser = () => {
+    const inBrowser = async () => {
       const head =
         match.kind === 'notFound' ? NOT_FOUND_HEAD : (shell?.defaultHead ?? DEFAULT_HEAD);
-      return send(status, documentFor(tpl, { head, canonicalPath: url.pathname }));
+      return send(status, await documentFor(tpl, { head, canonicalPath: url.pathname }));
     };
     if (match.kind === 'browser' || SESSION_COOKIE.test(req.headers.cookie ?? ''))
       return inBrowser();
@@ -229,7 +264,7 @@ export async function registerPages(server, { dist, remotesFile, apiUrl, siteUrl
         const rendered = await withTimeout(shell.renderPage({ url }), RENDER_BUDGET_MS, 'render');
         return send(
           404,
-          documentFor(tpl, {
+          await documentFor(tpl, {
             head: NOT_FOUND_HEAD,
             canonicalPath: url.pathname,
             rendered,
@@ -256,7 +291,7 @@ export async function registerPages(server, { dist, remotesFile, apiUrl, siteUrl
       const css = (exposed?.assets?.css?.sync ?? []).map((f) => new URL(f, base).href);
       return send(
         200,
-        documentFor(tpl, {
+        await documentFor(tpl, {
           head,
           canonicalPath: head.canonical ?? url.pathname,
           rendered,
