@@ -1,8 +1,10 @@
 // Remote 'mfe_public': its exposed page modules are the names fixed in docs/foundation-interfaces.md.
-module.exports = require('../tools/webpack.app.js').createAppConfig({
+// A production build also makes the server render module of its public pages (src/ssr, docs/performance.md).
+module.exports = require('../tools/webpack.app.js').createAppConfigs({
   dir: __dirname,
   name: 'mfe_public',
   port: 3001,
+  serverEntry: './src/ssr/index.tsx',
   exposes: {
     './Landing': './src/pages/Landing/index.tsx',
     './SignIn': './src/pages/SignIn/index.tsx',

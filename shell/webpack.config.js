@@ -3,32 +3,73 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const base = require('../tools/webpack.app.js').createAppConfig({
+const base = require('../tools/webpack.app.js').createAppConfigs({
   dir: __dirname,
   name: 'shell',
   port: 3000,
   host: true,
   runtimePlugins: [path.join(__dirname, 'src', 'federation', 'retry-plugin.ts')],
+  // The server render of the site's pages (dist/server/render.js, loaded by tools/pages.mjs).
+  serverEntry: './src/server/render.tsx',
 });
 
-// Copies public/remotes.json into dist/ unchanged, so the built site serves it beside index.html.
-// It stays a plain file: moving or rolling back a remote is an edit of dist/remotes.json, not a rebuild.
-class EmitRemotesJson {
+// Copies files of public/ into dist/ unchanged. remotes.json stays a plain file: moving or rolling back a
+// remote is an edit of dist/remotes.json, not a rebuild. The web manifest and its icons beside it.
+const PUBLIC_FILES = [
+  'remotes.json',
+  'manifest.webmanifest',
+  'icon-192.png',
+  'icon-512.png',
+  'icon-maskable-512.png',
+  'apple-touch-icon.png',
+];
+class EmitPublicFiles {
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
-    const file = path.join(__dirname, 'public', 'remotes.json');
-    compiler.hooks.thisCompilation.tap('EmitRemotesJson', (compilation) => {
-      compilation.fileDependencies.add(file);
+    compiler.hooks.thisCompilation.tap('EmitPublicFiles', (compilation) => {
       compilation.hooks.processAssets.tap(
-        { name: 'EmitRemotesJson', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        () => compilation.emitAsset('remotes.json', new sources.RawSource(fs.readFileSync(file))),
+        { name: 'EmitPublicFiles', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          for (const name of PUBLIC_FILES) {
+            const file = path.join(__dirname, 'public', name);
+            compilation.fileDependencies.add(file);
+            compilation.emitAsset(name, new sources.RawSource(fs.readFileSync(file)));
+          }
+        },
+      );
+    });
+  }
+}
+
+// The stylesheets of the shell's own lazy pages (the not-found page), for the server render's HTML: a page
+// the server rendered links every stylesheet it shows, so it paints styled before any script runs.
+class EmitChunkStylesheets {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('EmitChunkStylesheets', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'EmitChunkStylesheets', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const out = {};
+          for (const [name, group] of compilation.namedChunkGroups) {
+            const css = group.chunks.flatMap((c) => [...c.files].filter((f) => f.endsWith('.css')));
+            if (css.length)
+              out[name] = css.map((f) => `${compilation.outputOptions.publicPath}${f}`);
+          }
+          compilation.emitAsset(
+            'server/stylesheets.json',
+            new sources.RawSource(`${JSON.stringify(out, null, 2)}\n`),
+          );
+        },
       );
     });
   }
 }
 
 module.exports = (env, argv) => {
-  const config = base(env, argv);
-  config.plugins.push(new EmitRemotesJson());
-  return config;
+  const configs = base(env, argv);
+  const browser = Array.isArray(configs) ? configs[0] : configs;
+  browser.plugins.push(new EmitPublicFiles());
+  if (Array.isArray(configs)) browser.plugins.push(new EmitChunkStylesheets());
+  return configs;
 };

@@ -38,4 +38,11 @@ function sharedDeps() {
   };
 }
 
-module.exports = { sharedDeps };
+/** True for a name the site shares (`react`, `react/jsx-runtime`, `@referio/shared`, …): the keys of sharedDeps(). */
+function isSharedName(request) {
+  return Object.keys(sharedDeps()).some((name) =>
+    name.endsWith('/') ? request.startsWith(name) : request === name,
+  );
+}
+
+module.exports = { sharedDeps, isSharedName };

@@ -25,6 +25,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyProxy from '@fastify/http-proxy';
 import { appByDir, root, API_PORT } from './apps.mjs';
+import { registerPages, siteUrlFrom } from './pages.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -58,6 +59,7 @@ const NO_CACHE = new Set([
   'mf-stats.json',
   'index.html',
   'remotes.json',
+  'ssr-manifest.json',
 ]);
 
 function cacheHeaders(res, filePath) {
@@ -207,35 +209,13 @@ await server.register(fastifyStatic, {
 });
 
 if (app.host) {
-  // The page carries a copy of remotes.json (a JSON data block, which the CSP does not treat as a script):
-  // the shell starts loading the first page's remote without fetching the file first. Read per page, like
-  // the file itself, so moving a remote still needs no rebuild; `<` is escaped so the copy cannot end the block.
-  const indexHtml = async () => {
-    const html = await fs.promises.readFile(path.join(dist, 'index.html'), 'utf8');
-    let remotes;
-    try {
-      remotes = JSON.stringify(JSON.parse(await fs.promises.readFile(remotesFile, 'utf8')));
-    } catch {
-      return html; // the shell fetches /remotes.json and reports what is wrong with it
-    }
-    const block = `<script type="application/json" id="referio-remotes">${remotes.replace(/</g, '\\u003c')}</script>`;
-    return html.replace('</head>', `${block}</head>`);
-  };
-  server.setNotFoundHandler(async (req, reply) => {
-    const accept = req.headers.accept || '';
-    if (req.method !== 'GET' || req.url.startsWith('/api/') || !accept.includes('text/html')) {
-      return reply.code(404).type('text/plain').send('Not found');
-    }
-    reply
-      .header('Cache-Control', 'no-cache')
-      .type('text/html')
-      .send(await indexHtml());
-  });
-  server.get('/', async (_req, reply) => {
-    reply
-      .header('Cache-Control', 'no-cache')
-      .type('text/html')
-      .send(await indexHtml());
+  // Pages (rendered on the server where their remote offers it), robots.txt and sitemap.xml: tools/pages.mjs.
+  // The page carries a copy of remotes.json (a JSON data block, which the CSP does not treat as a script).
+  await registerPages(server, {
+    dist,
+    remotesFile,
+    apiUrl: values.api || process.env.API_URL || `http://127.0.0.1:${API_PORT}`,
+    siteUrl: siteUrlFrom(process.env.SITE_URL, `http://localhost:${port}`),
   });
 } else {
   server.options('/*', async (_req, reply) => {

@@ -2,10 +2,11 @@
 // A remote: exposes page modules through remoteEntry.js + mf-manifest.json, publicPath 'auto'.
 // The shell: no remotes at build time; it reads /remotes.json at start-up (see shell/src/federation).
 const path = require('node:path');
+const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedDeps } = require('./federation');
+const { sharedDeps, isSharedName } = require('./federation');
 
 function reactRouterProduction() {
   const dir = path.dirname(
@@ -214,4 +215,118 @@ function createAppConfig(o) {
   };
 }
 
-module.exports = { createAppConfig };
+/** Writes `<file>` (JSON) into the output with `build(compilation)`'s answer. */
+class EmitJson {
+  constructor(file, build) {
+    this.file = file;
+    this.build = build;
+  }
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('EmitJson', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'EmitJson', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () =>
+          compilation.emitAsset(
+            this.file,
+            new sources.RawSource(`${JSON.stringify(this.build(compilation), null, 2)}\n`),
+          ),
+      );
+    });
+  }
+}
+
+/**
+ * The server render build of an app (production only): one CommonJS file for Node, no stylesheets emitted
+ * (the browser build's files are the ones pages link), no chunks (`import()` stays in the file).
+ * - A remote (`o.host` false): `dist/ssr/render.<hash>.js` and `dist/ssr-manifest.json` naming it; the shared
+ *   singletons stay outside (`require('react')`, …), handed over by the shell's server, so the page renders
+ *   with the shell's React, router, query client and session store, exactly as in the browser.
+ * - The shell: `dist/server/render.js`; its packages from node_modules stay outside (Node loads them) except
+ *   `@referio/shared`, which it bundles and hands to the remotes' modules.
+ * @param {object} o
+ * @param {string} o.dir
+ * @param {string} o.name
+ * @param {string} o.entry
+ * @param {boolean} [o.host]
+ */
+function createServerConfig(o) {
+  const externals = o.host
+    ? ({ request }, callback) =>
+        /^[^./!]/.test(request) && !request.startsWith('@referio/')
+          ? callback(null, `commonjs ${request}`)
+          : callback()
+    : ({ request }, callback) =>
+        isSharedName(request) ? callback(null, `commonjs ${request}`) : callback();
+  return {
+    name: 'server',
+    dependencies: ['client'],
+    mode: 'production',
+    target: 'node20',
+    context: o.dir,
+    entry: { render: o.entry },
+    devtool: false,
+    output: {
+      path: path.join(o.dir, 'dist'),
+      filename: o.host ? 'server/render.js' : 'ssr/render.[contenthash:8].js',
+      library: { type: 'commonjs2' },
+      uniqueName: `${o.name}_server`,
+      clean: false,
+      compareBeforeEmit: false,
+    },
+    externals,
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      conditionNames: ['referio-source', 'node', 'require', '...'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'ts-loader',
+            options: { transpileOnly: true, configFile: path.join(o.dir, 'tsconfig.json') },
+          },
+        },
+        {
+          test: /\.css$/,
+          use: [{ loader: MiniCssExtractPlugin.loader, options: { emit: false } }, 'css-loader'],
+        },
+        {
+          test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/,
+          type: 'asset/resource',
+          generator: { emit: false },
+        },
+      ],
+    },
+    plugins: [
+      new MiniCssExtractPlugin(),
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      ...(o.host
+        ? []
+        : [
+            new EmitJson('ssr-manifest.json', (compilation) => ({
+              render: compilation
+                .getAssets()
+                .map((a) => a.name)
+                .find((f) => f.startsWith('ssr/render.')),
+            })),
+          ]),
+    ],
+    optimization: { minimize: false, moduleIds: 'deterministic' },
+    performance: { hints: false },
+  };
+}
+
+/** The browser build and, in production, the server render build (`o.serverEntry`) after it. */
+function createAppConfigs(o) {
+  const client = createAppConfig(o);
+  return (env, argv) => {
+    const browser = { ...client(env, argv), name: 'client' };
+    if ((argv.mode || 'production') !== 'production' || !o.serverEntry) return browser;
+    return [browser, createServerConfig({ ...o, entry: o.serverEntry })];
+  };
+}
+
+module.exports = { createAppConfig, createAppConfigs };

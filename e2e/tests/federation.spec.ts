@@ -113,7 +113,7 @@ test('a stopped remote shows the failure message with Retry while the rest of th
   }
 });
 
-test('rebuilding one remote with a visible change shows it on reload, with no shell rebuild or restart', async ({
+test('rebuilding one remote with a visible change shows it on reload and in the HTML the shell serves, with no shell rebuild or restart', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -127,28 +127,43 @@ test('rebuilding one remote with a visible change shows it on reload, with no sh
     'components',
     'AuthPage.tsx',
   );
+  // A page the shell's server renders from the remote's server module (issue 13).
+  const landingFile = path.join(repo, 'mfe-public', 'src', 'pages', 'Landing', 'index.tsx');
   const original = fs.readFileSync(file, 'utf8');
+  const landing = fs.readFileSync(landingFile, 'utf8');
   const before = 'Register for free';
   const after = 'Register for free (rebuilt)';
+  const hero = 'Get referred to the job you want';
+  const heroAfter = 'Get referred to the job you want (rebuilt)';
   expect(original, `${file} should contain '${before}'`).toContain(before);
+  expect(landing, `${landingFile} should contain '${hero}'`).toContain(hero);
   const shellManifest = fs.statSync(path.join(repo, 'shell', 'dist', 'index.html')).mtimeMs;
+  const landingHtml = async () =>
+    (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
 
   await page.goto('/sign-in');
   await expect(page.getByRole('link', { name: before, exact: true })).toBeVisible();
+  expect(await landingHtml()).not.toContain(heroAfter);
   try {
     fs.writeFileSync(file, original.replace(before, after));
+    fs.writeFileSync(landingFile, landing.replace(hero, heroAfter));
     await stack.run('npm', ['run', 'build', '--silent', '-w', '@referio/mfe-public'], {
       quiet: true,
     });
     await page.reload();
     await expect(page.getByRole('link', { name: after })).toBeVisible();
+    expect(await landingHtml()).toContain(heroAfter);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: heroAfter })).toBeVisible();
     expect(fs.statSync(path.join(repo, 'shell', 'dist', 'index.html')).mtimeMs).toBe(shellManifest);
   } finally {
     fs.writeFileSync(file, original);
+    fs.writeFileSync(landingFile, landing);
     await stack.run('npm', ['run', 'build', '--silent', '-w', '@referio/mfe-public'], {
       quiet: true,
     });
   }
-  await page.reload();
+  await page.goto('/sign-in');
   await expect(page.getByRole('link', { name: before, exact: true })).toBeVisible();
+  expect(await landingHtml()).not.toContain(heroAfter);
 });

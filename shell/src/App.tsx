@@ -4,6 +4,17 @@ import { AppRoutes } from './routes/AppRoutes';
 import { ScrollToTop } from './routes/ScrollToTop';
 import { SessionRefresh } from './session/SessionRefresh';
 
+/** Everything inside the router: the same in the browser and in the server's render (server/render.tsx). */
+export function AppContent() {
+  return (
+    <>
+      <ScrollToTop />
+      <SessionRefresh />
+      <AppRoutes />
+    </>
+  );
+}
+
 /** The whole site: providers, the router, and the one toast container. */
 export function App() {
   return (
@@ -11,9 +22,7 @@ export function App() {
       {/* Location changes render synchronously, like the session store's: a log-out moves to / and
           clears the session in one render, so the dashboard guard never sees one without the other. */}
       <BrowserRouter useTransitions={false}>
-        <ScrollToTop />
-        <SessionRefresh />
-        <AppRoutes />
+        <AppContent />
       </BrowserRouter>
       <ToastHost />
     </AppProviders>

@@ -106,6 +106,16 @@ function toApiError(err: unknown, { default: axios, AxiosError }: Axios): ApiErr
 export const API_BASE = '/api';
 
 let instance: Promise<AxiosInstance> | null = null;
+let apiBase = API_BASE;
+
+/**
+ * Where the calls go when the page is rendered on the server (the shell's server, an absolute URL such as
+ * `http://127.0.0.1:4000/api`); the browser keeps the same-origin `/api`. The next call makes a new instance.
+ */
+export function setApiBaseUrl(url: string): void {
+  apiBase = url;
+  instance = null;
+}
 
 /**
  * The one axios instance of the browser apps, made with the first call: axios (about 20 KB gzip) loads
@@ -116,7 +126,7 @@ export function httpClient(): Promise<AxiosInstance> {
   if (!instance) {
     const attempt = import('axios').then((module) => {
       const client = module.default.create({
-        baseURL: API_BASE,
+        baseURL: apiBase,
         withCredentials: true,
         headers: { Accept: 'application/json' },
       });

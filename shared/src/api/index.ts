@@ -3,6 +3,7 @@ export {
   ApiError,
   apiClient,
   httpClient,
+  setApiBaseUrl,
   errorMessage,
   messageWithReason,
   isApiError,

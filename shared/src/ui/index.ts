@@ -2,7 +2,8 @@
 /// <reference path="../css.d.ts" />
 import './styles.css';
 
-export { AppProviders, queryClient } from './AppProviders';
+export { AppProviders, QUERY_CLIENT_OPTIONS, queryClient } from './AppProviders';
+export { DEFAULT_HEAD, useDocumentHead, type PageHead } from './useDocumentHead';
 export { Button, type ButtonProps, type ButtonVariant } from './Button';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export {

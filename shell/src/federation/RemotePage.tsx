@@ -3,7 +3,7 @@
 // component is only reused within the attempt that made it (React must see its error there); a new
 // visit or the boundary's Retry is a new attempt and gets a fresh load. A component that loaded is
 // shared by every later visit.
-import { lazy, Suspense, type ComponentType } from 'react';
+import { createContext, lazy, Suspense, useContext, type ComponentType } from 'react';
 import { loadedPageModule, loadPageModule } from './remotes';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { PageSpinner } from '../components/PageSpinner';
@@ -43,8 +43,14 @@ function remoteComponent(id: RemoteModuleId, attempt: number): ComponentType {
   return entry.component;
 }
 
+/**
+ * The page components a server render was given (the remote's server module has them, no federation runtime
+ * on the server); empty in the browser.
+ */
+export const ServerPages = createContext<ReadonlyMap<string, ComponentType>>(new Map());
+
 function RemoteModule({ id, attempt }: { id: RemoteModuleId; attempt: number }) {
-  const Page = remoteComponent(id, attempt);
+  const Page = useContext(ServerPages).get(id) ?? remoteComponent(id, attempt);
   return <Page />;
 }
 

@@ -1,7 +1,8 @@
 import { useNavigate } from 'react-router-dom';
-import { Button, MESSAGES, useIsSignedIn } from '@referio/shared';
+import { Button, MESSAGES, useIsSignedIn, useDocumentHead } from '@referio/shared';
 import { useSignInPrompt } from '../../lib/useSignInPrompt';
 import '../../components/InfoPage.css';
+import { heads } from '../../ssr/heads';
 
 const benefits = [
   {
@@ -24,6 +25,7 @@ const benefits = [
 
 /** /become-a-referral: why to refer, and 'Get Started' to post a job (sign-in first). */
 export default function BecomeReferrer() {
+  useDocumentHead(heads.BecomeReferrer);
   const signedIn = useIsSignedIn();
   const navigate = useNavigate();
   const prompt = useSignInPrompt();

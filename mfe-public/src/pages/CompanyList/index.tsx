@@ -10,10 +10,12 @@ import {
   toast,
   useCurrentUser,
   useDebouncedValue,
+  useDocumentHead,
 } from '@referio/shared';
 import { JobCard } from '../../features/jobs/components/JobCard';
 import { useJobListParams } from '../../features/jobs/hooks/useJobListParams';
 import { fetchJobPage, jobKeys } from '../../features/jobs/api';
+import { companyListHead } from '../../ssr/heads';
 import './CompanyList.css';
 
 /** /company-list: every open job, searched and paged on the server; the page lives in `?page=`. */
@@ -21,6 +23,7 @@ export default function CompanyList() {
   const user = useCurrentUser();
   const userId = user?._id ?? null;
   const { page, search, setPage, setSearch } = useJobListParams();
+  useDocumentHead(companyListHead(search));
 
   const [input, setInput] = useState(search);
   const debounced = useDebouncedValue(input);

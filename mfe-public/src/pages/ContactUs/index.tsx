@@ -12,9 +12,11 @@ import {
   errorMessage,
   toast,
   type ContactUsRequest,
+  useDocumentHead,
 } from '@referio/shared';
 import { contactUsRequest } from '@referio/shared/contract';
 import '../../components/InfoPage.css';
+import { heads } from '../../ssr/heads';
 
 /** Where people reach us (shown beside the form). */
 export const SUPPORT_EMAIL = 'support@referio.com';
@@ -22,6 +24,7 @@ export const SUPPORT_HOURS = 'Monday to Friday, 10:00–18:00 IST';
 
 /** /contact-us: five required fields, then home 2 s after 'Message sent successfully!'. */
 export default function ContactUs() {
+  useDocumentHead(heads.ContactUs);
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(

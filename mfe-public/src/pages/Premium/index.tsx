@@ -1,6 +1,13 @@
-import { Button, FREE_REFERRALS, FREE_TRIAL_DAYS, PREMIUM_PRICE_RUPEES } from '@referio/shared';
+import {
+  Button,
+  FREE_REFERRALS,
+  FREE_TRIAL_DAYS,
+  PREMIUM_PRICE_RUPEES,
+  useDocumentHead,
+} from '@referio/shared';
 import { useGoBack } from '../../lib/useGoBack';
 import '../../components/InfoPage.css';
+import { heads } from '../../ssr/heads';
 
 const seekerBenefits = [
   ['Verified referrer access', 'Request referrals from employees whose work e-mail is verified.'],
@@ -46,6 +53,7 @@ function Benefits({
 
 /** The premium page: the benefits, the advertised plan and the early-access notice. */
 export default function Premium() {
+  useDocumentHead(heads.Premium);
   const goBack = useGoBack('/');
   return (
     <div className="rf-info">

@@ -1,7 +1,10 @@
+import { useDocumentHead } from '@referio/shared';
 import { Link } from 'react-router-dom';
 import { PolicyPage } from '../../components/PolicyPage';
+import { heads } from '../../ssr/heads';
 
 export default function PrivacyPolicy() {
+  useDocumentHead(heads.PrivacyPolicy);
   return (
     <PolicyPage title="Privacy Policy">
       <p>

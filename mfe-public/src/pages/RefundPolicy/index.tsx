@@ -1,7 +1,14 @@
-import { FREE_REFERRALS, FREE_TRIAL_DAYS, PREMIUM_PRICE_RUPEES } from '@referio/shared';
+import {
+  FREE_REFERRALS,
+  FREE_TRIAL_DAYS,
+  PREMIUM_PRICE_RUPEES,
+  useDocumentHead,
+} from '@referio/shared';
 import { PolicyPage } from '../../components/PolicyPage';
+import { heads } from '../../ssr/heads';
 
 export default function RefundPolicy() {
+  useDocumentHead(heads.RefundPolicy);
   return (
     <PolicyPage title="Refund and Cancellation Policy">
       <p>

@@ -1,6 +1,9 @@
+import { useDocumentHead } from '@referio/shared';
 import { PolicyPage } from '../../components/PolicyPage';
+import { heads } from '../../ssr/heads';
 
 export default function TermsAndConditions() {
+  useDocumentHead(heads.TermsAndConditions);
   return (
     <PolicyPage title="Terms and Conditions">
       <p>

@@ -14,10 +14,14 @@ const appSources = [
   'shared',
 ].map((dir) => path.join(root, dir, 'src'));
 
+/** Code that never reaches the browser: the shell's server render (shell/src/server, a Node bundle, no federation). */
+const SERVER_ONLY = path.join(root, 'shell', 'src', 'server');
+
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === '__tests__' ? [] : sourceFiles(full);
+    if (entry.isDirectory())
+      return entry.name === '__tests__' || full === SERVER_ONLY ? [] : sourceFiles(full);
     return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }

@@ -10,11 +10,13 @@ import {
 import { CompanyTile } from './CompanyTile';
 
 /** The landing page's companies: the first 40, fetched once for both the grid and the featured six. */
+export const homeCompaniesQuery = {
+  queryKey: ['company', 'home', HOME_COMPANY_COUNT],
+  queryFn: () => getAllCompany({ start: 0, limit: HOME_COMPANY_COUNT }),
+};
+
 export function useHomeCompanies() {
-  return useQuery({
-    queryKey: ['company', 'home', HOME_COMPANY_COUNT],
-    queryFn: () => getAllCompany({ start: 0, limit: HOME_COMPANY_COUNT }),
-  });
+  return useQuery(homeCompaniesQuery);
 }
 
 function CompanyList({ companies, label }: { companies: Company[]; label: string }) {

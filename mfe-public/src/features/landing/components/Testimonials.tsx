@@ -9,10 +9,13 @@ export function scrollTrack(track: HTMLElement | null, delta: number): void {
   else track.scrollLeft += delta;
 }
 
+/** The testimonials' query (the server render fills it before it renders the landing page). */
+export const testimonialsQuery = { queryKey: ['testimonials'], queryFn: getAllTestimonials };
+
 /** Success Stories: the testimonials in a carousel, 300 px per click, usable with the keyboard. */
 export default function Testimonials() {
   const track = useRef<HTMLUListElement>(null);
-  const query = useQuery({ queryKey: ['testimonials'], queryFn: getAllTestimonials });
+  const query = useQuery(testimonialsQuery);
   const items = query.data ?? [];
 
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {

@@ -1,0 +1,128 @@
+import { renderToString } from 'react-dom/server';
+import { QueryClient, QueryClientProvider, dehydrate } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import {
+  getAllCompany,
+  getAllJobPost,
+  getAllTestimonials,
+  type Company,
+  type JobPost,
+} from '@referio/shared';
+import { pages, sitemap } from '..';
+
+jest.mock('@referio/shared', () => ({
+  ...jest.requireActual('@referio/shared'),
+  getAllCompany: jest.fn(),
+  getAllTestimonials: jest.fn(),
+  getAllJobPost: jest.fn(),
+}));
+
+const company = (name: string): Company => ({
+  _id: `c-${name}`,
+  companyName: name,
+  logo: null,
+  industry: 'Software',
+  jobCount: 2,
+});
+
+const job = {
+  _id: 'job-1',
+  userId: 'u-1',
+  jobTitle: 'Platform Engineer',
+  companyName: 'Amber Cloud',
+  jobLocation: 'Remote',
+  address: 'Pune',
+  companyLogo: '',
+  industry: 'Software',
+  experience: '3-5',
+  jobType: 'Full-time',
+  salaryRange: '12-18',
+  requiredSkills: ['Go'],
+  jobDescription: [],
+  notes: [],
+  status: 'active',
+  totalReferrals: 0,
+  referralBonus: 0,
+  createdAt: new Date().toISOString(),
+  isApplied: false,
+} as unknown as JobPost;
+
+beforeEach(() => {
+  jest.mocked(getAllCompany).mockResolvedValue({
+    data: [company('Amber Cloud'), company('Birch & Co')],
+    total: 2,
+  });
+  jest.mocked(getAllTestimonials).mockResolvedValue([]);
+  jest.mocked(getAllJobPost).mockResolvedValue({ data: [job], total: 1 });
+});
+
+/** What the shell's server does with a page: its data first, then HTML from that data only (no fetch). */
+async function serverHtml(name: string, path: string) {
+  const page = pages[name]!;
+  const url = new URL(path, 'http://localhost');
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await page.prefetch?.(client, url);
+  const Page = page.component;
+  const html = renderToString(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Page />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { html, head: page.head(url), client };
+}
+
+describe("mfe-public's server render module", () => {
+  it('renders the landing with its hero and the companies of the grid, fetched before the render', async () => {
+    const { html, head } = await serverHtml('./Landing', '/home');
+    expect(html).toContain('Get referred to the job you want');
+    expect(html).toContain('Amber Cloud');
+    expect(html).toContain('Birch &amp; Co');
+    expect(html).not.toContain('Loading companies');
+    expect(head.canonical).toBe('/');
+  });
+
+  it('renders the first page of jobs of /company-list, and a search as that company’s page', async () => {
+    const all = await serverHtml('./CompanyList', '/company-list?page=1');
+    expect(all.html).toContain('Platform Engineer');
+    expect(all.head.canonical).toBe('/company-list');
+    expect(getAllJobPost).toHaveBeenCalledWith({ search: '', start: 0, limit: 9 });
+
+    const one = await serverHtml('./CompanyList', '/company-list?search=Amber%20Cloud&page=2');
+    expect(one.head.title).toBe('Amber Cloud jobs — Referio');
+    expect(one.head.canonical).toBe('/company-list?search=Amber+Cloud&page=2');
+    expect(getAllJobPost).toHaveBeenLastCalledWith({ search: 'Amber Cloud', start: 9, limit: 9 });
+  });
+
+  it('leaves a query whose call failed out of the data, so the browser asks again', async () => {
+    jest.mocked(getAllJobPost).mockRejectedValue(new Error('down'));
+    const { html, client } = await serverHtml('./CompanyList', '/company-list');
+    expect(html).toContain('Browse Companies');
+    expect(dehydrate(client).queries.map((q) => q.queryKey[0])).not.toContain('jobPost');
+  });
+
+  it.each([
+    ['./BecomeReferrer', '/become-a-referral', 'Become a Referrer'],
+    ['./Premium', '/premium', 'Early access: all premium features are free'],
+    ['./PrivacyPolicy', '/privacy-policy', 'Who sees your resume'],
+    ['./TermsAndConditions', '/terms-and-conditions', 'Terms and Conditions'],
+    ['./RefundPolicy', '/refund-cancellation-policy', 'Refund and Cancellation Policy'],
+  ])('renders %s with its content', async (name, path, text) => {
+    const { html } = await serverHtml(name, path);
+    expect(html).toContain(text);
+  });
+
+  it('gives every page a title and a description of its own', () => {
+    const heads = Object.values(pages).map((p) => p.head(new URL('http://localhost/')));
+    expect(new Set(heads.map((h) => h.title)).size).toBe(heads.length);
+    expect(new Set(heads.map((h) => h.description)).size).toBe(heads.length);
+    for (const h of heads) expect(h.description.length).toBeGreaterThan(40);
+  });
+
+  it('lists the public pages and one page per company for the sitemap', async () => {
+    const paths = await sitemap();
+    expect(paths).toEqual(expect.arrayContaining(['/', '/company-list', '/premium']));
+    expect(paths).toContain('/company-list?search=Birch%20%26%20Co');
+  });
+});

@@ -1,0 +1,67 @@
+// Each public page's title and description: written into the HTML by the server render (ssr/index.tsx) and
+// kept right in the browser by the page itself (useDocumentHead), from this one list.
+import { DEFAULT_HEAD, type PageHead } from '@referio/shared';
+
+const site = (name: string) => `${name} — Referio`;
+
+export const heads = {
+  Landing: DEFAULT_HEAD,
+  CompanyList: {
+    title: site('Browse companies and jobs'),
+    description:
+      'Open jobs at companies hiring through employee referrals. Search by company or role and ask the employee who posted a job to refer you.',
+  },
+  BecomeReferrer: {
+    title: site('Become a referrer'),
+    description:
+      'Post the open roles at your company and refer the candidates you believe in: verify your work e-mail, post a job and approve the requests that fit.',
+  },
+  Premium: {
+    title: site('Premium'),
+    description:
+      'Referio Premium for job seekers and referrers: verified referrers, request tracking, a profile boost and more. Free during early access.',
+  },
+  PrivacyPolicy: {
+    title: site('Privacy Policy'),
+    description:
+      'What Referio stores about you, who can see your resume and messages, and how to delete your data.',
+  },
+  TermsAndConditions: {
+    title: site('Terms & Conditions'),
+    description: 'The terms for using Referio as a job seeker or as a referrer.',
+  },
+  RefundPolicy: {
+    title: site('Refund & Cancellation Policy'),
+    description:
+      'Referio is free during early access, so there is nothing to refund or cancel; what happens if a paid plan starts.',
+  },
+  SignIn: {
+    title: site('Sign in'),
+    description: 'Sign in to Referio with a code sent to your e-mail, or with Google.',
+  },
+  SignUp: {
+    title: site('Create a free account'),
+    description:
+      'Create a free Referio account and ask employees to refer you to the jobs you want.',
+  },
+  ContactUs: {
+    title: site('Contact us'),
+    description:
+      'Questions, feedback or a request to delete your account: write to the Referio team.',
+  },
+  JobDetails: {
+    title: site('Job details'),
+    description:
+      'A job open at a company hiring through referrals, and the employee who can refer you.',
+  },
+} as const satisfies Record<string, PageHead>;
+
+/** /company-list: a search (a company's page, from the landing's grid) names what it lists. */
+export function companyListHead(search: string): PageHead {
+  const term = search.trim();
+  if (!term) return heads.CompanyList;
+  return {
+    title: site(`${term} jobs`),
+    description: `Open jobs matching "${term}" on Referio. Ask the employee who posted a job to refer you.`,
+  };
+}

@@ -1,0 +1,98 @@
+// mfe-public's server render module: what the shell's server needs to turn one of this remote's pages into
+// HTML. Built by this package's own webpack build (webpack.config.js, the `ssr` configuration) into
+// dist/ssr/render.<hash>.js, named by dist/ssr-manifest.json beside mf-manifest.json; the shell's server
+// finds it through remotes.json and loads the version the remote serves now (docs/performance.md).
+// The shared singletons (React, the router, react-query, @referio/shared) are not in the file: the shell's
+// server hands over its own, as the federation runtime does in the browser.
+import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { getAllCompany, type PageHead } from '@referio/shared';
+import Landing from '../pages/Landing';
+import CompanyList from '../pages/CompanyList';
+import BecomeReferrer from '../pages/BecomeReferrer';
+import Premium from '../pages/Premium';
+import PrivacyPolicy from '../pages/PrivacyPolicy';
+import TermsAndConditions from '../pages/TermsAndConditions';
+import RefundPolicy from '../pages/RefundPolicy';
+import { homeCompaniesQuery } from '../features/landing/components/Companies';
+import { testimonialsQuery } from '../features/landing/components/Testimonials';
+import { fetchJobPage, jobKeys } from '../features/jobs/api';
+import { parsePage } from '../features/jobs/hooks/useJobListParams';
+import { companyListHead, heads } from './heads';
+
+/** One page the server can render: its component (the module the remote exposes), head and data. */
+export interface ServerPage {
+  component: ComponentType;
+  /** `canonical`: the page's one address (path and query) when the URL may have others (`/home`, `?page=1`). */
+  head(url: URL): PageHead & { canonical?: string };
+  /** Fills `client` with the queries the page shows first (a failed call leaves its query out). */
+  prefetch?(client: QueryClient, url: URL): Promise<void>;
+}
+
+/** By exposed module name (webpack.config.js `exposes`). Pages missing here are rendered in the browser. */
+export const pages: Record<string, ServerPage> = {
+  './Landing': {
+    component: Landing,
+    head: () => ({ ...heads.Landing, canonical: '/' }),
+    prefetch: async (client) => {
+      await Promise.all([
+        client.prefetchQuery(homeCompaniesQuery),
+        client.prefetchQuery(testimonialsQuery),
+      ]);
+    },
+  },
+  './CompanyList': {
+    component: CompanyList,
+    head: (url) => {
+      const search = (url.searchParams.get('search') ?? '').trim();
+      const page = parsePage(url.searchParams.get('page'));
+      const query = new URLSearchParams();
+      if (search) query.set('search', search);
+      if (page > 1) query.set('page', String(page));
+      const q = query.toString();
+      return { ...companyListHead(search), canonical: `/company-list${q ? `?${q}` : ''}` };
+    },
+    // The first page as a signed-out visitor sees it (the server never renders for a signed-in one).
+    prefetch: async (client, url) => {
+      const search = url.searchParams.get('search') ?? '';
+      const page = parsePage(url.searchParams.get('page'));
+      await client.prefetchQuery({
+        queryKey: jobKeys.list(search, page, null),
+        queryFn: () => fetchJobPage(search, page, null),
+      });
+    },
+  },
+  './BecomeReferrer': { component: BecomeReferrer, head: () => heads.BecomeReferrer },
+  './Premium': { component: Premium, head: () => heads.Premium },
+  './PrivacyPolicy': { component: PrivacyPolicy, head: () => heads.PrivacyPolicy },
+  './TermsAndConditions': { component: TermsAndConditions, head: () => heads.TermsAndConditions },
+  './RefundPolicy': { component: RefundPolicy, head: () => heads.RefundPolicy },
+};
+
+/** The most companies the API lists in one call (the contract's limit for getAllCompany). */
+const COMPANY_PAGE = 100;
+/** A bound on the sitemap's company pages (the sitemap protocol allows 50,000 URLs per file). */
+const MAX_COMPANIES = 10_000;
+
+/**
+ * This remote's pages for the sitemap: the public pages, and one page per company (its jobs, the link the
+ * landing's company grid follows). Paths, relative to the site.
+ */
+export async function sitemap(): Promise<string[]> {
+  const out = [
+    '/',
+    '/company-list',
+    '/become-a-referral',
+    '/premium',
+    '/contact-us',
+    '/privacy-policy',
+    '/terms-and-conditions',
+    '/refund-cancellation-policy',
+  ];
+  for (let start = 0; start < MAX_COMPANIES; start += COMPANY_PAGE) {
+    const { data, total } = await getAllCompany({ start, limit: COMPANY_PAGE });
+    for (const c of data) out.push(`/company-list?search=${encodeURIComponent(c.companyName)}`);
+    if (data.length < COMPANY_PAGE || start + COMPANY_PAGE >= total) break;
+  }
+  return out;
+}
