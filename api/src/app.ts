@@ -18,6 +18,7 @@ import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
 import eventsPlugin from './plugins/events';
+import jobPostsPlugin from './plugins/job-posts';
 import mailPlugin from './plugins/mail';
 import storagePlugin from './plugins/storage';
 import authRoutes from './routes/auth';
@@ -104,6 +105,7 @@ export async function buildApp(
   await app.register(storagePlugin);
   await app.register(authPlugin);
   await app.register(eventsPlugin);
+  await app.register(jobPostsPlugin);
 
   // Routes, one folder per area.
   await app.register(

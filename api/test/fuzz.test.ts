@@ -112,6 +112,19 @@ const value = () =>
     fc.boolean(),
     fc.constant(null),
     fc.array(text, { maxLength: 60 }),
+    // Valid job list filter values, so filtered searches run too (not only their refusals).
+    fc.constantFrom(
+      'Full-time',
+      'Contract',
+      'Remote',
+      'On-site',
+      'Hybrid',
+      'it',
+      'sales',
+      '3-6',
+      '9-12',
+      '',
+    ),
   );
 
 const FIELDS = [
@@ -142,6 +155,11 @@ const FIELDS = [
   'companyName',
   'requiredSkills',
   'referralBonus',
+  'jobType',
+  'location',
+  'industry',
+  'experience',
+  'company',
   '__proto__',
   'constructor',
   'prototype',

@@ -149,14 +149,15 @@ export const jobPosts = pgTable(
     referralBonus: integer('referral_bonus').notNull().default(1000),
     createdAt: createdAt(),
     /**
-     * What a job search matches: company name, title and skills in one stored column (one line each),
-     * kept by PostgreSQL itself. One trigram index on it answers a search with a single bitmap scan and
-     * a single cheap recheck per row (migration 0003; three indexes and three ILIKEs before).
+     * What a job search matches: company name, title, skills, address and location type in one stored
+     * column (one line each), kept by PostgreSQL itself. Every word of a search is one ILIKE on it,
+     * answered by one trigram index (migrations 0003, 0004). The location type is spelled out by a
+     * CASE: an enum's cast to text is only STABLE, and a generated column needs an immutable expression.
      */
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(
-        sql`company_name || E'\\n' || job_title || E'\\n' || referio_skills_text(required_skills)`,
+        sql`company_name || E'\\n' || job_title || E'\\n' || referio_skills_text(required_skills) || E'\\n' || address || E'\\n' || (case job_location when 'On-site' then 'On-site' when 'Remote' then 'Remote' else 'Hybrid' end)`,
       ),
   },
   // Plain (ascending) btree indexes serve ORDER BY created_at DESC by scanning backwards; a DESC index
@@ -164,7 +165,8 @@ export const jobPosts = pgTable(
   (t) => [
     index('job_posts_newest_idx').on(t.createdAt, t.id),
     index('job_posts_owner_status_idx').on(t.userId, t.status, t.createdAt),
-    index('job_posts_company_idx').on(t.companyId),
+    // A company's active jobs, newest first (the company filter) and their count (company tiles).
+    index('job_posts_company_status_newest_idx').on(t.companyId, t.status, t.createdAt, t.id),
     // referio_skills_text() in search_text is the IMMUTABLE wrapper created by migration 0000
     // (array_to_string is only STABLE, and a generated column needs an immutable expression).
     index('job_posts_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
