@@ -6,6 +6,14 @@ export { AppProviders, queryClient } from './AppProviders';
 export { Button, type ButtonProps, type ButtonVariant } from './Button';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { JobFilterBar, type JobFilterBarProps } from './JobFilterBar';
+export {
+  filterFields,
+  parsePage,
+  useJobListParams,
+  useSearchInput,
+  type JobListParams,
+} from './useJobListParams';
 export { FilePicker, isAcceptedFile, type FilePickerProps } from './FilePicker';
 export { Modal, type ModalProps } from './Modal';
 export { OtpInput, type OtpInputProps } from './OtpInput';
