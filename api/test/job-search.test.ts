@@ -176,11 +176,55 @@ describe('getAllJobPost search words', () => {
     expect(res.total).toBe(1);
   });
 
-  it('takes %, _ and \\ in a word literally', async () => {
+  it('matches whole words, and punctuation separates words as it does in the jobs', async () => {
     const app = await ctx.build({ SEARCH_CACHE_SECONDS: 0 });
     await jobs(app);
-    expect((await search(app, { search: 'react %' })).total).toBe(0);
-    expect((await search(app, { search: 'r_act' })).total).toBe(0);
+    expect(titles(await search(app, { search: 'engineer' }))).toEqual(['Backend Engineer']);
+    expect((await search(app, { search: 'eng' })).total).toBe(0);
+    expect(titles(await search(app, { search: 'react, %bengaluru_' }))).toEqual([
+      'React Developer',
+    ]);
+    expect(titles(await search(app, { search: 'MG-road' }))).toEqual(['React Developer']);
+    // Only punctuation: no words, so the whole list.
+    expect((await search(app, { search: '%_\\' })).total).toBe(3);
+  });
+
+  it('answers an inactive job in no search, and a reactivated one again', async () => {
+    const app = await ctx.build({ SEARCH_CACHE_SECONDS: 0 });
+    const ref = await makeUser(app, 'ref');
+    const job = await insertJob(app, ref.id, { jobTitle: 'Kafka Engineer' });
+    const set = (status: 'active' | 'inactive') =>
+      call(app, ref, 'PUT', `/jobPost/updateStatus/${job.id}`, { status });
+    expect((await set('inactive')).statusCode).toBe(200);
+    expect((await search(app, { search: 'kafka' })).total).toBe(0);
+    expect((await search(app, { jobType: 'Full-time' })).total).toBe(0);
+    expect((await set('active')).statusCode).toBe(200);
+    expect(titles(await search(app, { search: 'kafka', jobType: 'Full-time' }))).toEqual([
+      'Kafka Engineer',
+    ]);
+  });
+
+  it('finds an edited job by its new words and filters only', async () => {
+    const app = await ctx.build({ SEARCH_CACHE_SECONDS: 0 });
+    const ref = await makeUser(app, 'ref');
+    const job = await insertJob(app, ref.id, { jobTitle: 'Kafka Engineer' });
+    const edited = await call(app, ref, 'PUT', `/jobPost/updateById/${job.id}`, {
+      jobTitle: 'Rust Engineer',
+      companyName: 'Acme Corp',
+      jobLocation: 'Hybrid',
+      address: 'Pune',
+      jobType: 'Contract',
+      salaryRange: '10-20',
+      requiredSkills: ['Rust'],
+      jobDescription: ['Build.'],
+      notes: ['Kind.'],
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await search(app, { search: 'kafka' })).total).toBe(0);
+    expect((await search(app, { location: 'Remote' })).total).toBe(0);
+    expect(titles(await search(app, { search: 'rust pune', jobType: 'Contract' }))).toEqual([
+      'Rust Engineer',
+    ]);
   });
 });
 

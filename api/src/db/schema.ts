@@ -149,15 +149,17 @@ export const jobPosts = pgTable(
     referralBonus: integer('referral_bonus').notNull().default(1000),
     createdAt: createdAt(),
     /**
-     * What a job search matches: company name, title, skills, address and location type in one stored
-     * column (one line each), kept by PostgreSQL itself. Every word of a search is one ILIKE on it,
-     * answered by one trigram index (migrations 0003, 0004). The location type is spelled out by a
-     * CASE: an enum's cast to text is only STABLE, and a generated column needs an immutable expression.
+     * The words a job search matches: those of the company name, title, skills, address and location
+     * type, lower-case, each once (referio_words(), migration 0004), kept by PostgreSQL itself. A
+     * referrer's own list checks them here; the public search reads them from job_post_words. The
+     * location type is spelled out by a CASE: an enum's cast to text is only STABLE, and a generated
+     * column needs an immutable expression.
      */
-    searchText: text('search_text')
+    searchWords: text('search_words')
+      .array()
       .notNull()
       .generatedAlwaysAs(
-        sql`company_name || E'\\n' || job_title || E'\\n' || referio_skills_text(required_skills) || E'\\n' || address || E'\\n' || (case job_location when 'On-site' then 'On-site' when 'Remote' then 'Remote' else 'Hybrid' end)`,
+        sql`referio_words(company_name || ' ' || job_title || ' ' || referio_skills_text(required_skills) || ' ' || address || ' ' || (case job_location when 'On-site' then 'On-site' when 'Remote' then 'Remote' else 'Hybrid' end))`,
       ),
   },
   // Plain (ascending) btree indexes serve ORDER BY created_at DESC by scanning backwards; a DESC index
@@ -167,10 +169,24 @@ export const jobPosts = pgTable(
     index('job_posts_owner_status_idx').on(t.userId, t.status, t.createdAt),
     // A company's active jobs, newest first (the company filter) and their count (company tiles).
     index('job_posts_company_status_newest_idx').on(t.companyId, t.status, t.createdAt, t.id),
-    // referio_skills_text() in search_text is the IMMUTABLE wrapper created by migration 0000
-    // (array_to_string is only STABLE, and a generated column needs an immutable expression).
-    index('job_posts_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
+);
+
+/**
+ * The public job search's postings: one row per active job post and word it can be found by (its
+ * search_words, and a token per filter value: '~type:Contract', '~loc:Remote', '~ind:it', '~exp:3-6',
+ * '~co:<company id>'), kept by a trigger on job_posts (migration 0006). The primary key orders each
+ * word's jobs newest first, so a search reads only the rows it shows (and, for its total, no more than
+ * SEARCH_TOTAL_BOUND), whichever word or filter is the rarest; no other index is needed.
+ */
+export const jobPostWords = pgTable(
+  'job_post_words',
+  {
+    word: text('word').notNull(),
+    createdAt: ts('created_at').notNull(),
+    jobId: uuid('job_id').notNull(),
+  },
+  (t) => [primaryKey({ name: 'job_post_words_pkey', columns: [t.word, t.createdAt, t.jobId] })],
 );
 
 export const referralRequests = pgTable(
@@ -326,6 +342,7 @@ export const allTableNames = [
   'messages',
   'chats',
   'referral_requests',
+  'job_post_words',
   'job_posts',
   'files',
   'work_email_history',

@@ -6,14 +6,15 @@ import type {
   JobStatus,
   WorkEmailHistoryEntry,
 } from '../contract';
-import { searchWords } from '../contract';
-import { and, desc, eq, getTableColumns, gt, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { JOB_FILTER_KEYS } from '../contract';
+import { and, desc, eq, getTableColumns, gt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
 import { sessionLookup, type ActiveSession } from './sessions';
 import { profileLinkOf } from './users';
 import {
   companies,
+  jobPostWords,
   jobPosts,
   referralRequests,
   sessions,
@@ -22,21 +23,44 @@ import {
   type JobPostRow,
 } from '../db/schema';
 
-/** `%text%` for ILIKE with the user's %, _ and \ taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** A search uses at most this many words (the rest of a pasted paragraph is ignored). */
 export const MAX_SEARCH_WORDS = 8;
 
 /**
- * Every word of `search` (lower-case, split on white space) is contained in the job's company name,
- * title, skills, address or location type: one ILIKE per word on the stored search_text column (those
- * five, a line each), the expression of job_posts_search_trgm_idx. Undefined for a blank search.
+ * The words of a typed search as job_posts.search_words holds them (referio_words(), migration 0004):
+ * lower-case runs of letters and digits, each once, at most MAX_SEARCH_WORDS.
+ */
+export function searchTokens(search: string): string[] {
+  const words = search
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
+}
+
+/** The job_post_words tokens of the filters that are set (see migration 0007, referio_job_tokens). */
+export function filterTokens(filters: JobFilters): string[] {
+  const prefix: Record<(typeof JOB_FILTER_KEYS)[number], string> = {
+    jobType: '~type:',
+    location: '~loc:',
+    industry: '~ind:',
+    experience: '~exp:',
+    company: '~co:',
+  };
+  return JOB_FILTER_KEYS.filter((k) => filters[k]).map((k) => `${prefix[k]}${filters[k]}`);
+}
+
+/**
+ * Every word of `search` is one of the job's words (company name, title, skills, address, location
+ * type): `search_words @> array[…]`. Undefined for a blank search.
  */
 export function jobSearchCondition(search: string): SQL | undefined {
-  const words = searchWords(search).slice(0, MAX_SEARCH_WORDS);
+  const words = searchTokens(search);
   if (words.length === 0) return undefined;
-  return and(...words.map((w) => ilike(jobPosts.searchText, containsPattern(w))));
+  return sql`${jobPosts.searchWords} @> array[${sql.join(
+    words.map((w) => sql`${w}`),
+    sql`, `,
+  )}]::text[]`;
 }
 
 /**
@@ -62,8 +86,8 @@ export const appliedAmongJobIds = () =>
     string[]
   >`coalesce((select array_agg(${referralRequests.jobPostId}::text) from ${referralRequests} where ${referralRequests.senderId} = ${users.id} and ${referralRequests.jobPostId} = any(${sql.placeholder('jobIds')}::uuid[])), '{}'::text[])`;
 
-/** A job post's columns without search_text (only searched, never answered). */
-const { searchText: _searchText, ...jobColumns } = getTableColumns(jobPosts);
+/** A job post's columns without search_words (only searched, never answered). */
+const { searchWords: _searchWords, ...jobColumns } = getTableColumns(jobPosts);
 
 /**
  * The one column list of a job as the API answers it: the row, its company's logo and whether the
@@ -76,7 +100,7 @@ const jobColumnsWith = (isApplied: SQL<boolean>) => ({
 });
 
 export interface JobListRow {
-  job: Omit<JobPostRow, 'searchText'>;
+  job: Omit<JobPostRow, 'searchWords'>;
   logo: string | null;
   isApplied: boolean;
 }
@@ -186,7 +210,7 @@ const sharedSkills = (skills: string[]) =>
 /** The values of a new or edited job post, as the routes hand them over. */
 export type JobPostValues = Omit<
   typeof jobPosts.$inferInsert,
-  'id' | 'userId' | 'companyId' | 'searchText' | 'status' | 'totalReferrals' | 'createdAt'
+  'id' | 'userId' | 'companyId' | 'searchWords' | 'status' | 'totalReferrals' | 'createdAt'
 >;
 
 /**
@@ -236,8 +260,67 @@ export class JobPostRepository {
     );
   }
 
+  /**
+   * The postings tokens of a public search (active jobs, searched and/or filtered, nothing else asked),
+   * or null when the list is read from job_posts itself.
+   */
+  private postingTokens(q: JobListWhere & { rankFor?: unknown }): string[] | null {
+    const publicSearch =
+      q.status === 'active' &&
+      !q.ownerId &&
+      !q.notOwnerId &&
+      !q.notRequestedBy &&
+      !q.createdAfter &&
+      !q.anySkill?.length &&
+      !q.rankFor;
+    if (!publicSearch) return null;
+    const tokens = [...searchTokens(q.search ?? ''), ...filterTokens(q.filters ?? {})];
+    return tokens.length ? tokens : null;
+  }
+
+  /**
+   * The ids (newest first) of the active jobs that have every token: one alias of job_post_words per
+   * token, joined on (created_at, job_id). Each alias can give the order from the primary key, so the
+   * planner starts from the rarest token (its statistics say which) and reads only what it returns.
+   */
+  private postings(tokens: string[]) {
+    const w = tokens.map((_, i) => alias(jobPostWords, `w${i}`));
+    const first = w[0]!;
+    let q = this.db
+      .select({ jobId: first.jobId, createdAt: first.createdAt })
+      .from(first)
+      .$dynamic();
+    for (let i = 1; i < w.length; i++) {
+      const wi = w[i]!;
+      q = q.innerJoin(
+        wi,
+        and(
+          eq(wi.word, tokens[i]!),
+          eq(wi.createdAt, first.createdAt),
+          eq(wi.jobId, first.jobId),
+        ),
+      );
+    }
+    return q.where(eq(first.word, tokens[0]!)).orderBy(desc(first.createdAt), desc(first.jobId));
+  }
+
   /** The list query of `q` (unexecuted: the API bench EXPLAINs it). */
   listQuery(q: JobListQuery) {
+    const columns = jobColumnsWith(appliedBy(q.viewerId));
+    const tokens = this.postingTokens(q);
+    if (tokens) {
+      const m = this.postings(tokens)
+        .limit(q.limit)
+        .offset(q.start ?? 0)
+        .as('m');
+      return this.db
+        .select(columns)
+        .from(m)
+        .innerJoin(jobPosts, eq(jobPosts.id, m.jobId))
+        .leftJoin(companies, eq(companies.id, jobPosts.companyId))
+        .orderBy(desc(m.createdAt), desc(m.jobId))
+        .$dynamic();
+    }
     const order: SQL[] = [];
     if (q.rankFor?.skills.length) order.push(desc(sharedSkills(q.rankFor.skills)));
     if (q.rankFor?.experience) {
@@ -248,13 +331,14 @@ export class JobPostRepository {
       );
     }
     return this.db
-      .select(jobColumnsWith(appliedBy(q.viewerId)))
+      .select(columns)
       .from(jobPosts)
       .leftJoin(companies, eq(companies.id, jobPosts.companyId))
       .where(this.where(q))
       .orderBy(...order, desc(jobPosts.createdAt), desc(jobPosts.id))
       .limit(q.limit)
-      .offset(q.start ?? 0);
+      .offset(q.start ?? 0)
+      .$dynamic();
   }
 
   /** The jobs of `q`, in its order. */
@@ -264,12 +348,17 @@ export class JobPostRepository {
 
   /** The count query of `q`: matches, no more than the bound plus one (unexecuted: the bench EXPLAINs it). */
   countQuery(q: JobListWhere) {
-    const matches = this.db
-      .select({ one: sql<number>`1`.as('one') })
-      .from(jobPosts)
-      .where(this.where(q))
-      .limit(this.totalBound + 1)
-      .as('matches');
+    const tokens = this.postingTokens(q);
+    const matches = tokens
+      ? this.postings(tokens)
+          .limit(this.totalBound + 1)
+          .as('matches')
+      : this.db
+          .select({ one: sql<number>`1`.as('one') })
+          .from(jobPosts)
+          .where(this.where(q))
+          .limit(this.totalBound + 1)
+          .as('matches');
     return this.db.select({ n: sql<number>`count(*)::int` }).from(matches);
   }
 

@@ -99,18 +99,6 @@ export function jobFilterValueLabel(
   return value;
 }
 
-/** Words of a search: lower-case, split on white space, duplicates dropped. */
-export function searchWords(search: string): string[] {
-  return [
-    ...new Set(
-      search
-        .toLowerCase()
-        .split(/\s+/)
-        .filter((w) => w.length > 0),
-    ),
-  ];
-}
-
 /** "1,000+ jobs", "12 jobs", "1 job". */
 export function jobCountLabel(total: number, capped: boolean): string {
   const n = total.toLocaleString('en-US');

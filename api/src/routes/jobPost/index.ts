@@ -16,10 +16,10 @@ import { assertSelf, currentUser, SESSION_COOKIE } from '../../plugins/auth';
 import {
   appliedAmongJobIds,
   experienceBandOf,
-  MAX_SEARCH_WORDS,
+  searchTokens,
   type JobPage,
 } from '../../services/jobPosts';
-import { searchWords, type JobFilters } from '../../contract';
+import type { JobFilters } from '../../contract';
 
 export const JOB_MESSAGES = {
   notFound: 'Job post not found',
@@ -87,7 +87,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { search, start, limit } = request.body;
       const filters = filtersOf(request.body);
-      const words = searchWords(search).slice(0, MAX_SEARCH_WORDS);
+      const words = searchTokens(search);
       const key = JSON.stringify([start, limit, words, filters]);
       let hit = true;
       const page = await searchPages.getOrCompute(key, async () => {
