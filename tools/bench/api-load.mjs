@@ -21,6 +21,7 @@
 //
 //   node tools/bench/api-load.mjs            # or: npm run bench api-load
 //   BACKENDS=pg ROUNDS=1 DURATION=3 JOBS=20000 node tools/bench/api-load.mjs
+//   BENCH_PG_URL=postgres://…/db node tools/bench/api-load.mjs   # reuse a database (not dropped)
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -391,7 +392,15 @@ async function benchBackend(kind) {
     api = null;
   };
   try {
-    if (kind === 'pg') {
+    if (kind === 'pg' && process.env.BENCH_PG_URL) {
+      // An existing database (seeded when it lacks the bench data, never dropped): repeated runs.
+      pg = {
+        name: new URL(process.env.BENCH_PG_URL).pathname.slice(1),
+        url: process.env.BENCH_PG_URL,
+        drop: async () => {},
+      };
+      console.log(`\n### PostgreSQL (database ${pg.name}, given by BENCH_PG_URL)`);
+    } else if (kind === 'pg') {
       pg = await createPgDatabase();
       if (!pg) return { kind, skipped: 'no PostgreSQL answers on 127.0.0.1:5432' };
       console.log(`\n### PostgreSQL (database ${pg.name})`);

@@ -294,11 +294,7 @@ export class JobPostRepository {
       const wi = w[i]!;
       q = q.innerJoin(
         wi,
-        and(
-          eq(wi.word, tokens[i]!),
-          eq(wi.createdAt, first.createdAt),
-          eq(wi.jobId, first.jobId),
-        ),
+        and(eq(wi.word, tokens[i]!), eq(wi.createdAt, first.createdAt), eq(wi.jobId, first.jobId)),
       );
     }
     return q.where(eq(first.word, tokens[0]!)).orderBy(desc(first.createdAt), desc(first.jobId));
