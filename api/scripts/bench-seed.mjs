@@ -430,15 +430,19 @@ export async function seedBench({
     const tWords = Date.now();
     await db.transaction(async (tx) => {
       if (app.database.kind === 'pg') await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
-      // The same rows the trigger writes (referio_job_tokens, migration 0007).
-      await tx.execute(sql`insert into job_post_words (word, created_at, job_id)
-        select distinct t, j.created_at, j.id from job_posts j, unnest(referio_job_tokens(j)) as t
+      // The same rows the trigger writes (referio_job_tokens, migrations 0007 and 0011).
+      await tx.execute(sql`insert into job_post_words (word, created_at, job_id, job_type, job_location, industry, experience)
+        select distinct t, j.created_at, j.id, j.job_type, j.job_location, j.industry, j.experience
+        from job_posts j, unnest(referio_job_tokens(j)) as t
         where j.status = 'active'`);
       await tx.execute(
         sql.raw(
           `alter table job_post_words add constraint "${postingsKey.conname}" ${postingsKey.def}`,
         ),
       );
+      // And the counts the trigger keeps (migration 0009).
+      await tx.execute(sql`insert into job_word_counts (word, jobs)
+        select word, count(*)::int from job_post_words group by word`);
     });
     await db.execute(sql`alter table job_posts enable trigger user`);
     const postings = (await db.execute(sql`select count(*)::int as n from job_post_words`)).rows[0]

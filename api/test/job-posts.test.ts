@@ -205,7 +205,15 @@ describe('POST /api/jobPost/getAllJobPost', () => {
         });
       return plan;
     };
-    for (const query of [app.jobPosts.listQuery(q), app.jobPosts.countQuery(q)]) {
+    const tokens = app.jobPosts.postingTokens(q)!;
+    expect(tokens).toEqual({ words: ['java'], filters: ['~loc:Remote'] });
+    const plan = app.jobPosts.searchPlan(
+      q,
+      tokens,
+      await app.jobPosts.tokenCounts(['java', '~loc:Remote']),
+    );
+    expect(plan).toMatchObject({ driver: 'java', probes: [], filters: { location: 'Remote' } });
+    for (const query of [app.jobPosts.listQuery(q, plan), app.jobPosts.countQuery(q, plan)]) {
       const plan = await explain(query.getSQL());
       expect(plan).toContain('job_post_words_pkey');
       expect(plan).not.toContain('Seq Scan');

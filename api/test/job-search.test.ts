@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { companies } from '../src/db/schema';
 import { setupTestContext } from './helper';
 import { call, insertJob, makeUser, type TestUser } from './market-fixtures';
@@ -225,6 +226,44 @@ describe('getAllJobPost search words', () => {
     expect(titles(await search(app, { search: 'rust pune', jobType: 'Contract' }))).toEqual([
       'Rust Engineer',
     ]);
+  });
+});
+
+describe('search postings', () => {
+  it('keep every token count equal to the active posts that have it, through posting, editing and closing', async () => {
+    const app = await ctx.build({ SEARCH_CACHE_SECONDS: 0 });
+    const { ref } = await market(app);
+    const job = await insertJob(app, ref.id, { jobTitle: 'Kafka Engineer' });
+    await call(app, ref, 'PUT', `/jobPost/updateStatus/${job.id}`, { status: 'inactive' });
+    await call(app, ref, 'PUT', `/jobPost/updateStatus/${job.id}`, { status: 'active' });
+    await app.db.execute(sql`update job_posts set job_type = 'Part-time' where id = ${job.id}`);
+    await app.db.execute(sql`delete from job_posts where job_title = 'A'`);
+    const drift = await app.db.execute(sql`
+      select coalesce(c.word, p.word) as word, c.jobs, p.n
+      from job_word_counts c
+      full join (select word, count(*)::int as n from job_post_words group by word) p on p.word = c.word
+      where coalesce(c.jobs, 0) <> coalesce(p.n, 0)`);
+    expect(drift.rows).toEqual([]);
+    const expected = await app.db.execute(sql`
+      select count(*)::int as n from job_posts where status = 'active' and 'engineer' = any(search_words)`);
+    expect((await search(app, { search: 'engineer' })).total).toBe(
+      (expected.rows[0] as { n: number }).n,
+    );
+    expect(titles(await search(app, { search: 'kafka', jobType: 'Part-time' }))).toEqual([
+      'Kafka Engineer',
+    ]);
+  });
+
+  it('answers a word or a filter no active job has with nothing, at once', async () => {
+    const app = await ctx.build({ SEARCH_CACHE_SECONDS: 0 });
+    const { globex } = await market(app);
+    expect(await search(app, { search: 'zeppelin engineer' })).toMatchObject({
+      data: [],
+      total: 0,
+      totalCapped: false,
+    });
+    expect((await search(app, { company: globex, location: 'Hybrid' })).total).toBe(0);
+    expect(titles(await search(app, { company: globex, search: 'engineer' }))).toEqual([]);
   });
 });
 

@@ -185,9 +185,37 @@ export const jobPostWords = pgTable(
     word: text('word').notNull(),
     createdAt: ts('created_at').notNull(),
     jobId: uuid('job_id').notNull(),
+    // The job's filter values (in the key), so a search with words checks its filters in the index it
+    // reads, without probing the filter tokens (migration 0011). The company is a token only.
+    jobType: jobTypeEnum('job_type').notNull(),
+    jobLocation: jobLocationEnum('job_location').notNull(),
+    industry: industryEnum('industry').notNull(),
+    experience: experienceEnum('experience').notNull(),
   },
-  (t) => [primaryKey({ name: 'job_post_words_pkey', columns: [t.word, t.createdAt, t.jobId] })],
+  (t) => [
+    primaryKey({
+      name: 'job_post_words_pkey',
+      columns: [
+        t.word,
+        t.createdAt,
+        t.jobId,
+        t.jobType,
+        t.jobLocation,
+        t.industry,
+        t.experience,
+      ],
+    }),
+  ],
 );
+
+/**
+ * How many active job posts have each job_post_words token, kept by the same trigger (migration 0009).
+ * A one-word search's total is read here, and a longer search starts from its rarest token.
+ */
+export const jobWordCounts = pgTable('job_word_counts', {
+  word: text('word').primaryKey(),
+  jobs: integer('jobs').notNull(),
+});
 
 export const referralRequests = pgTable(
   'referral_requests',
@@ -343,6 +371,7 @@ export const allTableNames = [
   'chats',
   'referral_requests',
   'job_post_words',
+  'job_word_counts',
   'job_posts',
   'files',
   'work_email_history',

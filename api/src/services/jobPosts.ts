@@ -7,7 +7,7 @@ import type {
   WorkEmailHistoryEntry,
 } from '../contract';
 import { JOB_FILTER_KEYS } from '../contract';
-import { and, desc, eq, getTableColumns, gt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
 import { sessionLookup, type ActiveSession } from './sessions';
@@ -16,6 +16,7 @@ import {
   companies,
   jobPostWords,
   jobPosts,
+  jobWordCounts,
   referralRequests,
   sessions,
   users,
@@ -193,6 +194,15 @@ export interface JobListQuery {
 
 export type JobListWhere = Omit<JobListQuery, 'viewerId' | 'limit' | 'start' | 'rankFor'>;
 
+/** How a public search reads the postings (`JobPostRepository.searchPlan`). */
+export interface PostingsPlan {
+  driver: string;
+  probes: string[];
+  filters: Omit<JobFilters, 'company'>;
+  /** The total when the search is that one token (its count), else null: counted. */
+  total: number | null;
+}
+
 export interface JobPage {
   data: JobPost[];
   /** Matches, counted up to the bound; the bound itself when `totalCapped`. */
@@ -261,10 +271,12 @@ export class JobPostRepository {
   }
 
   /**
-   * The postings tokens of a public search (active jobs, searched and/or filtered, nothing else asked),
-   * or null when the list is read from job_posts itself.
+   * A public search (active jobs, searched and/or filtered, nothing else asked) as postings: its words
+   * and filter tokens; null when the list is read from job_posts itself.
    */
-  private postingTokens(q: JobListWhere & { rankFor?: unknown }): string[] | null {
+  postingTokens(
+    q: JobListWhere & { rankFor?: unknown },
+  ): { words: string[]; filters: string[] } | null {
     const publicSearch =
       q.status === 'active' &&
       !q.ownerId &&
@@ -274,38 +286,85 @@ export class JobPostRepository {
       !q.anySkill?.length &&
       !q.rankFor;
     if (!publicSearch) return null;
-    const tokens = [...searchTokens(q.search ?? ''), ...filterTokens(q.filters ?? {})];
-    return tokens.length ? tokens : null;
+    const words = searchTokens(q.search ?? '');
+    const filters = filterTokens(q.filters ?? {});
+    return words.length || filters.length ? { words, filters } : null;
+  }
+
+  /** How many active jobs have each token (job_word_counts; a token no job has is absent). */
+  async tokenCounts(tokens: string[]): Promise<Map<string, number>> {
+    const rows = await this.db
+      .select({ word: jobWordCounts.word, jobs: jobWordCounts.jobs })
+      .from(jobWordCounts)
+      .where(inArray(jobWordCounts.word, tokens));
+    return new Map(rows.map((r) => [r.word, Number(r.jobs)]));
   }
 
   /**
-   * The ids (newest first) of the active jobs that have every token: one alias of job_post_words per
-   * token, joined on (created_at, job_id). Each alias can give the order from the primary key, so the
-   * planner starts from the rarest token (its statistics say which) and reads only what it returns.
+   * How a public search reads the postings, from the tokens' counts: `driver`, the token whose postings
+   * are read newest first (the company when filtered by one, else the rarest word, else the rarest
+   * filter); `probes`, the other words, each checked by a probe of the primary key; the other filters
+   * are checked on the postings' own columns. Null when a token no active job has: nothing matches.
    */
-  private postings(tokens: string[]) {
-    const w = tokens.map((_, i) => alias(jobPostWords, `w${i}`));
-    const first = w[0]!;
-    let q = this.db
-      .select({ jobId: first.jobId, createdAt: first.createdAt })
-      .from(first)
-      .$dynamic();
-    for (let i = 1; i < w.length; i++) {
-      const wi = w[i]!;
-      q = q.innerJoin(
-        wi,
-        and(eq(wi.word, tokens[i]!), eq(wi.createdAt, first.createdAt), eq(wi.jobId, first.jobId)),
-      );
-    }
-    return q.where(eq(first.word, tokens[0]!)).orderBy(desc(first.createdAt), desc(first.jobId));
+  searchPlan(
+    q: JobListWhere,
+    tokens: { words: string[]; filters: string[] },
+    counts: Map<string, number>,
+  ): PostingsPlan | null {
+    const all = [...tokens.words, ...tokens.filters];
+    if (all.some((t) => !counts.get(t))) return null;
+    const rarest = (xs: string[]) => [...xs].sort((a, b) => counts.get(a)! - counts.get(b)!);
+    const company = q.filters?.company
+      ? tokens.filters.find((t) => t.startsWith('~co:'))
+      : undefined;
+    const driver = company ?? rarest(tokens.words)[0] ?? rarest(tokens.filters)[0]!;
+    const probes = rarest(tokens.words.filter((w) => w !== driver));
+    const f = { ...(q.filters ?? {}) };
+    delete f.company;
+    // A filter that is the driver needs no column check (it would hold anyway).
+    return { driver, probes, filters: f, total: all.length === 1 ? counts.get(driver)! : null };
   }
 
-  /** The list query of `q` (unexecuted: the API bench EXPLAINs it). */
-  listQuery(q: JobListQuery) {
+  /**
+   * The ids (newest first) of the active jobs of `plan`: the driver's postings in the order of the
+   * primary key, with the filters checked on their columns (same index, no table read) and each probe
+   * word looked up by the same key for the same job.
+   */
+  private postings(plan: PostingsPlan) {
+    const w0 = alias(jobPostWords, 'w0');
+    // Qualified by hand: inside the EXISTS a bare column would be the subquery's own.
+    const outer = (column: string) => sql`${sql.identifier('w0')}.${sql.identifier(column)}`;
+    const f = plan.filters;
+    return this.db
+      .select({ jobId: w0.jobId, createdAt: w0.createdAt })
+      .from(w0)
+      .where(
+        and(
+          eq(w0.word, plan.driver),
+          f.jobType ? eq(w0.jobType, f.jobType) : undefined,
+          f.location ? eq(w0.jobLocation, f.location) : undefined,
+          f.industry ? eq(w0.industry, f.industry) : undefined,
+          f.experience ? eq(w0.experience, f.experience) : undefined,
+          ...plan.probes.map(
+            (t) =>
+              // OFFSET 0 keeps it a probe per row (PostgreSQL does not turn it into a join, whose size
+              // it would guess as one row and then read both lists whole).
+              sql`exists (select 1 from ${jobPostWords} w where w.word = ${t} and w.created_at = ${outer('created_at')} and w.job_id = ${outer('job_id')} offset 0)`,
+          ),
+        ),
+      )
+      .orderBy(desc(w0.createdAt), desc(w0.jobId))
+      .$dynamic();
+  }
+
+  /**
+   * The list query of `q` (unexecuted: the API bench EXPLAINs it): a public search's postings `plan`
+   * (see `page`), else job_posts itself.
+   */
+  listQuery(q: JobListQuery, plan: PostingsPlan | null = null) {
     const columns = jobColumnsWith(appliedBy(q.viewerId));
-    const tokens = this.postingTokens(q);
-    if (tokens) {
-      const m = this.postings(tokens)
+    if (plan) {
+      const m = this.postings(plan)
         .limit(q.limit)
         .offset(q.start ?? 0)
         .as('m');
@@ -337,16 +396,10 @@ export class JobPostRepository {
       .$dynamic();
   }
 
-  /** The jobs of `q`, in its order. */
-  async list(q: JobListQuery): Promise<JobPost[]> {
-    return (await this.listQuery(q)).map(toJobPost);
-  }
-
   /** The count query of `q`: matches, no more than the bound plus one (unexecuted: the bench EXPLAINs it). */
-  countQuery(q: JobListWhere) {
-    const tokens = this.postingTokens(q);
-    const matches = tokens
-      ? this.postings(tokens)
+  countQuery(q: JobListWhere, plan: PostingsPlan | null = null) {
+    const matches = plan
+      ? this.postings(plan)
           .limit(this.totalBound + 1)
           .as('matches')
       : this.db
@@ -358,21 +411,41 @@ export class JobPostRepository {
     return this.db.select({ n: sql<number>`count(*)::int` }).from(matches);
   }
 
-  /**
-   * How many jobs match `q`, counting no further than the bound: exact while small; beyond it a common
-   * word costs reading `totalBound` rows instead of every match.
-   */
-  async countBounded(q: JobListWhere): Promise<{ total: number; totalCapped: boolean }> {
-    const n = Number((await this.countQuery(q))[0]?.n ?? 0);
+  private bounded(n: number): { total: number; totalCapped: boolean } {
     return n > this.totalBound
       ? { total: this.totalBound, totalCapped: true }
       : { total: n, totalCapped: false };
   }
 
-  /** A page of `q` with its bounded total. */
-  async page(q: JobListQuery): Promise<JobPage> {
-    const [data, count] = await Promise.all([this.list(q), this.countBounded(q)]);
-    return { data, ...count };
+  /** The jobs of `q`, in its order. */
+  async list(q: JobListQuery): Promise<JobPost[]> {
+    return (await this.page(q, { count: false })).data;
+  }
+
+  /**
+   * A page of `q` with its total, counted no further than the bound: exact while small, and beyond it a
+   * common word costs reading `totalBound` postings instead of every match. A public search first reads
+   * its tokens' counts (a one-token search's total is that count; a token no job has answers at once),
+   * then its page and total from the postings (`searchPlan`).
+   */
+  async page(q: JobListQuery, opts: { count?: boolean } = {}): Promise<JobPage> {
+    const count = opts.count ?? true;
+    const tokens = this.postingTokens(q);
+    let plan: PostingsPlan | null = null;
+    if (tokens) {
+      plan = this.searchPlan(
+        q,
+        tokens,
+        await this.tokenCounts([...tokens.words, ...tokens.filters]),
+      );
+      if (!plan) return { data: [], total: 0, totalCapped: false };
+    }
+    const known = plan?.total ?? null;
+    const [rows, n] = await Promise.all([
+      this.listQuery(q, plan),
+      count && known === null ? this.countQuery(q, plan) : Promise.resolve([{ n: known ?? 0 }]),
+    ]);
+    return { data: rows.map(toJobPost), ...this.bounded(Number(n[0]?.n ?? 0)) };
   }
 
   /** One job post with its company logo and `isApplied` for `viewerId`, or null. */
