@@ -216,7 +216,8 @@ describe('POST /api/jobPost/getAllJobPost', () => {
     for (const query of [app.jobPosts.listQuery(q, plan), app.jobPosts.countQuery(q, plan)]) {
       const plan = await explain(query.getSQL());
       expect(plan).toContain('job_post_words_pkey');
-      expect(plan).not.toContain('Seq Scan');
+      // (companies is empty here: reading it whole is right.)
+      expect(plan).not.toMatch(/Seq Scan on job_post/);
       expect(plan).not.toMatch(/Sort Key/);
     }
     const page = await call(app, null, 'POST', '/jobPost/getAllJobPost', {
