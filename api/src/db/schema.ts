@@ -195,15 +195,7 @@ export const jobPostWords = pgTable(
   (t) => [
     primaryKey({
       name: 'job_post_words_pkey',
-      columns: [
-        t.word,
-        t.createdAt,
-        t.jobId,
-        t.jobType,
-        t.jobLocation,
-        t.industry,
-        t.experience,
-      ],
+      columns: [t.word, t.createdAt, t.jobId, t.jobType, t.jobLocation, t.industry, t.experience],
     }),
   ],
 );
