@@ -61,6 +61,9 @@ export async function buildApp(
           ? false
           : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    // The db plugin migrates (and seeds) before the app is ready: on a busy machine PGlite takes longer
+    // than Fastify's default 10 s for that.
+    pluginTimeout: 120_000,
     // Errors raised before routing (a malformed %-escape in the path): the same JSON shape as the rest.
     frameworkErrors: (err, _request, reply) => {
       const status =
