@@ -238,17 +238,17 @@ describe('search postings', () => {
     await call(app, ref, 'PUT', `/jobPost/updateStatus/${job.id}`, { status: 'active' });
     await app.db.execute(sql`update job_posts set job_type = 'Part-time' where id = ${job.id}`);
     await app.db.execute(sql`delete from job_posts where job_title = 'A'`);
-    const drift = await app.db.execute(sql`
+    const rows = async (query: ReturnType<typeof sql>) =>
+      ((await app.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    const drift = await rows(sql`
       select coalesce(c.word, p.word) as word, c.jobs, p.n
       from job_word_counts c
       full join (select word, count(*)::int as n from job_post_words group by word) p on p.word = c.word
       where coalesce(c.jobs, 0) <> coalesce(p.n, 0)`);
-    expect(drift.rows).toEqual([]);
-    const expected = await app.db.execute(sql`
+    expect(drift).toEqual([]);
+    const expected = await rows(sql`
       select count(*)::int as n from job_posts where status = 'active' and 'engineer' = any(search_words)`);
-    expect((await search(app, { search: 'engineer' })).total).toBe(
-      (expected.rows[0] as { n: number }).n,
-    );
+    expect((await search(app, { search: 'engineer' })).total).toBe(expected[0]?.n);
     expect(titles(await search(app, { search: 'kafka', jobType: 'Part-time' }))).toEqual([
       'Kafka Engineer',
     ]);
