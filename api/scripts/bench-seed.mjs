@@ -64,6 +64,8 @@ const NAME_B = [
   'Blue', 'North', 'Swift', 'Silver', 'Golden', 'Bright', 'Clear', 'Deep', 'Prime', 'True',
   'Open', 'Bold', 'Quiet', 'Green', 'Red', 'Iron', 'Sun', 'Star', 'Sky', 'Sea',
 ];
+/** A fourth part, so that up to 100,000 distinct company names exist (40 × 20 × 26 × 5). */
+const NAME_C = ['', ' India', ' Global', ' Works', ' Group'];
 const SUFFIX = {
   it: ['Labs', 'Systems', 'Technologies', 'Softworks', 'Cloud', 'Data', 'Networks', 'Digital'],
   marketing: ['Media', 'Creative', 'Brands', 'Studio', 'Communications', 'Collective'],
@@ -139,6 +141,68 @@ const NOTES = [
 const FIRST = ['Aarav', 'Diya', 'Ishaan', 'Meera', 'Kabir', 'Ananya', 'Rohan', 'Sana', 'Vikram', 'Priya'];
 const LAST = ['Sharma', 'Iyer', 'Reddy', 'Khan', 'Nair', 'Patel', 'Das', 'Menon', 'Gupta', 'Rao'];
 
+/**
+ * The benchmark's search requests, drawn from the vocabulary above: every skill, role word, city, state,
+ * street word and company-name part (common and rare words), two-word queries (a skill or a role word
+ * with a city, a seniority with a role word, two parts of a company name), and every third one with a
+ * filter (job type, location type, industry or experience). Deterministic; duplicates removed.
+ * Each item: `{ label, body }` for POST /api/jobPost/getAllJobPost.
+ */
+export function benchSearchTerms({ pairCount = 100, seed = 11 } = {}) {
+  const rng = createRng(seed);
+  const words = (text) =>
+    text
+      .toLowerCase()
+      .split(/[\s,]+/)
+      .filter((w) => w.length >= 2);
+  const single = new Set();
+  for (const list of Object.values(SKILLS))
+    for (const skill of list) single.add(skill.toLowerCase());
+  single.add(RARE_SKILL.toLowerCase());
+  for (const list of Object.values(ROLES))
+    for (const role of list) for (const w of words(role)) single.add(w);
+  for (const s of SENIORITY) for (const w of words(s)) single.add(w);
+  for (const c of CITIES) for (const w of words(c)) single.add(w);
+  for (const s of STREETS) single.add(s.toLowerCase());
+  for (const w of [...NAME_A, ...NAME_B]) single.add(w.toLowerCase());
+  for (const list of Object.values(SUFFIX)) for (const w of list) single.add(w.toLowerCase());
+  for (const c of NAME_C) if (c.trim()) single.add(c.trim().toLowerCase());
+  for (const l of LOCATIONS) single.add(l.toLowerCase());
+  const cities = CITIES.map((c) => c.split(',')[0].toLowerCase());
+  const roleWords = [...new Set(Object.values(ROLES).flat().flatMap(words))];
+  const pairs = new Set();
+  const skillsAll = [
+    ...new Set(
+      Object.values(SKILLS)
+        .flat()
+        .map((s) => s.toLowerCase()),
+    ),
+  ];
+  while (pairs.size < pairCount) {
+    const kind = rng.int(0, 3);
+    if (kind === 0) pairs.add(`${rng.pick(skillsAll)} ${rng.pick(cities)}`);
+    else if (kind === 1) pairs.add(`${rng.pick(roleWords)} ${rng.pick(cities)}`);
+    else if (kind === 2)
+      pairs.add(
+        `${rng.pick(['senior', 'lead', 'junior', 'principal', 'staff'])} ${rng.pick(roleWords)}`,
+      );
+    else pairs.add(`${rng.pick(NAME_A).toLowerCase()} ${rng.pick(NAME_B).toLowerCase()}`);
+  }
+  // Shuffled, so neighbours differ in kind (common or rare, one or two words).
+  const terms = rng.sample([...single, ...pairs], single.size + pairs.size);
+  const filterOf = [
+    () => ({ jobType: rng.pick(JOB_TYPES) }),
+    () => ({ location: rng.pick(LOCATIONS) }),
+    () => ({ industry: rng.pick(INDUSTRIES) }),
+    () => ({ experience: rng.pick(EXPERIENCE) }),
+  ];
+  return terms.map((search, i) => {
+    const filter = i % 3 === 2 ? filterOf[rng.int(0, filterOf.length - 1)]() : {};
+    const label = [search, ...Object.values(filter)].join(' | ');
+    return { label, body: { search, start: 0, limit: 9, ...filter } };
+  });
+}
+
 /** mulberry32, the same PRNG as the demo seed (api/src/lib/prng.ts). */
 function createRng(seed) {
   let a = seed >>> 0;
@@ -179,6 +243,11 @@ function loadDist() {
     drizzle: require(require.resolve('drizzle-orm', { paths: [apiDir] })),
   };
 }
+
+/** The job_posts columns the bench fills (the rest take their defaults). */
+const JOB_COLUMNS =
+  'user_id, company_id, job_title, company_name, job_location, address, industry, experience, job_type, ' +
+  'salary_range, required_skills, job_description, notes, status, total_referrals, referral_bonus, created_at';
 
 async function insertInBatches(tx, table, rows, size, returning) {
   const out = [];
@@ -230,12 +299,13 @@ export async function seedBench({
     }
     const rng = createRng(seed);
 
-    // Companies: distinct "<A> <B> <Suffix>" names (40 × 20 × 6-8 combinations per industry).
+    // Companies: distinct "<A> <B> <Suffix>[ <C>]" names (40 × 20 × 26 × 5 combinations).
     const names = [];
-    for (const a of NAME_A)
-      for (const b of NAME_B)
-        for (const industry of INDUSTRIES)
-          for (const s of SUFFIX[industry]) names.push({ name: `${a} ${b} ${s}`, industry });
+    for (const c of NAME_C)
+      for (const a of NAME_A)
+        for (const b of NAME_B)
+          for (const industry of INDUSTRIES)
+            for (const s of SUFFIX[industry]) names.push({ name: `${a} ${b} ${s}${c}`, industry });
     if (names.length < companyCount) throw new Error(`only ${names.length} company names`);
     const companyRows = rng.sample(names, companyCount).map((c) => ({ ...c, logo: null }));
 
@@ -259,6 +329,26 @@ export async function seedBench({
         overAllExperience: rng.int(3, 15),
       })),
     ];
+
+    // The job_posts indexes and the search postings' primary key (as the migrations made them) are
+    // dropped for the bulk insert and made again afterwards from their own definitions, and the postings
+    // are filled in one statement instead of by the per-row trigger: building an index once is several
+    // times faster than maintaining it row by row.
+    const indexDefs = (
+      await db.execute(
+        sql`select indexname, indexdef from pg_indexes where tablename = 'job_posts' and indexname not like '%_pkey'`,
+      )
+    ).rows;
+    const postingsKey = (
+      await db.execute(
+        sql`select conname, pg_get_constraintdef(oid) as def from pg_constraint where conrelid = 'job_post_words'::regclass and contype = 'p'`,
+      )
+    ).rows[0];
+    for (const ix of indexDefs) await db.execute(sql.raw(`drop index "${ix.indexname}"`));
+    await db.execute(
+      sql.raw(`alter table job_post_words drop constraint "${postingsKey.conname}"`),
+    );
+    await db.execute(sql`alter table job_posts disable trigger user`);
 
     const result = await db.transaction(async (tx) => {
       const companyIds = await insertInBatches(tx, schema.companies, companyRows, 1000, {
@@ -289,7 +379,7 @@ export async function seedBench({
       // Job posts over the last 365 days; about one in ten inactive.
       const yearMs = 365 * 24 * 60 * 60 * 1000;
       let done = 0;
-      const batch = 1000;
+      const batch = 5000;
       while (done < jobCount) {
         const rows = [];
         for (let i = 0; i < Math.min(batch, jobCount - done); i += 1) {
@@ -301,32 +391,65 @@ export async function seedBench({
           if (industry === 'it' && rng.next() < 0.03) skills.push(RARE_SKILL);
           const lo = rng.int(3, 30);
           rows.push({
-            userId: referrers[owner].id,
-            companyId: company.id,
-            jobTitle: `${rng.pick(SENIORITY)}${rng.pick(ROLES[industry])}`,
-            companyName: company.name,
-            jobLocation: rng.pick(LOCATIONS),
+            user_id: referrers[owner].id,
+            company_id: company.id,
+            job_title: `${rng.pick(SENIORITY)}${rng.pick(ROLES[industry])}`,
+            company_name: company.name,
+            job_location: rng.pick(LOCATIONS),
             address: `${rng.int(1, 400)} ${rng.pick(STREETS)}, ${rng.pick(CITIES)}`,
-            companyLogo: null,
             industry,
             experience: rng.pick(EXPERIENCE),
-            jobType: rng.next() < 0.8 ? 'Full-time' : rng.pick(JOB_TYPES),
-            salaryRange: `${lo}-${lo + rng.int(2, 15)}`,
-            requiredSkills: skills,
-            jobDescription: rng.sample(SENTENCES, rng.int(2, 4)),
+            job_type: rng.next() < 0.8 ? 'Full-time' : rng.pick(JOB_TYPES),
+            salary_range: `${lo}-${lo + rng.int(2, 15)}`,
+            required_skills: skills,
+            job_description: rng.sample(SENTENCES, rng.int(2, 4)),
             notes: rng.sample(NOTES, rng.int(1, 3)),
             status: rng.next() < 0.1 ? 'inactive' : 'active',
-            totalReferrals: rng.int(0, 5),
-            referralBonus: rng.pick([1000, 1000, 2000, 5000]),
-            createdAt: new Date(now.getTime() - Math.floor(rng.next() * yearMs)),
+            total_referrals: rng.int(0, 5),
+            referral_bonus: rng.pick([1000, 1000, 2000, 5000]),
+            created_at: new Date(now.getTime() - Math.floor(rng.next() * yearMs)).toISOString(),
           });
         }
-        await tx.insert(schema.jobPosts).values(rows);
+        // One JSON parameter per batch instead of twenty per row: far less to build here and to parse there.
+        await tx.execute(sql`insert into job_posts (${sql.raw(JOB_COLUMNS)})
+          select ${sql.raw(JOB_COLUMNS)} from json_populate_recordset(null::job_posts, ${JSON.stringify(rows)}::json)`);
         done += rows.length;
-        if (done % 20_000 === 0) log(`bench-seed: ${done} job posts`);
+        if (done % 100_000 === 0) log(`bench-seed: ${done} job posts`);
       }
       return { companies: companies.length, users: users.length, jobs: done };
     });
+    const tIndex = Date.now();
+    await db.transaction(async (tx) => {
+      if (app.database.kind === 'pg')
+        await tx.execute(sql`set local maintenance_work_mem = '512MB'`);
+      for (const ix of indexDefs) await tx.execute(sql.raw(ix.indexdef));
+    });
+    log(
+      `bench-seed: ${indexDefs.length} job_posts indexes made again in ${((Date.now() - tIndex) / 1000).toFixed(1)} s`,
+    );
+    const tWords = Date.now();
+    await db.transaction(async (tx) => {
+      if (app.database.kind === 'pg') await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
+      // The same rows the trigger writes (referio_job_tokens, migrations 0007 and 0011).
+      await tx.execute(sql`insert into job_post_words (word, created_at, job_id, job_type, job_location, industry, experience)
+        select distinct t, j.created_at, j.id, j.job_type, j.job_location, j.industry, j.experience
+        from job_posts j, unnest(referio_job_tokens(j)) as t
+        where j.status = 'active'`);
+      await tx.execute(
+        sql.raw(
+          `alter table job_post_words add constraint "${postingsKey.conname}" ${postingsKey.def}`,
+        ),
+      );
+      // And the counts the trigger keeps (migration 0009).
+      await tx.execute(sql`insert into job_word_counts (word, jobs)
+        select word, count(*)::int from job_post_words group by word`);
+    });
+    await db.execute(sql`alter table job_posts enable trigger user`);
+    const postings = (await db.execute(sql`select count(*)::int as n from job_post_words`)).rows[0]
+      .n;
+    log(
+      `bench-seed: ${postings} search postings written and indexed in ${((Date.now() - tWords) / 1000).toFixed(1)} s`,
+    );
     // As autovacuum would leave a live database after a while: fresh statistics, the GIN pending lists
     // merged into the indexes, the visibility map set.
     await db.execute(sql`vacuum analyze`);

@@ -19,6 +19,7 @@ import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
 import eventsPlugin from './plugins/events';
+import jobPostsPlugin from './plugins/job-posts';
 import mailPlugin from './plugins/mail';
 import requestGuard from './plugins/request-guard';
 import storagePlugin from './plugins/storage';
@@ -115,6 +116,7 @@ export async function buildApp(
   await app.register(storagePlugin);
   await app.register(authPlugin);
   await app.register(eventsPlugin);
+  await app.register(jobPostsPlugin);
 
   // Routes, one folder per area.
   await app.register(

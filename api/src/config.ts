@@ -136,6 +136,8 @@ export const configSchema = z
     CHAT_MESSAGE_WINDOW_SECONDS: int(10, 1, 3600),
     /** How long a public job search's page and total are reused (this process's job writes clear them); 0 = off. */
     SEARCH_CACHE_SECONDS: int(10, 0, 3600),
+    /** Job lists count their matches up to this many, then answer "this many +" ("1,000+ jobs"). */
+    SEARCH_TOTAL_BOUND: int(1000, 10, 100_000),
   })
   .refine((c) => c.UPLOAD_QUOTA_BYTES >= c.UPLOAD_MAX_BYTES, {
     path: ['UPLOAD_QUOTA_BYTES'],

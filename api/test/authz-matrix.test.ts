@@ -294,7 +294,10 @@ const ROWS: Row[] = [
     route: 'POST /api/jobPost/getAllJobPost',
     owner: 'candidate',
     expect: PUBLIC,
-    request: () => ({ url: '', payload: { search: '', start: 0, limit: 10 } }),
+    request: () => ({
+      url: '',
+      payload: { search: '', start: 0, limit: 10, jobType: 'Full-time', location: 'Remote' },
+    }),
   },
   {
     // Any signed-in user may read a job post; the userId segment is the UI's, not a permission.

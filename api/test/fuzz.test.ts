@@ -176,6 +176,19 @@ const value = () =>
     fc.boolean(),
     fc.constant(null),
     fc.array(text, { maxLength: 60 }),
+    // Valid job list filter values, so filtered searches run too (not only their refusals).
+    fc.constantFrom(
+      'Full-time',
+      'Contract',
+      'Remote',
+      'On-site',
+      'Hybrid',
+      'it',
+      'sales',
+      '3-6',
+      '9-12',
+      '',
+    ),
   );
 
 const FIELDS = [
@@ -212,6 +225,11 @@ const FIELDS = [
   'overAllExperience',
   'companyLogo',
   'token',
+  'jobType',
+  'location',
+  'industry',
+  'experience',
+  'company',
   '__proto__',
   'constructor',
   'prototype',

@@ -183,14 +183,17 @@ export const jobPosts = pgTable(
     referralBonus: integer('referral_bonus').notNull().default(1000),
     createdAt: createdAt(),
     /**
-     * What a job search matches: company name, title and skills in one stored column (one line each),
-     * kept by PostgreSQL itself. One trigram index on it answers a search with a single bitmap scan and
-     * a single cheap recheck per row (migration 0003; three indexes and three ILIKEs before).
+     * The words a job search matches: those of the company name, title, skills, address and location
+     * type, lower-case, each once (referio_words(), migration 0004), kept by PostgreSQL itself. A
+     * referrer's own list checks them here; the public search reads them from job_post_words. The
+     * location type is spelled out by a CASE: an enum's cast to text is only STABLE, and a generated
+     * column needs an immutable expression.
      */
-    searchText: text('search_text')
+    searchWords: text('search_words')
+      .array()
       .notNull()
       .generatedAlwaysAs(
-        sql`company_name || E'\\n' || job_title || E'\\n' || referio_skills_text(required_skills)`,
+        sql`referio_words(company_name || ' ' || job_title || ' ' || referio_skills_text(required_skills) || ' ' || address || ' ' || (case job_location when 'On-site' then 'On-site' when 'Remote' then 'Remote' else 'Hybrid' end))`,
       ),
   },
   // Plain (ascending) btree indexes serve ORDER BY created_at DESC by scanning backwards; a DESC index
@@ -198,12 +201,47 @@ export const jobPosts = pgTable(
   (t) => [
     index('job_posts_newest_idx').on(t.createdAt, t.id),
     index('job_posts_owner_status_idx').on(t.userId, t.status, t.createdAt),
-    index('job_posts_company_idx').on(t.companyId),
-    // referio_skills_text() in search_text is the IMMUTABLE wrapper created by migration 0000
-    // (array_to_string is only STABLE, and a generated column needs an immutable expression).
-    index('job_posts_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // A company's active jobs, newest first (the company filter) and their count (company tiles).
+    index('job_posts_company_status_newest_idx').on(t.companyId, t.status, t.createdAt, t.id),
   ],
 );
+
+/**
+ * The public job search's postings: one row per active job post and word it can be found by (its
+ * search_words, and a token per filter value: '~type:Contract', '~loc:Remote', '~ind:it', '~exp:3-6',
+ * '~co:<company id>'), kept by a trigger on job_posts (migration 0006). The primary key orders each
+ * word's jobs newest first, so a search reads only the rows it shows (and, for its total, no more than
+ * SEARCH_TOTAL_BOUND), whichever word or filter is the rarest; no other index is needed.
+ */
+export const jobPostWords = pgTable(
+  'job_post_words',
+  {
+    word: text('word').notNull(),
+    createdAt: ts('created_at').notNull(),
+    jobId: uuid('job_id').notNull(),
+    // The job's filter values (in the key), so a search with words checks its filters in the index it
+    // reads, without probing the filter tokens (migration 0011). The company is a token only.
+    jobType: jobTypeEnum('job_type').notNull(),
+    jobLocation: jobLocationEnum('job_location').notNull(),
+    industry: industryEnum('industry').notNull(),
+    experience: experienceEnum('experience').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'job_post_words_pkey',
+      columns: [t.word, t.createdAt, t.jobId, t.jobType, t.jobLocation, t.industry, t.experience],
+    }),
+  ],
+);
+
+/**
+ * How many active job posts have each job_post_words token, kept by the same trigger (migration 0009).
+ * A one-word search's total is read here, and a longer search starts from its rarest token.
+ */
+export const jobWordCounts = pgTable('job_word_counts', {
+  word: text('word').primaryKey(),
+  jobs: integer('jobs').notNull(),
+});
 
 export const referralRequests = pgTable(
   'referral_requests',
@@ -358,6 +396,8 @@ export const allTableNames = [
   'messages',
   'chats',
   'referral_requests',
+  'job_post_words',
+  'job_word_counts',
   'job_posts',
   'files',
   'work_email_history',

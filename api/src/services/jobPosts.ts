@@ -1,12 +1,22 @@
-import type { JobPost, JobPostDetails, WorkEmailHistoryEntry } from '../contract';
-import { and, desc, eq, getTableColumns, ilike, sql, type SQL } from 'drizzle-orm';
+import type {
+  ExperienceBand,
+  JobFilters,
+  JobPost,
+  JobPostDetails,
+  JobStatus,
+  WorkEmailHistoryEntry,
+} from '../contract';
+import { JOB_FILTER_KEYS } from '../contract';
+import { and, desc, eq, getTableColumns, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
 import { sessionLookup, type ActiveSession } from './sessions';
 import { profileLinkOf } from './users';
 import {
   companies,
+  jobPostWords,
   jobPosts,
+  jobWordCounts,
   referralRequests,
   sessions,
   users,
@@ -14,23 +24,59 @@ import {
   type JobPostRow,
 } from '../db/schema';
 
-/** `%text%` for ILIKE with the user's %, _ and \ taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A search uses at most this many words (the rest of a pasted paragraph is ignored). */
+export const MAX_SEARCH_WORDS = 8;
 
 /**
- * Company name, job title or any skill contains `search` (case-insensitive): one ILIKE on the stored
- * search_text column (those three, a line each), exactly the expression of job_posts_search_trgm_idx.
+ * The words of a typed search as job_posts.search_words holds them (referio_words(), migration 0004):
+ * lower-case runs of letters and digits, each once, at most MAX_SEARCH_WORDS.
  */
-export function jobSearchCondition(search: string): SQL | undefined {
-  if (!search) return undefined;
-  return ilike(jobPosts.searchText, containsPattern(search));
+export function searchTokens(search: string): string[] {
+  const words = search
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
 }
 
-/** `true` when `userId` (the signed-in candidate) already asked a referral for the job row. */
-export function appliedBy(userId: string | null | undefined): SQL<boolean> {
-  if (!userId) return sql<boolean>`false`;
-  return sql<boolean>`exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${jobPosts.id} and ${referralRequests.senderId} = ${userId})`;
+/** The job_post_words tokens of the filters that are set (see migration 0007, referio_job_tokens). */
+export function filterTokens(filters: JobFilters): string[] {
+  const prefix: Record<(typeof JOB_FILTER_KEYS)[number], string> = {
+    jobType: '~type:',
+    location: '~loc:',
+    industry: '~ind:',
+    experience: '~exp:',
+    company: '~co:',
+  };
+  return JOB_FILTER_KEYS.filter((k) => filters[k]).map((k) => `${prefix[k]}${filters[k]}`);
 }
+
+/**
+ * Every word of `search` is one of the job's words (company name, title, skills, address, location
+ * type): `search_words @> array[…]`. Undefined for a blank search.
+ */
+export function jobSearchCondition(search: string): SQL | undefined {
+  const words = searchTokens(search);
+  if (words.length === 0) return undefined;
+  return sql`${jobPosts.searchWords} @> array[${sql.join(
+    words.map((w) => sql`${w}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/**
+ * The outer job's id, qualified: Drizzle writes a column of a one-table query without its table, and
+ * inside a subquery a bare "id" would be the subquery's own.
+ */
+const thisJobId = sql`${jobPosts}.${sql.identifier('id')}`;
+
+/** `true` when the user `user` (an SQL value or column) already asked a referral for the job row. */
+const appliedByUser = (user: SQL | typeof users.id): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${thisJobId} and ${referralRequests.senderId} = ${user})`;
+
+/** `isApplied` for a known viewer (false for nobody). */
+const appliedBy = (viewerId: string | null | undefined): SQL<boolean> =>
+  viewerId ? appliedByUser(sql`${viewerId}::uuid`) : sql<boolean>`false`;
 
 /**
  * For a session lookup (`SessionStore.finder`): which of the jobs in the placeholder `jobIds` the
@@ -41,79 +87,21 @@ export const appliedAmongJobIds = () =>
     string[]
   >`coalesce((select array_agg(${referralRequests.jobPostId}::text) from ${referralRequests} where ${referralRequests.senderId} = ${users.id} and ${referralRequests.jobPostId} = any(${sql.placeholder('jobIds')}::uuid[])), '{}'::text[])`;
 
-/** A job post's columns without search_text (only searched, never answered). */
-const { searchText: _searchText, ...jobColumns } = getTableColumns(jobPosts);
+/** A job post's columns without search_words (only searched, never answered). */
+const { searchWords: _searchWords, ...jobColumns } = getTableColumns(jobPosts);
 
 /**
- * GetById's one query: the session (`sessionLookup()`), the job post of the placeholder `id`, its
- * referrer and the referrer's work-e-mail history, `isApplied` for the session's user. One round trip
- * instead of four (session, job, referrer, history).
+ * The one column list of a job as the API answers it: the row, its company's logo and whether the
+ * viewer applied (`toJobPost` turns it into a `JobPost`).
  */
-export function jobDetailsWithSessionQuery(db: Db) {
-  const referrer = alias(users, 'referrer');
-  return db
-    .select({
-      id: sessions.id,
-      expiresAt: sessions.expiresAt,
-      user: users,
-      job: jobColumns,
-      logo: companies.logo,
-      isApplied: sql<boolean>`exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${jobPosts.id} and ${referralRequests.senderId} = ${users.id})`,
-      referrer: {
-        id: referrer.id,
-        email: referrer.email,
-        fullName: referrer.fullName,
-        position: referrer.position,
-        profileImage: referrer.profileImage,
-      },
-      history: sql<
-        WorkEmailHistoryEntry[]
-      >`coalesce((select json_agg(json_build_object('_id', h.id, 'email', h.email, 'companyName', h.company_name, 'startDate', h.start_date) order by h.start_date, h.created_at) from ${workEmailHistory} h where h.user_id = ${jobPosts.userId}), '[]'::json)`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(jobPosts, eq(jobPosts.id, sql.placeholder('id')))
-    .leftJoin(referrer, eq(referrer.id, jobPosts.userId))
-    .leftJoin(companies, eq(companies.id, jobPosts.companyId))
-    .where(sessionLookup())
-    .limit(1);
-}
-
-/** Prepared statements per database (built once each; building a query costs more than running it). */
-const preparedFor = new WeakMap<Db, ReturnType<typeof prepare>>();
-function prepare(db: Db) {
-  const job = db
-    .select({
-      job: jobColumns,
-      logo: companies.logo,
-      isApplied: sql<boolean>`exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${jobPosts.id} and ${referralRequests.senderId} = ${sql.placeholder('viewerId')}::uuid)`,
-    })
-    .from(jobPosts)
-    .leftJoin(companies, eq(companies.id, jobPosts.companyId))
-    .where(eq(jobPosts.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('referio_job_by_id');
-  const details = jobDetailsWithSessionQuery(db).prepare('referio_job_details_with_session');
-  return { job, details };
-}
-function prepared(db: Db) {
-  let p = preparedFor.get(db);
-  if (!p) {
-    p = prepare(db);
-    preparedFor.set(db, p);
-  }
-  return p;
-}
-
-/** The columns every job list selects: the row, its company's logo and whether the caller applied. */
-export const jobListColumns = (userId: string | null | undefined) => ({
+const jobColumnsWith = (isApplied: SQL<boolean>) => ({
   job: jobColumns,
   logo: companies.logo,
-  isApplied: appliedBy(userId),
+  isApplied,
 });
 
 export interface JobListRow {
-  job: Omit<JobPostRow, 'searchText'>;
+  job: Omit<JobPostRow, 'searchWords'>;
   logo: string | null;
   isApplied: boolean;
 }
@@ -145,120 +133,431 @@ export function toJobPost(row: JobListRow): JobPost {
   };
 }
 
-export interface JobListQuery {
-  where: SQL | undefined;
-  start: number;
-  limit: number;
-  /** The signed-in user, for `isApplied`. */
-  viewerId: string | null;
-  /** Where the total may come from instead of counting every time (a cache); `count` counts. */
-  total?: (count: () => Promise<number>) => Promise<number>;
-}
-
-/** A page of job posts, newest first, with the total of matches. */
-export async function listJobs(
-  db: Db,
-  q: JobListQuery,
-): Promise<{ data: JobPost[]; total: number }> {
-  const count = async () => {
-    const rows = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(jobPosts)
-      .where(q.where);
-    return Number(rows[0]?.n ?? 0);
-  };
-  const [rows, total] = await Promise.all([
-    db
-      .select(jobListColumns(q.viewerId))
-      .from(jobPosts)
-      .leftJoin(companies, eq(companies.id, jobPosts.companyId))
-      .where(q.where)
-      .orderBy(desc(jobPosts.createdAt), desc(jobPosts.id))
-      .limit(q.limit)
-      .offset(q.start),
-    q.total ? q.total(count) : count(),
-  ]);
-  return { data: rows.map(toJobPost), total };
-}
-
-/** One job post with its company logo, or null. */
-export async function findJob(
-  db: Db,
-  id: string,
-  viewerId: string | null,
-): Promise<JobPost | null> {
-  const rows = await prepared(db).job.execute({ id, viewerId });
-  return rows[0] ? toJobPost(rows[0]) : null;
-}
-
 /**
- * GetById in one query: the session of `lookup` (`SessionStore.lookupParams`) and the job post `id`
- * with its referrer and their work-e-mail history, `isApplied` for the session's user. Null when the
- * session is not valid; `details` null when there is no such job.
+ * GetById's one query: the session (`sessionLookup()`), the job post of the placeholder `id`, its
+ * referrer and the referrer's work-e-mail history, `isApplied` for the session's user. One round trip
+ * instead of four (session, job, referrer, history).
  */
-export async function findJobDetailsWithSession(
-  db: Db,
-  lookup: { hash: string; now: Date } | null,
-  id: string,
-): Promise<{ session: ActiveSession; details: JobPostDetails | null } | null> {
-  if (!lookup) return null;
-  const row = (await prepared(db).details.execute({ ...lookup, id }))[0];
-  if (!row) return null;
-  const session = { id: row.id, expiresAt: row.expiresAt, user: row.user };
-  const { job, referrer } = row;
-  if (!job || !referrer) return { session, details: null };
-  return {
-    session,
-    details: {
-      ...toJobPost({ job, logo: row.logo, isApplied: row.isApplied }),
-      userId: {
-        _id: referrer.id,
+export function jobDetailsWithSessionQuery(db: Db) {
+  const referrer = alias(users, 'referrer');
+  return db
+    .select({
+      id: sessions.id,
+      expiresAt: sessions.expiresAt,
+      user: users,
+      ...jobColumnsWith(appliedByUser(users.id)),
+      referrer: {
+        id: referrer.id,
         email: referrer.email,
         fullName: referrer.fullName,
         position: referrer.position,
-        profileLink: profileLinkOf(referrer),
-        workEmailHistory: row.history,
+        profileImage: referrer.profileImage,
       },
-    },
-  };
+      history: sql<
+        WorkEmailHistoryEntry[]
+      >`coalesce((select json_agg(json_build_object('_id', h.id, 'email', h.email, 'companyName', h.company_name, 'startDate', h.start_date) order by h.start_date, h.created_at) from ${workEmailHistory} h where h.user_id = ${jobPosts.userId}), '[]'::json)`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(jobPosts, eq(jobPosts.id, sql.placeholder('id')))
+    .leftJoin(referrer, eq(referrer.id, jobPosts.userId))
+    .leftJoin(companies, eq(companies.id, jobPosts.companyId))
+    .where(sessionLookup())
+    .limit(1);
 }
 
+/**
+ * What a job list asks for. Every field that is set narrows the list (AND); the list is newest first
+ * unless `rankFor` puts a candidate's best matches first.
+ */
+export interface JobListQuery {
+  /** Words typed in a search box: each must appear in the title, company, skills, address or location type. */
+  search?: string;
+  filters?: JobFilters;
+  status?: JobStatus;
+  /** Posted by this user. */
+  ownerId?: string;
+  /** Not posted by this user. */
+  notOwnerId?: string;
+  /** Leaves out the jobs this user already asked a referral for. */
+  notRequestedBy?: string;
+  createdAfter?: Date;
+  /** Requires at least one of these skills (given lower-case; compared lower-case). */
+  anySkill?: string[];
+  /** Most shared skills first (lower-case), then the experience band, then newest. */
+  rankFor?: { skills: string[]; experience: ExperienceBand | null };
+  /** The signed-in user, for `isApplied`. */
+  viewerId: string | null;
+  start?: number;
+  limit: number;
+}
+
+export type JobListWhere = Omit<JobListQuery, 'viewerId' | 'limit' | 'start' | 'rankFor'>;
+
+/** How a public search reads the postings (`JobPostRepository.searchPlan`). */
+export interface PostingsPlan {
+  driver: string;
+  probes: string[];
+  filters: Omit<JobFilters, 'company'>;
+  /** The total when the search is that one token (its count), else null: counted. */
+  total: number | null;
+}
+
+export interface JobPage {
+  data: JobPost[];
+  /** Matches, counted up to the bound; the bound itself when `totalCapped`. */
+  total: number;
+  totalCapped: boolean;
+}
+
+/** How many of `skills` (lower-case) the job requires. */
+const sharedSkills = (skills: string[]) =>
+  sql<number>`(select count(*)::int from unnest(${jobPosts.requiredSkills}) as s(skill) where lower(s.skill) in (${sql.join(
+    skills.map((s) => sql`${s}`),
+    sql`, `,
+  )}))`;
+
+/** The values of a new or edited job post, as the routes hand them over. */
+export type JobPostValues = Omit<
+  typeof jobPosts.$inferInsert,
+  'id' | 'userId' | 'companyId' | 'searchWords' | 'status' | 'totalReferrals' | 'createdAt'
+>;
+
+/**
+ * Job posts' one repository (`app.jobPosts`, src/plugins/job-posts.ts): the job list query, the
+ * column list and the writes are here once; the routes translate HTTP. Lists count their matches no
+ * further than `totalBound` ("1,000+ jobs").
+ */
+export class JobPostRepository {
+  constructor(
+    private readonly db: Db,
+    readonly totalBound: number,
+  ) {}
+
+  /** Prepared statements for the by-id reads (building a query costs more than running it). */
+  private prepared = () => {
+    const byId = this.db
+      .select(jobColumnsWith(appliedByUser(sql`${sql.placeholder('viewerId')}::uuid`)))
+      .from(jobPosts)
+      .leftJoin(companies, eq(companies.id, jobPosts.companyId))
+      .where(eq(jobPosts.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('referio_job_by_id');
+    const details = jobDetailsWithSessionQuery(this.db).prepare('referio_job_details_with_session');
+    const built = { byId, details };
+    this.prepared = () => built;
+    return built;
+  };
+
+  /** The WHERE of a list: every field of `q` that is set, ANDed. */
+  where(q: JobListWhere): SQL | undefined {
+    const f = q.filters ?? {};
+    return and(
+      q.status ? eq(jobPosts.status, q.status) : undefined,
+      q.ownerId ? eq(jobPosts.userId, q.ownerId) : undefined,
+      q.notOwnerId ? ne(jobPosts.userId, q.notOwnerId) : undefined,
+      f.company ? eq(jobPosts.companyId, f.company) : undefined,
+      f.jobType ? eq(jobPosts.jobType, f.jobType) : undefined,
+      f.location ? eq(jobPosts.jobLocation, f.location) : undefined,
+      f.industry ? eq(jobPosts.industry, f.industry) : undefined,
+      f.experience ? eq(jobPosts.experience, f.experience) : undefined,
+      q.createdAfter ? gt(jobPosts.createdAt, q.createdAfter) : undefined,
+      q.notRequestedBy
+        ? sql`not exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${thisJobId} and ${referralRequests.senderId} = ${q.notRequestedBy})`
+        : undefined,
+      q.anySkill?.length ? sql`${sharedSkills(q.anySkill)} > 0` : undefined,
+      jobSearchCondition(q.search ?? ''),
+    );
+  }
+
+  /**
+   * A public search (active jobs, searched and/or filtered, nothing else asked) as postings: its words
+   * and filter tokens; null when the list is read from job_posts itself.
+   */
+  postingTokens(
+    q: JobListWhere & { rankFor?: unknown },
+  ): { words: string[]; filters: string[] } | null {
+    const publicSearch =
+      q.status === 'active' &&
+      !q.ownerId &&
+      !q.notOwnerId &&
+      !q.notRequestedBy &&
+      !q.createdAfter &&
+      !q.anySkill?.length &&
+      !q.rankFor;
+    if (!publicSearch) return null;
+    const words = searchTokens(q.search ?? '');
+    const filters = filterTokens(q.filters ?? {});
+    return words.length || filters.length ? { words, filters } : null;
+  }
+
+  /** How many active jobs have each token (job_word_counts; a token no job has is absent). */
+  async tokenCounts(tokens: string[]): Promise<Map<string, number>> {
+    const rows = await this.db
+      .select({ word: jobWordCounts.word, jobs: jobWordCounts.jobs })
+      .from(jobWordCounts)
+      .where(inArray(jobWordCounts.word, tokens));
+    return new Map(rows.map((r) => [r.word, Number(r.jobs)]));
+  }
+
+  /**
+   * How a public search reads the postings, from the tokens' counts: `driver`, the token whose postings
+   * are read newest first (the company when filtered by one, else the rarest word, else the rarest
+   * filter); `probes`, the other words, each checked by a probe of the primary key; the other filters
+   * are checked on the postings' own columns. Null when a token no active job has: nothing matches.
+   */
+  searchPlan(
+    q: JobListWhere,
+    tokens: { words: string[]; filters: string[] },
+    counts: Map<string, number>,
+  ): PostingsPlan | null {
+    const all = [...tokens.words, ...tokens.filters];
+    if (all.some((t) => !counts.get(t))) return null;
+    const rarest = (xs: string[]) => [...xs].sort((a, b) => counts.get(a)! - counts.get(b)!);
+    const company = q.filters?.company
+      ? tokens.filters.find((t) => t.startsWith('~co:'))
+      : undefined;
+    const driver = company ?? rarest(tokens.words)[0] ?? rarest(tokens.filters)[0]!;
+    const probes = rarest(tokens.words.filter((w) => w !== driver));
+    const f = { ...(q.filters ?? {}) };
+    delete f.company;
+    // A filter that is the driver needs no column check (it would hold anyway).
+    return { driver, probes, filters: f, total: all.length === 1 ? counts.get(driver)! : null };
+  }
+
+  /**
+   * The ids (newest first) of the active jobs of `plan`: the driver's postings in the order of the
+   * primary key, with the filters checked on their columns (same index, no table read) and each probe
+   * word looked up by the same key for the same job.
+   */
+  private postings(plan: PostingsPlan) {
+    const w0 = alias(jobPostWords, 'w0');
+    // Qualified by hand: inside the EXISTS a bare column would be the subquery's own.
+    const outer = (column: string) => sql`${sql.identifier('w0')}.${sql.identifier(column)}`;
+    const f = plan.filters;
+    return this.db
+      .select({ jobId: w0.jobId, createdAt: w0.createdAt })
+      .from(w0)
+      .where(
+        and(
+          eq(w0.word, plan.driver),
+          f.jobType ? eq(w0.jobType, f.jobType) : undefined,
+          f.location ? eq(w0.jobLocation, f.location) : undefined,
+          f.industry ? eq(w0.industry, f.industry) : undefined,
+          f.experience ? eq(w0.experience, f.experience) : undefined,
+          ...plan.probes.map(
+            (t) =>
+              // OFFSET 0 keeps it a probe per row (PostgreSQL does not turn it into a join, whose size
+              // it would guess as one row and then read both lists whole).
+              sql`exists (select 1 from ${jobPostWords} w where w.word = ${t} and w.created_at = ${outer('created_at')} and w.job_id = ${outer('job_id')} offset 0)`,
+          ),
+        ),
+      )
+      .orderBy(desc(w0.createdAt), desc(w0.jobId))
+      .$dynamic();
+  }
+
+  /**
+   * The list query of `q` (unexecuted: the API bench EXPLAINs it): a public search's postings `plan`
+   * (see `page`), else job_posts itself.
+   */
+  listQuery(q: JobListQuery, plan: PostingsPlan | null = null) {
+    const columns = jobColumnsWith(appliedBy(q.viewerId));
+    if (plan) {
+      const m = this.postings(plan)
+        .limit(q.limit)
+        .offset(q.start ?? 0)
+        .as('m');
+      return this.db
+        .select(columns)
+        .from(m)
+        .innerJoin(jobPosts, eq(jobPosts.id, m.jobId))
+        .leftJoin(companies, eq(companies.id, jobPosts.companyId))
+        .orderBy(desc(m.createdAt), desc(m.jobId))
+        .$dynamic();
+    }
+    const order: SQL[] = [];
+    if (q.rankFor?.skills.length) order.push(desc(sharedSkills(q.rankFor.skills)));
+    if (q.rankFor?.experience) {
+      order.push(
+        desc(
+          sql<number>`(case when ${jobPosts.experience} = ${q.rankFor.experience} then 1 else 0 end)`,
+        ),
+      );
+    }
+    return this.db
+      .select(columns)
+      .from(jobPosts)
+      .leftJoin(companies, eq(companies.id, jobPosts.companyId))
+      .where(this.where(q))
+      .orderBy(...order, desc(jobPosts.createdAt), desc(jobPosts.id))
+      .limit(q.limit)
+      .offset(q.start ?? 0)
+      .$dynamic();
+  }
+
+  /** The count query of `q`: matches, no more than the bound plus one (unexecuted: the bench EXPLAINs it). */
+  countQuery(q: JobListWhere, plan: PostingsPlan | null = null) {
+    const matches = plan
+      ? this.postings(plan)
+          .limit(this.totalBound + 1)
+          .as('matches')
+      : this.db
+          .select({ one: sql<number>`1`.as('one') })
+          .from(jobPosts)
+          .where(this.where(q))
+          .limit(this.totalBound + 1)
+          .as('matches');
+    return this.db.select({ n: sql<number>`count(*)::int` }).from(matches);
+  }
+
+  private bounded(n: number): { total: number; totalCapped: boolean } {
+    return n > this.totalBound
+      ? { total: this.totalBound, totalCapped: true }
+      : { total: n, totalCapped: false };
+  }
+
+  /** The jobs of `q`, in its order. */
+  async list(q: JobListQuery): Promise<JobPost[]> {
+    return (await this.page(q, { count: false })).data;
+  }
+
+  /**
+   * A page of `q` with its total, counted no further than the bound: exact while small, and beyond it a
+   * common word costs reading `totalBound` postings instead of every match. A public search first reads
+   * its tokens' counts (a one-token search's total is that count; a token no job has answers at once),
+   * then its page and total from the postings (`searchPlan`).
+   */
+  async page(q: JobListQuery, opts: { count?: boolean } = {}): Promise<JobPage> {
+    const count = opts.count ?? true;
+    const tokens = this.postingTokens(q);
+    let plan: PostingsPlan | null = null;
+    if (tokens) {
+      plan = this.searchPlan(
+        q,
+        tokens,
+        await this.tokenCounts([...tokens.words, ...tokens.filters]),
+      );
+      if (!plan) return { data: [], total: 0, totalCapped: false };
+    }
+    const known = plan?.total ?? null;
+    const [rows, n] = await Promise.all([
+      this.listQuery(q, plan),
+      count && known === null ? this.countQuery(q, plan) : Promise.resolve([{ n: known ?? 0 }]),
+    ]);
+    return { data: rows.map(toJobPost), ...this.bounded(Number(n[0]?.n ?? 0)) };
+  }
+
+  /** One job post with its company logo and `isApplied` for `viewerId`, or null. */
+  async find(id: string, viewerId: string | null): Promise<JobPost | null> {
+    const rows = await this.prepared().byId.execute({ id, viewerId });
+    return rows[0] ? toJobPost(rows[0]) : null;
+  }
+
+  /** The stored row (for ownership and status checks), or null. */
+  findRow(id: string): Promise<JobPostRow | null> {
+    return findJobRow(this.db, id);
+  }
+
+  /**
+   * GetById in one query: the session of `lookup` (`SessionStore.lookupParams`) and the job post `id`
+   * with its referrer and their work-e-mail history, `isApplied` for the session's user. Null when the
+   * session is not valid; `details` null when there is no such job.
+   */
+  async detailsWithSession(
+    lookup: { hash: string; now: Date } | null,
+    id: string,
+  ): Promise<{ session: ActiveSession; details: JobPostDetails | null } | null> {
+    if (!lookup) return null;
+    const row = (await this.prepared().details.execute({ ...lookup, id }))[0];
+    if (!row) return null;
+    const session = { id: row.id, expiresAt: row.expiresAt, user: row.user };
+    const { job, referrer } = row;
+    if (!job || !referrer) return { session, details: null };
+    return {
+      session,
+      details: {
+        ...toJobPost({ job, logo: row.logo, isApplied: row.isApplied }),
+        userId: {
+          _id: referrer.id,
+          email: referrer.email,
+          fullName: referrer.fullName,
+          position: referrer.position,
+          profileLink: profileLinkOf(referrer),
+          workEmailHistory: row.history,
+        },
+      },
+    };
+  }
+
+  /** A new active post by `userId`; its company is linked by name (created when new). Its id. */
+  async create(userId: string, values: JobPostValues, now: Date): Promise<string> {
+    const companyId = await this.companyIdFor(values.companyName, values.industry, now);
+    const rows = await this.db
+      .insert(jobPosts)
+      .values({ ...values, userId, companyId, status: 'active', createdAt: now })
+      .returning({ id: jobPosts.id });
+    return rows[0]!.id;
+  }
+
+  /** Saves an edited post; a new company name links (or creates) that company. */
+  async update(job: JobPostRow, values: JobPostValues, now: Date): Promise<void> {
+    const companyId =
+      values.companyName.toLowerCase() === job.companyName.toLowerCase() && job.companyId
+        ? job.companyId
+        : await this.companyIdFor(values.companyName, values.industry, now);
+    await this.db
+      .update(jobPosts)
+      .set({ ...values, companyId })
+      .where(eq(jobPosts.id, job.id));
+  }
+
+  async setStatus(id: string, status: JobStatus): Promise<void> {
+    await this.db.update(jobPosts).set({ status }).where(eq(jobPosts.id, id));
+  }
+
+  /** The company's id and name, or null. */
+  async company(id: string): Promise<{ _id: string; companyName: string } | null> {
+    const rows = await this.db
+      .select({ _id: companies.id, companyName: companies.name })
+      .from(companies)
+      .where(eq(companies.id, id))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  /** The company of that name (case-insensitive), created when it does not exist yet. */
+  private async companyIdFor(
+    name: string,
+    industry: JobPostRow['industry'],
+    now: Date,
+  ): Promise<string> {
+    const find = async () =>
+      (
+        await this.db
+          .select({ id: companies.id })
+          .from(companies)
+          .where(sql`lower(${companies.name}) = lower(${name})`)
+          .limit(1)
+      )[0]?.id;
+    const existing = await find();
+    if (existing) return existing;
+    const inserted = await this.db
+      .insert(companies)
+      .values({ name, industry, createdAt: now })
+      .onConflictDoNothing({ target: companies.name })
+      .returning({ id: companies.id });
+    const id = inserted[0]?.id ?? (await find());
+    if (!id) throw new Error(`company ${name} vanished`);
+    return id;
+  }
+}
+
+/** The stored job row (ownership and status checks), or null; `app.jobPosts.findRow` is the same. */
 export async function findJobRow(db: Db, id: string): Promise<JobPostRow | null> {
   const rows = await db.select().from(jobPosts).where(eq(jobPosts.id, id)).limit(1);
   return rows[0] ?? null;
 }
-
-/** The company of that name (case-insensitive), created when it does not exist yet. */
-export async function companyIdFor(
-  db: Db,
-  name: string,
-  industry: JobPostRow['industry'],
-  now: Date,
-): Promise<string> {
-  const find = async () =>
-    (
-      await db
-        .select({ id: companies.id })
-        .from(companies)
-        .where(sql`lower(${companies.name}) = lower(${name})`)
-        .limit(1)
-    )[0]?.id;
-  const existing = await find();
-  if (existing) return existing;
-  const inserted = await db
-    .insert(companies)
-    .values({ name, industry, createdAt: now })
-    .onConflictDoNothing({ target: companies.name })
-    .returning({ id: companies.id });
-  const id = inserted[0]?.id ?? (await find());
-  if (!id) throw new Error(`company ${name} vanished`);
-  return id;
-}
-
-/** Active jobs only. */
-export const activeJob = () => eq(jobPosts.status, 'active');
-
-export const allOf = (...parts: (SQL | undefined)[]) => and(...parts);
 
 /** The experience band a number of years falls in: [lo, hi) with everything below 3 in '1-3'. */
 export function experienceBandOf(

@@ -6,7 +6,13 @@
 // server hands over its own, as the federation runtime does in the browser.
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { getAllCompany, type PageHead } from '@referio/shared';
+import {
+  JOB_FILTER_KEYS,
+  getAllCompany,
+  parsePage,
+  readJobFilters,
+  type PageHead,
+} from '@referio/shared';
 import Landing from '../pages/Landing';
 import CompanyList from '../pages/CompanyList';
 import BecomeReferrer from '../pages/BecomeReferrer';
@@ -17,7 +23,6 @@ import RefundPolicy from '../pages/RefundPolicy';
 import { homeCompaniesQuery } from '../features/landing/components/Companies';
 import { testimonialsQuery } from '../features/landing/components/Testimonials';
 import { fetchJobPage, jobKeys } from '../features/jobs/api';
-import { parsePage } from '../features/jobs/hooks/useJobListParams';
 import { companyListHead, heads } from './heads';
 
 /** One page the server can render: its component (the module the remote exposes), head and data. */
@@ -48,6 +53,11 @@ export const pages: Record<string, ServerPage> = {
       const page = parsePage(url.searchParams.get('page'));
       const query = new URLSearchParams();
       if (search) query.set('search', search);
+      const filters = readJobFilters(url.searchParams);
+      for (const key of JOB_FILTER_KEYS) {
+        const value = filters[key];
+        if (value) query.set(key, value);
+      }
       if (page > 1) query.set('page', String(page));
       const q = query.toString();
       return { ...companyListHead(search), canonical: `/company-list${q ? `?${q}` : ''}` };
@@ -56,9 +66,10 @@ export const pages: Record<string, ServerPage> = {
     prefetch: async (client, url) => {
       const search = url.searchParams.get('search') ?? '';
       const page = parsePage(url.searchParams.get('page'));
+      const filters = readJobFilters(url.searchParams);
       await client.prefetchQuery({
-        queryKey: jobKeys.list(search, page, null),
-        queryFn: () => fetchJobPage(search, page, null),
+        queryKey: jobKeys.list(search, page, null, filters),
+        queryFn: () => fetchJobPage(search, page, null, filters),
       });
     },
   },
@@ -91,7 +102,7 @@ export async function sitemap(): Promise<string[]> {
   ];
   for (let start = 0; start < MAX_COMPANIES; start += COMPANY_PAGE) {
     const { data, total } = await getAllCompany({ start, limit: COMPANY_PAGE });
-    for (const c of data) out.push(`/company-list?search=${encodeURIComponent(c.companyName)}`);
+    for (const c of data) out.push(`/company-list?company=${encodeURIComponent(c._id)}`);
     if (data.length < COMPANY_PAGE || start + COMPANY_PAGE >= total) break;
   }
   return out;

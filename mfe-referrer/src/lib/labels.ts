@@ -2,25 +2,15 @@
 import {
   EXPERIENCE_BANDS,
   INDUSTRIES,
+  INDUSTRY_LABELS,
   JOB_LOCATIONS,
   JOB_TYPES,
-  type ExperienceBand,
-  type Industry,
+  experienceLabel,
   type SelectOption,
 } from '@referio/shared';
 
-export const INDUSTRY_LABELS: Record<Industry, string> = {
-  it: 'IT',
-  marketing: 'Marketing',
-  finance: 'Finance',
-  sales: 'Sales',
-};
-
-export const industryLabel = (value: string | null | undefined): string =>
-  (value && INDUSTRY_LABELS[value as Industry]) || value || '';
-
-export const experienceLabel = (band: ExperienceBand | string | null | undefined): string =>
-  band ? `${band} years` : '';
+// The labels themselves are shared with the job filters (@referio/shared, contract/filters.ts).
+export { INDUSTRY_LABELS, experienceLabel, industryLabel } from '@referio/shared';
 
 export const industryOptions: SelectOption[] = INDUSTRIES.map((v) => ({
   value: v,

@@ -1,5 +1,5 @@
 // react-query keys of this remote: one prefix per kind of server data, so a change can refresh it all.
-import type { JobStatus, ReferralStatus } from '@referio/shared';
+import type { JobFilters, JobStatus, ReferralStatus } from '@referio/shared';
 
 export const referrerKeys = {
   all: ['referrer'] as const,
@@ -12,7 +12,7 @@ export const referrerKeys = {
     params
       ? (['referrer', 'jobPosts', userId, params] as const)
       : (['referrer', 'jobPosts', userId] as const),
-  activeJobs: (userId: string, search: string) =>
-    ['referrer', 'activeJobs', userId, search] as const,
+  activeJobs: (userId: string, params: JobFilters & { search: string; page: number }) =>
+    ['referrer', 'activeJobs', userId, params] as const,
   profile: (userId: string) => ['referrer', 'profile', userId] as const,
 };

@@ -10,10 +10,12 @@ import type {
 import type { JobStatus } from '../contract/lists';
 import { apiClient, seg, type Envelope } from './client';
 
-type ListEnvelope<T> = Envelope<T[]> & { total?: number };
+type ListEnvelope<T> = Envelope<T[]> & Partial<Omit<ListAnswer<T>, 'data'>>;
 const toList = <T>(body: ListEnvelope<T>): ListAnswer<T> => ({
   data: body.data,
   total: body.total ?? body.data.length,
+  ...(body.totalCapped !== undefined ? { totalCapped: body.totalCapped } : {}),
+  ...(body.company !== undefined ? { company: body.company } : {}),
 });
 
 /** POST /jobPost/createJobPost: the created post. */
@@ -21,7 +23,10 @@ export async function createJobPost(body: CreateJobPostRequest): Promise<JobPost
   return (await apiClient.post<Envelope<JobPost>>('/jobPost/createJobPost', body)).data.data;
 }
 
-/** POST /jobPost/getAllJobPost `{ search, start, limit, userId }`: active posts, newest first. */
+/**
+ * POST /jobPost/getAllJobPost `{ search, start, limit, userId }` and optional filters: active posts,
+ * newest first, with a bounded total (`totalCapped`) and the filtered company's name.
+ */
 export async function getAllJobPost(body: GetAllJobPostRequest = {}): Promise<ListAnswer<JobPost>> {
   return toList((await apiClient.post<ListEnvelope<JobPost>>('/jobPost/getAllJobPost', body)).data);
 }

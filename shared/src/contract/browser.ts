@@ -4,6 +4,7 @@
 export * from './constants';
 export * from './roles';
 export * from './lists';
+export * from './filters';
 export * from './upload';
 export type * from './common';
 export type * from './account';

@@ -2,6 +2,7 @@
 export * from './common';
 export * from './roles';
 export * from './lists';
+export * from './filters';
 export * from './constants';
 export * from './account';
 export * from './profile';

@@ -62,7 +62,12 @@ export interface JobPostDetails extends Omit<JobPost, 'userId'> {
 /** Answer of the list calls: `{ success, data, total }`; the client hands `{ data, total }` on. */
 export interface ListAnswer<T> {
   data: T[];
+  /** Matches, exact up to the server's bound; the bound itself when `totalCapped`. */
   total: number;
+  /** More than `total` jobs match (the count stopped at the bound: "1,000+ jobs"). */
+  totalCapped?: boolean;
+  /** The filtered company, when the request had a `company` filter and it exists. */
+  company?: { _id: string; companyName: string } | null;
 }
 
 const step1Message = MESSAGES.step1Required;
@@ -189,26 +194,56 @@ export const updateJobStatusRequest = z.object({
 });
 export type UpdateJobStatusRequest = z.input<typeof updateJobStatusRequest>;
 
-/** POST /jobPost/getAllJobPost (seekers; `userId` marks the jobs they applied to). */
-export const getAllJobPostRequest = z.object({
-  search: searchSchema,
-  start: startSchema,
-  limit: limitSchema(JOB_FETCH_LIMIT, JOB_FETCH_LIMIT),
-  userId: idSchema.optional(),
+/** An optional filter: absent, null or '' mean "any". */
+const optionalFilter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+/** The job list filters (see ./filters.ts), each optional; they combine with the search (AND). */
+export const jobFiltersSchema = z.object({
+  jobType: optionalFilter(
+    z.enum(JOB_TYPES, { error: `Job type must be one of: ${JOB_TYPES.join(', ')}` }),
+  ),
+  location: optionalFilter(
+    z.enum(JOB_LOCATIONS, { error: `Location type must be one of: ${JOB_LOCATIONS.join(', ')}` }),
+  ),
+  industry: optionalFilter(
+    z.enum(INDUSTRIES, { error: `Industry must be one of: ${INDUSTRIES.join(', ')}` }),
+  ),
+  experience: optionalFilter(
+    z.enum(EXPERIENCE_BANDS, {
+      error: `Experience must be one of: ${EXPERIENCE_BANDS.join(', ')}`,
+    }),
+  ),
+  company: optionalFilter(z.uuid({ error: 'Company must be a company id' })),
 });
+
+/**
+ * POST /jobPost/getAllJobPost (seekers; `userId` marks the jobs they applied to). The spec's
+ * `{ search, start, limit, userId }` plus the optional filters.
+ */
+export const getAllJobPostRequest = z
+  .object({
+    search: searchSchema,
+    start: startSchema,
+    limit: limitSchema(JOB_FETCH_LIMIT, JOB_FETCH_LIMIT),
+    userId: idSchema.optional(),
+  })
+  .extend(jobFiltersSchema.shape);
 export type GetAllJobPostRequest = z.input<typeof getAllJobPostRequest>;
 
-/** POST /jobPost/getAllJobPostByUserId (a referrer's own posts; optional lowercase status). */
-export const getAllJobPostByUserIdRequest = z.object({
-  userId: idSchema,
-  search: searchSchema,
-  start: startSchema,
-  limit: limitSchema(JOB_FETCH_LIMIT, JOB_FETCH_LIMIT),
-  status: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(JOB_STATUSES, { error: 'Status must be active or inactive' }))
-    .optional(),
-});
+/** POST /jobPost/getAllJobPostByUserId (a referrer's own posts; optional lowercase status, filters). */
+export const getAllJobPostByUserIdRequest = z
+  .object({
+    userId: idSchema,
+    search: searchSchema,
+    start: startSchema,
+    limit: limitSchema(JOB_FETCH_LIMIT, JOB_FETCH_LIMIT),
+    status: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(JOB_STATUSES, { error: 'Status must be active or inactive' }))
+      .optional(),
+  })
+  .extend(jobFiltersSchema.shape);
 export type GetAllJobPostByUserIdRequest = z.input<typeof getAllJobPostByUserIdRequest>;

@@ -12,6 +12,14 @@ export {
   type EmailChangeDialogProps,
 } from './EmailChangeDialog';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { JobFilterBar, type JobFilterBarProps } from './JobFilterBar';
+export {
+  filterFields,
+  parsePage,
+  useJobListParams,
+  useSearchInput,
+  type JobListParams,
+} from './useJobListParams';
 export { FilePicker, isAcceptedFile, type FilePickerProps } from './FilePicker';
 export { Modal, type ModalProps } from './Modal';
 export { OtpInput, type OtpInputProps } from './OtpInput';

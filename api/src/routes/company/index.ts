@@ -14,7 +14,9 @@ const company: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { search, start, limit } = request.body;
       const where = search ? ilike(companies.name, containsPattern(search)) : undefined;
-      const activeJobs = sql<number>`(select count(*)::int from ${jobPosts} where ${jobPosts.companyId} = ${companies.id} and ${jobPosts.status} = 'active')`;
+      // Qualified by hand: Drizzle writes a one-table query's columns bare, and inside the subquery a
+      // bare "id" was job_posts.id (every count was 0). Served by job_posts_company_status_newest_idx.
+      const activeJobs = sql<number>`(select count(*)::int from ${jobPosts} j where j.company_id = ${companies}.${sql.identifier('id')} and j.status = 'active')`;
       const [rows, totals] = await Promise.all([
         app.db
           .select({

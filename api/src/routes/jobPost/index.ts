@@ -6,28 +6,20 @@ import {
   SUGGESTED_JOB_COUNT,
   updateJobPostRequest,
   updateJobStatusRequest,
-  type JobPost,
 } from '../../contract';
-import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companies, jobPosts, referralRequests, type JobPostRow } from '../../db/schema';
+import type { JobPostRow } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
 import { assertSelf, currentUser, SESSION_COOKIE } from '../../plugins/auth';
 import {
-  activeJob,
   appliedAmongJobIds,
-  companyIdFor,
   experienceBandOf,
-  findJob,
-  findJobDetailsWithSession,
-  findJobRow,
-  jobListColumns,
-  jobSearchCondition,
-  listJobs,
-  toJobPost,
+  searchTokens,
+  type JobPage,
 } from '../../services/jobPosts';
+import type { JobFilters } from '../../contract';
 
 export const JOB_MESSAGES = {
   notFound: 'Job post not found',
@@ -43,10 +35,20 @@ const idParams = z.object({ id: idSchema });
 const detailParams = z.object({ jobId: idSchema, userId: z.string().max(100) });
 const userIdParams = z.object({ userId: idSchema });
 
+/** The filters of a validated list request, only those that are set. */
+function filtersOf(body: JobFilters): JobFilters {
+  const out: JobFilters = {};
+  if (body.jobType) out.jobType = body.jobType;
+  if (body.location) out.location = body.location;
+  if (body.industry) out.industry = body.industry;
+  if (body.experience) out.experience = body.experience;
+  if (body.company) out.company = body.company;
+  return out;
+}
+
 /** A cached search page (`isApplied` false throughout: it is everyone's). */
-interface SearchPage {
-  data: JobPost[];
-  total: number;
+interface SearchPage extends JobPage {
+  company: { _id: string; companyName: string } | null | undefined;
   ids: string[];
   /** The whole answer for a caller who applied to none of these jobs, serialised on first use. */
   body: string | null;
@@ -61,12 +63,8 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
    */
   const ttlMs = app.config.SEARCH_CACHE_SECONDS * 1000;
   const clock = () => app.now().getTime();
-  const searchTotals = new TtlCache<number>(ttlMs, 500, clock);
   const searchPages = new TtlCache<SearchPage>(ttlMs, 500, clock);
-  const searchChanged = () => {
-    searchTotals.clear();
-    searchPages.clear();
-  };
+  const searchChanged = () => searchPages.clear();
 
   /**
    * The session and which of a page's jobs its user already requested, in one round trip (the
@@ -76,7 +74,10 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     applied: appliedAmongJobIds(),
   });
 
-  /** Active job posts, newest first, searched by company, title and skills; `isApplied` for the caller. */
+  /**
+   * Active job posts, newest first: every word of the search in the title, company, skills, address or
+   * location type, and the filters; a bounded total; `isApplied` for the caller.
+   */
   app.post(
     '/jobPost/getAllJobPost',
     {
@@ -85,35 +86,46 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { search, start, limit } = request.body;
-      const text = search.toLowerCase();
-      const page = await searchPages.getOrCompute(`${start}:${limit}:${text}`, async () => {
-        const { data, total } = await listJobs(app.db, {
-          where: and(activeJob(), jobSearchCondition(search)),
-          start,
-          limit,
-          viewerId: null,
-          total: (count) => searchTotals.getOrCompute(text, count),
-        });
-        return { data, total, ids: data.map((j) => j._id), body: null };
+      const filters = filtersOf(request.body);
+      const words = searchTokens(search);
+      const key = JSON.stringify([start, limit, words, filters]);
+      let hit = true;
+      const page = await searchPages.getOrCompute(key, async () => {
+        hit = false;
+        const [found, company] = await Promise.all([
+          app.jobPosts.page({
+            search: words.join(' '),
+            filters,
+            status: 'active',
+            start,
+            limit,
+            viewerId: null,
+          }),
+          filters.company ? app.jobPosts.company(filters.company) : undefined,
+        ]);
+        return { ...found, company, ids: found.data.map((j) => j._id), body: null };
       });
+      void reply.header('x-search-cache', hit && ttlMs > 0 ? 'hit' : 'miss');
+      const answer = {
+        success: true,
+        data: page.data,
+        total: page.total,
+        totalCapped: page.totalCapped,
+        ...(page.company !== undefined ? { company: page.company } : {}),
+        start,
+        limit,
+      };
       const token = request.cookies[SESSION_COOKIE];
       const session = token ? await sessionWithApplied(token, { jobIds: page.ids }) : null;
       await app.useSession(request, reply, session);
       const applied = session?.applied ?? [];
       if (applied.length === 0) {
         // Nobody's isApplied is true on this page: the same answer for every caller, serialised once.
-        page.body ??= JSON.stringify({
-          success: true,
-          data: page.data,
-          total: page.total,
-          start,
-          limit,
-        });
+        page.body ??= JSON.stringify(answer);
         return reply.type('application/json; charset=utf-8').send(page.body);
       }
       const mine = new Set(applied);
-      const data = page.data.map((j) => ({ ...j, isApplied: mine.has(j._id) }));
-      return { success: true, data, total: page.total, start, limit };
+      return { ...answer, data: page.data.map((j) => ({ ...j, isApplied: mine.has(j._id) })) };
     },
   );
 
@@ -122,8 +134,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     '/jobPost/GetById/:jobId/:userId',
     { config: { sessionInHandler: true }, schema: { params: detailParams } },
     async (request, reply) => {
-      const found = await findJobDetailsWithSession(
-        app.db,
+      const found = await app.jobPosts.detailsWithSession(
         app.sessions.lookupParams(request.cookies[SESSION_COOKIE]),
         request.params.jobId,
       );
@@ -143,38 +154,15 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = assertSelf(request, request.params.userId, JOB_MESSAGES.ownSuggestionsOnly);
       const skills = [...new Set(me.skills.map((s) => s.trim().toLowerCase()).filter(Boolean))];
-      // Only the terms this candidate has: a bare constant in ORDER BY would be read as a column position.
-      const ranking: SQL[] = [];
-      if (skills.length) {
-        ranking.push(
-          desc(
-            sql<number>`(select count(*)::int from unnest(${jobPosts.requiredSkills}) as s(skill) where lower(s.skill) in (${sql.join(
-              skills.map((s) => sql`${s}`),
-              sql`, `,
-            )}))`,
-          ),
-        );
-      }
-      const band = experienceBandOf(me.overAllExperience);
-      if (band) {
-        ranking.push(
-          desc(sql<number>`(case when ${jobPosts.experience} = ${band} then 1 else 0 end)`),
-        );
-      }
-      const rows = await app.db
-        .select(jobListColumns(me.id))
-        .from(jobPosts)
-        .leftJoin(companies, eq(companies.id, jobPosts.companyId))
-        .where(
-          and(
-            activeJob(),
-            ne(jobPosts.userId, me.id),
-            sql`not exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${jobPosts.id} and ${referralRequests.senderId} = ${me.id})`,
-          ),
-        )
-        .orderBy(...ranking, desc(jobPosts.createdAt), desc(jobPosts.id))
-        .limit(SUGGESTED_JOB_COUNT);
-      return { success: true, data: rows.map(toJobPost) };
+      const data = await app.jobPosts.list({
+        status: 'active',
+        notOwnerId: me.id,
+        notRequestedBy: me.id,
+        rankFor: { skills, experience: experienceBandOf(me.overAllExperience) },
+        viewerId: me.id,
+        limit: SUGGESTED_JOB_COUNT,
+      });
+      return { success: true, data };
     },
   );
 
@@ -185,13 +173,9 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = assertSelf(request, request.body.userId, 'You can only post jobs as yourself.');
       const body = request.body;
-      const now = app.now();
-      const companyId = await companyIdFor(app.db, body.companyName, body.industry, now);
-      const rows = await app.db
-        .insert(jobPosts)
-        .values({
-          userId: me.id,
-          companyId,
+      const id = await app.jobPosts.create(
+        me.id,
+        {
           jobTitle: body.jobTitle,
           companyName: body.companyName,
           jobLocation: body.jobLocation,
@@ -205,12 +189,11 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
           jobDescription: body.jobDescription,
           notes: body.notes,
           ...(body.referralBonus !== undefined ? { referralBonus: body.referralBonus } : {}),
-          status: 'active',
-          createdAt: now,
-        })
-        .returning({ id: jobPosts.id });
+        },
+        app.now(),
+      );
       searchChanged();
-      const job = await findJob(app.db, rows[0]!.id, me.id);
+      const job = await app.jobPosts.find(id, me.id);
       reply.code(201);
       return { success: true, message: JOB_MESSAGES.created, data: job };
     },
@@ -223,12 +206,11 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = assertSelf(request, request.body.userId, JOB_MESSAGES.ownListOnly);
       const { search, start, limit, status } = request.body;
-      const page = await listJobs(app.db, {
-        where: and(
-          eq(jobPosts.userId, me.id),
-          status ? eq(jobPosts.status, status) : undefined,
-          jobSearchCondition(search),
-        ),
+      const page = await app.jobPosts.page({
+        ownerId: me.id,
+        ...(status ? { status } : {}),
+        search,
+        filters: filtersOf(request.body),
         start,
         limit,
         viewerId: me.id,
@@ -238,7 +220,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
   );
 
   async function ownJob(requestUserId: string, id: string): Promise<JobPostRow> {
-    const job = await findJobRow(app.db, id);
+    const job = await app.jobPosts.findRow(id);
     if (!job) throw new HttpError(404, JOB_MESSAGES.notFound);
     if (job.userId !== requestUserId) throw new HttpError(403, JOB_MESSAGES.notOwner);
     return job;
@@ -251,15 +233,9 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(request);
       const job = await ownJob(me.id, request.params.id);
       const body = request.body;
-      const industry = body.industry ?? job.industry;
-      const companyId =
-        body.companyName.toLowerCase() === job.companyName.toLowerCase() && job.companyId
-          ? job.companyId
-          : await companyIdFor(app.db, body.companyName, industry, app.now());
-      await app.db
-        .update(jobPosts)
-        .set({
-          companyId,
+      await app.jobPosts.update(
+        job,
+        {
           jobTitle: body.jobTitle,
           companyName: body.companyName,
           jobLocation: body.jobLocation,
@@ -270,15 +246,16 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
           requiredSkills: body.requiredSkills,
           jobDescription: body.jobDescription,
           notes: body.notes,
-          industry,
+          industry: body.industry ?? job.industry,
           experience: body.experience ?? job.experience,
-        })
-        .where(eq(jobPosts.id, job.id));
+        },
+        app.now(),
+      );
       searchChanged();
       return {
         success: true,
         message: JOB_MESSAGES.updated,
-        data: await findJob(app.db, job.id, me.id),
+        data: await app.jobPosts.find(job.id, me.id),
       };
     },
   );
@@ -289,15 +266,12 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       const job = await ownJob(me.id, request.params.id);
-      await app.db
-        .update(jobPosts)
-        .set({ status: request.body.status })
-        .where(eq(jobPosts.id, job.id));
+      await app.jobPosts.setStatus(job.id, request.body.status);
       searchChanged();
       return {
         success: true,
         message: JOB_MESSAGES.statusUpdated,
-        data: await findJob(app.db, job.id, me.id),
+        data: await app.jobPosts.find(job.id, me.id),
       };
     },
   );

@@ -9,13 +9,13 @@ import {
   type ReferralCounts,
   type ReferralNotification,
 } from '../../contract';
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companies, jobPosts, referralRequests, type UserRow } from '../../db/schema';
+import { jobPosts, referralRequests, type UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { assertSelf, currentUser } from '../../plugins/auth';
-import { findJobRow, jobListColumns, toJobPost } from '../../services/jobPosts';
+import { findJobRow } from '../../services/jobPosts';
 import {
   findReferralRequest,
   listReferralRequests,
@@ -229,30 +229,19 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
       const since =
         me.notificationsSeenAt ?? new Date(app.now().getTime() - NOTIFICATION_WINDOW_MS);
       const skills = [...new Set(me.skills.map((s) => s.trim().toLowerCase()).filter(Boolean))];
-      const matchesSkills = skills.length
-        ? sql`exists (select 1 from unnest(${jobPosts.requiredSkills}) as s(skill) where lower(s.skill) in (${sql.join(
-            skills.map((s) => sql`${s}`),
-            sql`, `,
-          )}))`
-        : undefined;
-      const rows = await app.db
-        .select(jobListColumns(me.id))
-        .from(jobPosts)
-        .leftJoin(companies, eq(companies.id, jobPosts.companyId))
-        .where(
-          and(
-            eq(jobPosts.status, 'active'),
-            ne(jobPosts.userId, me.id),
-            gt(jobPosts.createdAt, since),
-            matchesSkills,
-          ),
-        )
-        .orderBy(desc(jobPosts.createdAt), desc(jobPosts.id))
-        .limit(NOTIFICATION_LIMIT);
-      const data: ReferralNotification[] = rows.map((r) => {
-        const job = toJobPost(r);
-        return { _id: job._id, createdAt: job.createdAt, jobPostId: job };
+      const jobs = await app.jobPosts.list({
+        status: 'active',
+        notOwnerId: me.id,
+        createdAfter: since,
+        anySkill: skills,
+        viewerId: me.id,
+        limit: NOTIFICATION_LIMIT,
       });
+      const data: ReferralNotification[] = jobs.map((job) => ({
+        _id: job._id,
+        createdAt: job.createdAt,
+        jobPostId: job,
+      }));
       return { success: true, data };
     },
   );

@@ -3,45 +3,44 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   EmptyState,
   JOBS_PAGE_SIZE,
+  JobFilterBar,
   MESSAGES,
   Pagination,
-  SEARCH_DEBOUNCE_MS,
   SearchBox,
   Spinner,
+  filterFields,
   getAllJobPost,
+  jobCountLabel,
   toast,
   useCurrentUser,
-  useDebouncedValue,
+  useJobListParams,
+  useSearchInput,
   type JobPost,
 } from '@referio/shared';
 import { JobCard } from '../../features/jobs/JobCard';
 import { JobDetailsModal } from '../../features/jobs/JobDetailsModal';
 import '../candidate.css';
 
-/** Explore: job search (debounced), 9 jobs per page paged on the server, details in a modal. */
+/**
+ * Explore: job search (debounced) and filters, 9 jobs per page paged on the server, details in a modal.
+ * The search, filters and page live in the URL (`/dashboard/explore?search=&jobType=&page=`).
+ */
 export default function Explore() {
   const user = useCurrentUser();
   const userId = user?._id;
-  const [text, setText] = useState('');
-  const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
+  const { page, search, filters, setPage, setSearch, setFilter, clearFilters } = useJobListParams();
+  const { input, setInput, submit } = useSearchInput(search, setSearch);
   const [selected, setSelected] = useState<JobPost | null>(null);
 
-  // A new search starts again at its first page.
-  const [lastSearch, setLastSearch] = useState(search);
-  if (lastSearch !== search) {
-    setLastSearch(search);
-    setPage(1);
-  }
-
   const jobs = useQuery({
-    queryKey: ['candidate', 'explore', userId, search, page],
+    queryKey: ['candidate', 'explore', userId, search, page, filters],
     queryFn: () =>
       getAllJobPost({
         search,
         start: (page - 1) * JOBS_PAGE_SIZE,
         limit: JOBS_PAGE_SIZE,
         ...(userId ? { userId } : {}),
+        ...filterFields(filters),
       }),
     placeholderData: keepPreviousData,
   });
@@ -51,7 +50,8 @@ export default function Explore() {
   }, [failed]);
 
   const list = jobs.data?.data ?? [];
-  const pageCount = Math.max(1, Math.ceil((jobs.data?.total ?? 0) / JOBS_PAGE_SIZE));
+  const total = jobs.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / JOBS_PAGE_SIZE));
 
   return (
     <section className="cand-page" aria-labelledby="cand-explore-title">
@@ -60,12 +60,24 @@ export default function Explore() {
         <p className="cand-page__welcome">Find a job and ask its referrer for a referral.</p>
       </header>
       <SearchBox
-        value={text}
-        onChange={setText}
+        value={input}
+        onChange={setInput}
+        onSubmit={submit}
         placeholder="Browse companies & Job Roles"
         label="Search jobs"
         className="cand-search"
       />
+      <JobFilterBar
+        filters={filters}
+        onChange={setFilter}
+        onClearAll={clearFilters}
+        companyName={jobs.data?.company?.companyName}
+      />
+      <p className="cand-explore__count" role="status" aria-live="polite">
+        {jobs.isSuccess && !jobs.isPlaceholderData && total > 0
+          ? `${jobCountLabel(total, jobs.data.totalCapped ?? false)} found`
+          : ''}
+      </p>
       {jobs.isPending ? (
         <Spinner label="Loading jobs" />
       ) : list.length === 0 ? (

@@ -66,4 +66,43 @@ describe('Explore', () => {
     expect(await screen.findByText('No jobs match your search')).toBeInTheDocument();
     expect(mockedJobs.mock.calls.filter(([b]) => b?.search?.startsWith('r'))).toHaveLength(1);
   });
+
+  it('filters on the server from the URL and the selects, combined with the search', async () => {
+    mockedJobs.mockResolvedValue({ data: [makeJob({ jobTitle: 'Remote job' })], total: 1 });
+    renderPage(<Explore />, { path: '/dashboard/explore?search=react&industry=it' });
+    await screen.findByText('Remote job');
+    expect(mockedJobs).toHaveBeenLastCalledWith({
+      search: 'react',
+      start: 0,
+      limit: 9,
+      userId: USER_ID,
+      industry: 'it',
+    });
+    expect(screen.getByRole('searchbox', { name: 'Search jobs' })).toHaveValue('react');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Location type' }),
+      'Remote',
+    );
+    await waitFor(() =>
+      expect(mockedJobs).toHaveBeenLastCalledWith({
+        search: 'react',
+        start: 0,
+        limit: 9,
+        userId: USER_ID,
+        industry: 'it',
+        location: 'Remote',
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Remove filter Industry: IT' }));
+    await waitFor(() =>
+      expect(mockedJobs).toHaveBeenLastCalledWith({
+        search: 'react',
+        start: 0,
+        limit: 9,
+        userId: USER_ID,
+        location: 'Remote',
+      }),
+    );
+    expect(screen.getByText('1 job found')).toBeInTheDocument();
+  });
 });

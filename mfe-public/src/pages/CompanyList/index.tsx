@@ -1,52 +1,39 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   EmptyState,
   JOBS_PAGE_SIZE,
+  JobFilterBar,
   MESSAGES,
   Pagination,
   SearchBox,
   Spinner,
+  jobCountLabel,
   toast,
   useCurrentUser,
-  useDebouncedValue,
   useDocumentHead,
+  useJobListParams,
+  useSearchInput,
 } from '@referio/shared';
 import { JobCard } from '../../features/jobs/components/JobCard';
-import { useJobListParams } from '../../features/jobs/hooks/useJobListParams';
 import { fetchJobPage, jobKeys } from '../../features/jobs/api';
 import { companyListHead } from '../../ssr/heads';
 import './CompanyList.css';
 
-/** /company-list: every open job, searched and paged on the server; the page lives in `?page=`. */
+/**
+ * /company-list: every open job, searched, filtered and paged on the server; the page, the search and
+ * the filters live in the URL (`?search=&page=&jobType=&location=&industry=&experience=&company=`).
+ */
 export default function CompanyList() {
   const user = useCurrentUser();
   const userId = user?._id ?? null;
-  const { page, search, setPage, setSearch } = useJobListParams();
+  const { page, search, filters, setPage, setSearch, setFilter, clearFilters } = useJobListParams();
+  const { input, setInput, submit } = useSearchInput(search, setSearch);
   useDocumentHead(companyListHead(search));
 
-  const [input, setInput] = useState(search);
-  const debounced = useDebouncedValue(input);
-  const lastSearch = useRef(search);
-
-  // The typed text, once it rests for 500 ms, becomes the search (and page 1).
-  useEffect(() => {
-    const term = debounced.trim();
-    if (term === lastSearch.current) return;
-    lastSearch.current = term;
-    setSearch(term);
-  }, [debounced, setSearch]);
-
-  // The URL changed under us (back/forward, a link with ?search=): show its search in the box.
-  useEffect(() => {
-    if (search === lastSearch.current) return;
-    lastSearch.current = search;
-    setInput(search);
-  }, [search]);
-
   const query = useQuery({
-    queryKey: jobKeys.list(search, page, userId),
-    queryFn: () => fetchJobPage(search, page, userId),
+    queryKey: jobKeys.list(search, page, userId, filters),
+    queryFn: () => fetchJobPage(search, page, userId, filters),
     placeholderData: keepPreviousData,
   });
 
@@ -56,6 +43,7 @@ export default function CompanyList() {
 
   const jobs = query.data?.data ?? [];
   const total = query.data?.total ?? 0;
+  const capped = query.data?.totalCapped ?? false;
   const pageCount = Math.ceil(total / JOBS_PAGE_SIZE);
 
   const goToPage = (next: number) => {
@@ -79,20 +67,22 @@ export default function CompanyList() {
         <SearchBox
           value={input}
           onChange={setInput}
-          onSubmit={(value) => {
-            const term = value.trim();
-            lastSearch.current = term;
-            setSearch(term);
-          }}
+          onSubmit={submit}
           placeholder="Browse companies & Job Roles"
           label="Search companies and job roles"
           className="rf-jobs__search"
+        />
+        <JobFilterBar
+          filters={filters}
+          onChange={setFilter}
+          onClearAll={clearFilters}
+          companyName={query.data?.company?.companyName}
         />
       </header>
 
       <div className="rf-jobs__status" role="status" aria-live="polite">
         {query.isSuccess && !query.isPlaceholderData && total > 0
-          ? `${total} ${total === 1 ? 'job' : 'jobs'} found`
+          ? `${jobCountLabel(total, capped)} found`
           : ''}
       </div>
 

@@ -123,6 +123,6 @@ describe("mfe-public's server render module", () => {
   it('lists the public pages and one page per company for the sitemap', async () => {
     const paths = await sitemap();
     expect(paths).toEqual(expect.arrayContaining(['/', '/company-list', '/premium']));
-    expect(paths).toContain('/company-list?search=Birch%20%26%20Co');
+    expect(paths).toContain('/company-list?company=c-Birch%20%26%20Co');
   });
 });

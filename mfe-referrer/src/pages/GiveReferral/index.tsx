@@ -4,20 +4,21 @@ import {
   Button,
   DEFAULT_REFERRAL_BONUS,
   EmptyState,
-  JOB_FETCH_LIMIT,
   JOBS_PAGE_SIZE,
+  JobFilterBar,
   MESSAGES,
   Modal,
   Pagination,
-  SEARCH_DEBOUNCE_MS,
   SearchBox,
   Spinner,
+  filterFields,
   formatLpa,
   getAllJobPostByUserId,
   relativeTime,
   useCurrentUser,
   useDashboardNavigate,
-  useDebouncedValue,
+  useJobListParams,
+  useSearchInput,
   type JobPost,
 } from '@referio/shared';
 import { SkillChips } from '../../components/SkillChips';
@@ -28,52 +29,60 @@ import '../../referrer.css';
 const bonusOf = (job: JobPost) =>
   `₹${(job.referralBonus > 0 ? job.referralBonus : DEFAULT_REFERRAL_BONUS).toLocaleString('en-IN')}`;
 
-/** 'giverefferal': the referrer's own active jobs, to give referrals on (requests are answered there). */
+/**
+ * 'giverefferal': the referrer's own active jobs, to give referrals on (requests are answered there),
+ * searched, filtered and paged on the server; search, filters and page live in the URL.
+ */
 export default function GiveReferral() {
   const user = useCurrentUser();
   const userId = user?._id ?? '';
   const go = useDashboardNavigate();
-  const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
+  const { page, search, filters, setPage, setSearch, setFilter, clearFilters } = useJobListParams();
+  const { input, setInput, submit } = useSearchInput(search, setSearch);
   const [details, setDetails] = useState<JobPost | null>(null);
+  const filtered = Object.keys(filterFields(filters)).length > 0;
 
   const list = useQuery({
-    queryKey: referrerKeys.activeJobs(userId, debounced),
+    queryKey: referrerKeys.activeJobs(userId, { search, page, ...filters }),
     queryFn: () =>
       getAllJobPostByUserId({
         userId,
-        search: debounced,
-        start: 0,
-        limit: JOB_FETCH_LIMIT,
+        search,
+        start: (page - 1) * JOBS_PAGE_SIZE,
+        limit: JOBS_PAGE_SIZE,
         status: 'active',
+        ...filterFields(filters),
       }),
     enabled: !!userId,
     placeholderData: keepPreviousData,
   });
-  const jobs = list.data?.data ?? [];
-  const pageCount = Math.max(1, Math.ceil(jobs.length / JOBS_PAGE_SIZE));
-  const current = Math.min(page, pageCount);
-  const shown = jobs.slice((current - 1) * JOBS_PAGE_SIZE, current * JOBS_PAGE_SIZE);
+  const shown = list.data?.data ?? [];
+  const pageCount = Math.max(1, Math.ceil((list.data?.total ?? 0) / JOBS_PAGE_SIZE));
 
   return (
     <section className="rr-page" aria-labelledby="rr-give-title">
       <h1 id="rr-give-title">Give Referral</h1>
       <SearchBox
-        value={search}
-        onChange={(v) => {
-          setSearch(v);
-          setPage(1);
-        }}
+        value={input}
+        onChange={setInput}
+        onSubmit={submit}
         placeholder="Browse companies & Job Roles"
+      />
+      <JobFilterBar
+        filters={filters}
+        onChange={setFilter}
+        onClearAll={clearFilters}
+        companyName={shown[0]?.companyName}
       />
       {list.isPending ? (
         <Spinner label="Loading jobs" />
       ) : list.isError ? (
         <EmptyState title={MESSAGES.fetchJobsError} />
-      ) : jobs.length === 0 ? (
+      ) : shown.length === 0 ? (
         <EmptyState
-          title={debounced ? 'No jobs match your search.' : 'You have no active job posts yet.'}
+          title={
+            search || filtered ? 'No jobs match your search.' : 'You have no active job posts yet.'
+          }
         />
       ) : (
         <div className="rr-grid">
@@ -114,7 +123,7 @@ export default function GiveReferral() {
           ))}
         </div>
       )}
-      <Pagination page={current} pageCount={pageCount} onPageChange={setPage} label="Jobs pages" />
+      <Pagination page={page} pageCount={pageCount} onPageChange={setPage} label="Jobs pages" />
 
       <Modal
         open={!!details}

@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import type { Company } from '@referio/shared';
 
-/** A company as the landing page shows it: its logo and name, leading to its jobs. */
+/** A company as the landing page shows it: its logo, name and number of open jobs, leading to its jobs. */
 export function CompanyTile({ company }: { company: Company }) {
   return (
     <Link
-      to={`/company-list?search=${encodeURIComponent(company.companyName)}`}
+      to={`/company-list?company=${encodeURIComponent(company._id)}`}
       className="rf-company-tile"
       title={company.companyName}
     >

@@ -132,4 +132,62 @@ describe('the company and job list', () => {
     );
     expect(screen.getByText('Jobs could not be loaded')).toBeInTheDocument();
   });
+
+  it('filters by job type and location type on the server, in the URL, shown as chips; Back removes the last one', async () => {
+    const user = userEvent.setup();
+    serve(20);
+    renderPage(<CompanyList />, { url: '/company-list?search=react&page=2' });
+    await screen.findByRole('heading', { name: 'Job 10' });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Job type' }), 'Contract');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Location type' }), 'Remote');
+    expect(location()).toBe('/company-list?search=react&jobType=Contract&location=Remote');
+    await waitFor(() =>
+      expect(mockedGetAllJobPost).toHaveBeenLastCalledWith({
+        search: 'react',
+        start: 0,
+        limit: 9,
+        jobType: 'Contract',
+        location: 'Remote',
+      }),
+    );
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    expect(within(chips).getByText('Job type: Contract')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(location()).toBe('/company-list?search=react&jobType=Contract');
+    expect(screen.getByRole('combobox', { name: 'Location type' })).toHaveValue('');
+  });
+
+  it('names the company of a company filter in its chip, as the server answers it', async () => {
+    mockedGetAllJobPost.mockResolvedValue({
+      data: [makeJob({ _id: 'j1', jobTitle: 'Globex Role' })],
+      total: 1,
+      company: { _id: '3f1e5c2a-8b7d-4e6f-9a0b-1c2d3e4f5a6b', companyName: 'Globex' },
+    });
+    renderPage(<CompanyList />, {
+      url: '/company-list?company=3f1e5c2a-8b7d-4e6f-9a0b-1c2d3e4f5a6b',
+    });
+    await screen.findByRole('heading', { name: 'Globex Role' });
+    expect(mockedGetAllJobPost).toHaveBeenCalledWith({
+      search: '',
+      start: 0,
+      limit: 9,
+      company: '3f1e5c2a-8b7d-4e6f-9a0b-1c2d3e4f5a6b',
+    });
+    expect(screen.getByRole('button', { name: 'Remove filter Company: Globex' })).toBeVisible();
+  });
+
+  it('shows a bounded total as "1,000+ jobs" with page numbers up to the bound', async () => {
+    mockedGetAllJobPost.mockResolvedValue({
+      data: [makeJob({ _id: 'j1', jobTitle: 'Common Role' })],
+      total: 1000,
+      totalCapped: true,
+    });
+    renderPage(<CompanyList />, { url: '/company-list' });
+    await screen.findByRole('heading', { name: 'Common Role' });
+    expect(await screen.findByText('1,000+ jobs found')).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Job pages' });
+    expect(within(pages).getByRole('button', { name: 'Page 112' })).toBeInTheDocument();
+  });
 });

@@ -13,7 +13,7 @@ const mockedList = jest.mocked(getAllJobPostByUserId);
 beforeEach(() => signInAs());
 
 describe('give referral', () => {
-  it("lists the referrer's active jobs with the default ₹1000 bonus", async () => {
+  it("lists the referrer's active jobs, 9 a page from the server, with the default ₹1000 bonus", async () => {
     mockedList.mockResolvedValue({ data: [makeJob()], total: 1 });
     renderPage(<GiveReferral />);
     const card = await screen.findByRole('article', { name: 'Frontend Engineer' });
@@ -23,7 +23,7 @@ describe('give referral', () => {
       userId: USER_ID,
       search: '',
       start: 0,
-      limit: 100,
+      limit: 9,
       status: 'active',
     });
   });
@@ -63,5 +63,26 @@ describe('give referral', () => {
     await waitFor(() =>
       expect(mockedList).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'zzz' })),
     );
+  });
+
+  it('filters the jobs on the server with the shared filter bar, and says when none match', async () => {
+    mockedList.mockImplementation(async (body) =>
+      body.jobType ? { data: [], total: 0 } : { data: [makeJob()], total: 1 },
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage(<GiveReferral />);
+    await screen.findByRole('article', { name: 'Frontend Engineer' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Job type' }), 'Part-time');
+    expect(await screen.findByText('No jobs match your search.')).toBeInTheDocument();
+    expect(mockedList).toHaveBeenLastCalledWith({
+      userId: USER_ID,
+      search: '',
+      start: 0,
+      limit: 9,
+      status: 'active',
+      jobType: 'Part-time',
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove filter Job type: Part-time' }));
+    expect(await screen.findByRole('article', { name: 'Frontend Engineer' })).toBeInTheDocument();
   });
 });

@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+
+// Job search and discovery (issue 12): filters in the URL beside the search and the page, shown as
+// removable chips, surviving reload and Back; a company tile opens that company's jobs.
+
+test('a visitor filters the job list by job type and location type, reloads, and goes Back', async ({
+  page,
+}) => {
+  await page.goto('/company-list');
+  const jobs = page.getByRole('list', { name: 'Jobs' }).getByRole('article');
+  await expect(jobs.first()).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Job type' }).selectOption('Full-time');
+  await expect(page).toHaveURL(/\/company-list\?jobType=Full-time$/);
+  await page.getByRole('combobox', { name: 'Location type' }).selectOption('Remote');
+  await expect(page).toHaveURL(/\/company-list\?jobType=Full-time&location=Remote$/);
+
+  const chips = page.getByRole('list', { name: 'Active filters' });
+  await expect(chips.getByText('Job type: Full-time')).toBeVisible();
+  await expect(chips.getByText('Location type: Remote')).toBeVisible();
+  // Every job shown is a full-time remote one.
+  await expect(jobs.first()).toBeVisible();
+  for (const card of await jobs.all()) {
+    await expect(card.getByRole('definition').first()).toHaveText('Full-time');
+    await expect(card).toContainText('· Remote');
+  }
+  const firstTitle = await jobs.first().getByRole('heading').textContent();
+
+  // A reload keeps the filters, the chips and the list.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Job type' })).toHaveValue('Full-time');
+  await expect(page.getByRole('combobox', { name: 'Location type' })).toHaveValue('Remote');
+  await expect(chips.getByText('Location type: Remote')).toBeVisible();
+  await expect(jobs.first().getByRole('heading')).toHaveText(firstTitle ?? '');
+
+  // Back undoes the last filter.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/company-list\?jobType=Full-time$/);
+  await expect(page.getByRole('combobox', { name: 'Location type' })).toHaveValue('');
+  await expect(chips.getByText('Location type: Remote')).toHaveCount(0);
+
+  // A chip removes its filter; the search box combines with what is left.
+  await page.getByRole('button', { name: 'Remove filter Job type: Full-time' }).click();
+  await expect(page).toHaveURL(/\/company-list$/);
+  await expect(page.getByRole('combobox', { name: 'Job type' })).toBeFocused();
+});
+
+test('a company tile on the landing page opens the list of that company’s jobs', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const grid = page.getByRole('list', { name: 'Companies' });
+  const tile = grid
+    .getByRole('link')
+    .filter({ hasText: /\d+ jobs?$/ })
+    .first();
+  await expect(tile).toBeVisible();
+  const name = (await tile.locator('.rf-company-tile__name').textContent()) ?? '';
+  const count = Number((await tile.locator('.rf-company-tile__jobs').textContent())?.split(' ')[0]);
+  expect(count).toBeGreaterThan(0);
+
+  await tile.click();
+  await expect(page).toHaveURL(/\/company-list\?company=[0-9a-f-]{36}$/);
+  await expect(
+    page.getByRole('list', { name: 'Active filters' }).getByText(`Company: ${name}`),
+  ).toBeVisible();
+  const jobs = page.getByRole('list', { name: 'Jobs' }).getByRole('article');
+  await expect(jobs).toHaveCount(Math.min(count, 9));
+  for (const card of await jobs.all()) {
+    await expect(card.locator('.rf-job-card__company')).toHaveText(name);
+  }
+  await expect(page.getByRole('status').filter({ hasText: 'found' })).toHaveText(
+    `${count} ${count === 1 ? 'job' : 'jobs'} found`,
+  );
+});
