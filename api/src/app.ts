@@ -19,6 +19,8 @@ import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
 import eventsPlugin from './plugins/events';
 import mailPlugin from './plugins/mail';
+import notificationsPlugin from './plugins/notifications';
+import outboxPlugin from './plugins/outbox';
 import storagePlugin from './plugins/storage';
 import authRoutes from './routes/auth';
 import chatRoutes from './routes/chat';
@@ -28,6 +30,7 @@ import devRoutes from './routes/dev';
 import documentsUploadRoutes from './routes/documentsUpload';
 import healthRoutes from './routes/health';
 import messageRoutes from './routes/message';
+import notificationsRoutes from './routes/notifications';
 import jobPostRoutes from './routes/jobPost';
 import referralRequestRoutes from './routes/referralRequest';
 import subscribeRoutes from './routes/subscribe';
@@ -44,7 +47,8 @@ export interface BuildOptions {
 }
 
 /**
- * The API as a Fastify instance: external plugins, then app plugins (config, db, mail, storage, auth),
+ * The API as a Fastify instance: external plugins, then app plugins (config, db, mail, storage, auth,
+ * events, notifications, the mail outbox worker),
  * then the routes, everything under /api. Call `.ready()` or `.listen()` on the result.
  */
 export async function buildApp(
@@ -104,6 +108,8 @@ export async function buildApp(
   await app.register(storagePlugin);
   await app.register(authPlugin);
   await app.register(eventsPlugin);
+  await app.register(notificationsPlugin);
+  await app.register(outboxPlugin);
 
   // Routes, one folder per area.
   await app.register(
@@ -119,6 +125,7 @@ export async function buildApp(
       await api.register(referralRequestRoutes);
       await api.register(documentsUploadRoutes);
       await api.register(contactusRoutes);
+      await api.register(notificationsRoutes);
       if (!isProduction(config)) await api.register(devRoutes);
     },
     { prefix: '/api' },

@@ -66,6 +66,23 @@ export const configSchema = z.object({
   CHAT_MESSAGE_WINDOW_SECONDS: int(10, 1, 3600),
   /** How long a public job search's page and total are reused (this process's job writes clear them); 0 = off. */
   SEARCH_CACHE_SECONDS: int(10, 0, 3600),
+  /** The site's address as people reach it: links in notification e-mails start with it. */
+  PUBLIC_URL: z
+    .url({ error: 'PUBLIC_URL must be an http(s) URL' })
+    .default('http://localhost:3000')
+    .transform((u) => u.replace(/\/+$/, '')),
+  /** Run the mail outbox worker in this instance (every instance may; each mail still goes out once). */
+  MAIL_WORKER: envBool(true),
+  /** How often an idle worker looks for due mail (a local event also wakes it at once). */
+  MAIL_POLL_MS: int(1000, 10, 60_000),
+  /** Mails one worker claims at a time, and how many of them it sends at once. */
+  MAIL_BATCH_SIZE: int(50, 1, 1000),
+  MAIL_CONCURRENCY: int(5, 1, 100),
+  /** How long a claimed mail is reserved for its worker; a crashed worker's mail is taken over after it. */
+  MAIL_LEASE_SECONDS: int(120, 5, 3600),
+  /** Tries before a mail is given up; the wait doubles from MAIL_RETRY_BASE_SECONDS (at most 6 hours). */
+  MAIL_MAX_ATTEMPTS: int(8, 1, 100),
+  MAIL_RETRY_BASE_SECONDS: int(30, 1, 3600),
 });
 
 export type Config = z.output<typeof configSchema>;

@@ -7,12 +7,19 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  html?: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post …). */
+  headers?: Record<string, string>;
+  /** A fixed Message-ID (outbox mail: the same on a retry, so a mail client shows a resend once). */
+  messageId?: string;
 }
 
 export interface Mailer {
   /** 'smtp' sends through SMTP_URL; 'dev' keeps mail in the dev mailbox (database) and prints it. */
   readonly mode: 'smtp' | 'dev';
   send(message: MailMessage): Promise<void>;
+  /** As send, but a failure rejects with the transport's own error (the outbox worker retries it). */
+  deliver(message: MailMessage): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -29,18 +36,30 @@ export default fp(
     const { config } = app;
     let mailer: Mailer;
     if (config.SMTP_URL) {
-      const transport = nodemailer.createTransport(config.SMTP_URL);
+      // Pooled: the outbox worker sends several mails at once over a few kept-open connections.
+      const transport = nodemailer.createTransport({
+        url: config.SMTP_URL,
+        pool: true,
+        maxConnections: config.MAIL_CONCURRENCY,
+      });
       app.addHook('onClose', async () => transport.close());
+      const deliver = async (m: MailMessage) => {
+        await transport.sendMail({
+          from: config.MAIL_FROM,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          ...(m.html ? { html: m.html } : {}),
+          ...(m.headers ? { headers: m.headers } : {}),
+          ...(m.messageId ? { messageId: m.messageId } : {}),
+        });
+      };
       mailer = {
         mode: 'smtp',
+        deliver,
         async send(m) {
           try {
-            await transport.sendMail({
-              from: config.MAIL_FROM,
-              to: m.to,
-              subject: m.subject,
-              text: m.text,
-            });
+            await deliver(m);
           } catch (err) {
             app.log.error({ err, to: m.to }, 'mail could not be sent');
             throw new HttpError(502, MAIL_FAILED_MESSAGE);
@@ -53,20 +72,20 @@ export default fp(
           'SMTP_URL is not set: e-mail is only stored in the dev_mails table and printed to the log',
         );
       }
-      mailer = {
-        mode: 'dev',
-        async send(m) {
-          await app.db.insert(devMails).values({
-            to: m.to.toLowerCase(),
-            subject: m.subject,
-            text: m.text,
-            createdAt: app.now(),
-          });
-          if (config.NODE_ENV !== 'test') {
-            console.info(`[dev mail] to ${m.to}: ${m.subject} | ${m.text.replace(/\s+/g, ' ')}`);
-          }
-        },
+      const keep = async (m: MailMessage) => {
+        await app.db.insert(devMails).values({
+          to: m.to.toLowerCase(),
+          subject: m.subject,
+          text: m.text,
+          html: m.html ?? null,
+          headers: { ...(m.messageId ? { 'Message-ID': m.messageId } : {}), ...m.headers },
+          createdAt: app.now(),
+        });
+        if (config.NODE_ENV !== 'test') {
+          console.info(`[dev mail] to ${m.to}: ${m.subject} | ${m.text.replace(/\s+/g, ' ')}`);
+        }
       };
+      mailer = { mode: 'dev', send: keep, deliver: keep };
     }
     app.decorate('mail', mailer);
   },

@@ -187,28 +187,32 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const now = app.now();
       const companyId = await companyIdFor(app.db, body.companyName, body.industry, now);
-      const rows = await app.db
-        .insert(jobPosts)
-        .values({
-          userId: me.id,
-          companyId,
-          jobTitle: body.jobTitle,
-          companyName: body.companyName,
-          jobLocation: body.jobLocation,
-          address: body.address,
-          companyLogo: body.companyLogo,
-          industry: body.industry,
-          experience: body.experience,
-          jobType: body.jobType,
-          salaryRange: body.salaryRange,
-          requiredSkills: body.requiredSkills,
-          jobDescription: body.jobDescription,
-          notes: body.notes,
-          ...(body.referralBonus !== undefined ? { referralBonus: body.referralBonus } : {}),
-          status: 'active',
-          createdAt: now,
-        })
-        .returning({ id: jobPosts.id });
+      const rows = await app.db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(jobPosts)
+          .values({
+            userId: me.id,
+            companyId,
+            jobTitle: body.jobTitle,
+            companyName: body.companyName,
+            jobLocation: body.jobLocation,
+            address: body.address,
+            companyLogo: body.companyLogo,
+            industry: body.industry,
+            experience: body.experience,
+            jobType: body.jobType,
+            salaryRange: body.salaryRange,
+            requiredSkills: body.requiredSkills,
+            jobDescription: body.jobDescription,
+            notes: body.notes,
+            ...(body.referralBonus !== undefined ? { referralBonus: body.referralBonus } : {}),
+            status: 'active',
+            createdAt: now,
+          })
+          .returning({ id: jobPosts.id });
+        if (inserted[0]) await app.notifications.jobPosted(tx, inserted[0].id);
+        return inserted;
+      });
       searchChanged();
       const job = await findJob(app.db, rows[0]!.id, me.id);
       reply.code(201);
