@@ -142,6 +142,10 @@ const FIELDS = [
   'companyName',
   'requiredSkills',
   'referralBonus',
+  'ids',
+  'token',
+  'chat_message',
+  'job_matches',
   '__proto__',
   'constructor',
   'prototype',
@@ -209,7 +213,7 @@ const queryString = () =>
         fc.tuple(
           fc.oneof(
             fc.constantFrom('to', 'userId', 'roleId', 'status', 'page', 'limit', 'before'),
-            fc.constantFrom('since', 'open', 'requestId', 'v', '__proto__', 'constructor'),
+            fc.constantFrom('since', 'open', 'requestId', 'v', 'token', '__proto__', 'constructor'),
             text,
           ),
           id().map(String),
@@ -341,6 +345,7 @@ const AREAS = [
   'referralRequest',
   'documentsUpload',
   'contactus',
+  'notifications',
   'dev',
   'preflight',
 ];

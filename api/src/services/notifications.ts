@@ -430,6 +430,11 @@ export class NotificationRepository {
     return this.preferences(userId);
   }
 
+  /** The token of a mail's unsubscribe link for this person and kind. */
+  unsubscribeToken(userId: string, kind: NotificationKind): string {
+    return signUnsubscribeToken(this.opts.secret, userId, kind);
+  }
+
   /** The person and kind a link's token names (null: forged, altered or for nobody we know). */
   async readUnsubscribeToken(
     token: string,

@@ -15,3 +15,4 @@ export * from './jobPost';
 export * from './upload';
 export * from './referral';
 export * from './chat';
+export * from './notifications';

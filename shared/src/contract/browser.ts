@@ -5,6 +5,7 @@ export * from './constants';
 export * from './roles';
 export * from './lists';
 export * from './upload';
+export * from './notification-kinds';
 export type * from './common';
 export type * from './account';
 export type * from './profile';

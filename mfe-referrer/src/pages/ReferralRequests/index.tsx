@@ -4,6 +4,7 @@ import {
   Button,
   ConfirmDialog,
   EmptyState,
+  LinkedTarget,
   MESSAGES,
   ROLE_REFERRER,
   Spinner,
@@ -14,6 +15,7 @@ import {
   toast,
   useCurrentUser,
   useDashboardNavigate,
+  useLinkedRequest,
   useSessionStore,
   type ReferralRequest,
   type ReferralStatus,
@@ -42,7 +44,9 @@ export default function ReferralRequests() {
   const go = useDashboardNavigate();
   const setActiveChatId = useSessionStore((s) => s.setActiveChatId);
   const setStatus = useRequestActions();
-  const [tab, setTab] = useState<ReferralStatus>('pending');
+  // A notification's link names a tab and the request to bring into view.
+  const linked = useLinkedRequest();
+  const [tab, setTab] = useState<ReferralStatus>(linked.status ?? 'pending');
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [busy, setBusy] = useState(false);
   const [gateOpen, setGateOpen] = useState(false);
@@ -165,7 +169,9 @@ export default function ReferralRequests() {
         ) : (
           <div className="rr-grid">
             {requests.map((r) => (
-              <RequestCard key={r._id} request={r} actions={actionsFor(r)} headingLevel={2} />
+              <LinkedTarget key={r._id} active={r._id === linked.requestId}>
+                <RequestCard request={r} actions={actionsFor(r)} headingLevel={2} />
+              </LinkedTarget>
             ))}
           </div>
         )}

@@ -2,6 +2,7 @@ import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
+  EmailPreferences,
   IMAGE_ACCEPT,
   MAX_UPLOAD_BYTES,
   MESSAGES,
@@ -295,6 +296,7 @@ export default function ReferrerProfile() {
           </table>
         )}
       </section>
+      <EmailPreferences />
     </section>
   );
 }

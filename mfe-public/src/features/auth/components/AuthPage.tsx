@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNod
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   Button,
   MESSAGES,
@@ -72,6 +72,12 @@ type EmailForm = { email: string; roleId: '0' | '1' };
 /** Where the code went, as the contract parsed it. */
 type CodeTarget = { email: string; roleId: RoleId };
 
+/** Where to go after signing in: a path on this site from `?next=`, else home (never another site). */
+export function safeNextPath(next: string | null): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  return next;
+}
+
 export const AUTH_CONFIG_QUERY_KEY = ['auth', 'config'] as const;
 
 /**
@@ -82,6 +88,9 @@ export const AUTH_CONFIG_QUERY_KEY = ['auth', 'config'] as const;
 export function AuthPage({ mode }: { mode: AuthMode }) {
   const copy = COPY[mode];
   const navigate = useNavigate();
+  // A link that needed a sign-in (an e-mail's "Review the request") comes back here as ?next=/path.
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get('next'));
   const signIn = useSessionStore((s) => s.signIn);
   const setRole = useSessionStore((s) => s.setRole);
 
@@ -156,7 +165,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
       remember(answer, target.roleId);
       setVerified(true);
       toast.success(MESSAGES.otpVerified);
-      redirect.current = setTimeout(() => navigate('/'), OTP_REDIRECT_DELAY_MS);
+      redirect.current = setTimeout(() => navigate(next), OTP_REDIRECT_DELAY_MS);
     } catch (err) {
       toast.error(errorMessage(err, MESSAGES.otpInvalid));
     } finally {
@@ -184,7 +193,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
         const answer = await oAuth({ credential, roleId });
         if (!answer?.data) throw new Error('Google sign-in returned no user');
         remember(answer, roleId);
-        navigate('/');
+        navigate(next);
       } catch (err) {
         console.error('OAuth Registration Error:', err);
       }
