@@ -42,7 +42,7 @@ export function EmailPreferences() {
       </h2>
       <p className="rf-email-prefs__hint">E-mail me when… (you always see these in the bell)</p>
       {prefs.isError ? (
-        <p role="alert">Your e-mail preferences could not be loaded.</p>
+        <p className="rf-email-prefs__hint">Your e-mail preferences could not be loaded.</p>
       ) : (
         <ul className="rf-email-prefs__list">
           {NOTIFICATION_KINDS.map((kind) => (

@@ -83,6 +83,14 @@ describe('the dashboard guard', () => {
     expect(mockedLoadRemote).not.toHaveBeenCalledWith('mfe_candidate/Explore');
   });
 
+  it('sends a signed-out visitor of a deep link to /sign-in with the link to come back to', async () => {
+    renderApp('/dashboard/referralRequests?status=pending&request=r1');
+    expect(await findPage('mfe_public/SignIn')).toBeInTheDocument();
+    expect(new URLSearchParams(window.location.search).get('next')).toBe(
+      '/dashboard/referralRequests?status=pending&request=r1',
+    );
+  });
+
   it('sends the user to /sign-in when the session ends while the dashboard is open', async () => {
     signInAs();
     renderApp('/dashboard/explore');

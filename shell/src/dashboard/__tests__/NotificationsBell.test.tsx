@@ -1,4 +1,3 @@
-import type { AxiosResponse } from 'axios';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -92,7 +91,8 @@ const answer = (items: AppNotification[]): NotificationsAnswer => ({
 });
 
 const http = jest.mocked(apiClient);
-const ok = <T,>(data: T) => ({ data: { success: true, data } }) as unknown as AxiosResponse;
+const ok = <T,>(data: T) =>
+  ({ data: { success: true, data } }) as unknown as Awaited<ReturnType<typeof apiClient.get>>;
 let inbox: NotificationsAnswer;
 const getNotifications = jest.fn<Promise<NotificationsAnswer>, []>();
 const markNotificationsRead = jest.fn();

@@ -198,7 +198,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
         console.error('OAuth Registration Error:', err);
       }
     },
-    [getValues, navigate, remember],
+    [getValues, navigate, next, remember],
   );
 
   const codeStep = target !== null;
