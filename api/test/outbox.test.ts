@@ -27,6 +27,7 @@ function smtpServer() {
     new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
+      disableReverseLookup: true,
       logger: false,
       onData(stream, session, callback) {
         let raw = '';

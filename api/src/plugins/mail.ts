@@ -1,5 +1,7 @@
+import net from 'node:net';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
+import SMTPPool from 'nodemailer/lib/smtp-pool';
 import { devMails } from '../db/schema';
 import { HttpError } from '../lib/errors';
 
@@ -36,12 +38,29 @@ export default fp(
     const { config } = app;
     let mailer: Mailer;
     if (config.SMTP_URL) {
-      // Pooled: the outbox worker sends several mails at once over a few kept-open connections.
-      const transport = nodemailer.createTransport({
-        url: config.SMTP_URL,
-        pool: true,
-        maxConnections: config.MAIL_CONCURRENCY,
-      });
+      // Pooled: the outbox worker sends several mails at once over a few kept-open connections (the
+      // pool is made directly: createTransport({ url, pool }) drops `pool`). Plain SMTP sockets get
+      // TCP_NODELAY: without it each mail waits on delayed ACKs (~50 ms per mail and connection here).
+      const plain = !/^smtps:/i.test(config.SMTP_URL);
+      const transport = nodemailer.createTransport(
+        new SMTPPool({
+          pool: true,
+          url: config.SMTP_URL,
+          maxConnections: config.MAIL_CONCURRENCY,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 60_000,
+          ...(plain
+            ? {
+                getSocket: (_options, callback) => {
+                  const socket = new net.Socket();
+                  socket.setNoDelay(true);
+                  callback(null, { socket });
+                },
+              }
+            : {}),
+        }),
+      );
       app.addHook('onClose', async () => transport.close());
       const deliver = async (m: MailMessage) => {
         await transport.sendMail({
