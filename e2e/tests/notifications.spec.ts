@@ -123,11 +123,9 @@ test('a request reaches the referrer by e-mail and in the bell, and the answer r
   await expect(candidateBell).toBeVisible();
   await candidateBell.click();
   await expect(
-    candidatePage
-      .getByRole('region', { name: 'Notifications' })
-      .getByRole('link', {
-        name: `Rhea Referrer approved your referral request for ${title} at Acme Corp.`,
-      }),
+    candidatePage.getByRole('region', { name: 'Notifications' }).getByRole('link', {
+      name: `Rhea Referrer approved your referral request for ${title} at Acme Corp.`,
+    }),
   ).toBeVisible();
   const answer = await waitForMail(
     candidatePage.request,
