@@ -52,10 +52,23 @@ export default fp(
           socketTimeout: 60_000,
           ...(plain
             ? {
-                getSocket: (_options, callback) => {
-                  const socket = new net.Socket();
+                // An open socket with TCP_NODELAY, handed to nodemailer as an established connection.
+                getSocket: (
+                  options: { host?: string; port?: number },
+                  callback: (err: Error | null, socketOptions?: { connection: net.Socket }) => void,
+                ) => {
+                  const socket = net.connect({ host: options.host, port: options.port ?? 587 });
                   socket.setNoDelay(true);
-                  callback(null, { socket });
+                  socket.setTimeout(10_000, () =>
+                    socket.destroy(new Error('The SMTP server did not answer the connection.')),
+                  );
+                  const failed = (err: Error) => callback(err);
+                  socket.once('error', failed);
+                  socket.once('connect', () => {
+                    socket.setTimeout(0);
+                    socket.removeListener('error', failed);
+                    callback(null, { connection: socket });
+                  });
                 },
               }
             : {}),
