@@ -34,6 +34,10 @@ export default function MyReferralRequests() {
   // A notification's link names a tab and the request to bring into view.
   const linked = useLinkedRequest();
   const [status, setStatus] = useState<ReferralStatus>(linked.status ?? 'pending');
+  // Another link while the page is open (the bell): its tab.
+  useEffect(() => {
+    if (linked.status) setStatus(linked.status);
+  }, [linked.status, linked.requestId]);
   const counts = useCandidateCounts(userId);
   const requests = useQuery({
     queryKey: ['candidate', 'requests', userId, status],

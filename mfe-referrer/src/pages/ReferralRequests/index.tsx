@@ -47,6 +47,10 @@ export default function ReferralRequests() {
   // A notification's link names a tab and the request to bring into view.
   const linked = useLinkedRequest();
   const [tab, setTab] = useState<ReferralStatus>(linked.status ?? 'pending');
+  // Another link while the page is open (the bell): its tab.
+  useEffect(() => {
+    if (linked.status) setTab(linked.status);
+  }, [linked.status, linked.requestId]);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [busy, setBusy] = useState(false);
   const [gateOpen, setGateOpen] = useState(false);
