@@ -101,6 +101,17 @@ for (const kind of ['pglite', 'pg']) {
     chat.lost === 0,
   );
 }
+const outbox = result('outbox-pg');
+if (outbox) {
+  for (const r of outbox.runs ?? []) {
+    row(
+      `mail outbox, ${outbox.mails} mails, API ${r.signal === 'SIGKILL' ? 'killed' : 'stopped'} (${r.signal}) once mid-drain (PostgreSQL)`,
+      `${r.mailsPerSecond} mails/s; ${r.lost} lost, ${r.doubled} doubled`,
+      'none lost or doubled',
+      r.lost === 0 && r.doubled === 0,
+    );
+  }
+}
 if (rows.length) {
   console.log('\n## summary\n');
   printTable(rows);

@@ -21,6 +21,8 @@ import errorHandler from './plugins/error-handler';
 import eventsPlugin from './plugins/events';
 import jobPostsPlugin from './plugins/job-posts';
 import mailPlugin from './plugins/mail';
+import notificationsPlugin from './plugins/notifications';
+import outboxPlugin from './plugins/outbox';
 import requestGuard from './plugins/request-guard';
 import storagePlugin from './plugins/storage';
 import authRoutes from './routes/auth';
@@ -31,6 +33,7 @@ import devRoutes from './routes/dev';
 import documentsUploadRoutes from './routes/documentsUpload';
 import healthRoutes from './routes/health';
 import messageRoutes from './routes/message';
+import notificationsRoutes from './routes/notifications';
 import jobPostRoutes from './routes/jobPost';
 import referralRequestRoutes from './routes/referralRequest';
 import subscribeRoutes from './routes/subscribe';
@@ -47,7 +50,8 @@ export interface BuildOptions {
 }
 
 /**
- * The API as a Fastify instance: external plugins, then app plugins (config, db, mail, storage, auth),
+ * The API as a Fastify instance: external plugins, then app plugins (config, db, mail, storage, auth,
+ * events, notifications, the mail outbox worker),
  * then the routes, everything under /api. Call `.ready()` or `.listen()` on the result.
  */
 export async function buildApp(
@@ -117,6 +121,8 @@ export async function buildApp(
   await app.register(authPlugin);
   await app.register(eventsPlugin);
   await app.register(jobPostsPlugin);
+  await app.register(notificationsPlugin);
+  await app.register(outboxPlugin);
 
   // Routes, one folder per area.
   await app.register(
@@ -132,6 +138,7 @@ export async function buildApp(
       await api.register(referralRequestRoutes);
       await api.register(documentsUploadRoutes);
       await api.register(contactusRoutes);
+      await api.register(notificationsRoutes);
       if (!isProduction(config)) {
         app.log.warn(
           'dev mailbox at /api/dev/mail: serves sign-in codes, to loopback clients only (NODE_ENV=production removes it)',

@@ -93,7 +93,7 @@ export const configSchema = z
     SEED: envBool(true),
     /** Which peers may set X-Forwarded-For (the shell's /api proxy runs on loopback and sets it itself). */
     TRUST_PROXY: trustProxySchema,
-    /** The site's public origin: sign-in links in e-mails point there. */
+    /** The site's public origin: links in e-mails (sign-in, notifications, unsubscribe) point there. */
     SITE_URL: z
       .url({ error: 'SITE_URL must be an http(s) URL' })
       .default('http://localhost:3000')
@@ -138,6 +138,18 @@ export const configSchema = z
     SEARCH_CACHE_SECONDS: int(10, 0, 3600),
     /** Job lists count their matches up to this many, then answer "this many +" ("1,000+ jobs"). */
     SEARCH_TOTAL_BOUND: int(1000, 10, 100_000),
+    /** Run the mail outbox worker in this instance (every instance may; each mail still goes out once). */
+    MAIL_WORKER: envBool(true),
+    /** How often an idle worker looks for due mail (a local event also wakes it at once). */
+    MAIL_POLL_MS: int(1000, 10, 60_000),
+    /** Mails one worker claims at a time, and how many of them it sends at once. */
+    MAIL_BATCH_SIZE: int(50, 1, 1000),
+    MAIL_CONCURRENCY: int(5, 1, 100),
+    /** How long a claimed mail is reserved for its worker; a crashed worker's mail is taken over after it. */
+    MAIL_LEASE_SECONDS: int(120, 5, 3600),
+    /** Tries before a mail is given up; the wait doubles from MAIL_RETRY_BASE_SECONDS (at most 6 hours). */
+    MAIL_MAX_ATTEMPTS: int(8, 1, 100),
+    MAIL_RETRY_BASE_SECONDS: int(30, 1, 3600),
   })
   .refine((c) => c.UPLOAD_QUOTA_BYTES >= c.UPLOAD_MAX_BYTES, {
     path: ['UPLOAD_QUOTA_BYTES'],

@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { referralRequests, users } from '../src/db/schema';
+import { notifications, referralRequests, users } from '../src/db/schema';
 import type { Database } from '../src/db';
 import { createClock, createTestDatabase, latestCode } from './helper';
 import { multipartBody, PDF, PNG, type TestUser } from './market-fixtures';
@@ -96,6 +96,21 @@ async function pendingRequest(app: FastifyInstance, w: World): Promise<string> {
     })
     .returning({ id: referralRequests.id });
   return row!.id;
+}
+
+/** One of the user's notifications (the world's chat message made one for the candidate). */
+async function notificationOf(app: FastifyInstance, userId: string): Promise<string> {
+  const [row] = await app.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .limit(1);
+  if (row) return row.id;
+  const [made] = await app.db
+    .insert(notifications)
+    .values({ userId, kind: 'chat_message' })
+    .returning({ id: notifications.id });
+  return made!.id;
 }
 
 async function workEmailCode(app: FastifyInstance, owner: TestUser) {
@@ -482,6 +497,58 @@ const ROWS: Row[] = [
     request: ({ w, owner }) => ({
       url: '',
       payload: { chatId: w.chatId, senderId: owner.id, content: 'Thanks!' },
+    }),
+  },
+  {
+    route: 'GET /api/notifications',
+    owner: 'candidate',
+    expect: SIGNED_IN,
+    request: () => ({ url: '' }),
+  },
+  {
+    // Anyone may call it; only the caller's own notifications change (another's ids are ignored:
+    // test/notifications.test.ts shows the owner's stay unread).
+    route: 'POST /api/notifications/markRead',
+    owner: 'candidate',
+    expect: SIGNED_IN,
+    request: async ({ app, owner }) => ({
+      url: '',
+      payload: { ids: [await notificationOf(app, owner.id)] },
+    }),
+  },
+  {
+    route: 'POST /api/notifications/markAllRead',
+    owner: 'candidate',
+    expect: SIGNED_IN,
+    request: () => ({ url: '' }),
+  },
+  {
+    route: 'GET /api/notifications/preferences',
+    owner: 'candidate',
+    expect: SIGNED_IN,
+    request: () => ({ url: '' }),
+  },
+  {
+    route: 'PUT /api/notifications/preferences',
+    owner: 'candidate',
+    expect: SIGNED_IN,
+    request: () => ({ url: '', payload: { chat_message: true } }),
+  },
+  {
+    // The signed token is the credential: it works without a session, for its one person and kind.
+    route: 'GET /api/notifications/unsubscribe',
+    owner: 'candidate',
+    expect: PUBLIC,
+    request: ({ app, owner }) => ({
+      url: `?token=${encodeURIComponent(app.notifications.unsubscribeToken(owner.id, 'job_matches'))}`,
+    }),
+  },
+  {
+    route: 'POST /api/notifications/unsubscribe',
+    owner: 'candidate',
+    expect: PUBLIC,
+    request: ({ app, owner }) => ({
+      url: `?token=${encodeURIComponent(app.notifications.unsubscribeToken(owner.id, 'job_matches'))}`,
     }),
   },
   {

@@ -51,4 +51,37 @@ describe('configuration', () => {
     for (const name of ['PORT', 'SEED', 'NODE_ENV', 'SESSION_SECRET'])
       expect(problems).toContain(name);
   });
+
+  it('checks the notification mail settings at boot: the site address and the worker numbers', () => {
+    const ok = loadConfig({ SITE_URL: 'https://referio.example/' });
+    expect(ok).toMatchObject({
+      SITE_URL: 'https://referio.example',
+      MAIL_WORKER: true,
+      MAIL_BATCH_SIZE: 50,
+      MAIL_MAX_ATTEMPTS: 8,
+      MAIL_RETRY_BASE_SECONDS: 30,
+      MAIL_LEASE_SECONDS: 120,
+    });
+    let error: unknown;
+    try {
+      loadConfig({
+        SITE_URL: 'not a url',
+        MAIL_WORKER: 'sometimes',
+        MAIL_BATCH_SIZE: '0',
+        MAIL_LEASE_SECONDS: '1',
+        MAIL_MAX_ATTEMPTS: 'many',
+      });
+    } catch (e) {
+      error = e;
+    }
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of [
+      'SITE_URL',
+      'MAIL_WORKER',
+      'MAIL_BATCH_SIZE',
+      'MAIL_LEASE_SECONDS',
+      'MAIL_MAX_ATTEMPTS',
+    ])
+      expect(problems).toContain(name);
+  });
 });

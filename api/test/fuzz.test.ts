@@ -230,6 +230,9 @@ const FIELDS = [
   'industry',
   'experience',
   'company',
+  'ids',
+  'chat_message',
+  'job_matches',
   '__proto__',
   'constructor',
   'prototype',
@@ -381,7 +384,7 @@ const queryString = () =>
         fc.tuple(
           fc.oneof(
             fc.constantFrom('to', 'userId', 'roleId', 'status', 'page', 'limit', 'before'),
-            fc.constantFrom('since', 'open', 'requestId', 'v', '__proto__', 'constructor'),
+            fc.constantFrom('since', 'open', 'requestId', 'v', 'token', '__proto__', 'constructor'),
             text,
           ),
           fc.oneof(id().map(String), controlText, outOfRange.map(String), impossibleDate),
@@ -513,6 +516,7 @@ const AREAS = [
   'referralRequest',
   'documentsUpload',
   'contactus',
+  'notifications',
   'dev',
   'preflight',
 ];

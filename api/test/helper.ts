@@ -76,6 +76,7 @@ export function testConfig(overrides: ConfigInput = {}): Config {
     SEED: false,
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     OTP_IP_MAX: 10_000,
+    MAIL_WORKER: false,
     CHAT_MESSAGE_MAX: 10_000,
     ...overrides,
   });

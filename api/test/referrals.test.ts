@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { jobPosts, referralRequests } from '../src/db/schema';
 import { setupTestContext } from './helper';
-import { call, DAY_MS, insertJob, makeUser, uploadResume, type TestUser } from './market-fixtures';
+import { call, insertJob, makeUser, uploadResume, type TestUser } from './market-fixtures';
 
 const ctx = setupTestContext();
 type App = Awaited<ReturnType<typeof ctx.build>>;
@@ -355,98 +355,5 @@ describe('PUT /api/referralRequest/updateReferralStatus/:id', () => {
       status: 'pending',
     });
     expect(bad.statusCode).toBe(400);
-  });
-});
-
-describe('POST /api/referralRequest/getReferralNotifications', () => {
-  it('gives a referrer the pending requests on their jobs, newest first', async () => {
-    const app = await ctx.build();
-    const { referrer, candidate, job } = await scene(app);
-    const job2 = await insertJob(app, referrer.id);
-    const first = (await send(app, candidate, job.id, referrer.id)).json().data._id;
-    ctx.clock.advance(1000);
-    const second = (await send(app, candidate, job2.id, referrer.id)).json().data._id;
-    await call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${first}`, {
-      status: 'declined',
-    });
-    const res = await call(app, referrer, 'POST', '/referralRequest/getReferralNotifications', {
-      userId: referrer.id,
-      roleId: 1,
-    });
-    expect(res.json().data).toEqual([
-      {
-        _id: second,
-        createdAt: expect.any(String),
-        jobPostId: expect.objectContaining({ _id: job2.id }),
-      },
-    ]);
-    const spy = await call(app, candidate, 'POST', '/referralRequest/getReferralNotifications', {
-      userId: referrer.id,
-      roleId: 1,
-    });
-    expect(spy.statusCode).toBe(403);
-  });
-
-  it('gives a candidate new jobs matching their skills from the last 7 days, then only newer ones once seen', async () => {
-    const app = await ctx.build();
-    const referrer = await makeUser(app, 'ref', {}, 1);
-    const candidate = await makeUser(app, 'cand', { skills: ['react', 'Go'] });
-    const now = ctx.clock.now().getTime();
-    const match = await insertJob(app, referrer.id, {
-      requiredSkills: ['React'],
-      createdAt: new Date(now - DAY_MS),
-    });
-    await insertJob(app, referrer.id, {
-      requiredSkills: ['Cobol'],
-      createdAt: new Date(now - DAY_MS),
-    });
-    await insertJob(app, referrer.id, {
-      requiredSkills: ['Go'],
-      createdAt: new Date(now - 8 * DAY_MS),
-    });
-    await insertJob(app, referrer.id, {
-      requiredSkills: ['Go'],
-      status: 'inactive',
-      createdAt: new Date(now - DAY_MS),
-    });
-    const ask = () =>
-      call(app, candidate, 'POST', '/referralRequest/getReferralNotifications', {
-        userId: candidate.id,
-        roleId: 0,
-      });
-    const res = (await ask()).json().data;
-    expect(res).toEqual([
-      {
-        _id: match.id,
-        createdAt: match.createdAt.toISOString(),
-        jobPostId: expect.objectContaining({ _id: match.id, jobTitle: match.jobTitle }),
-      },
-    ]);
-
-    expect(
-      (await call(app, candidate, 'POST', '/referralRequest/markNotificationsSeen')).statusCode,
-    ).toBe(200);
-    expect((await ask()).json().data).toEqual([]);
-    ctx.clock.advance(60_000);
-    const later = await insertJob(app, referrer.id, {
-      requiredSkills: ['GO'],
-      createdAt: ctx.clock.now(),
-    });
-    expect((await ask()).json().data.map((n: { _id: string }) => n._id)).toEqual([later.id]);
-  });
-
-  it('gives a candidate without skills the newest jobs, at most 20', async () => {
-    const app = await ctx.build();
-    const referrer = await makeUser(app, 'ref', {}, 1);
-    const candidate = await makeUser(app, 'cand');
-    for (let i = 0; i < 22; i++) await insertJob(app, referrer.id);
-    const res = await call(app, candidate, 'POST', '/referralRequest/getReferralNotifications', {
-      userId: candidate.id,
-      roleId: 0,
-    });
-    const data = res.json().data as { createdAt: string }[];
-    expect(data).toHaveLength(20);
-    const times = data.map((n) => n.createdAt);
-    expect(times).toEqual([...times].sort().reverse());
   });
 });

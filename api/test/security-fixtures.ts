@@ -9,7 +9,9 @@ import {
   chats,
   files,
   jobPosts,
+  mailPreferences,
   messages,
+  notifications,
   referralRequests,
   sessions,
   users,
@@ -184,7 +186,7 @@ export async function buildWorld(app: FastifyInstance, tag: string): Promise<Wor
 /**
  * Everything that belongs to `userId`, in a stable order: their user row, sessions, job posts, the
  * referral requests they sent or received, their chats, those chats' messages and read markers, their
- * files and work-email history. Two equal snapshots mean nobody changed their data.
+ * files, work-email history, notifications (with their read state) and e-mail preferences. Two equal snapshots mean nobody changed their data.
  */
 export async function snapshotUser(app: FastifyInstance, userId: string) {
   const db = app.db;
@@ -232,5 +234,15 @@ export async function snapshotUser(app: FastifyInstance, userId: string) {
       .from(workEmailHistory)
       .where(eq(workEmailHistory.userId, userId))
       .orderBy(asc(workEmailHistory.id)),
+    notifications: await db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(asc(notifications.id)),
+    mailPreferences: await db
+      .select()
+      .from(mailPreferences)
+      .where(eq(mailPreferences.userId, userId))
+      .orderBy(asc(mailPreferences.kind)),
   };
 }

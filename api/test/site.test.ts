@@ -87,7 +87,14 @@ describe('GET /api/dev/mail', () => {
     const { success, data } = res.json();
     expect(success).toBe(true);
     expect(data).toHaveLength(2);
-    expect(Object.keys(data[0]).sort()).toEqual(['createdAt', 'subject', 'text', 'to']);
+    expect(Object.keys(data[0]).sort()).toEqual([
+      'createdAt',
+      'headers',
+      'html',
+      'subject',
+      'text',
+      'to',
+    ]);
     expect(data[0].to).toBe('box@example.com');
     expect(Date.parse(data[0].createdAt)).toBeGreaterThan(Date.parse(data[1].createdAt));
     const other = await app.inject({ method: 'GET', url: '/api/dev/mail?to=nobody@example.com' });

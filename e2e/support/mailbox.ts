@@ -12,8 +12,13 @@ export async function readCode(
       async () => {
         const res = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
         if (!res.ok()) return '';
-        const body = (await res.json()) as { data: { text: string; createdAt: string }[] };
-        const mail = body.data.find((m) => new Date(m.createdAt).getTime() >= newerThan);
+        const body = (await res.json()) as {
+          data: { subject: string; text: string; createdAt: string }[];
+        };
+        // Sign-in and work-email codes only (notification mail goes to the same mailbox).
+        const mail = body.data.find(
+          (m) => / code: \d{4}$/.test(m.subject) && new Date(m.createdAt).getTime() >= newerThan,
+        );
         code = mail?.text.match(/\b(\d{4})\b/)?.[1] ?? '';
         return code;
       },
@@ -28,4 +33,36 @@ let counter = 0;
 export function uniqueEmail(prefix: string): string {
   counter += 1;
   return `${prefix}.${Date.now().toString(36)}${counter}@example.com`;
+}
+
+export interface DevMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  headers: Record<string, string>;
+  createdAt: string;
+}
+
+/** Waits for a mail to `email` whose subject matches, from the dev mailbox. */
+export async function waitForMail(
+  request: APIRequestContext,
+  email: string,
+  subject: RegExp,
+): Promise<DevMail> {
+  let found: DevMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
+        if (!res.ok()) return false;
+        found = ((await res.json()) as { data: DevMail[] }).data.find((m) =>
+          subject.test(m.subject),
+        );
+        return Boolean(found);
+      },
+      { timeout: 15_000, message: `a mail to ${email} about ${subject}` },
+    )
+    .toBe(true);
+  return found!;
 }

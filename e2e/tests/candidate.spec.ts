@@ -1,4 +1,9 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+} from '@playwright/test';
 import { readCode } from '../support/mailbox';
 import { signUp } from '../support/session';
 
@@ -19,6 +24,27 @@ interface Envelope<T> {
 }
 
 /** The demo referrer, signed in over the API in a context of its own (codes from the dev mailbox). */
+/** A job post by the referrer of `api` asking for `skills`. */
+async function createJobFor(api: APIRequestContext, userId: string, skills: string[]) {
+  const res = await api.post('/api/jobPost/createJobPost', {
+    data: {
+      userId,
+      jobTitle: `Frontend Engineer ${Date.now().toString(36)}`,
+      companyName: 'Acme Corp',
+      jobLocation: 'Remote',
+      address: 'Pune',
+      industry: 'it',
+      experience: '3-6',
+      jobType: 'Full-time',
+      salaryRange: '10-20',
+      requiredSkills: skills,
+      jobDescription: ['Build things.'],
+      notes: ['Be kind.'],
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
 async function signInDemoReferrer() {
   const api = await playwrightRequest.newContext({ baseURL: BASE });
   const sentAt = Date.now() - 1000;
@@ -158,9 +184,18 @@ test('a candidate completes the profile, uploads photo and resume, and follows a
     await page.getByRole('tab', { name: /Pending Requests\s*0/ }).click();
     await expect(page.getByRole('tabpanel').getByText('No pending requests found')).toBeVisible();
 
-    // The bell lists new job posts matching the candidate's skills; 'View More' opens the job.
-    await page.getByRole('button', { name: /^Notifications/ }).click();
+    // The bell says the request was approved and links to it.
+    await page.getByRole('button', { name: 'Notifications (1 unread)' }).click();
     const panel = page.getByRole('region', { name: 'Notifications' });
+    await panel.getByRole('link', { name: /approved your referral request/ }).click();
+    await expect(page).toHaveURL(
+      `/dashboard/myReferralRequests?status=approved&request=${requestId}`,
+    );
+    await expect(page.locator('[data-linked="true"]').getByRole('article')).toBeVisible();
+
+    // A new job post matching the candidate's skills arrives live; 'View More' opens the job.
+    await createJobFor(referrer, referrerId, ['React']);
+    await page.getByRole('button', { name: 'Notifications (1 unread)' }).click();
     const viewMore = panel.getByRole('button', { name: /^View More/ }).first();
     await expect(viewMore).toBeVisible();
     await viewMore.click();

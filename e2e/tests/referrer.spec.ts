@@ -143,7 +143,7 @@ test('a referrer approves a request behind the work-email gate and declines anot
   await page.goto('/dashboard/referralRequests');
   await expect(page.getByRole('heading', { level: 1, name: 'Referral Requests' })).toBeVisible();
   // The bell shows the new requests.
-  await expect(page.getByRole('button', { name: 'Notifications (2 new)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notifications (2 unread)' })).toBeVisible();
   await expect(page.getByRole('tab', { name: /^Pending\s*2$/ })).toBeVisible();
   const asha = page.getByRole('article', { name: 'Request from Asha Iyer' });
   await expect(asha.getByText(title)).toBeVisible();

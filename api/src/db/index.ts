@@ -19,6 +19,8 @@ const { pg_trgm } = createRequire(__filename)('@electric-sql/pglite/contrib/pg_t
 
 /** The Drizzle database both drivers give us (PGlite embedded, node-postgres for a real server). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What a repository may do inside a transaction it is handed (the database or a transaction alike). */
+export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export interface Database {
   readonly kind: 'pglite' | 'pg';

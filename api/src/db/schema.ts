@@ -1,12 +1,14 @@
 // The whole product's PostgreSQL schema (PGlite and PostgreSQL alike). Migrations in ../../drizzle are
 // generated from this file with `npm run db:generate -w @referio/api`; never edit a generated migration.
 import { sql } from 'drizzle-orm';
+import { NOTIFICATION_KINDS } from '../contract';
 import {
   bigserial,
   boolean,
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -28,6 +30,7 @@ export const jobTypeEnum = pgEnum('job_type', ['Full-time', 'Part-time', 'Contra
 export const jobStatusEnum = pgEnum('job_status', ['active', 'inactive']);
 export const referralStatusEnum = pgEnum('referral_status', ['pending', 'approved', 'declined']);
 export const fileKindEnum = pgEnum('file_kind', ['resume', 'profile_image']);
+export const notificationKindEnum = pgEnum('notification_kind', NOTIFICATION_KINDS);
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -130,6 +133,9 @@ export const devMails = pgTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
+    /** The HTML part and the headers (List-Unsubscribe …) of mail that has them (notification mail). */
+    html: text('html'),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [index('dev_mails_to_created_idx').on(t.to, t.createdAt)],
@@ -383,6 +389,105 @@ export const files = pgTable(
   (t) => [index('files_owner_kind_idx').on(t.ownerId, t.kind)],
 );
 
+/** What a notification row remembers of its event (names and titles as they were then). */
+export interface NotificationData {
+  jobTitle?: string;
+  companyName?: string;
+  /** The person whose action caused it (candidate, referrer, chat sender): the name only, never an e-mail. */
+  actorName?: string;
+  /** A decline's reason, when one was given. */
+  reason?: string;
+  /** A job-match digest's jobs, oldest first. */
+  jobIds?: string[];
+}
+
+/**
+ * The bell: one row per recipient per event, written in the transaction of the change that caused it
+ * (src/services/notifications.ts).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: notificationKindEnum('kind').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    referralRequestId: uuid('referral_request_id').references(() => referralRequests.id, {
+      onDelete: 'cascade',
+    }),
+    jobPostId: uuid('job_post_id').references(() => jobPosts.id, { onDelete: 'cascade' }),
+    chatId: uuid('chat_id').references(() => chats.id, { onDelete: 'cascade' }),
+    data: jsonb('data').$type<NotificationData>().notNull().default({}),
+    createdAt: createdAt(),
+    /** Last change (a job-match digest grows during its day); the bell's order. */
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    readAt: ts('read_at'),
+  },
+  (t) => [
+    index('notifications_user_updated_idx').on(t.userId, t.updatedAt),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`read_at is null`),
+    index('notifications_user_kind_created_idx').on(t.userId, t.kind, t.createdAt),
+  ],
+);
+
+/** E-mail choices that differ from MAIL_PREFERENCE_DEFAULTS (no row: the default). */
+export const mailPreferences = pgTable(
+  'mail_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: notificationKindEnum('kind').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * Mail waiting to be sent (src/plugins/outbox.ts): written in the transaction of the event, sent by a
+ * worker in every API instance, claimed with FOR UPDATE SKIP LOCKED and a lease.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    notificationId: uuid('notification_id').references(() => notifications.id, {
+      onDelete: 'set null',
+    }),
+    kind: notificationKindEnum('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not sent before this (a digest's close, a retry's backoff). */
+    availableAt: ts('available_at').notNull().defaultNow(),
+    /** Claimed by a worker until then; after it, another worker may take it. */
+    lockedUntil: ts('locked_until'),
+    claimToken: text('claim_token'),
+    sentAt: ts('sent_at'),
+    /** Given up after MAIL_MAX_ATTEMPTS. */
+    failedAt: ts('failed_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.availableAt, t.id)
+      .where(sql`sent_at is null and failed_at is null`),
+    index('mail_outbox_notification_idx').on(t.notificationId),
+  ],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
 export type JobPostRow = typeof jobPosts.$inferSelect;
@@ -392,6 +497,9 @@ export type OtpPurpose = (typeof otpPurposeEnum.enumValues)[number];
 
 /** Every table, children first: the order TRUNCATE and tests rely on. */
 export const allTableNames = [
+  'mail_outbox',
+  'mail_preferences',
+  'notifications',
   'chat_reads',
   'messages',
   'chats',

@@ -23,6 +23,8 @@ type Wire =
   | { k: 'm'; to: string[]; m: StoredMessage }
   | { k: 'mref'; to: string[]; id: string }
   | { k: 'r'; to: string[]; chatId: string; userId: string }
+  /** New notifications for these users (sent by src/services/notifications.ts inside the event's transaction). */
+  | { k: 'n'; to: string[] }
   | {
       k: 'p';
       i: string;
@@ -49,6 +51,8 @@ export interface ChatEventHub {
   isActive(chatId: string, userId: string): boolean;
   /** Streams open on this instance. */
   readonly localCount: number;
+  /** Called whenever some instance wrote notifications (the outbox worker wakes up). */
+  onNotified(listener: () => void): void;
 }
 
 declare module 'fastify' {
@@ -90,6 +94,7 @@ export default fp<EventsPluginOptions>(
     app.decorate('chats', chatsService);
 
     const streams = new Map<string, Set<StreamConnection>>();
+    const notifiedListeners: (() => void)[] = [];
     /** Local open-chat counts per `chat|user`, with the peer to tell. */
     const localOpen = new Map<
       string,
@@ -141,6 +146,10 @@ export default fp<EventsPluginOptions>(
         }
         case 'r':
           deliver(wire.to, sseFrame('read', { chatId: wire.chatId, userId: wire.userId }));
+          return;
+        case 'n':
+          deliver(wire.to, sseFrame('notification', {}));
+          for (const listener of notifiedListeners) listener();
           return;
         case 'p': {
           const now = Date.now();
@@ -335,6 +344,9 @@ export default fp<EventsPluginOptions>(
         });
       },
       isActive,
+      onNotified(listener) {
+        notifiedListeners.push(listener);
+      },
     };
     app.decorate('chatEvents', hub);
 

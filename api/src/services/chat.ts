@@ -229,20 +229,32 @@ export class ChatService {
     return row ? ChatService.toMessage(row) : null;
   }
 
-  /** Stores a message from `senderId` (already checked to be a member) and bumps the chat. */
-  async createMessage(chatId: string, senderId: string, content: string): Promise<StoredMessage> {
+  /**
+   * Stores a message from `senderId` (already checked to be a member) and bumps the chat, in one
+   * transaction with whatever `alsoInTransaction` writes (the recipient's notification).
+   */
+  async createMessage(
+    chatId: string,
+    senderId: string,
+    content: string,
+    alsoInTransaction?: (tx: Db) => Promise<void>,
+  ): Promise<StoredMessage> {
     const createdAt = this.now();
-    const [row] = await this.db
-      .insert(messages)
-      .values({ chatId, senderId, content, createdAt })
-      .returning({ id: messages.id });
-    if (!row) throw new Error('message insert returned nothing');
-    await this.db
-      .update(chats)
-      .set({
-        lastMessageAt: sql`greatest(coalesce(${chats.lastMessageAt}, ${createdAt}), ${createdAt})`,
-      })
-      .where(eq(chats.id, chatId));
+    const row = await this.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(messages)
+        .values({ chatId, senderId, content, createdAt })
+        .returning({ id: messages.id });
+      if (!inserted) throw new Error('message insert returned nothing');
+      await tx
+        .update(chats)
+        .set({
+          lastMessageAt: sql`greatest(coalesce(${chats.lastMessageAt}, ${createdAt}), ${createdAt})`,
+        })
+        .where(eq(chats.id, chatId));
+      if (alsoInTransaction) await alsoInTransaction(tx as unknown as Db);
+      return inserted;
+    });
     const message = await this.getMessage(row.id);
     if (!message) throw new Error('message vanished after insert');
     return message;

@@ -9,7 +9,7 @@ import type {
 import { JOB_FILTER_KEYS } from '../contract';
 import { and, desc, eq, getTableColumns, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../db';
+import type { Db, Tx } from '../db';
 import { sessionLookup, type ActiveSession } from './sessions';
 import { profileLinkOf } from './users';
 import {
@@ -491,13 +491,26 @@ export class JobPostRepository {
   }
 
   /** A new active post by `userId`; its company is linked by name (created when new). Its id. */
-  async create(userId: string, values: JobPostValues, now: Date): Promise<string> {
+  /**
+   * Saves a new post; `inTransaction` runs in the same transaction with its id (the notifications it
+   * causes are written together with it, or not at all).
+   */
+  async create(
+    userId: string,
+    values: JobPostValues,
+    now: Date,
+    inTransaction?: (tx: Tx, id: string) => Promise<void>,
+  ): Promise<string> {
     const companyId = await this.companyIdFor(values.companyName, values.industry, now);
-    const rows = await this.db
-      .insert(jobPosts)
-      .values({ ...values, userId, companyId, status: 'active', createdAt: now })
-      .returning({ id: jobPosts.id });
-    return rows[0]!.id;
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(jobPosts)
+        .values({ ...values, userId, companyId, status: 'active', createdAt: now })
+        .returning({ id: jobPosts.id });
+      const id = rows[0]!.id;
+      if (inTransaction) await inTransaction(tx, id);
+      return id;
+    });
   }
 
   /** Saves an edited post; a new company name links (or creates) that company. */

@@ -1,4 +1,4 @@
-import type { ReferralNotification, ReferralRequest } from '../contract';
+import type { ReferralRequest } from '../contract';
 import { alias } from 'drizzle-orm/pg-core';
 import { desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
@@ -61,10 +61,3 @@ export async function listReferralRequests(
 export async function findReferralRequest(db: Db, id: string): Promise<ReferralRequest | null> {
   return (await listReferralRequests(db, eq(referralRequests.id, id), 1))[0] ?? null;
 }
-
-/** Pending requests as the referrer's notifications. */
-export const requestNotification = (r: ReferralRequest): ReferralNotification => ({
-  _id: r._id,
-  createdAt: r.createdAt,
-  jobPostId: r.jobPostId,
-});

@@ -17,3 +17,4 @@ export * from './jobPost';
 export * from './upload';
 export * from './referral';
 export * from './chat';
+export * from './notifications';

@@ -94,6 +94,8 @@ export interface ChatStreamEvents {
   presence: ChatPresence;
   /** The server may have missed events (its database listener reconnected): fetch again. */
   resync: Record<string, never>;
+  /** Something new in the user's notifications (the bell fetches again). */
+  notification: Record<string, never>;
 }
 
 export interface ChatPresence {

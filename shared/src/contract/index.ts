@@ -11,3 +11,4 @@ export * from './referral';
 export * from './chat';
 export * from './contact';
 export * from './upload';
+export * from './notifications';

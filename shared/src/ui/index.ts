@@ -42,3 +42,9 @@ export { dashboardPath, useDashboardNavigate } from './useDashboardNavigate';
 export { useDebouncedValue } from './useDebouncedValue';
 export { useSubscribe, type SubscribeState } from './useSubscribe';
 export { cx } from './cx';
+export {
+  EMAIL_PREFERENCES_FAILED,
+  EMAIL_PREFERENCES_SAVED,
+  EmailPreferences,
+} from './EmailPreferences';
+export { LinkedTarget, useLinkedRequest } from './LinkedTarget';

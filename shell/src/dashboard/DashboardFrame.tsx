@@ -1,13 +1,15 @@
 // The dashboard frame (/dashboard and /dashboard/:page): sidebar per mode, top bar, and the inner page
 // from its remote. /dashboard restores the stored active page; every inner page stores its key; each
 // page has its own URL, so the browser's back button walks through them naturally.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { dashboardPath, isDashboardPageKey, useRole, useSessionStore } from '@referio/shared';
+import { PageSpinner } from '../components/PageSpinner';
 import { RemotePage } from '../federation/RemotePage';
-import { belongsToMode, defaultPage, modeOfRole, pageModules } from './pages';
+import { belongsToMode, defaultPage, modeOfRole, pageModules, type DashboardMode } from './pages';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
+import { useRoleSwitch } from './useRoleSwitch';
 import './DashboardFrame.css';
 
 export const SIDEBAR_ID = 'dashboard-sidebar';
@@ -23,6 +25,28 @@ export default function DashboardFrame() {
 
   const key = isDashboardPageKey(page) && belongsToMode(page, mode) ? page : null;
 
+  // A link (a notification, an e-mail) to the other mode's page switches the mode and stays on it.
+  const otherMode: DashboardMode = mode === 'referrer' ? 'candidate' : 'referrer';
+  const wantsOtherMode = !key && isDashboardPageKey(page) && belongsToMode(page, otherMode);
+  const { switchTo } = useRoleSwitch();
+  const [switchFailed, setSwitchFailed] = useState(false);
+  const switching = useRef(false);
+  useEffect(() => {
+    if (!wantsOtherMode || switching.current) return;
+    switching.current = true;
+    void switchTo(otherMode, { stay: true }).then((ok) => {
+      switching.current = false;
+      if (!ok) setSwitchFailed(true);
+    });
+  }, [wantsOtherMode, otherMode, switchTo]);
+
+  // `?chat=<id>` (a chat notification's link) opens that chat.
+  const { search } = useLocation();
+  const linkedChat = key === 'chat' ? new URLSearchParams(search).get('chat') : null;
+  useEffect(() => {
+    if (linkedChat) useSessionStore.getState().setActiveChatId(linkedChat);
+  }, [linkedChat]);
+
   useEffect(() => {
     if (key && key !== useSessionStore.getState().activePage) setActivePage(key);
   }, [key, setActivePage]);
@@ -34,6 +58,7 @@ export default function DashboardFrame() {
     const restored = storedPage && belongsToMode(storedPage, mode) ? storedPage : defaultPage[mode];
     return <Navigate to={dashboardPath(restored)} replace />;
   }
+  if (wantsOtherMode && !switchFailed) return <PageSpinner />;
   if (!key) return <Navigate to={dashboardPath(defaultPage[mode])} replace />;
 
   return (

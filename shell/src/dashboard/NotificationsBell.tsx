@@ -1,47 +1,70 @@
-// The bell: getReferralNotifications for the user in the current mode. A red dot when there are
-// items; the panel lists them (max-height 400px) with 'View More', which stores selectedJobId and
-// opens the job's details. Empty, or when the call fails: 'No notifications'.
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+// The bell: the person's notifications (GET /api/notifications through react-query), newest first. The
+// dot shows the unread count, also in the button's name. Opening the panel marks what it shows as read on
+// the server (so the dot stays cleared after a reload and on other devices), 'Mark all as read' marks the
+// rest. Each item: a sentence, a time and a link to the exact place; job-match items list their jobs in the
+// spec's layout (jobTitle, companyName, jobType, address, date, 'View More' storing selectedJobId). New
+// items arrive live: the stream's `notification` event refetches. Empty or failed: 'No notifications'.
+import { useCallback, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MESSAGES,
   NOTIFICATION_PANEL_MAX_HEIGHT_PX,
-  ROLE_APPLICANT,
-  ROLE_REFERRER,
   formatDate,
-  getReferralNotifications,
+  markAllNotificationsRead,
+  markNotificationsRead,
+  notificationKeys,
+  notificationsQueryOptions,
+  relativeTime,
   useCurrentUser,
   useSessionStore,
-  type ReferralNotification,
+  type AppNotification,
+  type JobPost,
+  type NotificationsAnswer,
 } from '@referio/shared';
 import { useDismiss } from '../components/useDismiss';
 import { paths } from '../routes/paths';
-import type { DashboardMode } from './pages';
+import { useLiveEvents } from './liveStream';
+import './NotificationsBell.css';
 
-export function NotificationsBell({ mode }: { mode: DashboardMode }) {
-  const user = useCurrentUser();
-  const roleId = mode === 'referrer' ? ROLE_REFERRER : ROLE_APPLICANT;
-  const userId = user?._id;
-  const [items, setItems] = useState<ReferralNotification[]>([]);
+/** What the dot shows beyond 99. */
+const dotText = (n: number) => (n > 99 ? '99+' : String(n));
 
-  useEffect(() => {
-    if (!userId) return;
-    let current = true;
-    getReferralNotifications({ userId, roleId })
-      .then((list) => {
-        if (current) setItems(Array.isArray(list) ? list : []);
-      })
-      .catch((err: unknown) => {
-        // Shown as 'No notifications': the bell is secondary and must never break the frame.
-        console.warn('[referio] notifications could not be loaded', err);
-        if (current) setItems([]);
+export function NotificationsBell() {
+  const userId = useCurrentUser()?._id;
+  const queryClient = useQueryClient();
+  const options = notificationsQueryOptions(userId);
+  const query = useQuery(options);
+  const items = query.data?.items ?? [];
+  const unread = query.data?.unread ?? 0;
+
+  const refetch = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: notificationKeys.list(userId) }),
+    [queryClient, userId],
+  );
+  useLiveEvents(userId, (event) => {
+    if (event === 'notification' || event === 'resync' || event === 'reconnect') refetch();
+  });
+
+  /** Shows `ids` as read at once; the server's answer (or a failure) refetches. */
+  const markLocally = (ids: string[] | 'all') => {
+    queryClient.setQueryData<NotificationsAnswer>(options.queryKey, (old) => {
+      if (!old) return old;
+      let changed = 0;
+      const next = old.items.map((i) => {
+        if (i.read || (ids !== 'all' && !ids.includes(i._id))) return i;
+        changed += 1;
+        return { ...i, read: true };
       });
-    return () => {
-      current = false;
-    };
-  }, [userId, roleId]);
+      return { items: next, unread: ids === 'all' ? 0 : Math.max(0, old.unread - changed) };
+    });
+  };
+  const markShown = useMutation({ mutationFn: markNotificationsRead, onSettled: refetch });
+  const markAll = useMutation({ mutationFn: markAllNotificationsRead, onSettled: refetch });
 
   const [open, setOpen] = useState(false);
+  /** What was unread when the panel opened: shown as new while it stays open. */
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   const panelId = useId();
   const headingId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -50,13 +73,45 @@ export function NotificationsBell({ mode }: { mode: DashboardMode }) {
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, refs, buttonRef);
 
+  const toggle = () => {
+    if (open) {
+      setOpen(false);
+      return;
+    }
+    const shownUnread = items.filter((i) => !i.read).map((i) => i._id);
+    setFresh(new Set(shownUnread));
+    setOpen(true);
+    if (shownUnread.length > 0) {
+      markLocally(shownUnread);
+      markShown.mutate(shownUnread);
+    }
+  };
+
   const navigate = useNavigate();
   const setSelectedJobId = useSessionStore((s) => s.setSelectedJobId);
+  const setActiveChatId = useSessionStore((s) => s.setActiveChatId);
   const viewMore = (jobId: string) => {
     setSelectedJobId(jobId);
     setOpen(false);
     void navigate(paths.jobDetails(jobId));
   };
+  const follow = (e: MouseEvent<HTMLAnchorElement>, n: AppNotification) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
+    e.preventDefault();
+    if (n.kind === 'chat_message') {
+      const chat = new URLSearchParams(n.link.split('?')[1] ?? '').get('chat');
+      if (chat) setActiveChatId(chat);
+    }
+    setOpen(false);
+    void navigate(n.link);
+  };
+
+  const label =
+    unread > 0
+      ? `Notifications (${unread} unread)`
+      : items.length > 0
+        ? 'Notifications (none unread)'
+        : 'Notifications';
 
   return (
     <div className="dash__popover-anchor">
@@ -64,10 +119,10 @@ export function NotificationsBell({ mode }: { mode: DashboardMode }) {
         ref={buttonRef}
         type="button"
         className="dash__icon-button"
-        aria-label={items.length > 0 ? `Notifications (${items.length} new)` : 'Notifications'}
+        aria-label={label}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={toggle}
       >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
           <path
@@ -78,8 +133,10 @@ export function NotificationsBell({ mode }: { mode: DashboardMode }) {
             strokeLinejoin="round"
           />
         </svg>
-        {items.length > 0 && (
-          <span className="dash__dot" data-testid="notification-dot" aria-hidden="true" />
+        {unread > 0 && (
+          <span className="dash__count-dot" data-testid="notification-dot" aria-hidden="true">
+            {dotText(unread)}
+          </span>
         )}
       </button>
       {open && (
@@ -91,15 +148,35 @@ export function NotificationsBell({ mode }: { mode: DashboardMode }) {
           aria-labelledby={headingId}
           style={{ maxHeight: NOTIFICATION_PANEL_MAX_HEIGHT_PX }}
         >
-          <h2 id={headingId} className="dash__panel-title">
-            Notifications
-          </h2>
+          <div className="dash__notifications-head">
+            <h2 id={headingId} className="dash__panel-title">
+              Notifications
+            </h2>
+            {unread > 0 && (
+              <button
+                type="button"
+                className="dash__link-button"
+                onClick={() => {
+                  markLocally('all');
+                  markAll.mutate();
+                }}
+              >
+                Mark all as read
+              </button>
+            )}
+          </div>
           {items.length === 0 ? (
             <p className="dash__panel-empty">{MESSAGES.noNotifications}</p>
           ) : (
             <ul className="dash__notification-list">
               {items.map((n) => (
-                <NotificationItem key={n._id} notification={n} onViewMore={viewMore} />
+                <NotificationItem
+                  key={n._id}
+                  notification={n}
+                  isNew={fresh.has(n._id)}
+                  onFollow={follow}
+                  onViewMore={viewMore}
+                />
               ))}
             </ul>
           )}
@@ -110,21 +187,48 @@ export function NotificationsBell({ mode }: { mode: DashboardMode }) {
 }
 
 function NotificationItem({
-  notification,
+  notification: n,
+  isNew,
+  onFollow,
   onViewMore,
 }: {
-  notification: ReferralNotification;
+  notification: AppNotification;
+  isNew: boolean;
+  onFollow: (e: MouseEvent<HTMLAnchorElement>, n: AppNotification) => void;
   onViewMore: (jobId: string) => void;
 }) {
-  const job = notification.jobPostId;
   return (
-    <li className="dash__notification">
+    <li className={isNew ? 'dash__notification dash__notification--new' : 'dash__notification'}>
+      <p className="dash__notification-text">
+        {isNew && <span className="rf-visually-hidden">New: </span>}
+        <a href={n.link} onClick={(e) => onFollow(e, n)}>
+          {n.text}
+        </a>
+      </p>
+      <p className="dash__notification-meta">
+        <time dateTime={n.createdAt}>{relativeTime(n.createdAt)}</time>
+      </p>
+      {n.kind === 'job_matches' && n.jobs.length > 0 && (
+        <ul className="dash__notification-jobs" aria-label="Matching jobs">
+          {n.jobs.map((job) => (
+            <JobItem key={job._id} job={job} onViewMore={onViewMore} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** The spec's notification layout for one job. */
+function JobItem({ job, onViewMore }: { job: JobPost; onViewMore: (jobId: string) => void }) {
+  return (
+    <li className="dash__notification-job">
       <p className="dash__notification-title">{job.jobTitle}</p>
       <p className="dash__notification-company">{job.companyName}</p>
       <p className="dash__notification-meta">
         <span>{job.jobType}</span>
         <span>{job.address}</span>
-        <time dateTime={notification.createdAt}>{formatDate(notification.createdAt)}</time>
+        <time dateTime={job.createdAt}>{formatDate(job.createdAt)}</time>
       </p>
       <button
         type="button"

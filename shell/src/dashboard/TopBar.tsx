@@ -49,7 +49,7 @@ export function TopBar({ mode, sidebarId, sidebarOpen, onToggleSidebar }: Props)
       </p>
       <div className="dash__topbar-end">
         <UnreadMessages />
-        <NotificationsBell mode={mode} />
+        <NotificationsBell />
         <AvatarMenu mode={mode} />
       </div>
     </header>

@@ -1,15 +1,12 @@
 // The top bar's unread-messages indicator: a chat button with a red dot (and the count for screen
 // readers) while any chat has messages to me not yet read. Driven by the same live stream the chat page
-// uses (GET /api/chat/events, without an open chat, so it never shows the user as 'Active Now'): every
-// message, read or resync event re-counts from getReferrerChats (debounced). A slow poll (60 s) covers the
-// time the stream is down; EventSource itself reconnects a dropped stream.
+// uses (GET /api/chat/events, without an open chat, so it never shows the user as 'Active Now'; one
+// connection shared with the bell, see liveStream.ts): every message, read or resync event re-counts
+// from getReferrerChats (debounced). A slow poll (60 s) covers the time the stream is down; EventSource
+// itself reconnects a dropped stream.
 import { useEffect, useRef, useState } from 'react';
-import {
-  chatEventsUrl,
-  getReferrerChats,
-  useCurrentUser,
-  useDashboardNavigate,
-} from '@referio/shared';
+import { getReferrerChats, useCurrentUser, useDashboardNavigate } from '@referio/shared';
+import { useLiveEvents } from './liveStream';
 
 export const UNREAD_POLL_MS = 60_000;
 const RECOUNT_DEBOUNCE_MS = 250;
@@ -19,11 +16,12 @@ export function UnreadMessages() {
   const [unread, setUnread] = useState(0);
   const go = useDashboardNavigate();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const recountSoon = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     if (!userId) return;
     let current = true;
-    const recount = () => {
+    const count = () => {
       getReferrerChats(userId)
         .then((chats) => {
           if (current) setUnread(chats.reduce((n, c) => n + (c.unread || 0), 0));
@@ -32,26 +30,22 @@ export function UnreadMessages() {
     };
     const soon = () => {
       if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(recount, RECOUNT_DEBOUNCE_MS);
+      timer.current = setTimeout(count, RECOUNT_DEBOUNCE_MS);
     };
-    recount();
-    const poll = setInterval(recount, UNREAD_POLL_MS);
-    const source =
-      typeof EventSource === 'undefined'
-        ? null
-        : new EventSource(chatEventsUrl(), { withCredentials: true });
-    let hellos = 0;
-    source?.addEventListener('hello', () => {
-      if (hellos++ > 0) soon(); // a reconnect: count what arrived meanwhile
-    });
-    for (const name of ['message', 'read', 'resync']) source?.addEventListener(name, soon);
+    recountSoon.current = soon;
+    count();
+    const poll = setInterval(count, UNREAD_POLL_MS);
     return () => {
       current = false;
+      recountSoon.current = () => undefined;
       clearInterval(poll);
       if (timer.current) clearTimeout(timer.current);
-      source?.close();
     };
   }, [userId]);
+  // Every message, read or resync event, and a reconnect, re-counts (debounced).
+  useLiveEvents(userId, (event) => {
+    if (event !== 'notification') recountSoon.current();
+  });
 
   return (
     <button

@@ -19,14 +19,15 @@ import { defaultPage, roleOfMode, type DashboardMode } from './pages';
  */
 export function useRoleSwitch(): {
   busy: boolean;
-  switchTo: (mode: DashboardMode) => Promise<boolean>;
+  /** With `stay`, the page stays where it is (a link into the other mode's page switched the mode). */
+  switchTo: (mode: DashboardMode, opts?: { stay?: boolean }) => Promise<boolean>;
 } {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
   const switchTo = useCallback(
-    async (mode: DashboardMode) => {
+    async (mode: DashboardMode, opts: { stay?: boolean } = {}) => {
       if (!user) {
         toast.error(MESSAGES.somethingWentWrong);
         return false;
@@ -39,6 +40,7 @@ export function useRoleSwitch(): {
         const store = useSessionStore.getState();
         store.setUser(answer.data);
         store.setRole(roleOfMode(mode));
+        if (opts.stay) return true;
         store.setActivePage(defaultPage[mode]);
         void navigate(dashboardPath(defaultPage[mode]));
         return true;

@@ -42,6 +42,8 @@ const dev: FastifyPluginAsyncZod = async (app) => {
           to: m.to,
           subject: m.subject,
           text: m.text,
+          html: m.html,
+          headers: m.headers,
           createdAt: m.createdAt.toISOString(),
         })),
       };

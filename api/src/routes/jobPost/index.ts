@@ -191,6 +191,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
           ...(body.referralBonus !== undefined ? { referralBonus: body.referralBonus } : {}),
         },
         app.now(),
+        (tx, jobId) => app.notifications.jobPosted(tx, jobId),
       );
       searchChanged();
       const job = await app.jobPosts.find(id, me.id);

@@ -35,7 +35,14 @@ const message: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const members = await app.chats.membersFor(request.body.chatId, user.id);
-      const stored = await app.chats.createMessage(members.chatId, user.id, request.body.content);
+      const peer = members.candidateId === user.id ? members.referrerId : members.candidateId;
+      const watching = app.chatEvents.isActive(members.chatId, peer);
+      const stored = await app.chats.createMessage(
+        members.chatId,
+        user.id,
+        request.body.content,
+        (tx) => app.notifications.chatMessage(tx, members, user.id, watching),
+      );
       await app.chatEvents.publishMessage(members, stored);
       return { success: true, data: withoutSeq(stored) };
     },

@@ -7,7 +7,6 @@ import {
   sendReferralRequestRequest,
   updateReferralStatusRequest,
   type ReferralCounts,
-  type ReferralNotification,
 } from '../../contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,11 +15,7 @@ import { jobPosts, referralRequests, type UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { assertSelf, currentUser } from '../../plugins/auth';
 import { findJobRow } from '../../services/jobPosts';
-import {
-  findReferralRequest,
-  listReferralRequests,
-  requestNotification,
-} from '../../services/referrals';
+import { findReferralRequest, listReferralRequests } from '../../services/referrals';
 
 export const REFERRAL_MESSAGES = {
   alreadyRequested: MESSAGES.alreadyRequested,
@@ -41,9 +36,6 @@ export const REFERRAL_MESSAGES = {
   notificationsSeen: 'Notifications marked as seen',
 } as const;
 
-const NOTIFICATION_LIMIT = 20;
-const NOTIFICATION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
-
 const idParams = z.object({ id: idSchema });
 const userIdParams = z.object({ userId: idSchema });
 
@@ -62,19 +54,23 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
       if (job.status !== 'active') throw new HttpError(400, REFERRAL_MESSAGES.jobInactive);
       if (!me.resume) throw new HttpError(400, REFERRAL_MESSAGES.needResume);
       const now = app.now();
-      const inserted = await app.db
-        .insert(referralRequests)
-        .values({
-          jobPostId: job.id,
-          senderId: me.id,
-          recipientId: job.userId,
-          status: 'pending',
-          resume: me.resume,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing({ target: [referralRequests.jobPostId, referralRequests.senderId] })
-        .returning({ id: referralRequests.id });
+      const inserted = await app.db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(referralRequests)
+          .values({
+            jobPostId: job.id,
+            senderId: me.id,
+            recipientId: job.userId,
+            status: 'pending',
+            resume: me.resume,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing({ target: [referralRequests.jobPostId, referralRequests.senderId] })
+          .returning({ id: referralRequests.id });
+        if (rows[0]) await app.notifications.referralRequested(tx, rows[0].id);
+        return rows;
+      });
       if (!inserted[0]) throw new HttpError(409, REFERRAL_MESSAGES.alreadyRequested);
       reply.code(201);
       return {
@@ -194,6 +190,7 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
             .set({ totalReferrals: sql`${jobPosts.totalReferrals} + 1` })
             .where(eq(jobPosts.id, row.jobPostId));
         }
+        await app.notifications.referralAnswered(tx, row.id, status);
         return true;
       });
       if (!changed) {
@@ -209,47 +206,28 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * roleId 1: new pending requests on the caller's jobs. roleId 0: job posts created since the caller
-   * last marked notifications seen (or in the last 7 days) matching any of their skills (the newest
-   * when they have none). At most 20, newest first.
+   * The spec's notification list, from the notifications table (`app.notifications.legacyList`):
+   * roleId 1: referral requests that arrived; roleId 0: answers to the caller's requests and the jobs
+   * of their job-match notifications. At most 20, newest first, in the spec's `{ _id, createdAt,
+   * jobPostId }` shape.
    */
   app.post(
     '/referralRequest/getReferralNotifications',
     { schema: { body: getReferralNotificationsRequest } },
     async (request) => {
       const me = assertSelf(request, request.body.userId, REFERRAL_MESSAGES.ownNotificationsOnly);
-      if (request.body.roleId === ROLE_REFERRER) {
-        const pending = await listReferralRequests(
-          app.db,
-          and(eq(referralRequests.recipientId, me.id), eq(referralRequests.status, 'pending')),
-          NOTIFICATION_LIMIT,
-        );
-        return { success: true, data: pending.map(requestNotification) };
-      }
-      const since =
-        me.notificationsSeenAt ?? new Date(app.now().getTime() - NOTIFICATION_WINDOW_MS);
-      const skills = [...new Set(me.skills.map((s) => s.trim().toLowerCase()).filter(Boolean))];
-      const jobs = await app.jobPosts.list({
-        status: 'active',
-        notOwnerId: me.id,
-        createdAfter: since,
-        anySkill: skills,
-        viewerId: me.id,
-        limit: NOTIFICATION_LIMIT,
-      });
-      const data: ReferralNotification[] = jobs.map((job) => ({
-        _id: job._id,
-        createdAt: job.createdAt,
-        jobPostId: job,
-      }));
-      return { success: true, data };
+      return {
+        success: true,
+        data: await app.notifications.legacyList(me.id, request.body.roleId),
+      };
     },
   );
 
-  /** Marks the candidate's job notifications seen: later calls list only newer posts. */
+  /** Marks all the caller's notifications read (the bell's dot clears on every device). */
   app.post('/referralRequest/markNotificationsSeen', async (request) => {
     const me = currentUser(request);
     await app.users.update(me.id, { notificationsSeenAt: app.now() });
+    await app.notifications.markAllRead(me.id);
     return { success: true, message: REFERRAL_MESSAGES.notificationsSeen };
   });
 };

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   EmptyState,
+  LinkedTarget,
   MESSAGES,
   ROLE_APPLICANT,
   Spinner,
@@ -11,6 +12,7 @@ import {
   toast,
   useCurrentUser,
   useDashboardNavigate,
+  useLinkedRequest,
   useSessionStore,
   type ReferralRequest,
   type ReferralStatus,
@@ -29,7 +31,13 @@ const TABS: { key: ReferralStatus; label: string }[] = [
 export default function MyReferralRequests() {
   const user = useCurrentUser();
   const userId = user?._id;
-  const [status, setStatus] = useState<ReferralStatus>('pending');
+  // A notification's link names a tab and the request to bring into view.
+  const linked = useLinkedRequest();
+  const [status, setStatus] = useState<ReferralStatus>(linked.status ?? 'pending');
+  // Another link while the page is open (the bell): its tab.
+  useEffect(() => {
+    if (linked.status) setStatus(linked.status);
+  }, [linked.status, linked.requestId]);
   const counts = useCandidateCounts(userId);
   const requests = useQuery({
     queryKey: ['candidate', 'requests', userId, status],
@@ -80,12 +88,13 @@ export default function MyReferralRequests() {
         ) : (
           <div className="cand-grid">
             {requests.data.map((r) => (
-              <RequestCard
-                key={r._id}
-                request={r}
-                onGoToChat={(req) => void goToChat(req)}
-                openingChat={opening === r._id}
-              />
+              <LinkedTarget key={r._id} active={r._id === linked.requestId}>
+                <RequestCard
+                  request={r}
+                  onGoToChat={(req) => void goToChat(req)}
+                  openingChat={opening === r._id}
+                />
+              </LinkedTarget>
             ))}
           </div>
         )}

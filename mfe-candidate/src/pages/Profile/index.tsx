@@ -9,6 +9,7 @@ import {
   useCurrentUser,
   useSessionStore,
   type Profile as ProfileData,
+  EmailPreferences,
 } from '@referio/shared';
 import { ProfileForm } from '../../features/profile/ProfileForm';
 import { ProfilePhoto } from '../../features/profile/ProfilePhoto';
@@ -94,6 +95,7 @@ export default function Profile() {
           />
         </div>
       )}
+      <EmailPreferences />
     </section>
   );
 }

@@ -33,6 +33,25 @@ function serve(lists: Partial<Record<ReferralStatus, ReferralRequest[]>>) {
 }
 
 describe('My Referral Requests', () => {
+  it("opens the tab a notification's link names and brings its request into view, focused", async () => {
+    const approved = [makeRequest('approved'), makeRequest('approved')];
+    serve({ pending: [makeRequest('pending')], approved });
+    const target = approved[1]!;
+    renderPage(<MyReferralRequests />, {
+      path: `/dashboard/myReferralRequests?status=approved&request=${target._id}`,
+    });
+    const tabs = screen.getByRole('tablist', { name: 'Requests by status' });
+    expect(await within(tabs).findByRole('tab', { name: 'Approved Requests 2' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const cards = await screen.findAllByRole('article');
+    const linked = cards[1]!.closest('[data-linked="true"]');
+    expect(linked).toHaveAttribute('aria-current', 'true');
+    expect(linked).toHaveFocus();
+    expect(cards[0]!.closest('[data-linked="true"]')).toBeNull();
+  });
+
   it('shows the three tabs with their counts and the pending requests first', async () => {
     const pending = makeRequest('pending');
     serve({ pending: [pending], approved: [makeRequest('approved'), makeRequest('approved')] });

@@ -5,6 +5,7 @@ import {
   Button,
   ConfirmDialog,
   EmptyState,
+  LinkedTarget,
   MESSAGES,
   ROLE_REFERRER,
   Spinner,
@@ -15,6 +16,7 @@ import {
   toast,
   useCurrentUser,
   useDashboardNavigate,
+  useLinkedRequest,
   useSessionStore,
   type ReferralRequest,
   type ReferralStatus,
@@ -44,7 +46,13 @@ export default function ReferralRequests() {
   const go = useDashboardNavigate();
   const setActiveChatId = useSessionStore((s) => s.setActiveChatId);
   const setStatus = useRequestActions();
-  const [tab, setTab] = useState<ReferralStatus>('pending');
+  // A notification's link names a tab and the request to bring into view.
+  const linked = useLinkedRequest();
+  const [tab, setTab] = useState<ReferralStatus>(linked.status ?? 'pending');
+  // Another link while the page is open (the bell): its tab.
+  useEffect(() => {
+    if (linked.status) setTab(linked.status);
+  }, [linked.status, linked.requestId]);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [busy, setBusy] = useState(false);
   const [gateOpen, setGateOpen] = useState(false);
@@ -191,7 +199,9 @@ export default function ReferralRequests() {
         ) : (
           <div className="rr-grid">
             {requests.map((r) => (
-              <RequestCard key={r._id} request={r} actions={actionsFor(r)} headingLevel={2} />
+              <LinkedTarget key={r._id} active={r._id === linked.requestId}>
+                <RequestCard request={r} actions={actionsFor(r)} headingLevel={2} />
+              </LinkedTarget>
             ))}
           </div>
         )}

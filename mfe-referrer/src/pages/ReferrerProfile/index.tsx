@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   EmailChangeDialog,
   Button,
+  EmailPreferences,
   IMAGE_ACCEPT,
   MAX_UPLOAD_BYTES,
   MESSAGES,
@@ -311,6 +312,7 @@ export default function ReferrerProfile() {
           void queryClient.invalidateQueries({ queryKey: referrerKeys.profile(userId) });
         }}
       />
+      <EmailPreferences />
     </section>
   );
 }

@@ -18,6 +18,10 @@ import {
   getCandidateCount,
   markChatRead,
   markNotificationsSeen,
+  getNotifications,
+  markNotificationsRead,
+  markAllNotificationsRead,
+  updateMailPreferences,
   resumeUpload,
   updateJobStatus,
   updateReferralStatus,
@@ -131,6 +135,32 @@ describe('API client', () => {
     const answer = await markNotificationsSeen();
     expect(answer.message).toBe('Notifications marked as seen');
     expect([last().method, last().url]).toEqual(['post', '/referralRequest/markNotificationsSeen']);
+  });
+
+  it('reads the bell and marks what it showed, and saves e-mail preferences', async () => {
+    const inbox = { items: [], unread: 3 };
+    replies = [
+      { status: 200, data: { success: true, data: inbox } },
+      { status: 200, data: { success: true, data: { marked: 2 } } },
+      { status: 200, data: { success: true, data: { marked: 1 } } },
+      { status: 200, data: { success: true, data: { chat_message: false } } },
+    ];
+    expect(await getNotifications()).toEqual(inbox);
+    expect([last().method, last().url]).toEqual(['get', '/notifications']);
+    expect(await markNotificationsRead(['n1', 'n2'])).toEqual({ marked: 2 });
+    expect([last().method, last().url, body()]).toEqual([
+      'post',
+      '/notifications/markRead',
+      { ids: ['n1', 'n2'] },
+    ]);
+    expect(await markAllNotificationsRead()).toEqual({ marked: 1 });
+    expect([last().method, last().url]).toEqual(['post', '/notifications/markAllRead']);
+    await updateMailPreferences({ chat_message: false });
+    expect([last().method, last().url, body()]).toEqual([
+      'put',
+      '/notifications/preferences',
+      { chat_message: false },
+    ]);
   });
 
   it('uploads a resume as multipart with the user id and reports progress', async () => {

@@ -3,12 +3,10 @@ import userEvent from '@testing-library/user-event';
 import {
   ApiError,
   getMe,
-  getReferralNotifications,
   getReferrerChats,
   logout,
   updateRole,
   useSessionStore,
-  type ReferralNotification,
 } from '@referio/shared';
 import {
   findPage,
@@ -25,12 +23,20 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
   registerRemotes: jest.fn(),
 }));
+// The bell (its own tests: NotificationsBell.test.tsx) finds no notifications here.
+jest.mock('../../../../shared/src/api/notifications', () => ({
+  ...jest.requireActual<object>('../../../../shared/src/api/notifications'),
+  notificationsQueryOptions: (userId: string | undefined) => ({
+    queryKey: ['notifications', 'list', userId ?? ''],
+    queryFn: async () => ({ items: [], unread: 0 }),
+    enabled: Boolean(userId),
+  }),
+}));
 jest.mock('@referio/shared', () => ({
   ...jest.requireActual<object>('@referio/shared'),
   getMe: jest.fn(),
   logout: jest.fn(),
   updateRole: jest.fn(),
-  getReferralNotifications: jest.fn(),
   getReferrerChats: jest.fn(),
 }));
 
@@ -51,20 +57,6 @@ const REFERRER_LABELS = [
   'Chat',
 ];
 
-function notification(id: string, jobTitle: string): ReferralNotification {
-  return {
-    _id: `n-${id}`,
-    createdAt: '2026-03-05T10:00:00.000Z',
-    jobPostId: {
-      _id: `job-${id}`,
-      jobTitle,
-      companyName: 'Acme',
-      jobType: 'Full-time',
-      address: 'Bengaluru',
-    } as ReferralNotification['jobPostId'],
-  };
-}
-
 const sidebarLabels = () =>
   within(screen.getByRole('navigation', { name: 'Dashboard pages' }))
     .getAllByRole('link')
@@ -76,7 +68,6 @@ beforeEach(() => {
     .mocked(getMe)
     .mockImplementation(async () => ({ ...useSessionStore.getState().applicantUser! }));
   jest.mocked(logout).mockResolvedValue({ success: true, message: 'Logged out' });
-  jest.mocked(getReferralNotifications).mockResolvedValue([]);
   jest.mocked(getReferrerChats).mockResolvedValue([]);
 });
 
@@ -90,6 +81,14 @@ describe('the dashboard guard', () => {
     expect(window.localStorage.getItem('activePage')).toBeNull();
     expect(window.localStorage.getItem('selectedJobId')).toBeNull();
     expect(mockedLoadRemote).not.toHaveBeenCalledWith('mfe_candidate/Explore');
+  });
+
+  it('sends a signed-out visitor of a deep link to /sign-in with the link to come back to', async () => {
+    renderApp('/dashboard/referralRequests?status=pending&request=r1');
+    expect(await findPage('mfe_public/SignIn')).toBeInTheDocument();
+    expect(new URLSearchParams(window.location.search).get('next')).toBe(
+      '/dashboard/referralRequests?status=pending&request=r1',
+    );
   });
 
   it('sends the user to /sign-in when the session ends while the dashboard is open', async () => {
@@ -310,64 +309,6 @@ describe('the top bar', () => {
     await findPage('mfe_candidate/UserDashboard');
     await userEvent.click(screen.getByRole('link', { name: 'Home' }));
     expect(await findPage('mfe_public/Landing')).toBeInTheDocument();
-  });
-
-  it("shows 'No notifications' and no red dot when there are none", async () => {
-    signInAs();
-    renderApp('/dashboard');
-    await findPage('mfe_candidate/UserDashboard');
-    await waitFor(() => expect(getReferralNotifications).toHaveBeenCalled());
-    expect(screen.queryByTestId('notification-dot')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
-    expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent(
-      'No notifications',
-    );
-  });
-
-  it("shows 'No notifications' when the call fails", async () => {
-    signInAs();
-    jest.mocked(getReferralNotifications).mockRejectedValue(new ApiError('Not found', 404));
-    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    renderApp('/dashboard');
-    await findPage('mfe_candidate/UserDashboard');
-    await waitFor(() => expect(getReferralNotifications).toHaveBeenCalled());
-    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
-    expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent(
-      'No notifications',
-    );
-  });
-
-  it("lists notifications with a red dot, and 'View More' stores the job and opens its details", async () => {
-    signInAs(referrerSession());
-    jest
-      .mocked(getReferralNotifications)
-      .mockResolvedValue([
-        notification('1', 'Frontend Engineer'),
-        notification('2', 'Data Analyst'),
-      ]);
-    renderApp('/dashboard');
-    await findPage('mfe_referrer/ReferrerDashboard');
-    const bell = await screen.findByRole('button', { name: 'Notifications (2 new)' });
-    expect(getReferralNotifications).toHaveBeenCalledWith({
-      userId: makeSession().data._id,
-      roleId: 1,
-    });
-    expect(screen.getByTestId('notification-dot')).toBeInTheDocument();
-
-    await userEvent.click(bell);
-    const panel = screen.getByRole('region', { name: 'Notifications' });
-    expect(panel).toHaveStyle({ maxHeight: '400px' });
-    const first = within(panel).getAllByRole('listitem')[0]!;
-    expect(first).toHaveTextContent('Frontend Engineer');
-    expect(first).toHaveTextContent('Acme');
-    expect(first).toHaveTextContent('Full-time');
-    expect(first).toHaveTextContent('Bengaluru');
-    expect(first).toHaveTextContent('05 Mar 2026');
-
-    await userEvent.click(within(first).getByRole('button', { name: /View More/ }));
-    expect(await findPage('mfe_public/JobDetails')).toBeInTheDocument();
-    expect(window.location.pathname).toBe('/job-details/job-1');
-    expect(window.localStorage.getItem('selectedJobId')).toBe('job-1');
   });
 
   it('opens a profile card from the avatar, whose View profile goes to the profile page', async () => {

@@ -48,18 +48,19 @@ function deferred<T>() {
 
 function renderPage(
   Page: ComponentType,
-  { path = '/sign-in', googleClientId = null as string | null } = {},
+  { path = '/sign-in', googleClientId = null as string | null, search = '' } = {},
 ) {
   mockedGetAuthConfig.mockResolvedValue({ googleClientId });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={[path + search]}>
         <Routes>
           <Route path={path} element={<Page />} />
           <Route path="/" element={<h1>Home page</h1>} />
           <Route path="/sign-up" element={<h1>Sign up page</h1>} />
           <Route path="/sign-in" element={<h1>Sign in page</h1>} />
+          <Route path="/dashboard/:page" element={<h1>Linked page</h1>} />
         </Routes>
       </MemoryRouter>
       <ToastHost />
@@ -286,6 +287,20 @@ describe('Sign In', () => {
     expect(screen.queryByRole('heading', { name: 'Home page' })).not.toBeInTheDocument();
     act(() => jest.advanceTimersByTime(1));
     expect(screen.getByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+  });
+
+  it('returns to the deep link it was sent from (?next=), and never to another site', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    mockedVerifyOtp.mockResolvedValue(session());
+    renderPage(SignIn, {
+      search: `?next=${encodeURIComponent('/dashboard/referralRequests?status=pending&request=r1')}`,
+    });
+    await requestCode(user);
+    await user.keyboard('1234');
+    await screen.findByText('OTP Verified Sucessfully!');
+    act(() => jest.advanceTimersByTime(1500));
+    expect(screen.getByRole('heading', { name: 'Linked page' })).toBeInTheDocument();
   });
 
   it('goes back to the e-mail step with "Change email"', async () => {

@@ -1,0 +1,191 @@
+// The mail outbox worker, one in every API instance (MAIL_WORKER). Events write their mail into
+// `mail_outbox` inside their own transaction; no HTTP request ever waits for SMTP. The worker claims due
+// rows with FOR UPDATE SKIP LOCKED and a lease (so instances never take the same row, and a crashed
+// instance's rows are taken over once its lease runs out), sends them through the mail plugin, and marks
+// each one sent as soon as the SMTP server has accepted it. A refusal or an unreachable server puts the
+// row back with a doubling wait; after MAIL_MAX_ATTEMPTS it is given up (failed_at, last_error).
+//
+// Each mail carries a Message-ID made from its row id, so the one resend that a crash between "accepted"
+// and "marked sent" can cause is the same message to the receiving side (docs/notifications.md).
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+
+export interface DrainResult {
+  claimed: number;
+  sent: number;
+  failed: number;
+}
+
+export interface Outbox {
+  /** Claims one batch of due mail and sends it; resolves when every mail of it is sent or put back. */
+  drainOnce(): Promise<DrainResult>;
+  /** Drains until nothing is due (tests, scripts). */
+  drainAll(): Promise<DrainResult>;
+  /** Wakes an idle worker now (new mail was written). */
+  wake(): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: Outbox;
+  }
+}
+
+/** The longest wait between two tries. */
+const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
+
+/** How long to wait before try `attempt + 1` (attempt ≥ 1): base, 2×base, 4×base … at most 6 hours. */
+export const retryDelayMs = (attempt: number, baseSeconds: number) =>
+  Math.min(MAX_BACKOFF_MS, baseSeconds * 1000 * 2 ** Math.max(0, attempt - 1));
+
+interface ClaimedRow {
+  id: number | string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string> | string | null;
+  attempts: number;
+}
+
+export default fp(
+  async (app) => {
+    const { config } = app;
+    const domain = /@([^>\s]+)>?\s*$/.exec(config.MAIL_FROM)?.[1] ?? 'referio.local';
+    const messageIdOf = (id: number | string) => `<outbox-${id}@${domain}>`;
+
+    const markSent = async (id: number | string, token: string) => {
+      await app.db.execute(sql`
+        update mail_outbox
+        set sent_at = ${app.now()}, locked_until = null, claim_token = null, attempts = attempts + 1,
+            last_error = null
+        where id = ${id} and claim_token = ${token}`);
+    };
+
+    const putBack = async (row: ClaimedRow, token: string, err: unknown) => {
+      const attempts = row.attempts + 1;
+      const now = app.now();
+      const giveUp = attempts >= config.MAIL_MAX_ATTEMPTS;
+      const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      await app.db.execute(sql`
+        update mail_outbox
+        set attempts = ${attempts}, locked_until = null, claim_token = null, last_error = ${message},
+            available_at = ${new Date(now.getTime() + retryDelayMs(attempts, config.MAIL_RETRY_BASE_SECONDS))},
+            failed_at = ${giveUp ? now : null}
+        where id = ${row.id} and claim_token = ${token}`);
+      app.log.warn({ err: message, id: row.id, attempts, giveUp }, 'mail not sent');
+    };
+
+    const drainOnce = async (): Promise<DrainResult> => {
+      const now = app.now();
+      const token = randomUUID();
+      const lease = new Date(now.getTime() + config.MAIL_LEASE_SECONDS * 1000);
+      const claimed = (
+        (await app.db.execute(sql`
+          update mail_outbox set locked_until = ${lease}, claim_token = ${token}
+          where id in (
+            select id from mail_outbox
+            where sent_at is null and failed_at is null and available_at <= ${now}
+              and (locked_until is null or locked_until <= ${now})
+            order by available_at, id
+            limit ${config.MAIL_BATCH_SIZE}
+            for update skip locked)
+          returning id, "to", subject, text, html, headers, attempts`)) as unknown as {
+          rows: ClaimedRow[];
+        }
+      ).rows;
+      const result: DrainResult = { claimed: claimed.length, sent: 0, failed: 0 };
+      let next = 0;
+      const sendNext = async (): Promise<void> => {
+        while (next < claimed.length) {
+          const row = claimed[next++]!;
+          try {
+            const headers =
+              typeof row.headers === 'string'
+                ? (JSON.parse(row.headers) as Record<string, string>)
+                : (row.headers ?? {});
+            await app.mail.deliver({
+              to: row.to,
+              subject: row.subject,
+              text: row.text,
+              html: row.html,
+              headers,
+              messageId: messageIdOf(row.id),
+            });
+          } catch (err) {
+            result.failed += 1;
+            await putBack(row, token, err);
+            continue;
+          }
+          result.sent += 1;
+          await markSent(row.id, token);
+        }
+      };
+      await Promise.all(
+        Array.from({ length: Math.min(config.MAIL_CONCURRENCY, claimed.length) }, sendNext),
+      );
+      return result;
+    };
+
+    const drainAll = async (): Promise<DrainResult> => {
+      const total: DrainResult = { claimed: 0, sent: 0, failed: 0 };
+      for (;;) {
+        const r = await drainOnce();
+        total.claimed += r.claimed;
+        total.sent += r.sent;
+        total.failed += r.failed;
+        if (r.claimed === 0 || r.sent === 0) return total;
+      }
+    };
+
+    // The worker loop: drain while there is work, else sleep until the poll interval or a wake-up.
+    let stopping = false;
+    let sleeping: { timer: NodeJS.Timeout; resolve: () => void } | null = null;
+    const wake = () => {
+      const s = sleeping;
+      if (!s) return;
+      sleeping = null;
+      clearTimeout(s.timer);
+      s.resolve();
+    };
+    const sleep = () =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          sleeping = null;
+          resolve();
+        }, config.MAIL_POLL_MS);
+        sleeping = { timer, resolve };
+      });
+    let loop: Promise<void> | null = null;
+    const run = async () => {
+      while (!stopping) {
+        let claimed = 0;
+        try {
+          claimed = (await drainOnce()).claimed;
+        } catch (err) {
+          if (!stopping) app.log.warn({ err }, 'mail outbox could not be read');
+        }
+        if (stopping) break;
+        if (claimed < config.MAIL_BATCH_SIZE) await sleep();
+      }
+    };
+
+    app.decorate('outbox', { drainOnce, drainAll, wake } satisfies Outbox);
+    // New notifications (from any instance) wake this worker at once.
+    app.chatEvents.onNotified(wake);
+
+    if (config.MAIL_WORKER) {
+      app.addHook('onReady', async () => {
+        loop = run();
+      });
+      // Stop claiming; the mail already claimed is sent (or put back) before the database closes.
+      app.addHook('preClose', async () => {
+        stopping = true;
+        wake();
+        await loop;
+      });
+    }
+  },
+  { name: 'outbox', dependencies: ['config', 'db', 'mail', 'events'] },
+);

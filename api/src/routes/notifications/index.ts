@@ -1,0 +1,158 @@
+import {
+  listNotificationsQuery,
+  mailPreferencesRequest,
+  markNotificationsReadRequest,
+  NOTIFICATION_KIND_LABELS,
+  unsubscribeQuery,
+  type NotificationKind,
+} from '../../contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { escapeHtml, preferencesPath } from '../../lib/notification-text';
+import { currentUser } from '../../plugins/auth';
+
+export const NOTIFICATION_MESSAGES = {
+  marked: 'Notifications marked as read',
+  preferencesSaved: 'Your e-mail preferences are saved.',
+  badToken: 'This unsubscribe link is not valid.',
+  unsubscribed: (kind: NotificationKind) =>
+    `You will no longer get e-mails about: ${NOTIFICATION_KIND_LABELS[kind]}.`,
+} as const;
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · Referio</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;max-width:560px;margin:48px auto;padding:0 16px;color:#1f2937;line-height:1.5">
+<main><h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>${body}</main></body></html>`;
+}
+
+const wantsHtml = (request: FastifyRequest) =>
+  String(request.headers.accept ?? '').includes('text/html');
+
+/**
+ * The bell (`GET /notifications`, mark read), e-mail preferences, and the one-click unsubscribe that
+ * works without signing in (a signed token naming one person and one kind of e-mail).
+ */
+const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` as a form; the token is in the URL.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  app.get(
+    '/notifications',
+    { schema: { querystring: listNotificationsQuery } },
+    async (request) => {
+      const me = currentUser(request);
+      return { success: true, data: await app.notifications.list(me.id, request.query.limit) };
+    },
+  );
+
+  /** The ids the panel showed count as read (only the caller's own; others are ignored). */
+  app.post(
+    '/notifications/markRead',
+    { schema: { body: markNotificationsReadRequest } },
+    async (request) => {
+      const me = currentUser(request);
+      const marked = await app.notifications.markRead(me.id, request.body.ids);
+      return { success: true, message: NOTIFICATION_MESSAGES.marked, data: { marked } };
+    },
+  );
+
+  app.post('/notifications/markAllRead', async (request) => {
+    const me = currentUser(request);
+    const marked = await app.notifications.markAllRead(me.id);
+    return { success: true, message: NOTIFICATION_MESSAGES.marked, data: { marked } };
+  });
+
+  app.get('/notifications/preferences', async (request) => {
+    const me = currentUser(request);
+    return { success: true, data: await app.notifications.preferences(me.id) };
+  });
+
+  app.put(
+    '/notifications/preferences',
+    { schema: { body: mailPreferencesRequest } },
+    async (request) => {
+      const me = currentUser(request);
+      return {
+        success: true,
+        message: NOTIFICATION_MESSAGES.preferencesSaved,
+        data: await app.notifications.setPreferences(me.id, request.body),
+      };
+    },
+  );
+
+  const refuse = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.code(400);
+    if (wantsHtml(request)) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          page(
+            NOTIFICATION_MESSAGES.badToken,
+            `<p>Please use the newest e-mail's link, or choose your e-mails on your profile after <a href="${escapeHtml(
+              `${app.config.SITE_URL}/sign-in`,
+            )}">signing in</a>.</p>`,
+          ),
+        );
+    }
+    return reply.send({ success: false, message: NOTIFICATION_MESSAGES.badToken });
+  };
+
+  /**
+   * The e-mail's link: a page with one button (a GET never changes anything, so link scanners that
+   * open every link cannot unsubscribe anyone).
+   */
+  app.get(
+    '/notifications/unsubscribe',
+    { config: { auth: 'public' }, schema: { querystring: unsubscribeQuery } },
+    async (request, reply) => {
+      const claim = await app.notifications.readUnsubscribeToken(request.query.token);
+      if (!claim) return refuse(request, reply);
+      const action = `${app.config.SITE_URL}/api/notifications/unsubscribe?token=${encodeURIComponent(
+        request.query.token,
+      )}`;
+      return reply.type('text/html; charset=utf-8').send(
+        page(
+          'Unsubscribe',
+          `<p>Stop e-mails about: <strong>${escapeHtml(NOTIFICATION_KIND_LABELS[claim.kind])}</strong>?</p>
+<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
+<button type="submit" style="padding:10px 16px;font-size:1rem">Unsubscribe</button></form>
+<p style="font-size:.9rem;color:#6b7280">You keep seeing these in the bell on Referio.</p>`,
+        ),
+      );
+    },
+  );
+
+  /** One-click unsubscribe (RFC 8058, and the page's button): turns off exactly the token's kind. */
+  app.post(
+    '/notifications/unsubscribe',
+    { config: { auth: 'public' }, schema: { querystring: unsubscribeQuery } },
+    async (request, reply) => {
+      const kind = await app.notifications.unsubscribe(request.query.token);
+      if (!kind) return refuse(request, reply);
+      const message = NOTIFICATION_MESSAGES.unsubscribed(kind);
+      if (wantsHtml(request)) {
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(
+            page(
+              'You are unsubscribed',
+              `<p>${escapeHtml(message)}</p><p><a href="${escapeHtml(
+                `${app.config.SITE_URL}${preferencesPath(kind)}`,
+              )}">Choose which e-mails you get</a></p>`,
+            ),
+          );
+      }
+      return { success: true, message };
+    },
+  );
+};
+
+export default notificationsRoutes;

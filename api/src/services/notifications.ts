@@ -1,0 +1,570 @@
+// The notifications repository (`app.notifications`): the events that write a row per recipient (and,
+// when that person's preferences allow it, a mail into the outbox) inside the caller's transaction, the
+// bell's list and read state, e-mail preferences and one-click unsubscribe. docs/notifications.md.
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  CHAT_NOTIFICATION_WINDOW_MINUTES,
+  JOB_MATCHES_WINDOW_HOURS,
+  MAIL_PREFERENCE_DEFAULTS,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_LIST_LIMIT,
+  ROLE_REFERRER,
+  type AppNotification,
+  type JobPost,
+  type MailPreferences,
+  type NotificationKind,
+  type NotificationsAnswer,
+  type ReferralNotification,
+} from '../contract';
+import type { Db, Tx } from '../db';
+import {
+  companies,
+  jobPosts,
+  mailOutbox,
+  mailPreferences,
+  notifications,
+  referralRequests,
+  users,
+  type NotificationData,
+  type NotificationRow,
+} from '../db/schema';
+import {
+  notificationLink,
+  notificationSentence,
+  renderNotificationMail,
+  type MailJob,
+  type NotificationFacts,
+} from '../lib/notification-text';
+import { signUnsubscribeToken, verifyUnsubscribeToken } from '../lib/unsubscribe';
+import { jobListColumns, toJobPost } from './jobPosts';
+
+/** The channel the live stream listens on (src/plugins/events.ts); `{k:'n', to}` tells users' bells. */
+export const NOTIFY_CHANNEL = 'referio_chat';
+/** Recipients per NOTIFY payload (payloads stay well under PostgreSQL's 8000 bytes). */
+const NOTIFY_CHUNK = 150;
+const JOB_MATCHES_LOCK = 727_274_101;
+const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+
+/** A database handle or a transaction on it (events are written inside the change's transaction). */
+export type { Tx } from '../db';
+
+export interface NotificationOptions {
+  secret: Buffer;
+  publicUrl: string;
+}
+
+interface NewNotification {
+  userId: string;
+  kind: NotificationKind;
+  actorId?: string | null;
+  referralRequestId?: string | null;
+  jobPostId?: string | null;
+  chatId?: string | null;
+  data: NotificationData;
+}
+
+const displayName = (u: { fullName: string; email: string } | undefined) =>
+  u?.fullName.trim() || 'A Referio member';
+
+const facts = (
+  n: Pick<NotificationRow, 'kind' | 'data' | 'referralRequestId' | 'jobPostId' | 'chatId'>,
+): NotificationFacts => ({
+  kind: n.kind,
+  data: n.data,
+  referralRequestId: n.referralRequestId,
+  jobPostId: n.jobPostId,
+  chatId: n.chatId,
+});
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+export class NotificationRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+    private readonly opts: NotificationOptions,
+  ) {}
+
+  // ---- events: call inside the transaction of the change ----------------------------------------
+
+  /** A candidate sent a referral request: its referrer is told. */
+  async referralRequested(tx: Tx, requestId: string): Promise<void> {
+    const r = await this.requestFacts(tx, requestId);
+    if (!r) return;
+    await this.record(tx, {
+      userId: r.recipientId,
+      kind: 'referral_requested',
+      actorId: r.senderId,
+      referralRequestId: r.id,
+      jobPostId: r.jobPostId,
+      data: { jobTitle: r.jobTitle, companyName: r.companyName, actorName: r.senderName },
+    });
+  }
+
+  /** The referrer approved or declined: the candidate is told (with the reason, when one was given). */
+  async referralAnswered(
+    tx: Tx,
+    requestId: string,
+    status: 'approved' | 'declined',
+    reason?: string | null,
+  ): Promise<void> {
+    const r = await this.requestFacts(tx, requestId);
+    if (!r) return;
+    await this.record(tx, {
+      userId: r.senderId,
+      kind: status === 'approved' ? 'referral_approved' : 'referral_declined',
+      actorId: r.recipientId,
+      referralRequestId: r.id,
+      jobPostId: r.jobPostId,
+      data: {
+        jobTitle: r.jobTitle,
+        companyName: r.companyName,
+        actorName: r.recipientName,
+        ...(reason ? { reason } : {}),
+      },
+    });
+  }
+
+  /**
+   * A chat message from `senderId`: the other member is told unless they have the chat open
+   * (`recipientWatching`), at most once per chat every 15 minutes.
+   */
+  async chatMessage(
+    tx: Tx,
+    chat: { chatId: string; candidateId: string; referrerId: string },
+    senderId: string,
+    recipientWatching: boolean,
+  ): Promise<void> {
+    if (recipientWatching) return;
+    const recipientId = chat.candidateId === senderId ? chat.referrerId : chat.candidateId;
+    const now = this.now();
+    // Two messages at once must not both pass the check below.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`chat-notify:${chat.chatId}:${recipientId}`}))`,
+    );
+    const [recent] = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, recipientId),
+          eq(notifications.kind, 'chat_message'),
+          eq(notifications.chatId, chat.chatId),
+          sql`${notifications.createdAt} > ${new Date(now.getTime() - CHAT_NOTIFICATION_WINDOW_MINUTES * MINUTE)}`,
+        ),
+      )
+      .limit(1);
+    if (recent) return;
+    const [sender] = await tx
+      .select({ fullName: users.fullName, email: users.email })
+      .from(users)
+      .where(eq(users.id, senderId));
+    // The job the two are talking about: their latest approved request.
+    const [job] = await tx
+      .select({ jobTitle: jobPosts.jobTitle, companyName: jobPosts.companyName })
+      .from(referralRequests)
+      .innerJoin(jobPosts, eq(jobPosts.id, referralRequests.jobPostId))
+      .where(
+        and(
+          eq(referralRequests.senderId, chat.candidateId),
+          eq(referralRequests.recipientId, chat.referrerId),
+          eq(referralRequests.status, 'approved'),
+        ),
+      )
+      .orderBy(desc(referralRequests.updatedAt))
+      .limit(1);
+    await this.record(tx, {
+      userId: recipientId,
+      kind: 'chat_message',
+      actorId: senderId,
+      chatId: chat.chatId,
+      data: { actorName: displayName(sender), ...(job ?? {}) },
+    });
+  }
+
+  /**
+   * A new active job post: every other person whose profile skills share one with it gets it in their
+   * day's job-match notification (created at the first match, grown by later ones for 24 hours). Those
+   * who turned job-match e-mails on get one mail per such day, sent when the day closes, listing them.
+   */
+  async jobPosted(tx: Tx, jobId: string): Promise<void> {
+    const [job] = await tx
+      .select({
+        id: jobPosts.id,
+        userId: jobPosts.userId,
+        jobTitle: jobPosts.jobTitle,
+        companyName: jobPosts.companyName,
+        skills: jobPosts.requiredSkills,
+      })
+      .from(jobPosts)
+      .where(eq(jobPosts.id, jobId));
+    if (!job) return;
+    const skills = [...new Set(job.skills.map((s) => s.trim().toLowerCase()).filter(Boolean))];
+    if (skills.length === 0) return;
+    const now = this.now();
+    const windowStart = new Date(now.getTime() - JOB_MATCHES_WINDOW_HOURS * HOUR);
+    // One job's fan-out at a time, so two posts never open two digests for one person.
+    await tx.execute(sql`select pg_advisory_xact_lock(${JOB_MATCHES_LOCK})`);
+    const skillList = sql.join(
+      skills.map((s) => sql`${s}`),
+      sql`, `,
+    );
+    const jobIdJson = JSON.stringify([job.id]);
+    const data = JSON.stringify({
+      jobTitle: job.jobTitle,
+      companyName: job.companyName,
+      jobIds: [job.id],
+    } satisfies NotificationData);
+    const touched = rowsOf<{ id: string; user_id: string }>(
+      await tx.execute(sql`
+        with matched as (
+          select u.id from ${users} u
+          where u.id <> ${job.userId}
+            and exists (select 1 from unnest(u.skills) s(skill) where lower(trim(s.skill)) in (${skillList}))
+        ), grown as (
+          update ${notifications} n
+          set data = jsonb_set(n.data, '{jobIds}', coalesce(n.data->'jobIds', '[]'::jsonb) || ${jobIdJson}::jsonb)
+                     || jsonb_build_object('jobTitle', ${job.jobTitle}::text, 'companyName', ${job.companyName}::text),
+              read_at = null,
+              updated_at = ${now}
+          where n.kind = 'job_matches' and n.user_id in (select id from matched)
+            and n.created_at > ${windowStart}
+          returning n.id, n.user_id
+        ), opened as (
+          insert into ${notifications} (user_id, kind, job_post_id, data, created_at, updated_at)
+          select m.id, 'job_matches', ${job.id}, ${data}::jsonb, ${now}, ${now}
+          from matched m where m.id not in (select user_id from grown)
+          returning id, user_id
+        )
+        select id, user_id from grown union all select id, user_id from opened`),
+    );
+    if (touched.length === 0) return;
+    await this.signal(
+      tx,
+      touched.map((t) => t.user_id),
+    );
+    // Mail: only those who turned job-match e-mails on (off by default).
+    const mailed = await tx
+      .select({
+        id: notifications.id,
+        userId: notifications.userId,
+        kind: notifications.kind,
+        data: notifications.data,
+        referralRequestId: notifications.referralRequestId,
+        jobPostId: notifications.jobPostId,
+        chatId: notifications.chatId,
+        createdAt: notifications.createdAt,
+        email: users.email,
+        fullName: users.fullName,
+      })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .innerJoin(
+        mailPreferences,
+        and(
+          eq(mailPreferences.userId, notifications.userId),
+          eq(mailPreferences.kind, 'job_matches'),
+          eq(mailPreferences.enabled, true),
+        ),
+      )
+      .where(
+        inArray(
+          notifications.id,
+          touched.map((t) => t.id),
+        ),
+      );
+    for (const n of mailed) {
+      const jobs = await this.mailJobs(tx, n.data.jobIds ?? []);
+      const mail = renderNotificationMail(facts(n), {
+        publicUrl: this.opts.publicUrl,
+        recipientName: n.fullName,
+        unsubscribeToken: signUnsubscribeToken(this.opts.secret, n.userId, 'job_matches'),
+        jobs,
+      });
+      const updated = await tx
+        .update(mailOutbox)
+        .set({ subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers })
+        .where(and(eq(mailOutbox.notificationId, n.id), isNull(mailOutbox.sentAt)))
+        .returning({ id: mailOutbox.id });
+      if (updated.length > 0) continue;
+      const [already] = await tx
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.notificationId, n.id))
+        .limit(1);
+      if (already) continue;
+      await tx.insert(mailOutbox).values({
+        userId: n.userId,
+        notificationId: n.id,
+        kind: 'job_matches',
+        to: n.email,
+        ...mail,
+        availableAt: new Date(n.createdAt.getTime() + JOB_MATCHES_WINDOW_HOURS * HOUR),
+        createdAt: now,
+      });
+    }
+  }
+
+  // ---- the bell ------------------------------------------------------------------------------------
+
+  /** The person's notifications, newest first, with the unread count of all of them. */
+  async list(userId: string, limit = NOTIFICATION_LIST_LIMIT): Promise<NotificationsAnswer> {
+    const rows = await this.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.updatedAt), desc(notifications.id))
+      .limit(limit);
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    const jobs = await this.jobsById(rows.flatMap(jobIdsOf), userId);
+    const items: AppNotification[] = rows.map((r) => ({
+      _id: r.id,
+      kind: r.kind,
+      createdAt: r.updatedAt.toISOString(),
+      read: r.readAt !== null,
+      text: notificationSentence(facts(r)),
+      link: notificationLink(facts(r)),
+      // Newest match first, like the list itself.
+      jobs: jobIdsOf(r)
+        .map((id) => jobs.get(id))
+        .filter((j): j is JobPost => j !== undefined)
+        .reverse(),
+    }));
+    return { items, unread: Number(count?.n ?? 0) };
+  }
+
+  /** Marks the person's own notifications among `ids` read; others' ids are ignored. */
+  async markRead(userId: string, ids: string[]): Promise<number> {
+    const marked = await this.db
+      .update(notifications)
+      .set({ readAt: this.now() })
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          inArray(notifications.id, ids),
+          isNull(notifications.readAt),
+        ),
+      )
+      .returning({ id: notifications.id });
+    return marked.length;
+  }
+
+  async markAllRead(userId: string): Promise<number> {
+    const marked = await this.db
+      .update(notifications)
+      .set({ readAt: this.now() })
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+      .returning({ id: notifications.id });
+    return marked.length;
+  }
+
+  /**
+   * The spec's getReferralNotifications shape (`{ _id, createdAt, jobPostId }`), from the same rows:
+   * referrer mode (roleId 1) lists the requests that arrived; candidate mode the answers to the
+   * candidate's requests and each job of their job-match notifications. At most 20, newest first.
+   */
+  async legacyList(userId: string, roleId: number): Promise<ReferralNotification[]> {
+    const kinds: NotificationKind[] =
+      roleId === ROLE_REFERRER
+        ? ['referral_requested']
+        : ['referral_approved', 'referral_declined', 'job_matches'];
+    const rows = await this.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), inArray(notifications.kind, kinds)))
+      .orderBy(desc(notifications.updatedAt), desc(notifications.id))
+      .limit(NOTIFICATION_LIST_LIMIT);
+    const jobs = await this.jobsById(rows.flatMap(jobIdsOf), userId);
+    const out: ReferralNotification[] = [];
+    for (const r of rows) {
+      const ids = jobIdsOf(r);
+      for (const id of r.kind === 'job_matches' ? [...ids].reverse() : ids) {
+        const job = jobs.get(id);
+        if (!job) continue;
+        out.push({
+          _id: r.kind === 'job_matches' ? job._id : r.id,
+          createdAt: r.updatedAt.toISOString(),
+          jobPostId: job,
+        });
+      }
+    }
+    return out.slice(0, NOTIFICATION_LIST_LIMIT);
+  }
+
+  // ---- preferences and unsubscribe -------------------------------------------------------------------
+
+  async preferences(userId: string): Promise<MailPreferences> {
+    const rows = await this.db
+      .select({ kind: mailPreferences.kind, enabled: mailPreferences.enabled })
+      .from(mailPreferences)
+      .where(eq(mailPreferences.userId, userId));
+    const prefs = { ...MAIL_PREFERENCE_DEFAULTS };
+    for (const r of rows) prefs[r.kind] = r.enabled;
+    return prefs;
+  }
+
+  async setPreferences(
+    userId: string,
+    changes: Partial<Record<NotificationKind, boolean | undefined>>,
+  ): Promise<MailPreferences> {
+    const now = this.now();
+    const values = NOTIFICATION_KINDS.filter((k) => typeof changes[k] === 'boolean').map((k) => ({
+      userId,
+      kind: k,
+      enabled: changes[k] as boolean,
+      updatedAt: now,
+    }));
+    if (values.length > 0) {
+      await this.db
+        .insert(mailPreferences)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [mailPreferences.userId, mailPreferences.kind],
+          set: { enabled: sql`excluded.enabled`, updatedAt: now },
+        });
+    }
+    return this.preferences(userId);
+  }
+
+  /** The token of a mail's unsubscribe link for this person and kind. */
+  unsubscribeToken(userId: string, kind: NotificationKind): string {
+    return signUnsubscribeToken(this.opts.secret, userId, kind);
+  }
+
+  /** The person and kind a link's token names (null: forged, altered or for nobody we know). */
+  async readUnsubscribeToken(
+    token: string,
+  ): Promise<{ userId: string; kind: NotificationKind } | null> {
+    const claim = verifyUnsubscribeToken(this.opts.secret, token);
+    if (!claim) return null;
+    const [u] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, claim.userId));
+    return u ? claim : null;
+  }
+
+  /** Turns off exactly the kind the token names, for exactly its person. */
+  async unsubscribe(token: string): Promise<NotificationKind | null> {
+    const claim = await this.readUnsubscribeToken(token);
+    if (!claim) return null;
+    await this.setPreferences(claim.userId, { [claim.kind]: false });
+    return claim.kind;
+  }
+
+  // ---- internals ---------------------------------------------------------------------------------------
+
+  private async requestFacts(tx: Tx, requestId: string) {
+    const [r] = await tx
+      .select({
+        id: referralRequests.id,
+        senderId: referralRequests.senderId,
+        recipientId: referralRequests.recipientId,
+        jobPostId: referralRequests.jobPostId,
+        jobTitle: jobPosts.jobTitle,
+        companyName: jobPosts.companyName,
+      })
+      .from(referralRequests)
+      .innerJoin(jobPosts, eq(jobPosts.id, referralRequests.jobPostId))
+      .where(eq(referralRequests.id, requestId));
+    if (!r) return null;
+    const people = await tx
+      .select({ id: users.id, fullName: users.fullName, email: users.email })
+      .from(users)
+      .where(inArray(users.id, [r.senderId, r.recipientId]));
+    const byId = new Map(people.map((p) => [p.id, p]));
+    return {
+      ...r,
+      senderName: displayName(byId.get(r.senderId)),
+      recipientName: displayName(byId.get(r.recipientId)),
+    };
+  }
+
+  /** One notification row, its mail when the person wants that kind by e-mail, and the live signal. */
+  private async record(tx: Tx, n: NewNotification): Promise<void> {
+    const now = this.now();
+    const [row] = await tx
+      .insert(notifications)
+      .values({ ...n, createdAt: now, updatedAt: now })
+      .returning();
+    if (!row) throw new Error('notification insert returned nothing');
+    const [recipient] = await tx
+      .select({
+        email: users.email,
+        fullName: users.fullName,
+        enabled: mailPreferences.enabled,
+      })
+      .from(users)
+      .leftJoin(
+        mailPreferences,
+        and(eq(mailPreferences.userId, users.id), eq(mailPreferences.kind, n.kind)),
+      )
+      .where(eq(users.id, n.userId));
+    if (recipient && (recipient.enabled ?? MAIL_PREFERENCE_DEFAULTS[n.kind])) {
+      const mail = renderNotificationMail(facts(row), {
+        publicUrl: this.opts.publicUrl,
+        recipientName: recipient.fullName,
+        unsubscribeToken: signUnsubscribeToken(this.opts.secret, n.userId, n.kind),
+      });
+      await tx.insert(mailOutbox).values({
+        userId: n.userId,
+        notificationId: row.id,
+        kind: n.kind,
+        to: recipient.email,
+        ...mail,
+        availableAt: now,
+        createdAt: now,
+      });
+    }
+    await this.signal(tx, [n.userId]);
+  }
+
+  /** Tells the users' open streams (delivered when the transaction commits, like NOTIFY itself). */
+  private async signal(tx: Tx, userIds: string[]): Promise<void> {
+    const unique = [...new Set(userIds)];
+    for (let i = 0; i < unique.length; i += NOTIFY_CHUNK) {
+      const payload = JSON.stringify({ k: 'n', to: unique.slice(i, i + NOTIFY_CHUNK) });
+      await tx.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`);
+    }
+  }
+
+  private async jobsById(ids: string[], viewerId: string): Promise<Map<string, JobPost>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.db
+      .select(jobListColumns(viewerId))
+      .from(jobPosts)
+      .leftJoin(companies, eq(companies.id, jobPosts.companyId))
+      .where(inArray(jobPosts.id, unique));
+    return new Map(rows.map((r) => [r.job.id, toJobPost(r)]));
+  }
+
+  private async mailJobs(tx: Tx, ids: string[]): Promise<MailJob[]> {
+    if (ids.length === 0) return [];
+    const rows = await tx
+      .select({
+        id: jobPosts.id,
+        jobTitle: jobPosts.jobTitle,
+        companyName: jobPosts.companyName,
+        jobType: jobPosts.jobType,
+        address: jobPosts.address,
+      })
+      .from(jobPosts)
+      .where(inArray(jobPosts.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id): MailJob[] => {
+      const j = byId.get(id);
+      return j ? [j] : [];
+    });
+  }
+}
+
+/** The job ids a notification shows: a digest's list, else its one job. */
+function jobIdsOf(n: Pick<NotificationRow, 'kind' | 'data' | 'jobPostId'>): string[] {
+  if (n.kind === 'job_matches') return n.data.jobIds ?? (n.jobPostId ? [n.jobPostId] : []);
+  return n.jobPostId ? [n.jobPostId] : [];
+}
