@@ -100,6 +100,10 @@ const jobColumnsWith = (isApplied: SQL<boolean>) => ({
   isApplied,
 });
 
+/** The columns of a job list row (`toJobPost` reads them), with `isApplied` for `viewerId`. */
+export const jobListColumns = (viewerId: string | null | undefined) =>
+  jobColumnsWith(appliedBy(viewerId));
+
 export interface JobListRow {
   job: Omit<JobPostRow, 'searchWords'>;
   logo: string | null;
@@ -362,7 +366,7 @@ export class JobPostRepository {
    * (see `page`), else job_posts itself.
    */
   listQuery(q: JobListQuery, plan: PostingsPlan | null = null) {
-    const columns = jobColumnsWith(appliedBy(q.viewerId));
+    const columns = jobListColumns(q.viewerId);
     if (plan) {
       const m = this.postings(plan)
         .limit(q.limit)
