@@ -122,7 +122,7 @@ test('a referrer creates a job through both steps, toggles it inactive and back,
   await form.getByLabel('Required Skills').fill(' Go ,  Kubernetes, Terraform ');
   await form.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByRole('dialog', { name: 'Job Updated!' })).toBeVisible();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
   const card = page.getByRole('article', { name: title });
   await expect(card.getByText('Terraform')).toBeVisible();
   await page.getByRole('button', { name: `See Details: ${title}` }).click();
