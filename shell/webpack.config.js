@@ -22,6 +22,8 @@ const PUBLIC_FILES = [
   'icon-512.png',
   'icon-maskable-512.png',
   'apple-touch-icon.png',
+  // The scripts' loader of the pages the server rendered (tools/pages.mjs).
+  'after-paint.js',
 ];
 class EmitPublicFiles {
   apply(compiler) {

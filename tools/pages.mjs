@@ -235,8 +235,25 @@ export async function registerPages(server, { dist, remotesFile, apiUrl, siteUrl
       });
       sheets.push(...css);
       const styles = await stylesheetTags(sheets);
-      out = out.replace(/<script defer/, (m) => `${styles}${m}`);
+      out = out.replace('</head>', () => `${styles}</head>`);
       out = out.replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+      // The app's scripts once the HTML has painted (public/after-paint.js), not beside the HTML.
+      const scripts = [];
+      const preloads = [];
+      out = out
+        .replace(/<script defer(?:="defer")? src="?([^" >]+)"?><\/script>/g, (_m, src) => {
+          scripts.push(src);
+          return '';
+        })
+        .replace(/<link rel="?preload"? as="?script"? href="?([^" >]+)"?[^>]*>/g, (_m, href) => {
+          preloads.push(href);
+          return '';
+        });
+      if (scripts.length) {
+        extra.push(
+          `<script defer src="/after-paint.js" data-scripts="${escapeHtml(scripts.join(' '))}" data-preloads="${escapeHtml(preloads.join(' '))}"></script>`,
+        );
+      }
       out = out.replace(
         /<div id="?root"?><\/div>/,
         () => `<div id="root">${rendered.html}</div>${jsonBlock('referio-state', rendered.state)}`,

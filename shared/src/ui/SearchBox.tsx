@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type Ref } from 'react';
+import { useCallback, useEffect, useId, useRef, type FormEvent, type Ref } from 'react';
 import { cx } from './cx';
 
 export interface SearchBoxProps {
@@ -24,6 +24,22 @@ export function SearchBox({
   ref,
 }: SearchBoxProps) {
   const id = useId();
+  const input = useRef<HTMLInputElement | null>(null);
+  const setInput = useCallback(
+    (el: HTMLInputElement | null) => {
+      input.current = el;
+      if (typeof ref === 'function') ref(el);
+      else if (ref) ref.current = el;
+    },
+    [ref],
+  );
+  // Text typed into a page the server rendered, before React took it over: the box shows it, React never saw
+  // it (no change event). Take it as typed, once, after the first render.
+  const first = useRef({ value, onChange });
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed !== undefined && typed !== first.current.value) first.current.onChange(typed);
+  }, []);
   return (
     <form
       role="search"
@@ -43,7 +59,7 @@ export function SearchBox({
         </svg>
       </span>
       <input
-        ref={ref}
+        ref={setInput}
         id={id}
         type="search"
         className="rf-input rf-search__input"
