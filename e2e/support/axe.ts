@@ -19,8 +19,27 @@ export interface Finding {
   nodes: { target: string; summary: string; html: string }[];
 }
 
+/**
+ * Waits (up to 2 s) until no toast is fading in or out. A toast caught mid-fade has its text at part
+ * opacity, so axe measured its contrast at 3.7-4.2:1 on a loaded machine; the contrast that counts is
+ * that of the toast the user reads, fully shown (a toast still fading after 2 s is scanned as it is).
+ */
+async function toastsSettled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('.Toastify__toast')].every(
+          (t) => getComputedStyle(t).opacity === '1',
+        ),
+      null,
+      { timeout: 2_000, polling: 50 },
+    )
+    .catch(() => undefined);
+}
+
 /** Runs axe on the current page (optionally only inside `include`, e.g. an open dialog). */
 export async function scan(page: Page, include?: string): Promise<Finding[]> {
+  await toastsSettled(page);
   let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
