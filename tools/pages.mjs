@@ -303,7 +303,7 @@ export async function registerPages(server, { dist, remotesFile, apiUrl, siteUrl
         RENDER_BUDGET_MS,
         'render',
       );
-      const head = serverPage.head(url);
+      const head = serverPage.head(url, rendered.state);
       const exposed = manifest.exposes?.find((e) => e.path === match.expose);
       const css = (exposed?.assets?.css?.sync ?? []).map((f) => new URL(f, base).href);
       return send(

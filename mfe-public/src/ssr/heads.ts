@@ -56,9 +56,19 @@ export const heads = {
   },
 } as const satisfies Record<string, PageHead>;
 
-/** /company-list: a search (a company's page, from the landing's grid) names what it lists. */
-export function companyListHead(search: string): PageHead {
+/**
+ * /company-list: a company's page (`?company=`, from the landing's grid and the sitemap) or a search names
+ * what it lists.
+ */
+export function companyListHead(search: string, companyName?: string | null): PageHead {
   const term = search.trim();
+  const company = companyName?.trim();
+  if (company && !term) {
+    return {
+      title: site(`${company} jobs`),
+      description: `Open jobs at ${company} on Referio. Ask the employee who posted a job to refer you.`,
+    };
+  }
   if (!term) return heads.CompanyList;
   return {
     title: site(`${term} jobs`),

@@ -5,7 +5,7 @@
 // The shared singletons (React, the router, react-query, @referio/shared) are not in the file: the shell's
 // server hands over its own, as the federation runtime does in the browser.
 import type { ComponentType } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
+import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import {
   JOB_FILTER_KEYS,
   getAllCompany,
@@ -28,8 +28,11 @@ import { companyListHead, heads } from './heads';
 /** One page the server can render: its component (the module the remote exposes), head and data. */
 export interface ServerPage {
   component: ComponentType;
-  /** `canonical`: the page's one address (path and query) when the URL may have others (`/home`, `?page=1`). */
-  head(url: URL): PageHead & { canonical?: string };
+  /**
+   * `canonical`: the page's one address (path and query) when the URL may have others (`/home`, `?page=1`).
+   * `state` holds what `prefetch` fetched (a company page names its company from it).
+   */
+  head(url: URL, state?: DehydratedState): PageHead & { canonical?: string };
   /** Fills `client` with the queries the page shows first (a failed call leaves its query out). */
   prefetch?(client: QueryClient, url: URL): Promise<void>;
 }
@@ -48,7 +51,7 @@ export const pages: Record<string, ServerPage> = {
   },
   './CompanyList': {
     component: CompanyList,
-    head: (url) => {
+    head: (url, state) => {
       const search = (url.searchParams.get('search') ?? '').trim();
       const page = parsePage(url.searchParams.get('page'));
       const query = new URLSearchParams();
@@ -60,7 +63,15 @@ export const pages: Record<string, ServerPage> = {
       }
       if (page > 1) query.set('page', String(page));
       const q = query.toString();
-      return { ...companyListHead(search), canonical: `/company-list${q ? `?${q}` : ''}` };
+      const key = JSON.stringify(
+        jobKeys.list(url.searchParams.get('search') ?? '', page, null, filters),
+      );
+      const data = state?.queries.find((k) => JSON.stringify(k.queryKey) === key)?.state.data as
+        Awaited<ReturnType<typeof fetchJobPage>> | undefined;
+      return {
+        ...companyListHead(search, data?.company?.companyName),
+        canonical: `/company-list${q ? `?${q}` : ''}`,
+      };
     },
     // The first page as a signed-out visitor sees it (the server never renders for a signed-in one).
     prefetch: async (client, url) => {

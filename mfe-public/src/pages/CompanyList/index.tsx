@@ -29,13 +29,13 @@ export default function CompanyList() {
   const userId = user?._id ?? null;
   const { page, search, filters, setPage, setSearch, setFilter, clearFilters } = useJobListParams();
   const { input, setInput, submit } = useSearchInput(search, setSearch);
-  useDocumentHead(companyListHead(search));
 
   const query = useQuery({
     queryKey: jobKeys.list(search, page, userId, filters),
     queryFn: () => fetchJobPage(search, page, userId, filters),
     placeholderData: keepPreviousData,
   });
+  useDocumentHead(companyListHead(search, query.data?.company?.companyName));
 
   useEffect(() => {
     if (query.isError) toast.error(MESSAGES.fetchJobsError, { toastId: 'fetch-jobs-error' });

@@ -70,7 +70,7 @@ async function serverHtml(name: string, path: string) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { html, head: page.head(url), client };
+  return { html, head: page.head(url, dehydrate(client)), client };
 }
 
 describe("mfe-public's server render module", () => {
@@ -93,6 +93,20 @@ describe("mfe-public's server render module", () => {
     expect(one.head.title).toBe('Amber Cloud jobs — Referio');
     expect(one.head.canonical).toBe('/company-list?search=Amber+Cloud&page=2');
     expect(getAllJobPost).toHaveBeenLastCalledWith({ search: 'Amber Cloud', start: 9, limit: 9 });
+  });
+
+  it('names the company on a company page (?company=, the tiles’ and the sitemap’s link)', async () => {
+    const id = '7d1c6f1e-0000-4000-8000-000000000001';
+    jest.mocked(getAllJobPost).mockResolvedValue({
+      data: [job],
+      total: 1,
+      company: { _id: id, companyName: 'Amber Cloud' },
+    });
+    const { head } = await serverHtml('./CompanyList', `/company-list?company=${id}`);
+    expect(head.title).toBe('Amber Cloud jobs — Referio');
+    expect(head.description).toContain('Open jobs at Amber Cloud');
+    expect(head.canonical).toBe(`/company-list?company=${id}`);
+    expect(getAllJobPost).toHaveBeenLastCalledWith(expect.objectContaining({ company: id }));
   });
 
   it('leaves a query whose call failed out of the data, so the browser asks again', async () => {
