@@ -1,5 +1,5 @@
 // The way out of a locked code (issue 18 item 3) and signing in with a mailed link (issue 15 item 1).
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -94,7 +94,8 @@ describe('the code step after too many wrong codes', () => {
     await user.click(resend);
     expect(mockedLogin).toHaveBeenCalledTimes(2);
     expect(mockedLogin).toHaveBeenLastCalledWith({ email: 'ana@example.com', roleId: 0 });
-    expect(screen.queryByText(LOCKED)).not.toBeInTheDocument();
+    // The lock lifts once the new code is sent (the send is a call: its answer comes after the click).
+    await waitFor(() => expect(screen.queryByText(LOCKED)).not.toBeInTheDocument());
     for (const box of digitBoxes()) expect(box).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Resend code in 30s' })).toBeDisabled();
   });
