@@ -146,10 +146,13 @@ export async function waitForUrl(url, timeoutMs = 60_000) {
 
 /** Starts a long-running child; its output is prefixed with a label. */
 export function startProcess(label, cmd, args, { env = {}, quiet = false } = {}) {
+  // A quiet server keeps no pipe to the process that started it: a browser-suite worker that restarts the
+  // API exits after a failed test, and an API writing into a pipe nobody reads anymore dies with it.
+  const debug = Boolean(process.env.STACK_DEBUG);
   const child = spawn(cmd, args, {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: quiet ? ['ignore', 'ignore', debug ? 'pipe' : 'ignore'] : ['ignore', 'pipe', 'pipe'],
   });
   const prefix = (chunk) =>
     chunk
@@ -161,9 +164,8 @@ export function startProcess(label, cmd, args, { env = {}, quiet = false } = {})
   if (!quiet) {
     child.stdout.on('data', (d) => console.log(prefix(d)));
     child.stderr.on('data', (d) => console.error(prefix(d)));
-  } else {
-    child.stdout.resume();
-    child.stderr.on('data', (d) => process.env.STACK_DEBUG && console.error(prefix(d)));
+  } else if (debug) {
+    child.stderr.on('data', (d) => console.error(prefix(d)));
   }
   return child;
 }

@@ -86,7 +86,7 @@ test.describe('axe finds no serious or critical violations', () => {
 
     // A job's details need a session: the redirect lands on sign-in, which must pass too.
     await page.goto(`/job-details/${jobId}`);
-    await page.waitForURL(/\/sign-in$/);
+    await page.waitForURL(/\/sign-in(\?|$)/);
     await settle(page);
     await expectNoSeriousViolations(page, `/job-details/${jobId} (redirected to /sign-in)`);
 

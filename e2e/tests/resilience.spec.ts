@@ -11,6 +11,7 @@ const apiEnv = (dataDir: string | null) => ({
   ...(dataDir ? { DATA_DIR: dataDir } : {}),
   OTP_RESEND_INTERVAL_SECONDS: '0',
   OTP_MAX_PER_HOUR: '1000',
+  OTP_ADDRESS_MAX_PER_HOUR: '1000',
   OTP_IP_MAX: '10000',
 });
 

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import {
   JOB_FILTER_KEYS,
   JOB_FILTER_NAMES,
@@ -20,6 +20,10 @@ export interface JobFilterBarProps {
   className?: string;
 }
 
+const noSubscription = () => () => undefined;
+const isClient = () => true;
+const isServer = () => false;
+
 /** The four filters a select offers; the company comes from a company tile and shows as a chip only. */
 const SELECTS = ['jobType', 'location', 'industry', 'experience'] as const;
 
@@ -36,6 +40,9 @@ export function JobFilterBar({
   className,
 }: JobFilterBarProps) {
   const selects = useRef<Partial<Record<JobFilterKey, HTMLSelectElement | null>>>({});
+  // A page the server rendered shows the selects before React owns them; a choice made then would be
+  // undone when React takes over (it sets each select to its value), so they wait, disabled, until then.
+  const interactive = useSyncExternalStore(noSubscription, isClient, isServer);
   const active = JOB_FILTER_KEYS.filter((k) => filters[k]);
   const focusAfterRemoving = (key: JobFilterKey) =>
     (selects.current[key] ?? selects.current.jobType)?.focus();
@@ -53,6 +60,7 @@ export function JobFilterBar({
             placeholder="Any"
             options={JOB_FILTER_OPTIONS[key]}
             value={filters[key] ?? ''}
+            disabled={!interactive}
             onChange={(e) => onChange(key, e.target.value || undefined)}
             className="rf-filters__select"
           />

@@ -1,3 +1,4 @@
+import { renderToString } from 'react-dom/server';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -92,5 +93,21 @@ describe('JobFilterBar with useJobListParams', () => {
     renderAt('/company-list?experience=9-12');
     await act(() => user.click(screen.getByRole('button', { name: 'Next page' })));
     expect(url()).toBe('?experience=9-12&page=2');
+  });
+});
+
+describe('JobFilterBar in a page the server rendered', () => {
+  it('sends its selects disabled, so no choice is made before React owns them (and undone when it does)', () => {
+    const html = renderToString(
+      <JobFilterBar filters={{}} onChange={jest.fn()} onClearAll={jest.fn()} />,
+    );
+    const selects = html.match(/<select[^>]*>/g) ?? [];
+    expect(selects).toHaveLength(4);
+    for (const select of selects) expect(select).toContain('disabled');
+  });
+
+  it('renders them enabled in the browser', () => {
+    render(<JobFilterBar filters={{}} onChange={jest.fn()} onClearAll={jest.fn()} />);
+    for (const select of screen.getAllByRole('combobox')) expect(select).toBeEnabled();
   });
 });
