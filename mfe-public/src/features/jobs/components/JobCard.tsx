@@ -44,7 +44,12 @@ export function JobCard({ job, now }: JobCardProps) {
       </h2>
       <p className="rf-job-card__company">{job.companyName}</p>
       <p className="rf-job-card__time">
-        Posted <time dateTime={job.createdAt}>{relativeTime(job.createdAt, now)}</time>
+        Posted{' '}
+        {/* A server-rendered page counts from the moment it was made and React takes it over seconds later
+            ("12 seconds ago" against "13 seconds ago"): the text may differ once, without a re-render. */}
+        <time dateTime={job.createdAt} suppressHydrationWarning>
+          {relativeTime(job.createdAt, now)}
+        </time>
       </p>
       <dl className="rf-job-card__facts">
         <div>
