@@ -10,7 +10,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { notifications, referralRequests, users } from '../src/db/schema';
 import type { Database } from '../src/db';
-import { createClock, createTestDatabase, latestCode } from './helper';
+import { createClock, createTestDatabase, latestCode, validJobBody } from './helper';
 import { multipartBody, PDF, PNG, type TestUser } from './market-fixtures';
 import {
   buildWithRoutes,
@@ -61,20 +61,7 @@ interface Row {
   freshSession?: boolean;
 }
 
-const validJob = (userId?: string) => ({
-  ...(userId ? { userId } : {}),
-  jobTitle: 'Platform Engineer',
-  companyName: 'Acme Corp',
-  jobLocation: 'Remote',
-  address: 'Bengaluru',
-  industry: 'it',
-  experience: '3-6',
-  jobType: 'Full-time',
-  salaryRange: '10-20',
-  requiredSkills: ['Go'],
-  jobDescription: ['Build things.'],
-  notes: ['Be kind.'],
-});
+const validJob = (userId?: string) => ({ ...(userId ? { userId } : {}), ...validJobBody });
 
 const upload = (owner: TestUser, file: Buffer, name: string): Req => {
   const body = multipartBody(file, name, { userId: owner.id });

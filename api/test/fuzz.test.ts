@@ -11,7 +11,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { jobPosts } from '../src/db/schema';
 import type { Database } from '../src/db';
-import { createClock, createTestDatabase } from './helper';
+import { createClock, createTestDatabase, validJobBody } from './helper';
 import { multipartBody, PDF, PNG, type TestUser } from './market-fixtures';
 import {
   buildWithRoutes,
@@ -301,17 +301,7 @@ const body = (): fc.Arbitrary<Body> =>
 /** Valid bodies of the routes that store text, numbers and dates: the fuzz makes one field hostile. */
 const templates = (): Record<string, Record<string, unknown>> => {
   const job = {
-    jobTitle: 'Platform Engineer',
-    companyName: 'Acme Corp',
-    jobLocation: 'Remote',
-    address: 'Bengaluru',
-    industry: 'it',
-    experience: '3-6',
-    jobType: 'Full-time',
-    salaryRange: '10-20',
-    requiredSkills: ['Go'],
-    jobDescription: ['Build things.'],
-    notes: ['Be kind.'],
+    ...validJobBody,
     referralBonus: 1000,
     companyLogo: '',
   };

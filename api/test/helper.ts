@@ -164,3 +164,18 @@ export async function signIn(app: FastifyInstance, email: string, roleId: 0 | 1 
     user: res.json().data as { _id: string; email: string },
   };
 }
+
+/** A createJobPost body that passes every check (the tests change one field of it). */
+export const validJobBody = {
+  jobTitle: 'Platform Engineer',
+  companyName: 'Acme Corp',
+  jobLocation: 'Remote',
+  address: 'Bengaluru',
+  industry: 'it',
+  experience: '3-6',
+  jobType: 'Full-time',
+  salaryRange: '10-20',
+  requiredSkills: ['Go'],
+  jobDescription: ['Build things.'],
+  notes: ['Be kind.'],
+} as const;

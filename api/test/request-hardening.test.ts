@@ -7,7 +7,7 @@ import { buildApp } from '../src/app';
 import { files, users } from '../src/db/schema';
 import { sweepOrphanUploads } from '../src/routes/documentsUpload';
 import { approvedPair, openStream, send } from './chat-support';
-import { MINUTE, setupTestContext, testConfig } from './helper';
+import { MINUTE, setupTestContext, testConfig, validJobBody } from './helper';
 import {
   call,
   insertJob,
@@ -22,19 +22,7 @@ import {
 const ctx = setupTestContext();
 const CONTROL = 'Text must not contain control or text-direction characters.';
 
-const validJob = {
-  jobTitle: 'Platform Engineer',
-  companyName: 'Acme Corp',
-  jobLocation: 'Remote',
-  address: 'Bengaluru',
-  industry: 'it',
-  experience: '3-6',
-  jobType: 'Full-time',
-  salaryRange: '10-20',
-  requiredSkills: ['Go'],
-  jobDescription: ['Build things.'],
-  notes: ['Be kind.'],
-};
+const validJob = validJobBody;
 
 describe('7. inputs the database cannot store answer 400, and logs keep no user data', () => {
   it('answers 400 to a NUL character in search, job, profile and contact fields and in the URL', async () => {
