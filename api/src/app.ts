@@ -13,6 +13,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { isProduction, type Config } from './config';
 import type { Database } from './db';
 import { HttpError } from './lib/errors';
+import { databaseRateLimitStore, sweepRateLimits } from './lib/rate-limit-store';
 import { safeSerializers } from './lib/log-safety';
 import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
@@ -24,6 +25,7 @@ import mailPlugin from './plugins/mail';
 import notificationsPlugin from './plugins/notifications';
 import outboxPlugin from './plugins/outbox';
 import requestGuard from './plugins/request-guard';
+import secretPlugin from './plugins/secret';
 import storagePlugin from './plugins/storage';
 import authRoutes from './routes/auth';
 import chatRoutes from './routes/chat';
@@ -38,6 +40,9 @@ import jobPostRoutes from './routes/jobPost';
 import referralRequestRoutes from './routes/referralRequest';
 import subscribeRoutes from './routes/subscribe';
 import testimonialRoutes from './routes/testimonials';
+
+/** How often counters whose window has passed are removed from `rate_limits`. */
+const RATE_LIMIT_SWEEP_MS = 60_000;
 
 export interface BuildOptions {
   /** The clock for every time rule (tests pass a controllable one). */
@@ -106,16 +111,26 @@ export async function buildApp(
   await app.register(multipart, {
     limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 20 },
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(context.statusCode, `Too many requests. Please try again in ${context.after}.`),
-  });
 
   // App plugins.
   await app.register(configPlugin, { config, now: options.now });
   await app.register(requestGuard);
   await app.register(dbPlugin, { database: options.database });
+  // Limits count in the database, so every instance on it shares them (src/lib/rate-limit-store.ts).
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(app.db, app.now),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(context.statusCode, `Too many requests. Please try again in ${context.after}.`),
+  });
+  const sweepLimits = setInterval(() => {
+    sweepRateLimits(app.db, app.now()).catch((err: unknown) =>
+      app.log.warn({ err }, 'rate limit sweep failed'),
+    );
+  }, RATE_LIMIT_SWEEP_MS);
+  sweepLimits.unref();
+  app.addHook('onClose', async () => clearInterval(sweepLimits));
+  await app.register(secretPlugin);
   await app.register(mailPlugin);
   await app.register(storagePlugin);
   await app.register(authPlugin);

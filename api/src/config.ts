@@ -3,11 +3,11 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /** Booleans from the environment: 'true'/'false'/'1'/'0'/'yes'/'no' (case-insensitive). */
-const envBool = (dflt: boolean) =>
+const envBool = <D extends boolean | undefined>(dflt: D) =>
   z
     .union([z.boolean(), z.string()])
     .optional()
-    .transform((v, ctx) => {
+    .transform((v, ctx): boolean | D => {
       if (v === undefined || v === '') return dflt;
       if (typeof v === 'boolean') return v;
       const s = v.trim().toLowerCase();
@@ -90,7 +90,8 @@ export const configSchema = z
     COOKIE_SECURE: envBool(false),
     /** Comma-separated origins allowed to call the API with credentials (the shell proxies /api, so this is for direct calls). */
     CORS_ORIGIN: z.string().default('http://localhost:3000,http://127.0.0.1:3000'),
-    SEED: envBool(true),
+    /** Demo data into an empty database; default true, but false with NODE_ENV=production. */
+    SEED: envBool(undefined),
     /** Which peers may set X-Forwarded-For (the shell's /api proxy runs on loopback and sets it itself). */
     TRUST_PROXY: trustProxySchema,
     /** The site's public origin: links in e-mails (sign-in, notifications, unsubscribe) point there. */
@@ -116,6 +117,32 @@ export const configSchema = z
     LOGIN_LINK_TTL_SECONDS: int(600, 60, 86_400),
     OTP_IP_MAX: int(20, 1, 1_000_000),
     OTP_IP_WINDOW_SECONDS: int(600, 1, 86_400),
+    /** Contact-form messages per IP per window. */
+    CONTACT_IP_MAX: int(30, 1, 1_000_000),
+    CONTACT_IP_WINDOW_SECONDS: int(600, 1, 86_400),
+    /**
+     * Where uploaded files' bytes live: 'disk' (DATA_DIR/uploads, one machine), 'postgres' (the database:
+     * every instance shares them) or 's3' (an S3-compatible bucket, S3_*).
+     */
+    FILE_STORAGE: z.enum(['disk', 'postgres', 's3']).default('disk'),
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** An S3-compatible server's URL (MinIO, R2, …); unset: AWS S3 itself. */
+    S3_ENDPOINT: optionalString.pipe(z.url({ error: 'S3_ENDPOINT must be a URL' }).optional()),
+    /** Unset: the AWS SDK's usual chain (environment, instance role, …). */
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    /** Path-style URLs (http://host/bucket/key), which most S3-compatible servers need. */
+    S3_FORCE_PATH_STYLE: envBool(false),
+    /** Prepended to every object key (one bucket for several deployments). */
+    S3_PREFIX: z.string().default(''),
+    /** This instance's name, sent as `X-Served-By` on every answer (unset: no header). */
+    INSTANCE_NAME: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9._-]{1,64}$/, 'INSTANCE_NAME: letters, digits, . _ - (at most 64)')
+        .optional(),
+    ),
     UPLOAD_MAX_BYTES: int(5 * 1024 * 1024, 1, 100 * 1024 * 1024),
     /** Uploads (resume and photo together) one user may make per rolling hour, per API process. */
     UPLOAD_MAX_PER_HOUR: int(20, 1, 100_000),
@@ -154,9 +181,18 @@ export const configSchema = z
   .refine((c) => c.UPLOAD_QUOTA_BYTES >= c.UPLOAD_MAX_BYTES, {
     path: ['UPLOAD_QUOTA_BYTES'],
     message: 'UPLOAD_QUOTA_BYTES must be at least UPLOAD_MAX_BYTES',
+  })
+  .refine((c) => c.FILE_STORAGE !== 's3' || c.S3_BUCKET !== undefined, {
+    path: ['S3_BUCKET'],
+    message: 'S3_BUCKET is required with FILE_STORAGE=s3',
+  })
+  .refine((c) => (c.S3_ACCESS_KEY_ID === undefined) === (c.S3_SECRET_ACCESS_KEY === undefined), {
+    path: ['S3_SECRET_ACCESS_KEY'],
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
   });
 
-export type Config = z.output<typeof configSchema>;
+type ParsedConfig = z.output<typeof configSchema>;
+export type Config = Omit<ParsedConfig, 'SEED'> & { SEED: boolean };
 export type ConfigInput = z.input<typeof configSchema>;
 
 export class ConfigError extends Error {
@@ -179,7 +215,29 @@ export function loadConfig(
       parsed.error.issues.map((i) => `${i.path.join('.') || '(config)'}: ${i.message}`),
     );
   }
-  return parsed.data;
+  const config = parsed.data;
+  return { ...config, SEED: config.SEED ?? config.NODE_ENV !== 'production' };
+}
+
+/**
+ * What a production instance must not start without, one line per variable (empty: nothing missing).
+ * A half-configured server would tell users "OTP sent" while the code went to its log, or make its own
+ * secret, which no other instance would share.
+ */
+export function productionProblems(config: Config): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!config.SESSION_SECRET) {
+    problems.push(
+      'SESSION_SECRET: required with NODE_ENV=production (at least 32 characters, the same on every instance)',
+    );
+  }
+  if (!config.SMTP_URL) {
+    problems.push(
+      'SMTP_URL: required with NODE_ENV=production (without it sign-in codes would only reach the log)',
+    );
+  }
+  return problems;
 }
 
 export const isProduction = (config: Config) => config.NODE_ENV === 'production';

@@ -12,7 +12,17 @@ async function main() {
     }
     throw e;
   }
-  const app = await buildApp(config);
+  let app;
+  try {
+    app = await buildApp(config);
+    await app.ready();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
   const close = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();

@@ -1,4 +1,5 @@
 import { latestCode, SECOND, sessionCookie, setupTestContext, signIn } from './helper';
+import { startSmtpCapture } from './smtp-support';
 
 const ctx = setupTestContext();
 const DAY = 24 * 60 * 60 * SECOND;
@@ -31,28 +32,30 @@ describe('sessions', () => {
   });
 
   it('marks the cookie Secure in production and when COOKIE_SECURE is set', async () => {
-    // Without SMTP_URL, production prints mail to the console; keep the test output clean.
-    jest.spyOn(console, 'info').mockImplementation(() => undefined);
-    for (const overrides of [{ NODE_ENV: 'production' as const }, { COOKIE_SECURE: true }]) {
-      const app = await ctx.build({ ...overrides, SMTP_URL: undefined });
-      // Production has no dev mailbox: take the code from the database's mail table instead.
-      await app.inject({
-        method: 'POST',
-        url: '/api/auth/createUser',
-        payload: { email: 'b@example.com', roleId: 0 },
-      });
-      const mails = await app.db.query.devMails.findMany({
-        orderBy: (m, { desc }) => [desc(m.id)],
-      });
-      const otp = mails[0]?.text.match(/\d{4}/)?.[0] ?? '';
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/auth/verifyOtp',
-        payload: { email: 'b@example.com', otp, roleId: 0 },
-      });
-      expect(res.statusCode).toBe(200);
-      expect(sessionCookie(res)?.secure).toBe(true);
-      ctx.clock.advance(31 * SECOND);
+    // Production has no dev mailbox and needs SMTP_URL: the code is read from a local SMTP server.
+    const smtp = await startSmtpCapture();
+    try {
+      for (const overrides of [{ NODE_ENV: 'production' as const }, { COOKIE_SECURE: true }]) {
+        const app = await ctx.build({ ...overrides, SMTP_URL: smtp.url });
+        await app.inject({
+          method: 'POST',
+          url: '/api/auth/createUser',
+          payload: { email: 'b@example.com', roleId: 0 },
+        });
+        const otp = smtp.lastCode('b@example.com') ?? '';
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/auth/verifyOtp',
+          payload: { email: 'b@example.com', otp, roleId: 0 },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(sessionCookie(res)?.secure).toBe(true);
+        // Its pooled SMTP connection ends with it (the server's close waits for open connections).
+        await app.close();
+        ctx.clock.advance(31 * SECOND);
+      }
+    } finally {
+      await smtp.close();
     }
   });
 

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { notifications, referralRequests, users } from '../src/db/schema';
 import type { Database } from '../src/db';
 import { createClock, createTestDatabase, latestCode, validJobBody } from './helper';
+import { DEAD_SMTP_URL } from './smtp-support';
 import { multipartBody, PDF, PNG, type TestUser } from './market-fixtures';
 import {
   buildWithRoutes,
@@ -685,6 +686,7 @@ describe.each(ROWS.map((r) => [r.route, r] as const))('%s', (_name, row) => {
 test('the dev mailbox does not exist in production', async () => {
   const { app: prod, routes: prodRoutes } = await buildWithRoutes(database, createClock(), {
     NODE_ENV: 'production',
+    SMTP_URL: DEAD_SMTP_URL,
   });
   try {
     expect(prodRoutes.map(key)).not.toContain('GET /api/dev/mail');

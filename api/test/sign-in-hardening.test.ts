@@ -11,6 +11,7 @@ import {
   signIn,
   testConfig,
 } from './helper';
+import { DEAD_SMTP_URL } from './smtp-support';
 
 const ctx = setupTestContext();
 const HOUR = 60 * MINUTE;
@@ -388,7 +389,7 @@ describe('6. the dev mailbox is served only to this machine, never in production
   it('says so at start-up, and not in production', async () => {
     const logs = async (NODE_ENV: 'development' | 'production') => {
       const lines: string[] = [];
-      const app = await buildApp(testConfig({ NODE_ENV }), {
+      const app = await buildApp(testConfig({ NODE_ENV, SMTP_URL: NODE_ENV === 'production' ? DEAD_SMTP_URL : undefined }), {
         database: ctx.database,
         now: ctx.clock.now,
         logger: { level: 'info', stream: { write: (s: string) => void lines.push(s) } },
@@ -403,7 +404,7 @@ describe('6. the dev mailbox is served only to this machine, never in production
   });
 
   it('does not exist in production', async () => {
-    const app = await ctx.build({ NODE_ENV: 'production' });
+    const app = await ctx.build({ NODE_ENV: 'production', SMTP_URL: DEAD_SMTP_URL });
     const res = await app.inject({ method: 'GET', url: `/api/dev/mail?to=${email}` });
     expect(res.statusCode).toBe(404);
   });

@@ -1,4 +1,5 @@
 import { setupTestContext, testConfig } from './helper';
+import { DEAD_SMTP_URL } from './smtp-support';
 import { buildApp } from '../src/app';
 
 const ctx = setupTestContext();
@@ -109,7 +110,7 @@ describe('GET /api/dev/mail', () => {
   });
 
   it('does not exist in production', async () => {
-    const app = await ctx.build({ NODE_ENV: 'production' });
+    const app = await ctx.build({ NODE_ENV: 'production', SMTP_URL: DEAD_SMTP_URL });
     const res = await app.inject({ method: 'GET', url: '/api/dev/mail?to=box@example.com' });
     expect(res.statusCode).toBe(404);
   });

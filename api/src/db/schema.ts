@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { NOTIFICATION_KINDS } from '../contract';
 import {
   bigserial,
+  customType,
   boolean,
   date,
   index,
@@ -389,6 +390,48 @@ export const files = pgTable(
   (t) => [index('files_owner_kind_idx').on(t.ownerId, t.kind)],
 );
 
+/** Raw bytes (PostgreSQL `bytea`), as Node Buffers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * Uploaded files' bytes when FILE_STORAGE=postgres: every API instance on the database reads them, and a
+ * file's bytes go with its `files` row (ON DELETE CASCADE).
+ */
+export const fileBlobs = pgTable('file_blobs', {
+  storageKey: text('storage_key')
+    .primaryKey()
+    .references(() => files.storageKey, { onDelete: 'cascade' }),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The request limits every API instance shares (@fastify/rate-limit's store, src/lib/rate-limit-store.ts):
+ * one counter per limit and key, reset when its window has passed; rows past their window are swept.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: ts('reset_at').notNull(),
+  },
+  (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
+);
+
+/**
+ * Secrets the instances must share and nobody configured (SESSION_SECRET unset): made once by the first
+ * instance to start, read by every other. Not emptied with the data (tests' TRUNCATE leaves it).
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: bytea('value').notNull(),
+  createdAt: createdAt(),
+});
+
 /** What a notification row remembers of its event (names and titles as they were then). */
 export interface NotificationData {
   jobTitle?: string;
@@ -507,6 +550,7 @@ export const allTableNames = [
   'job_post_words',
   'job_word_counts',
   'job_posts',
+  'file_blobs',
   'files',
   'work_email_history',
   'otp_codes',
@@ -519,4 +563,5 @@ export const allTableNames = [
   'subscriptions',
   'contact_messages',
   'testimonials',
+  'rate_limits',
 ] as const;

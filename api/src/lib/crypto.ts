@@ -1,6 +1,4 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 
 export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -23,22 +21,3 @@ export const randomToken = () => randomBytes(32).toString('base64url');
 
 /** `bytes` random bytes, URL-safe (16: the 128-bit sign-in link token). */
 export const randomUrlToken = (bytes: number) => randomBytes(bytes).toString('base64url');
-
-/**
- * The server secret for one-time-code HMACs: SESSION_SECRET when set, else DATA_DIR/secret
- * (created once with 32 random bytes, readable only by the owner).
- */
-export function loadServerSecret(sessionSecret: string | undefined, dataDir: string): Buffer {
-  if (sessionSecret) return Buffer.from(sessionSecret, 'utf8');
-  const file = path.join(dataDir, 'secret');
-  try {
-    const existing = fs.readFileSync(file);
-    if (existing.length >= 32) return existing;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-  }
-  fs.mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32);
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isProduction } from '../config';
 import type { UserRow } from '../db/schema';
-import { hmacHex, loadServerSecret, sameHex } from '../lib/crypto';
+import { hmacHex, sameHex } from '../lib/crypto';
 import { HttpError, SIGN_IN_REQUIRED_MESSAGE } from '../lib/errors';
 import { OtpService } from '../services/otp';
 import { SessionStore, type ActiveSession } from '../services/sessions';
@@ -85,7 +85,7 @@ export default fp(
   async (app) => {
     const { config } = app;
     const ttlMs = config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
-    const secret = loadServerSecret(config.SESSION_SECRET, config.DATA_DIR);
+    const secret = app.serverSecret;
 
     app.decorate('users', new UserRepository(app.db));
     app.decorate('sessions', new SessionStore(app.db, ttlMs, app.now));
@@ -183,5 +183,5 @@ export default fp(
       await app.useSession(request, reply, token ? await app.sessions.find(token) : null);
     });
   },
-  { name: 'auth', dependencies: ['config', 'db'] },
+  { name: 'auth', dependencies: ['config', 'db', 'secret'] },
 );

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { Config } from '../config';
+import { ConfigError, productionProblems, type Config } from '../config';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,8 +15,14 @@ export interface ConfigPluginOptions {
   now?: () => Date;
 }
 
+/**
+ * Decorates the configuration and the clock, after checking that a production instance has what it
+ * cannot run without (`productionProblems`): the boot fails with a ConfigError naming each variable.
+ */
 export default fp<ConfigPluginOptions>(
   async (app, opts) => {
+    const problems = productionProblems(opts.config);
+    if (problems.length > 0) throw new ConfigError(problems);
     app.decorate('config', opts.config);
     app.decorate('now', opts.now ?? (() => new Date()));
   },

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { loadServerSecret } from '../lib/crypto';
 import { NotificationRepository } from '../services/notifications';
 
 declare module 'fastify' {
@@ -12,11 +11,11 @@ declare module 'fastify' {
 /** The notifications repository, decorated on the app. */
 export default fp(
   async (app) => {
-    const secret = loadServerSecret(app.config.SESSION_SECRET, app.config.DATA_DIR);
+    const secret = app.serverSecret;
     app.decorate(
       'notifications',
       new NotificationRepository(app.db, app.now, { secret, publicUrl: app.config.SITE_URL }),
     );
   },
-  { name: 'notifications', dependencies: ['config', 'db'] },
+  { name: 'notifications', dependencies: ['config', 'db', 'secret'] },
 );

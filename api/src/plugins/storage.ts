@@ -1,8 +1,19 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { fileBlobs } from '../db/schema';
 
 export interface StoredObject {
   body: Readable;
@@ -10,8 +21,8 @@ export interface StoredObject {
 }
 
 /**
- * Where uploaded files live. Local disk by default; an S3-compatible store can implement the same
- * three calls. Keys are relative paths such as `resumes/<user>/<uuid>.pdf`; the MIME type and the
+ * Where uploaded files live (FILE_STORAGE): local disk by default (one machine), PostgreSQL or an
+ * S3-compatible bucket when several instances serve the site. Keys are relative paths such as `resumes/<user>/<uuid>.pdf`; the MIME type and the
  * owner are kept in the `files` table, not here.
  */
 export interface Storage {
@@ -37,19 +48,24 @@ export class InvalidStorageKeyError extends Error {
   }
 }
 
-/** Files under `root`; keys cannot climb out of it (no '..', no absolute paths, no empty segments). */
+/** Throws unless `key` is a plain relative path (no '..', no absolute paths, no empty segments). */
+export function checkStorageKey(key: string): string {
+  if (
+    !KEY_PATTERN.test(key) ||
+    key.split('/').some((s) => s === '.' || s === '..') ||
+    key.length > 500
+  ) {
+    throw new InvalidStorageKeyError(key);
+  }
+  return key;
+}
+
+/** Files under `root`; keys cannot climb out of it. One machine only. */
 export class LocalDiskStorage implements Storage {
   constructor(private readonly root: string) {}
 
   private pathOf(key: string): string {
-    if (
-      !KEY_PATTERN.test(key) ||
-      key.split('/').some((s) => s === '.' || s === '..') ||
-      key.length > 500
-    ) {
-      throw new InvalidStorageKeyError(key);
-    }
-    const full = path.resolve(this.root, key);
+    const full = path.resolve(this.root, checkStorageKey(key));
     if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new InvalidStorageKeyError(key);
     return full;
   }
@@ -80,9 +96,137 @@ export class LocalDiskStorage implements Storage {
   }
 }
 
+/**
+ * Files in the database (`file_blobs`, bytea): every instance on the database reads them. A blob
+ * belongs to its `files` row (foreign key, ON DELETE CASCADE), so the row must exist before `put`
+ * (the upload route writes it first) and deleting the row deletes the bytes.
+ */
+export class PostgresStorage implements Storage {
+  constructor(private readonly db: Db) {}
+
+  async put(key: string, data: Buffer, _mime: string): Promise<void> {
+    checkStorageKey(key);
+    await this.db
+      .insert(fileBlobs)
+      .values({ storageKey: key, data })
+      .onConflictDoUpdate({ target: fileBlobs.storageKey, set: { data } });
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    checkStorageKey(key);
+    const [row] = await this.db
+      .select({ data: fileBlobs.data })
+      .from(fileBlobs)
+      .where(eq(fileBlobs.storageKey, key));
+    if (!row) return null;
+    return { body: Readable.from([row.data]), size: row.data.length };
+  }
+
+  async delete(key: string): Promise<void> {
+    checkStorageKey(key);
+    await this.db.delete(fileBlobs).where(eq(fileBlobs.storageKey, key));
+  }
+}
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle?: boolean;
+  /** Prepended to every key. */
+  prefix?: string;
+}
+
+/** Files in an S3-compatible bucket (AWS S3, MinIO, R2, …) through @aws-sdk/client-s3. */
+export class S3Storage implements Storage {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly prefix: string;
+
+  constructor(opts: S3StorageOptions) {
+    this.client = new S3Client({
+      region: opts.region,
+      ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
+      ...(opts.credentials ? { credentials: opts.credentials } : {}),
+      forcePathStyle: opts.forcePathStyle ?? false,
+    });
+    this.bucket = opts.bucket;
+    this.prefix = opts.prefix ?? '';
+  }
+
+  private objectKey(key: string): string {
+    return `${this.prefix}${checkStorageKey(key)}`;
+  }
+
+  async put(key: string, data: Buffer, mime: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: this.objectKey(key),
+        Body: data,
+        ContentType: mime,
+        ContentLength: data.length,
+      }),
+    );
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    try {
+      const out = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+      );
+      if (!(out.Body instanceof Readable)) {
+        throw new Error('S3 answered without a readable body');
+      }
+      return { body: out.Body, size: out.ContentLength ?? 0 };
+    } catch (e) {
+      if (e instanceof NoSuchKey || (e as { name?: string }).name === 'NoSuchKey') return null;
+      throw e;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(
+      new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+    );
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}
+
+/** The storage FILE_STORAGE names. */
+export function createStorage(config: Config, db: Db): Storage {
+  switch (config.FILE_STORAGE) {
+    case 'postgres':
+      return new PostgresStorage(db);
+    case 's3':
+      return new S3Storage({
+        bucket: config.S3_BUCKET ?? '',
+        region: config.S3_REGION,
+        endpoint: config.S3_ENDPOINT,
+        credentials:
+          config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+            ? {
+                accessKeyId: config.S3_ACCESS_KEY_ID,
+                secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+              }
+            : undefined,
+        forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        prefix: config.S3_PREFIX,
+      });
+    case 'disk':
+      return new LocalDiskStorage(path.join(config.DATA_DIR, 'uploads'));
+  }
+}
+
 export default fp(
   async (app) => {
-    app.decorate('storage', new LocalDiskStorage(path.join(app.config.DATA_DIR, 'uploads')));
+    const storage = createStorage(app.config, app.db);
+    app.decorate('storage', storage);
+    if (storage instanceof S3Storage) app.addHook('onClose', async () => storage.close());
   },
-  { name: 'storage', dependencies: ['config'] },
+  { name: 'storage', dependencies: ['config', 'db'] },
 );

@@ -144,6 +144,29 @@ export class OtpService {
     return code;
   }
 
+  /**
+   * Takes back a code that could not be mailed: it no longer counts against the resend limits (the
+   * interval, the hourly counts), and nobody can use it.
+   */
+  async withdraw(input: { email: string; purpose: OtpPurpose; code: string }): Promise<void> {
+    const email = input.email.toLowerCase();
+    await this.db
+      .delete(otpCodes)
+      .where(
+        and(
+          eq(otpCodes.email, email),
+          eq(otpCodes.purpose, input.purpose),
+          eq(otpCodes.codeHash, this.hash(input.purpose, email, input.code)),
+          isNull(otpCodes.consumedAt),
+        ),
+      );
+  }
+
+  /** Takes back a sign-in link that could not be mailed. */
+  async withdrawLink(token: string): Promise<void> {
+    await this.db.delete(loginLinks).where(eq(loginLinks.tokenHash, sha256Hex(token)));
+  }
+
   /** The 429 for an address whose wrong codes of the last 24 h reached the limit, or null. */
   private async dailyLimit(email: string, purpose: OtpPurpose): Promise<HttpError | null> {
     const now = this.now();

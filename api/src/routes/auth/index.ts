@@ -17,7 +17,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { UserRow } from '../../db/schema';
+import type { OtpPurpose, UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import {
   companyNameFromEmail,
@@ -25,6 +25,7 @@ import {
   PERSONAL_EMAIL_MESSAGE,
 } from '../../lib/work-email';
 import { assertSelf, currentUser } from '../../plugins/auth';
+import type { MailMessage } from '../../plugins/mail';
 import {
   authModeOf,
   toCurrentUser,
@@ -66,6 +67,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
 
   // One shared per-IP budget for every route that sends or checks a code.
   const otpIpLimit = app.rateLimit({
+    groupId: 'otp-ip',
     max: config.OTP_IP_MAX,
     timeWindow: config.OTP_IP_WINDOW_SECONDS * 1000,
   });
@@ -86,11 +88,32 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     const token = await app.otp.issueLink(email, authModeOf(roleId));
     // The token travels in the fragment: browsers send neither it nor the Referer with it to any server.
     const link = `${config.SITE_URL}/sign-in#link=${token}`;
-    await app.mail.send({
-      to: email,
-      subject: `Your Referio sign-in code: ${code}`,
-      text: `Your Referio sign-in code is ${code}. It expires in ${minutes} minutes.\n\nOr sign in with this link (works once, for ${linkMinutes} minutes, in the browser that opens it):\n${link}\n\nIf you did not ask to sign in, you can ignore this email.`,
-    });
+    await mailOrWithdraw(
+      { email, purpose: 'login', code, linkToken: token },
+      {
+        to: email,
+        subject: `Your Referio sign-in code: ${code}`,
+        text: `Your Referio sign-in code is ${code}. It expires in ${minutes} minutes.\n\nOr sign in with this link (works once, for ${linkMinutes} minutes, in the browser that opens it):\n${link}\n\nIf you did not ask to sign in, you can ignore this email.`,
+      },
+    );
+  }
+
+  /**
+   * Mails a code; when the mail cannot be sent the code (and link) are taken back, so a failed send
+   * does not count against the resend limits, and the error (502, "We could not send the email…")
+   * reaches the user instead of "OTP sent".
+   */
+  async function mailOrWithdraw(
+    issued: { email: string; purpose: OtpPurpose; code: string; linkToken?: string },
+    message: MailMessage,
+  ) {
+    try {
+      await app.mail.send(message);
+    } catch (err) {
+      await app.otp.withdraw(issued);
+      if (issued.linkToken) await app.otp.withdrawLink(issued.linkToken);
+      throw err;
+    }
   }
 
   /** Opens the session, remembers the browser for the address, answers the user. */
@@ -246,11 +269,14 @@ const auth: FastifyPluginAsyncZod = async (app) => {
           userId: me.id,
           ip: request.ip,
         });
-        await app.mail.send({
-          to: pendingEmail,
-          subject: `Your Referio email change code: ${code}`,
-          text: `Your Referio code to make this your sign-in email is ${code}. It expires in ${minutes} minutes.\n\nIf you did not ask for it, you can ignore this email: nothing changes.`,
-        });
+        await mailOrWithdraw(
+          { email: pendingEmail, purpose: 'email_change', code },
+          {
+            to: pendingEmail,
+            subject: `Your Referio email change code: ${code}`,
+            text: `Your Referio code to make this your sign-in email is ${code}. It expires in ${minutes} minutes.\n\nIf you did not ask for it, you can ignore this email: nothing changes.`,
+          },
+        );
       }
       const fields = {
         ...rest,
@@ -299,11 +325,14 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         userId: me.id,
         ip: request.ip,
       });
-      await app.mail.send({
-        to: workEmail,
-        subject: `Your Referio work email code: ${code}`,
-        text: `Your Referio work email verification code is ${code}. It expires in ${minutes} minutes.\n\nIf you did not ask for it, you can ignore this email.`,
-      });
+      await mailOrWithdraw(
+        { email: workEmail, purpose: 'work_email', code },
+        {
+          to: workEmail,
+          subject: `Your Referio work email code: ${code}`,
+          text: `Your Referio work email verification code is ${code}. It expires in ${minutes} minutes.\n\nIf you did not ask for it, you can ignore this email.`,
+        },
+      );
       return { success: true, message: AUTH_MESSAGES.workOtpSent };
     },
   );

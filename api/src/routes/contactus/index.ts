@@ -4,7 +4,11 @@ import { contactMessages } from '../../db/schema';
 
 const contactus: FastifyPluginAsyncZod = async (app) => {
   // Public and unauthenticated: a per-IP budget keeps the table from being flooded.
-  const contactLimit = app.rateLimit({ max: 30, timeWindow: 10 * 60 * 1000 });
+  const contactLimit = app.rateLimit({
+    groupId: 'contact-ip',
+    max: app.config.CONTACT_IP_MAX,
+    timeWindow: app.config.CONTACT_IP_WINDOW_SECONDS * 1000,
+  });
 
   /** Stores a contact-form message (all five fields required). */
   app.post(

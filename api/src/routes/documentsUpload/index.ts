@@ -135,9 +135,10 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
 
   // Uploads per signed-in user (resume and photo together), then 429 with the wait.
   const uploadLimit = app.rateLimit({
+    groupId: 'upload',
     max: config.UPLOAD_MAX_PER_HOUR,
     timeWindow: 60 * 60 * 1000,
-    keyGenerator: (request) => `upload:${request.user?.id ?? request.ip}`,
+    keyGenerator: (request) => request.user?.id ?? `ip:${request.ip}`,
     errorResponseBuilder: (_request, context) =>
       new HttpError(
         429,

@@ -10,9 +10,10 @@ const message: FastifyPluginAsyncZod = async (app) => {
   // Per signed-in user (the auth hook has run by now), so one account cannot flood a conversation and the
   // live fan-out behind it; the answer is 429 with how long to wait, which the chat shows as it is.
   const messageLimit = app.rateLimit({
+    groupId: 'chat-message',
     max: app.config.CHAT_MESSAGE_MAX,
     timeWindow: app.config.CHAT_MESSAGE_WINDOW_SECONDS * 1000,
-    keyGenerator: (request) => `message:${request.user?.id ?? request.ip}`,
+    keyGenerator: (request) => request.user?.id ?? `ip:${request.ip}`,
   });
 
   /** One page of the chat's messages, chronological (page 1 = the newest `limit`); members only. */

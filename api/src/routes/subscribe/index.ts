@@ -12,9 +12,9 @@ export const SUBSCRIBE_MESSAGES = {
  */
 const subscribe: FastifyPluginAsyncZod = async (app) => {
   const ipLimit = app.rateLimit({
+    groupId: 'subscribe-ip',
     max: app.config.SUBSCRIBE_IP_MAX,
     timeWindow: app.config.SUBSCRIBE_IP_WINDOW_SECONDS * 1000,
-    keyGenerator: (request) => `subscribe:${request.ip}`,
   });
 
   app.post(
