@@ -17,8 +17,12 @@
 // The /api proxy says who the client is itself: X-Forwarded-For is the address of the socket it accepted
 // (X-Forwarded-Proto and -Host the scheme and host the browser addressed); whatever the client sent in those or similar headers (Forwarded,
 // X-Real-IP, X-Forwarded-Host, …) is dropped, since the API trusts this proxy's word (TRUST_PROXY).
+// Request ids: every request gets one (the client's X-Request-Id when it is a sane one, else a new UUID),
+// echoed in the answer, passed on to the API with /api calls (whose logs then carry the same id), and
+// logged here: one JSON line per request on stdout (LOG_REQUESTS=false turns that off).
 import path from 'node:path';
 import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -76,7 +80,35 @@ function cacheHeaders(res, filePath) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
 }
 
-const server = Fastify({ logger: false });
+/** As the API's (api/src/plugins/request-id.ts): 1-128 letters, digits and `. _ : -`. */
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+const requestIdOf = (req) => {
+  const sent = req.headers['x-request-id'];
+  return typeof sent === 'string' && REQUEST_ID_PATTERN.test(sent) ? sent : randomUUID();
+};
+const logRequests = !/^(false|0|no|off)$/i.test(process.env.LOG_REQUESTS ?? '');
+
+const server = Fastify({ logger: false, requestIdHeader: false, genReqId: requestIdOf });
+server.addHook('onRequest', (req, reply, done) => {
+  reply.header('X-Request-Id', req.id);
+  done();
+});
+if (logRequests) {
+  server.addHook('onResponse', (req, reply, done) => {
+    process.stdout.write(
+      `${JSON.stringify({
+        time: new Date().toISOString(),
+        app: app.dir,
+        reqId: req.id,
+        method: req.method,
+        url: req.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      })}\n`,
+    );
+    done();
+  });
+}
 await server.register(fastifyCompress, { global: true, threshold: 1024 });
 
 const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
@@ -135,6 +167,8 @@ function forwardedHeaders(req, headers) {
   out['x-forwarded-proto'] = req.protocol ?? 'http';
   // The origin the browser addressed (the API compares it with a request's Origin: same-origin calls pass).
   if (typeof req.headers?.host === 'string') out['x-forwarded-host'] = req.headers.host;
+  // The same id as this server's log line (the client's own when sane, else the one made here).
+  out['x-request-id'] = req.id;
   return out;
 }
 

@@ -25,6 +25,7 @@ import mailPlugin from './plugins/mail';
 import notificationsPlugin from './plugins/notifications';
 import outboxPlugin from './plugins/outbox';
 import requestGuard from './plugins/request-guard';
+import requestIdPlugin, { requestIdOf } from './plugins/request-id';
 import secretPlugin from './plugins/secret';
 import storagePlugin from './plugins/storage';
 import authRoutes from './routes/auth';
@@ -76,6 +77,10 @@ export async function buildApp(
     // Only the listed proxies may say who the client is (X-Forwarded-For); see config.ts.
     trustProxy: config.TRUST_PROXY === false ? false : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    // Every log line of a request carries its id (reqId): the caller's X-Request-Id when sane, else a
+    // UUID; echoed in the answer (src/plugins/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Opening the embedded database, migrating and seeding a fresh one takes more than Fastify's default
     // 10 s on a busy machine (the browser suite starts the API beside four builds); a slow start is not a
     // failed one.
@@ -114,6 +119,7 @@ export async function buildApp(
 
   // App plugins.
   await app.register(configPlugin, { config, now: options.now });
+  await app.register(requestIdPlugin);
   await app.register(requestGuard);
   await app.register(dbPlugin, { database: options.database });
   // Limits count in the database, so every instance on it shares them (src/lib/rate-limit-store.ts).

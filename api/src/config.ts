@@ -144,7 +144,7 @@ export const configSchema = z
         .optional(),
     ),
     UPLOAD_MAX_BYTES: int(5 * 1024 * 1024, 1, 100 * 1024 * 1024),
-    /** Uploads (resume and photo together) one user may make per rolling hour, per API process. */
+    /** Uploads (resume and photo together) one user may make per hour, all instances together. */
     UPLOAD_MAX_PER_HOUR: int(20, 1, 100_000),
     /** Bytes one user's stored files may take (current resume, photo, resumes kept by sent requests). */
     UPLOAD_QUOTA_BYTES: int(50 * 1024 * 1024, 1, 10 * 1024 * 1024 * 1024),
@@ -158,10 +158,10 @@ export const configSchema = z
     DB_QUERY_TIMEOUT_MS: int(15_000, 100, 3_600_000),
     /** GET /api/health answers 503 when the database has not answered `select 1` within this. */
     HEALTH_TIMEOUT_MS: int(800, 50, 60_000),
-    /** Chat messages one signed-in user may send per window (then 429 with the wait), per API process. */
+    /** Chat messages one signed-in user may send per window (then 429 with the wait), all instances together. */
     CHAT_MESSAGE_MAX: int(30, 1, 1_000_000),
     CHAT_MESSAGE_WINDOW_SECONDS: int(10, 1, 3600),
-    /** How long a public job search's page and total are reused (this process's job writes clear them); 0 = off. */
+    /** How long a public job search's page and total are reused (any instance's job write clears them); 0 = off. */
     SEARCH_CACHE_SECONDS: int(10, 0, 3600),
     /** Job lists count their matches up to this many, then answer "this many +" ("1,000+ jobs"). */
     SEARCH_TOTAL_BOUND: int(1000, 10, 100_000),

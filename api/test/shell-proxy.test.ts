@@ -18,6 +18,14 @@ let api: FastifyInstance;
 let shell: ChildProcess;
 let base: string;
 let dist: string;
+/** The API's and the shell server's log lines, as JSON. */
+const apiLogs: Record<string, unknown>[] = [];
+const shellLogs: Record<string, unknown>[] = [];
+const parseLines = (chunk: string, into: Record<string, unknown>[]) => {
+  for (const line of chunk.split('\n')) {
+    if (line.startsWith('{')) into.push(JSON.parse(line) as Record<string, unknown>);
+  }
+};
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -34,7 +42,7 @@ beforeAll(async () => {
   api = await buildApp(testConfig({ OTP_IP_MAX: 2, OTP_RESEND_INTERVAL_SECONDS: 0 }), {
     database,
     now: createClock(new Date()).now,
-    logger: false,
+    logger: { level: 'info', stream: { write: (line: string) => parseLines(line, apiLogs) } },
   });
   await api.listen({ port: 0, host: '127.0.0.1' });
   const apiUrl = `http://127.0.0.1:${(api.server.address() as net.AddressInfo).port}`;
@@ -60,6 +68,7 @@ beforeAll(async () => {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  shell.stdout!.on('data', (chunk: Buffer) => parseLines(chunk.toString(), shellLogs));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the shell server did not start')), 15_000);
     shell.stdout!.on('data', (chunk: Buffer) => {
@@ -125,4 +134,53 @@ test('a page on another port of the same host cannot change state through the pr
     headers: { origin: base, 'sec-fetch-site': 'same-origin' },
   });
   expect(own.status).toBe(200);
+});
+
+describe('request ids (issue 16)', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  /** Log lines are written as the answers go out: wait until the line is there. */
+  const logged = async (logs: Record<string, unknown>[], id: string) => {
+    for (let i = 0; i < 100 && !logs.some((l) => l.reqId === id); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return logs.filter((l) => l.reqId === id);
+  };
+
+  test('a sane X-Request-Id is echoed, logged by the shell server and passed on to the API, which logs it', async () => {
+    const id = 'trace-7f3a.2:b_c';
+    const res = await fetch(`${base}/api/auth/config`, { headers: { 'x-request-id': id } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe(id);
+    const shellLines = await logged(shellLogs, id);
+    expect(shellLines).toEqual([
+      expect.objectContaining({
+        app: 'shell',
+        method: 'GET',
+        url: '/api/auth/config',
+        status: 200,
+      }),
+    ]);
+    const apiLines = await logged(apiLogs, id);
+    expect(apiLines.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+  });
+
+  test('without one (or with a forged one) the shell server makes a UUID, and the API logs that same id', async () => {
+    for (const sent of [undefined, 'x'.repeat(129), 'two words', '<script>']) {
+      const res = await fetch(`${base}/api/auth/config`, {
+        headers: sent === undefined ? {} : { 'x-request-id': sent },
+      });
+      const id = res.headers.get('x-request-id') ?? '';
+      expect(id).toMatch(UUID);
+      expect(await logged(shellLogs, id)).toHaveLength(1);
+      expect((await logged(apiLogs, id)).length).toBeGreaterThan(0);
+    }
+  });
+
+  test('static answers are logged with their id too', async () => {
+    const res = await fetch(`${base}/index.html`, { headers: { 'x-request-id': 'static-1' } });
+    expect(res.headers.get('x-request-id')).toBe('static-1');
+    expect(await logged(shellLogs, 'static-1')).toEqual([
+      expect.objectContaining({ app: 'shell', method: 'GET', url: '/index.html' }),
+    ]);
+  });
 });

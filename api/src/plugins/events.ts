@@ -25,6 +25,8 @@ type Wire =
   | { k: 'r'; to: string[]; chatId: string; userId: string }
   /** New notifications for these users (sent by src/services/notifications.ts inside the event's transaction). */
   | { k: 'n'; to: string[] }
+  /** Job posts changed: every instance drops its cached search pages. */
+  | { k: 's'; i: string }
   | {
       k: 'p';
       i: string;
@@ -53,6 +55,10 @@ export interface ChatEventHub {
   readonly localCount: number;
   /** Called whenever some instance wrote notifications (the outbox worker wakes up). */
   onNotified(listener: () => void): void;
+  /** Tells every instance (this one included) that job posts changed: cached searches are stale. */
+  publishSearchChanged(): Promise<void>;
+  /** Called when some other instance published a search change (this one's own are not repeated). */
+  onSearchChanged(listener: () => void): void;
 }
 
 declare module 'fastify' {
@@ -95,6 +101,7 @@ export default fp<EventsPluginOptions>(
 
     const streams = new Map<string, Set<StreamConnection>>();
     const notifiedListeners: (() => void)[] = [];
+    const searchListeners: (() => void)[] = [];
     /** Local open-chat counts per `chat|user`, with the peer to tell. */
     const localOpen = new Map<
       string,
@@ -150,6 +157,9 @@ export default fp<EventsPluginOptions>(
         case 'n':
           deliver(wire.to, sseFrame('notification', {}));
           for (const listener of notifiedListeners) listener();
+          return;
+        case 's':
+          if (wire.i !== instanceId) for (const listener of searchListeners) listener();
           return;
         case 'p': {
           const now = Date.now();
@@ -222,8 +232,10 @@ export default fp<EventsPluginOptions>(
             .then(() => {
               attempt = 0;
               app.log.info('chat listener reconnected');
-              // Events published while we were not listening are lost: clients fetch again.
+              // Events published while we were not listening are lost: clients fetch again, and
+              // cached searches are dropped (a job change may have gone unheard).
               resyncAll();
+              for (const listener of searchListeners) listener();
             })
             .catch((err: unknown) => {
               app.log.warn({ err }, 'chat listener reconnect failed');
@@ -346,6 +358,12 @@ export default fp<EventsPluginOptions>(
       isActive,
       onNotified(listener) {
         notifiedListeners.push(listener);
+      },
+      async publishSearchChanged() {
+        await notify({ k: 's', i: instanceId });
+      },
+      onSearchChanged(listener) {
+        searchListeners.push(listener);
       },
     };
     app.decorate('chatEvents', hub);

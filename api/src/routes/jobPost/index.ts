@@ -58,13 +58,21 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
   /**
    * Public searches, per search text: counting every match of a common word, or gathering and sorting
    * the matches of a rarer one, costs far more than answering from memory, and a list a few seconds
-   * old is fine for browsing. `isApplied` is always the caller's, read fresh. Job writes here clear
-   * both caches; other instances' writes show within SEARCH_CACHE_SECONDS.
+   * old is fine for browsing. `isApplied` is always the caller's, read fresh. A job write on any
+   * instance clears every instance's pages.
    */
   const ttlMs = app.config.SEARCH_CACHE_SECONDS * 1000;
   const clock = () => app.now().getTime();
   const searchPages = new TtlCache<SearchPage>(ttlMs, 500, clock);
-  const searchChanged = () => searchPages.clear();
+  // A job write clears this instance's pages at once and tells the other instances (LISTEN/NOTIFY,
+  // src/plugins/events.ts) to clear theirs.
+  const searchChanged = () => {
+    searchPages.clear();
+    app.chatEvents
+      .publishSearchChanged()
+      .catch((err: unknown) => app.log.warn({ err }, 'search change not published'));
+  };
+  app.chatEvents.onSearchChanged(() => searchPages.clear());
 
   /**
    * The session and which of a page's jobs its user already requested, in one round trip (the
