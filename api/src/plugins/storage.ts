@@ -150,6 +150,10 @@ export class S3Storage implements Storage {
       ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
       ...(opts.credentials ? { credentials: opts.credentials } : {}),
       forcePathStyle: opts.forcePathStyle ?? false,
+      // Checksums only where S3 requires them: many S3-compatible servers reject the SDK's default
+      // CRC32 trailers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
     this.bucket = opts.bucket;
     this.prefix = opts.prefix ?? '';
