@@ -389,11 +389,14 @@ describe('6. the dev mailbox is served only to this machine, never in production
   it('says so at start-up, and not in production', async () => {
     const logs = async (NODE_ENV: 'development' | 'production') => {
       const lines: string[] = [];
-      const app = await buildApp(testConfig({ NODE_ENV, SMTP_URL: NODE_ENV === 'production' ? DEAD_SMTP_URL : undefined }), {
-        database: ctx.database,
-        now: ctx.clock.now,
-        logger: { level: 'info', stream: { write: (s: string) => void lines.push(s) } },
-      });
+      const app = await buildApp(
+        testConfig({ NODE_ENV, SMTP_URL: NODE_ENV === 'production' ? DEAD_SMTP_URL : undefined }),
+        {
+          database: ctx.database,
+          now: ctx.clock.now,
+          logger: { level: 'info', stream: { write: (s: string) => void lines.push(s) } },
+        },
+      );
       await app.close();
       return lines.join('\n');
     };
