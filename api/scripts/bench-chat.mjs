@@ -10,8 +10,15 @@
 // Prints a table and writes bench/results/chat-<pglite|pg>.json. The clients share the process (and the 2 cores)
 // with the server, so the numbers are an upper bound on what the server itself adds.
 //
+// INSTANCES=2 (PostgreSQL only): two API processes (`node api/dist/server.js`) on the same database; every
+// candidate's stream and posts go to the first, every referrer's to the second, so each message crosses from
+// one instance to the other through LISTEN/NOTIFY. This process only sets up the data (its app does not
+// listen) and runs the clients. Writes bench/results/chat-pg-2x.json.
+//
 //   CHATS=100 ROUNDS=5 CONCURRENCY=20 BENCH_TIMEOUT_MS=120000 npm run bench:chat -w @referio/api
-import { execFileSync } from 'node:child_process';
+//   INSTANCES=2 CHATS=1000 ROUNDS=2 DATABASE_URL=… node api/scripts/bench-chat.mjs
+import { execFileSync, spawn } from 'node:child_process';
+import net from 'node:net';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -27,6 +34,10 @@ const CHATS = Number(process.env.CHATS ?? 100);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 20);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 120_000);
+const INSTANCES = Number(process.env.INSTANCES ?? 1);
+if (INSTANCES !== 1 && INSTANCES !== 2) throw new Error('INSTANCES must be 1 or 2');
+if (INSTANCES === 2 && !process.env.DATABASE_URL)
+  throw new Error('INSTANCES=2 needs DATABASE_URL: two processes share only a PostgreSQL server');
 const started = Date.now();
 const deadline = started + TIMEOUT_MS;
 const remaining = () => Math.max(0, deadline - Date.now());
@@ -60,23 +71,71 @@ const { loadConfig } = require(path.join(apiDir, 'dist', 'config.js'));
 const schema = require(path.join(apiDir, 'dist', 'db', 'schema.js'));
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-bench-chat-'));
-const config = loadConfig({
+const apiEnv = {
   NODE_ENV: 'development',
   LOG_LEVEL: 'warn',
   DATA_DIR: dataDir,
   SEED: 'false',
   DATABASE_URL: process.env.DATABASE_URL,
   SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0',
-});
+  // A message's mail notification is not what is measured here.
+  MAIL_WORKER: 'false',
+  // Every member sends ROUNDS / 2 messages; the shared per-user limit is not what is measured either.
+  CHAT_MESSAGE_MAX: '1000',
+};
+const config = loadConfig(apiEnv);
 const app = await buildApp(config, { logger: { level: 'warn' } });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const { port } = app.server.address();
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port: p } = s.address();
+      s.close(() => resolve(p));
+    });
+  });
+
+/** The servers: this process's app (INSTANCES=1) or two API processes on the same database. */
+const children = [];
+let ports;
+if (INSTANCES === 1) {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  ports = [app.server.address().port, app.server.address().port];
+} else {
+  await app.ready();
+  ports = [await freePort(), await freePort()];
+  for (const [i, p] of ports.entries()) {
+    const child = spawn(process.execPath, [path.join(apiDir, 'dist', 'server.js')], {
+      cwd: root,
+      env: { ...process.env, ...apiEnv, PORT: String(p), INSTANCE_NAME: `bench-${i}` },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(child);
+  }
+  for (const p of ports) {
+    for (;;) {
+      const up = await new Promise((resolve) => {
+        http
+          .get({ host: '127.0.0.1', port: p, path: '/api/health' }, (res) => {
+            res.resume();
+            resolve(res.statusCode === 200);
+          })
+          .on('error', () => resolve(false));
+      });
+      if (up) break;
+      if (remaining() === 0) throw new Error(`instance on ${p} did not start`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
 console.log(
-  `API on 127.0.0.1:${port} (${app.database.kind}); ${CHATS} chats, ${2 * CHATS} streams, ${ROUNDS} rounds`,
+  `API on 127.0.0.1:${ports.join(', ')} (${app.database.kind}, ${INSTANCES} instance${INSTANCES > 1 ? 's' : ''}); ${CHATS} chats, ${2 * CHATS} streams, ${ROUNDS} rounds`,
 );
 
-function request(method, url, cookie, body) {
+/** Candidates talk to the first instance, referrers to the second (the same one when INSTANCES=1). */
+function request(method, url, cookie, body, port = ports[0]) {
   return new Promise((resolve, reject) => {
     const payload = body ? JSON.stringify(body) : undefined;
     const req = http.request(
@@ -111,7 +170,7 @@ function request(method, url, cookie, body) {
 }
 
 /** A live stream: resolves `hello` once the first frame arrives; records message arrivals. */
-function openStream(cookie, query, onMessage) {
+function openStream(cookie, query, onMessage, port) {
   let req;
   const hello = new Promise((resolve, reject) => {
     req = http.get(
@@ -226,29 +285,39 @@ try {
   };
   const connectStarted = performance.now();
   for (const p of pairs) {
-    streams.push(openStream(p.candidate.cookie, `?open=${p.chatId}`, onMessage(p.candidate.id)));
-    streams.push(openStream(p.referrer.cookie, '', onMessage(p.referrer.id)));
+    streams.push(
+      openStream(p.candidate.cookie, `?open=${p.chatId}`, onMessage(p.candidate.id), ports[0]),
+    );
+    streams.push(openStream(p.referrer.cookie, '', onMessage(p.referrer.id), ports[1]));
   }
-  await Promise.all(streams.map((s) => s.hello));
+  // Opened a hundred at a time: a thousand connections at once would only measure the accept queue.
+  for (let i = 0; i < streams.length; i += 100)
+    await Promise.all(streams.slice(i, i + 100).map((s) => s.hello));
   const connectMs = performance.now() - connectStarted;
 
   // Messages: every chat, ROUNDS times, alternating the sender.
   const jobs = [];
   for (let r = 0; r < ROUNDS; r++)
     for (const [i, p] of pairs.entries())
-      jobs.push({ p, from: r % 2 ? p.referrer : p.candidate, key: `r${r}-c${i}` });
+      jobs.push({
+        p,
+        from: r % 2 ? p.referrer : p.candidate,
+        port: r % 2 ? ports[1] : ports[0],
+        key: `r${r}-c${i}`,
+      });
   const sendStarted = performance.now();
   let sendErrors = 0;
-  await inBatches(jobs, CONCURRENCY, async ({ p, from, key }) => {
+  await inBatches(jobs, CONCURRENCY, async ({ p, from, port, key }) => {
     const content = `bench ${key}`;
     sentAt.set(content, performance.now());
     try {
-      await request('POST', '/api/message/createMessage', from.cookie, {
-        chatId: p.chatId,
-        sender: '',
-        senderId: from.id,
-        content,
-      });
+      await request(
+        'POST',
+        '/api/message/createMessage',
+        from.cookie,
+        { chatId: p.chatId, sender: '', senderId: from.id, content },
+        port,
+      );
     } catch {
       sendErrors += 1;
     }
@@ -263,6 +332,7 @@ try {
   const result = {
     when: new Date().toISOString(),
     database: app.database.kind,
+    instances: INSTANCES,
     node: process.version,
     cpus: os.cpus().length,
     chats: CHATS,
@@ -288,7 +358,7 @@ try {
   };
 
   const rows = [
-    ['database', result.database],
+    ['database', `${result.database}, ${INSTANCES} instance${INSTANCES > 1 ? 's' : ''}`],
     ['chats / streams', `${CHATS} / ${streams.length}`],
     ['streams connected in', `${result.streamsConnectedMs} ms`],
     ['messages sent (concurrency)', `${result.messagesSent} (${CONCURRENCY})`],
@@ -303,7 +373,12 @@ try {
   console.log(`\n| ${'measure'.padEnd(width)} | value |\n|${'-'.repeat(width + 2)}|-------|`);
   for (const [k, v] of rows) console.log(`| ${k.padEnd(width)} | ${v} |`);
 
-  const out = path.join(root, 'bench', 'results', `chat-${result.database}.json`);
+  const out = path.join(
+    root,
+    'bench',
+    'results',
+    `chat-${result.database}${INSTANCES > 1 ? `-${INSTANCES}x` : ''}.json`,
+  );
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\nwrote ${path.relative(root, out)}`);
@@ -314,6 +389,16 @@ try {
 } finally {
   for (const s of streams) s.close();
   agent.destroy();
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise((resolve) => {
+          if (c.exitCode !== null || c.signalCode !== null) return resolve();
+          c.once('exit', resolve);
+          c.kill('SIGTERM');
+        }),
+    ),
+  );
   await app.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
