@@ -100,7 +100,8 @@ async function deploy(): Promise<Deployment> {
   const dbUrl = new URL(PG_ADMIN_URL);
   dbUrl.pathname = `/${dbName}`;
   const [lb, a, b, site] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-  const base = `http://localhost:${lb}`;
+  // 127.0.0.1, not localhost: HAProxy listens on one address, and localhost may resolve to ::1 first.
+  const base = `http://127.0.0.1:${lb}`;
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-scale-out-'));
   const apiEnv = (name: string, port: number) => ({
     PORT: String(port),
