@@ -2,7 +2,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /**
- * The API's own page of the docs: scripts and styles only from itself (the Swagger UI assets ship in
+ * The API's own page of the docs: scripts only from itself, styles from itself and inline (the Swagger UI assets ship in
  * the package and are served from /api/docs/static, so the reference works offline), no framing.
  * The API's helmet sends no CSP (it serves JSON); this page brings its own.
  */
@@ -10,7 +10,8 @@ export const DOCS_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "script-src-attr 'none'",
-  "style-src 'self'",
+  // Swagger UI applies one inline style (like the shell's pages, which allow inline styles too).
+  "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self' data:",
   "connect-src 'self'",
@@ -37,6 +38,7 @@ const docs: FastifyPluginAsyncZod = async (app) => {
     // The page links its assets by absolute path: with the /api prefix this plugin is registered under.
     indexPrefix: app.prefix,
     staticCSP: DOCS_CSP,
+    theme: { title: 'Referio API reference' },
     uiConfig: {
       docExpansion: 'list',
       deepLinking: true,
