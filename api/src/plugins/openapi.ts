@@ -40,7 +40,7 @@ export default fp(
           title: 'Referio API',
           version: '1.0.0',
           description:
-            'The job-referral marketplace API. Every answer is JSON (`{ success, message?, data }`), except the live chat stream (text/event-stream), file downloads and the unsubscribe pages. Every refusal is `{ success: false, message, issues? }`. Sign-in sets the httpOnly session cookie; routes marked with the lock need it. See docs/api.md.',
+            'The job-referral marketplace API. Every answer is JSON (`{ success, message?, data }`), except the live chat stream (text/event-stream), file downloads and the unsubscribe pages. Every refusal is `{ success: false, message, issues? }`. Sign-in sets the httpOnly session cookie; routes marked with the lock need it. Every route may also answer 400 (control characters in the URL) and 403 (a write from another site) from the request guard. See docs/api.md.',
         },
         components: {
           securitySchemes: {
