@@ -115,6 +115,32 @@ async function workEmailCode(app: FastifyInstance, owner: TestUser) {
 
 const ROWS: Row[] = [
   { route: 'GET /api/health', owner: 'candidate', expect: PUBLIC, request: () => ({ url: '' }) },
+  // The API reference (routes/docs): public, like the document it describes.
+  ...[
+    'GET /api/openapi.json',
+    'GET /api/docs',
+    'GET /api/docs/json',
+    'GET /api/docs/yaml',
+    'GET /api/docs/static/swagger-initializer.js',
+  ].map((route): Row => ({
+    route,
+    owner: 'candidate',
+    expect: PUBLIC,
+    request: () => ({ url: '' }),
+  })),
+  // Swagger UI's own redirect from its static index to the page.
+  {
+    route: 'GET /api/docs/static/index.html',
+    owner: 'candidate',
+    expect: [302, 302, 302, 302],
+    request: () => ({ url: '' }),
+  },
+  {
+    route: 'GET /api/docs/static/*',
+    owner: 'candidate',
+    expect: PUBLIC,
+    request: () => ({ url: 'swagger-ui.css' }),
+  },
   {
     route: 'GET /api/auth/config',
     owner: 'candidate',
@@ -636,7 +662,8 @@ async function callAs(
         : user.cookie
       : undefined;
     const [method, path] = row.route.split(' ') as [string, string];
-    const url = (path === '*' ? '' : path.replace(/\/:[^/]+/g, '')) + req.url;
+    // Path parameters and a trailing wildcard are filled in by the row's `url`.
+    const url = (path === '*' ? '' : path.replace(/\/:[^/]+/g, '').replace(/\*$/, '')) + req.url;
     if (row.stream) return { status: await streamStatus(url, cookie), body: '' };
     const res = await app.inject({
       method: method as InjectOptions['method'],

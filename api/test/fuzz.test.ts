@@ -509,6 +509,9 @@ const AREAS = [
   'notifications',
   'dev',
   'preflight',
+  // The API reference (routes/docs): the document and the Swagger UI page with its assets.
+  'openapi.json',
+  'docs',
 ];
 
 test('every registered route belongs to an area the fuzz walks', () => {

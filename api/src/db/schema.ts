@@ -532,9 +532,7 @@ export const mailOutbox = pgTable(
 export type NotificationRow = typeof notifications.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
-export type CompanyRow = typeof companies.$inferSelect;
 export type JobPostRow = typeof jobPosts.$inferSelect;
-export type TestimonialRow = typeof testimonials.$inferSelect;
 export type WorkEmailHistoryRow = typeof workEmailHistory.$inferSelect;
 export type OtpPurpose = (typeof otpPurposeEnum.enumValues)[number];
 

@@ -10,6 +10,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { users, workEmailHistory, type UserRow, type WorkEmailHistoryRow } from '../db/schema';
 
+export type { UserRow };
 export type AuthMode = UserRow['authMode'];
 
 export const authModeOf = (roleId: RoleId): AuthMode =>

@@ -1,5 +1,5 @@
 import type {
-  CurrentUser,
+  AuthConfig,
   OAuthRequest,
   ConfirmEmailChangeRequest,
   SendOtpRequest,
@@ -11,6 +11,8 @@ import type {
   WorkEmailVerifyRequest,
 } from '../contract/account';
 import type { RoleId } from '../contract/roles';
+import type { z } from 'zod';
+import type { workEmailVerifiedAnswer } from '../contract/account';
 import type { Profile, ReferrerProfile, UpdateProfileRequest } from '../contract/profile';
 import { apiClient, seg, type Envelope, type MessageAnswer } from './client';
 
@@ -56,10 +58,7 @@ export async function getMe(): Promise<SessionResponse> {
   return (await apiClient.get<SessionResponse>('/auth/me')).data;
 }
 
-export interface AuthConfig {
-  /** null when Google sign-in is not offered. */
-  googleClientId: string | null;
-}
+export type { AuthConfig };
 
 /** GET /auth/config */
 export async function getAuthConfig(): Promise<AuthConfig> {
@@ -78,10 +77,7 @@ export async function getByIdUser(userId: string, roleId: RoleId | string): Prom
 }
 
 /** POST /auth/workEmailVerifyOtp answer: the user under `user` (as the spec reads it) and `data`. */
-export type WorkEmailVerifiedAnswer = Envelope<CurrentUser> & {
-  message: string;
-  user: CurrentUser;
-};
+export type WorkEmailVerifiedAnswer = z.infer<typeof workEmailVerifiedAnswer>;
 
 /** GET /auth/GetByIdReferer/:userId/:roleId (referrer profile). */
 export async function getByIdReferer(

@@ -1,6 +1,6 @@
 import type * as AxiosModule from 'axios';
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
-import type { ApiErrorBody } from '../contract/common';
+import type { ApiErrorBody, MessageAnswer } from '../contract/common';
 import { MESSAGES } from '../contract/constants';
 import { isSignedIn, useSessionStore } from '../session/sessionStore';
 
@@ -165,11 +165,8 @@ export const apiClient = {
     httpClient().then((c) => c.put<T>(url, data, config)),
 };
 
-/** `{ success, message }`: the answer of calls whose body is only a message. */
-export interface MessageAnswer {
-  success: boolean;
-  message: string;
-}
+/** `{ success, message }`: the answer of calls whose body is only a message (schema in the contract). */
+export type { MessageAnswer };
 
 /** The envelope every answer comes in. */
 export interface Envelope<T> {

@@ -2,6 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import {
   emailSchema,
+  envelope,
   idSchema,
   limitSchema,
   otpSchema,
@@ -9,7 +10,7 @@ import {
   searchSchema,
   startSchema,
 } from './common';
-import type { RoleId, RoleName } from './roles';
+import { ROLE_APPLICANT, ROLE_REFERRER } from './roles';
 
 /** POST /auth/login and POST /auth/createUser: send a 4-digit code. */
 export const sendOtpRequest = z.object({ email: emailSchema, roleId: roleIdSchema });
@@ -55,37 +56,60 @@ export const updateRoleRequest = z.object({
 });
 export type UpdateRoleRequest = z.input<typeof updateRoleRequest>;
 
-export interface RoleEntry {
-  roleName: RoleName;
-  roleId: RoleId;
-}
+const roleIdValue = z.union([z.literal(ROLE_APPLICANT), z.literal(ROLE_REFERRER)]);
+
+export const roleEntrySchema = z.object({
+  roleName: z.enum(['user', 'referer']),
+  roleId: roleIdValue,
+});
+export type RoleEntry = z.infer<typeof roleEntrySchema>;
 
 /**
  * The signed-in user as the browser keeps it (local storage key `applicantUser` / `currentUserInfo`).
  * Profile data only: the session itself is an httpOnly cookie the browser never sees.
  * `roles` lists the active mode first ("the role is the first role name in the user info").
  */
-export interface CurrentUser {
-  _id: string;
-  email: string;
-  fullName: string;
-  displayName: string;
-  authMode: 'candidate' | 'referrer';
-  roleId: RoleId[];
-  roles: RoleEntry[];
-  workEmailAdded: boolean;
-  profileLink: string | null;
-  overAllExperience: number | null;
-  summary: string;
-  skills: string[];
-}
+export const currentUserSchema = z
+  .object({
+    _id: z.string(),
+    email: z.string(),
+    fullName: z.string(),
+    displayName: z.string(),
+    authMode: z.enum(['candidate', 'referrer']),
+    roleId: z.array(roleIdValue),
+    roles: z.array(roleEntrySchema),
+    workEmailAdded: z.boolean(),
+    profileLink: z.string().nullable(),
+    overAllExperience: z.number().nullable(),
+    summary: z.string(),
+    skills: z.array(z.string()),
+  })
+  .meta({ id: 'CurrentUser' });
+export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** Answer of verifyOtp / oAuth / GET /auth/me: `{ success, message, data: CurrentUser }`. */
-export interface SessionResponse {
-  success: true;
-  message: string;
-  data: CurrentUser;
-}
+export const sessionResponseSchema = z.object({
+  success: z.boolean().describe('Always true'),
+  message: z.string(),
+  data: currentUserSchema,
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** GET /auth/config */
+export const authConfigSchema = z.object({
+  /** null when Google sign-in is not offered. */
+  googleClientId: z.string().nullable(),
+});
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+export const authConfigAnswer = envelope(authConfigSchema);
+
+/** POST /auth/workEmailVerifyOtp answer: the user under `user` (as the spec reads it) and `data`. */
+export const workEmailVerifiedAnswer = z.object({
+  success: z.boolean().describe('Always true'),
+  message: z.string(),
+  user: currentUserSchema,
+  data: currentUserSchema,
+});
 
 /** POST /auth/workEmailVerify (some callers send email and userId instead of workEmail and id). */
 export const workEmailVerifyRequest = z
@@ -132,32 +156,40 @@ export const workEmailVerifyOtpRequest = z
   });
 export type WorkEmailVerifyOtpRequest = z.input<typeof workEmailVerifyOtpRequest>;
 
-export interface WorkEmailHistoryEntry {
-  _id: string;
-  email: string;
-  companyName: string;
-  startDate: string;
-}
+export const workEmailHistoryEntrySchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  companyName: z.string(),
+  startDate: z.string(),
+});
+export type WorkEmailHistoryEntry = z.infer<typeof workEmailHistoryEntrySchema>;
 
 /** POST /subscribe/createSubscribe */
 export const subscribeRequest = z.object({ email: emailSchema });
 export type SubscribeRequest = z.input<typeof subscribeRequest>;
 
-export interface Testimonial {
-  _id: string;
-  name: string;
-  profile: string;
-  position: string;
-  description: string;
-}
+export const testimonialSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    profile: z.string(),
+    position: z.string(),
+    description: z.string(),
+  })
+  .meta({ id: 'Testimonial' });
+export type Testimonial = z.infer<typeof testimonialSchema>;
+export const testimonialsAnswer = envelope(z.array(testimonialSchema));
 
-export interface Company {
-  _id: string;
-  companyName: string;
-  logo: string | null;
-  industry: string;
-  jobCount: number;
-}
+export const companySchema = z
+  .object({
+    _id: z.string(),
+    companyName: z.string(),
+    logo: z.string().nullable(),
+    industry: z.string(),
+    jobCount: z.number().int(),
+  })
+  .meta({ id: 'Company' });
+export type Company = z.infer<typeof companySchema>;
 
 /** POST /company/getAllCompany */
 export const getAllCompanyRequest = z.object({
@@ -166,3 +198,12 @@ export const getAllCompanyRequest = z.object({
   limit: limitSchema(100, 40),
 });
 export type GetAllCompanyRequest = z.input<typeof getAllCompanyRequest>;
+
+/** POST /company/getAllCompany answer: one page and the total. */
+export const companyListAnswer = z.object({
+  success: z.boolean().describe('Always true'),
+  data: z.array(companySchema),
+  total: z.number().int(),
+  start: z.number().int(),
+  limit: z.number().int(),
+});

@@ -1,35 +1,61 @@
 import './zod-config';
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from './constants';
-import { idSchema } from './common';
+import { envelope, idSchema } from './common';
 
 /** The other member of a chat, as the list shows them. */
-export interface ChatPeer {
-  _id: string;
-  fullName: string;
-  email: string;
-  profileLink: string | null;
-}
+export const chatPeerSchema = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  profileLink: z.string().nullable(),
+});
+export type ChatPeer = z.infer<typeof chatPeerSchema>;
 
-export interface Chat {
-  _id: string;
-  user: ChatPeer;
-  lastMessage: string;
-  /** ISO time of the last message (or of the chat's creation). */
-  time: string;
-  /** Messages to me not yet read. */
-  unread: number;
-}
+export const chatSchema = z
+  .object({
+    _id: z.string(),
+    user: chatPeerSchema,
+    lastMessage: z.string(),
+    /** ISO time of the last message (or of the chat's creation). */
+    time: z.string().describe("ISO time of the last message (or of the chat's creation)"),
+    /** Messages to me not yet read. */
+    unread: z.number().int().describe('Messages to the caller not yet read'),
+  })
+  .meta({ id: 'Chat' });
+export type Chat = z.infer<typeof chatSchema>;
 
-export interface ChatMessage {
-  _id: string;
-  chatId: string;
-  /** The sender's display name. */
-  sender: string;
-  senderId: string;
-  content: string;
-  createdAt: string;
-}
+export const chatMessageSchema = z
+  .object({
+    _id: z.string(),
+    chatId: z.string(),
+    /** The sender's display name. */
+    sender: z.string().describe("The sender's display name"),
+    senderId: z.string(),
+    content: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ChatMessage' });
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** POST /chat/createChat */
+export const chatAnswer = envelope(chatSchema);
+/** GET /chat/getReferrerChats/:userId */
+export const chatsAnswer = envelope(z.array(chatSchema));
+/** GET /message/getMessages/:chatId */
+export const chatMessagesAnswer = envelope(z.array(chatMessageSchema));
+/** POST /message/createMessage */
+export const chatMessageAnswer = envelope(chatMessageSchema);
+
+/**
+ * GET /chat/events: a `text/event-stream`, never JSON. Frames `event: <type>`, `id: <message event id>`,
+ * `data: <JSON>` (see ChatStreamEvents), a `retry:` line first and a comment line on every heartbeat.
+ */
+export const chatEventStream = {
+  description:
+    'Server-sent events: `retry:` first, then missed `message` events, `hello`, and `message`, `read`, `presence`, `resync` and `notification` events as they happen; a comment line on every heartbeat.',
+  content: { 'text/event-stream': { schema: z.string() } },
+};
 
 /** POST /chat/createChat: creates the chat between a candidate and a referrer, or returns the existing one. */
 export const createChatRequest = z.object({

@@ -2,18 +2,61 @@ import './zod-config';
 import { z } from 'zod';
 import type { RoleId } from './roles';
 
-/** Every answer of the API is an envelope; the client hands callers `data` (or the whole body where the spec says so). */
-export interface ApiOk<T> {
-  success: true;
-  message?: string;
-  data: T;
+/**
+ * Every refused request: `{ success: false, message, issues? }` (api/src/plugins/error-handler.ts).
+ * `issues` lists each invalid field of a 400 the request schema refused.
+ */
+export const errorResponse = z
+  .object({
+    success: z.literal(false),
+    /** A sentence the UI can show as it is. */
+    message: z.string().describe('A sentence the UI can show as it is.'),
+    issues: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .describe('Each invalid field (a 400 from the request schema), by dotted path.'),
+  })
+  .meta({ id: 'ErrorResponse' });
+export type ApiErrorBody = z.infer<typeof errorResponse>;
+
+/** The statuses a route may refuse a request with; each route lists those it can answer. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
+
+/**
+ * `schema.response` entries for a route's refusals: the one error shape under each status given, plus
+ * `5xx` (a server failure, or 503 when the database does not answer: the same shape).
+ */
+export function errorResponses<S extends ErrorStatus = never>(
+  ...statuses: S[]
+): Record<S | '5xx', typeof errorResponse> {
+  const out = { '5xx': errorResponse } as Record<S | '5xx', typeof errorResponse>;
+  for (const s of statuses) out[s] = errorResponse;
+  return out;
 }
-export interface ApiErrorBody {
-  success: false;
-  /** A sentence the UI can show as it is. */
-  message: string;
-  issues?: { path: string; message: string }[];
-}
+
+/** `success` of every successful answer: always true (typed boolean, as handlers build it). */
+const okFlag = z.boolean().describe('Always true');
+
+/** `{ success, message }`: the answer of calls whose body is only a message. */
+export const messageAnswer = z
+  .object({ success: okFlag, message: z.string() })
+  .meta({ id: 'MessageAnswer' });
+export type MessageAnswer = z.infer<typeof messageAnswer>;
+
+/** The envelope of a successful answer: `{ success: true, message?, data }`. */
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ success: okFlag, message: z.string().optional(), data });
+
+/** A successful answer with a message and data: `{ success: true, message, data }`. */
+export const messageEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ success: okFlag, message: z.string(), data });
+
+/** GET /health: 200 ok once the database answers, else 503 unavailable. */
+export const healthAnswer = z.object({ status: z.enum(['ok', 'unavailable']) });
+
+/** A file in a response body (downloads): documented as binary, never serialised by the API. */
+export const binaryFile = z.string().meta({ format: 'binary' });
+
 export interface Page<T> {
   data: T[];
   total: number;
@@ -59,5 +102,3 @@ export const limitSchema = (max: number, dflt: number) =>
     .max(max, `limit must be at most ${max}`)
     .optional()
     .default(dflt);
-
-export const messageResponse = z.object({ success: z.boolean(), message: z.string() });

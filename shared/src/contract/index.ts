@@ -11,4 +11,6 @@ export * from './referral';
 export * from './chat';
 export * from './contact';
 export * from './upload';
+export * from './upload-answers';
 export * from './notifications';
+export * from './dev';

@@ -1,63 +1,69 @@
 import './zod-config';
 import { z } from 'zod';
 import { JOB_FETCH_LIMIT, MESSAGES } from './constants';
-import { idSchema, searchSchema, startSchema, limitSchema } from './common';
-import type { WorkEmailHistoryEntry } from './account';
 import {
-  EXPERIENCE_BANDS,
-  INDUSTRIES,
-  JOB_LOCATIONS,
-  JOB_STATUSES,
-  JOB_TYPES,
-  type ExperienceBand,
-  type Industry,
-  type JobLocation,
-  type JobStatus,
-  type JobType,
-} from './lists';
+  envelope,
+  idSchema,
+  limitSchema,
+  messageEnvelope,
+  searchSchema,
+  startSchema,
+} from './common';
+import { workEmailHistoryEntrySchema } from './account';
+import { EXPERIENCE_BANDS, INDUSTRIES, JOB_LOCATIONS, JOB_STATUSES, JOB_TYPES } from './lists';
 
 /** A job post as lists show it (document 2 §3). */
-export interface JobPost {
-  _id: string;
-  /** The referrer who posted it. */
-  userId: string;
-  jobTitle: string;
-  companyName: string;
-  jobLocation: JobLocation;
-  address: string;
-  companyLogo: string;
-  logo?: string | null;
-  industry: Industry;
-  experience: ExperienceBand;
-  jobType: JobType;
-  /** Free text in LPA, e.g. '12-18'. */
-  salaryRange: string;
-  requiredSkills: string[];
-  jobDescription: string[];
-  /** Shown as responsibilities. */
-  notes: string[];
-  status: JobStatus;
-  totalReferrals: number;
-  referralBonus: number;
-  createdAt: string;
-  /** Whether the signed-in candidate already requested a referral for it. */
-  isApplied: boolean;
-}
+export const jobPostSchema = z
+  .object({
+    _id: z.string(),
+    /** The referrer who posted it. */
+    userId: z.string().describe('The referrer who posted it'),
+    jobTitle: z.string(),
+    companyName: z.string(),
+    jobLocation: z.enum(JOB_LOCATIONS),
+    address: z.string(),
+    companyLogo: z.string(),
+    logo: z.string().nullable().optional(),
+    industry: z.enum(INDUSTRIES),
+    experience: z.enum(EXPERIENCE_BANDS),
+    jobType: z.enum(JOB_TYPES),
+    /** Free text in LPA, e.g. '12-18'. */
+    salaryRange: z.string().describe("Free text in LPA, e.g. '12-18'"),
+    requiredSkills: z.array(z.string()),
+    jobDescription: z.array(z.string()),
+    /** Shown as responsibilities. */
+    notes: z.array(z.string()).describe('Shown as responsibilities'),
+    status: z.enum(JOB_STATUSES),
+    totalReferrals: z.number().int(),
+    referralBonus: z.number().int(),
+    createdAt: z.string(),
+    /** Whether the signed-in candidate already requested a referral for it. */
+    isApplied: z
+      .boolean()
+      .describe('Whether the signed-in candidate already requested a referral for it'),
+  })
+  .meta({ id: 'JobPost' });
+export type JobPost = z.infer<typeof jobPostSchema>;
 
 /** The referrer as job details show it. */
-export interface JobPostReferrer {
-  _id: string;
-  email: string;
-  fullName: string;
-  position: string;
-  profileLink: string | null;
-  workEmailHistory: WorkEmailHistoryEntry[];
-}
+export const jobPostReferrerSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  position: z.string(),
+  profileLink: z.string().nullable(),
+  workEmailHistory: z.array(workEmailHistoryEntrySchema),
+});
+export type JobPostReferrer = z.infer<typeof jobPostReferrerSchema>;
 
 /** GET /jobPost/GetById/:jobId/:userId: in job details `userId` is the referrer object. */
-export interface JobPostDetails extends Omit<JobPost, 'userId'> {
-  userId: JobPostReferrer;
-}
+export const jobPostDetailsSchema = jobPostSchema
+  .extend({ userId: jobPostReferrerSchema })
+  .meta({ id: 'JobPostDetails' });
+export type JobPostDetails = z.infer<typeof jobPostDetailsSchema>;
+
+/** The filtered company of a job list. */
+export const listCompanySchema = z.object({ _id: z.string(), companyName: z.string() });
 
 /** Answer of the list calls: `{ success, data, total }`; the client hands `{ data, total }` on. */
 export interface ListAnswer<T> {
@@ -69,6 +75,29 @@ export interface ListAnswer<T> {
   /** The filtered company, when the request had a `company` filter and it exists. */
   company?: { _id: string; companyName: string } | null;
 }
+
+/** POST /jobPost/getAllJobPost and getAllJobPostByUserId: one page of job posts. */
+export const jobListAnswer = z.object({
+  success: z.boolean().describe('Always true'),
+  data: z.array(jobPostSchema),
+  total: z
+    .number()
+    .int()
+    .describe("Matches, exact up to the server's bound; the bound itself when totalCapped"),
+  totalCapped: z.boolean().describe('More than `total` jobs match ("1,000+ jobs")'),
+  company: listCompanySchema
+    .nullable()
+    .optional()
+    .describe('The filtered company (with a `company` filter; null when it does not exist)'),
+  start: z.number().int(),
+  limit: z.number().int(),
+});
+/** GET /jobPost/getJobsByCandidate */
+export const jobPostsAnswer = envelope(z.array(jobPostSchema));
+/** GET /jobPost/GetById */
+export const jobPostDetailsAnswer = envelope(jobPostDetailsSchema);
+/** createJobPost, updateById, updateStatus: the saved post. */
+export const jobPostSavedAnswer = messageEnvelope(jobPostSchema.nullable());
 
 const step1Message = MESSAGES.step1Required;
 const step2Message = MESSAGES.step2Required;

@@ -1,6 +1,11 @@
 // Notification kinds, defaults, labels and answer types: plain values and types (no zod), so the
 // browser's main bundle can take them (see browser.ts). The request schemas are in notifications.ts.
-import type { JobPost } from './jobPost';
+import type { z } from 'zod';
+import type {
+  appNotificationSchema,
+  mailPreferencesSchema,
+  notificationsAnswerSchema,
+} from './notifications';
 
 /**
  * What a person is told about (docs/notifications.md): each kind is one row in the bell and, when the
@@ -40,25 +45,9 @@ export const JOB_MATCHES_WINDOW_HOURS = 24;
 /** Items the bell shows (newest first). */
 export const NOTIFICATION_LIST_LIMIT = 20;
 
-/** One item of the bell. */
-export interface AppNotification {
-  _id: string;
-  kind: NotificationKind;
-  /** When it happened (for a job-match digest: when its newest match was added). */
-  createdAt: string;
-  read: boolean;
-  /** One sentence saying what happened. */
-  text: string;
-  /** The site path that opens the exact place (the request's tab, the chat, the job). */
-  link: string;
-  /** The job(s) concerned, in the spec's notification layout (jobTitle, companyName, jobType, address, date). */
-  jobs: JobPost[];
-}
+/** One item of the bell (the schema is in notifications.ts). */
+export type AppNotification = z.infer<typeof appNotificationSchema>;
 
-export interface NotificationsAnswer {
-  items: AppNotification[];
-  /** Unread notifications in all (not only those listed). */
-  unread: number;
-}
+export type NotificationsAnswer = z.infer<typeof notificationsAnswerSchema>;
 
-export type MailPreferences = Record<NotificationKind, boolean>;
+export type MailPreferences = z.infer<typeof mailPreferencesSchema>;

@@ -1,36 +1,62 @@
-import type { WorkEmailHistoryEntry } from './account';
 import './zod-config';
+import { workEmailHistoryEntrySchema } from './account';
 import { z } from 'zod';
 import { MESSAGES, MOBILE_MAX_DIGITS } from './constants';
-import { idSchema, roleIdSchema } from './common';
+import { envelope, idSchema, messageEnvelope, roleIdSchema } from './common';
 import { todayIsoDate } from './lists';
 
 /** A profile as GET /auth/GetByIdUser and GET /auth/GetByIdReferer answer it (document 2 §3). */
-/** GET /auth/GetByIdReferer answer: the profile plus the verified work e-mails. */
-export type ReferrerProfile = Profile & { workEmailHistory: WorkEmailHistoryEntry[] };
-
-export interface Profile {
-  _id: string;
-  fullName: string;
-  position: string;
-  homeAddress: string;
-  mobileNo: string;
-  officeAddress: string;
+export const profileSchema = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  position: z.string(),
+  homeAddress: z.string(),
+  mobileNo: z.string(),
+  officeAddress: z.string(),
   /** 'yyyy-mm-dd' or '' when not given. */
-  dateOfBirth: string;
-  email: string;
-  profileLink: string | null;
-  resumeLink: string | null;
-  resumeName: string | null;
-  overAllExperience: number | null;
-  summary: string;
-  skills: string[];
+  dateOfBirth: z.string().describe("'yyyy-mm-dd', or '' when not given"),
+  email: z.string(),
+  profileLink: z.string().nullable(),
+  resumeLink: z.string().nullable(),
+  resumeName: z.string().nullable(),
+  overAllExperience: z.number().nullable(),
+  summary: z.string(),
+  skills: z.array(z.string()),
   /**
    * Only in the answer of PUT /auth/updateById: a new sign-in e-mail waiting for the code sent to it
    * (POST /auth/confirmEmailChange); until then `email` stays the old one.
    */
-  pendingEmail?: string | null;
-}
+  pendingEmail: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Only in the answer of PUT /auth/updateById: the e-mail waiting for its code'),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** The profile as the API sends it: the fields above and the account's mode, badge and resume size. */
+export const profileAnswerSchema = profileSchema
+  .extend({
+    authMode: z.enum(['candidate', 'referrer']),
+    workEmailAdded: z.boolean(),
+    resumeSize: z.number().int().nullable(),
+  })
+  .meta({ id: 'Profile' });
+export type ProfileAnswer = z.infer<typeof profileAnswerSchema>;
+
+/** GET /auth/GetByIdReferer answer: the profile plus the verified work e-mails. */
+export const referrerProfileAnswerSchema = profileAnswerSchema
+  .extend({ workEmailHistory: z.array(workEmailHistoryEntrySchema) })
+  .meta({ id: 'ReferrerProfile' });
+export type ReferrerProfileAnswer = z.infer<typeof referrerProfileAnswerSchema>;
+export type ReferrerProfile = Profile & Pick<ReferrerProfileAnswer, 'workEmailHistory'>;
+
+/** GET /auth/GetByIdUser */
+export const profileAnswer = envelope(profileAnswerSchema);
+/** GET /auth/GetByIdReferer */
+export const referrerProfileAnswer = envelope(referrerProfileAnswerSchema);
+/** PUT /auth/updateById and POST /auth/confirmEmailChange */
+export const profileSavedAnswer = messageEnvelope(profileAnswerSchema);
 
 /** The spec's profile e-mail rule: required, then a valid address (messages word for word). */
 export const profileEmailSchema = z

@@ -1,50 +1,69 @@
 import './zod-config';
 import { z } from 'zod';
-import { idSchema, roleIdSchema } from './common';
-import type { JobPost } from './jobPost';
-import { REFERRAL_STATUSES, type ReferralStatus } from './lists';
+import { envelope, idSchema, messageEnvelope, roleIdSchema } from './common';
+import { jobPostSchema } from './jobPost';
+import { REFERRAL_STATUSES } from './lists';
 
 /** The seeker who asked, as a referral request carries them. */
-export interface ReferralSender {
-  _id: string;
-  fullName: string;
-  email: string;
-  overAllExperience: number | null;
-  resumeLink: string | null;
-  skills: string[];
-}
+export const referralSenderSchema = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  overAllExperience: z.number().nullable(),
+  resumeLink: z.string().nullable(),
+  skills: z.array(z.string()),
+});
+export type ReferralSender = z.infer<typeof referralSenderSchema>;
 
 /** The referrer addressed. */
-export interface ReferralRecipient {
-  _id: string;
-  fullName: string;
-  email: string;
-}
+export const referralRecipientSchema = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+});
+export type ReferralRecipient = z.infer<typeof referralRecipientSchema>;
 
-export interface ReferralRequest {
-  _id: string;
-  status: ReferralStatus;
-  createdAt: string;
-  /** When the status last changed (the request's creation while pending). */
-  updatedAt?: string;
-  jobPostId: JobPost;
-  senderId: ReferralSender;
-  recipientId: ReferralRecipient;
-}
+export const referralRequestSchema = z
+  .object({
+    _id: z.string(),
+    status: z.enum(REFERRAL_STATUSES),
+    createdAt: z.string(),
+    /** When the status last changed (the request's creation while pending). */
+    updatedAt: z
+      .string()
+      .optional()
+      .describe("When the status last changed (the request's creation while pending)"),
+    jobPostId: jobPostSchema,
+    senderId: referralSenderSchema,
+    recipientId: referralRecipientSchema,
+  })
+  .meta({ id: 'ReferralRequest' });
+export type ReferralRequest = z.infer<typeof referralRequestSchema>;
 
-export interface ReferralCounts {
-  total: number;
-  approved: number;
-  pending: number;
-  declined: number;
-}
+export const referralCountsSchema = z.object({
+  total: z.number().int(),
+  approved: z.number().int(),
+  pending: z.number().int(),
+  declined: z.number().int(),
+});
+export type ReferralCounts = z.infer<typeof referralCountsSchema>;
 
 /** A notification: a job post the user may care about. */
-export interface ReferralNotification {
-  _id: string;
-  createdAt: string;
-  jobPostId: JobPost;
-}
+export const referralNotificationSchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  jobPostId: jobPostSchema,
+});
+export type ReferralNotification = z.infer<typeof referralNotificationSchema>;
+
+/** sendReferralRequest and updateReferralStatus: the request as saved. */
+export const referralRequestSavedAnswer = messageEnvelope(referralRequestSchema.nullable());
+/** getAllReferralRequestsData (POST and GET) */
+export const referralRequestsAnswer = envelope(z.array(referralRequestSchema));
+/** getRefererCount and getCandidateCount */
+export const referralCountsAnswer = envelope(referralCountsSchema);
+/** getReferralNotifications */
+export const referralNotificationsAnswer = envelope(z.array(referralNotificationSchema));
 
 /** POST /referralRequest/sendReferralRequest (after the resume upload). */
 export const sendReferralRequestRequest = z.object({

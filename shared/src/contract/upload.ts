@@ -6,17 +6,8 @@ import {
   RESUME_MIME_TYPES,
 } from './constants';
 
-/** POST /documentsUpload/resumeUpload (multipart: file, userId). */
-export interface ResumeUploadAnswer {
-  resumeLink: string;
-  resumeName: string;
-  size: number;
-}
-
-/** POST /documentsUpload/profileImgUpload (multipart: file, userId). */
-export interface ProfileImageUploadAnswer {
-  profileImageLink: string;
-}
+/** The upload answers (schemas in ./upload-answers.ts, which the main bundle does not load). */
+export type { ProfileImageUploadAnswer, ResumeUploadAnswer } from './upload-answers';
 
 /** How a chosen or uploaded resume is shown. */
 export interface UploadedFileInfo {

@@ -1,14 +1,22 @@
 import {
+  authConfigAnswer,
   confirmEmailChangeRequest,
+  errorResponses,
+  messageAnswer,
   oAuthRequest,
+  profileAnswer,
+  profileSavedAnswer,
+  referrerProfileAnswer,
   roleIdSchema,
   idSchema,
   sendOtpRequest,
+  sessionResponseSchema,
   todayIsoDate,
   updateProfileRequest,
   updateRoleRequest,
   verifyLinkRequest,
   verifyOtpRequest,
+  workEmailVerifiedAnswer,
   workEmailVerifyOtpRequest,
   workEmailVerifyRequest,
   type RoleId,
@@ -32,6 +40,7 @@ import {
   toHistoryEntry,
   toProfile,
   type ProfileChanges,
+  type UserRow,
 } from '../../services/users';
 import { createGoogleVerifier } from './google';
 
@@ -123,15 +132,35 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     return sessionAnswer(user, message);
   }
 
-  app.get('/auth/config', { config: { auth: 'public' } }, async () => ({
-    success: true,
-    data: { googleClientId: config.GOOGLE_CLIENT_ID ?? null },
-  }));
+  app.get(
+    '/auth/config',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign-in options (the Google client id, or null)',
+        response: { 200: authConfigAnswer, ...errorResponses() },
+      },
+    },
+    async () => ({
+      success: true,
+      data: { googleClientId: config.GOOGLE_CLIENT_ID ?? null },
+    }),
+  );
 
   /** Sign-up: sends a code; the account is created when the code is verified. */
   app.post(
     '/auth/createUser',
-    { config: { auth: 'public' }, onRequest: otpIpLimit, schema: { body: sendOtpRequest } },
+    {
+      config: { auth: 'public' },
+      onRequest: otpIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign up: mail a sign-in code and link',
+        body: sendOtpRequest,
+        response: { 200: messageAnswer, ...errorResponses(400, 429) },
+      },
+    },
     async (request) => {
       await sendLoginCode(request, request.body.email, request.body.roleId);
       return { success: true, message: AUTH_MESSAGES.otpSent };
@@ -141,7 +170,16 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   /** The same as sign-up: unknown addresses get a code too (no account enumeration; docs/decisions.md). */
   app.post(
     '/auth/login',
-    { config: { auth: 'public' }, onRequest: otpIpLimit, schema: { body: sendOtpRequest } },
+    {
+      config: { auth: 'public' },
+      onRequest: otpIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in: mail a sign-in code and link (the same answer for unknown addresses)',
+        body: sendOtpRequest,
+        response: { 200: messageAnswer, ...errorResponses(400, 429) },
+      },
+    },
     async (request) => {
       await sendLoginCode(request, request.body.email, request.body.roleId);
       return { success: true, message: AUTH_MESSAGES.otpSent };
@@ -150,7 +188,16 @@ const auth: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/verifyOtp',
-    { config: { auth: 'public' }, onRequest: otpIpLimit, schema: { body: verifyOtpRequest } },
+    {
+      config: { auth: 'public' },
+      onRequest: otpIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Check a sign-in code; opens the session (cookie)',
+        body: verifyOtpRequest,
+        response: { 200: sessionResponseSchema, ...errorResponses(400, 429) },
+      },
+    },
     async (request, reply) => {
       const { email, otp, roleId } = request.body;
       await app.otp.verify({ email, purpose: 'login', code: otp });
@@ -165,7 +212,16 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   /** A mailed sign-in link: single use, not affected by the wrong-code limits. */
   app.post(
     '/auth/verifyLink',
-    { config: { auth: 'public' }, onRequest: otpIpLimit, schema: { body: verifyLinkRequest } },
+    {
+      config: { auth: 'public' },
+      onRequest: otpIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with the token of a mailed sign-in link; opens the session (cookie)',
+        body: verifyLinkRequest,
+        response: { 200: sessionResponseSchema, ...errorResponses(400, 429) },
+      },
+    },
     async (request, reply) => {
       const { email, authMode } = await app.otp.consumeLink(request.body.token);
       let { user } = await app.users.findOrCreate(email, authMode, app.now());
@@ -176,7 +232,16 @@ const auth: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/oAuth',
-    { config: { auth: 'public' }, onRequest: otpIpLimit, schema: { body: oAuthRequest } },
+    {
+      config: { auth: 'public' },
+      onRequest: otpIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a Google ID token; opens the session (cookie)',
+        body: oAuthRequest,
+        response: { 200: sessionResponseSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
     async (request, reply) => {
       const identity = await verifyGoogle(request.body.credential);
       const roleId = request.body.roleId;
@@ -191,16 +256,45 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/auth/me', async (request) => sessionAnswer(currentUser(request), 'Signed in'));
+  app.get(
+    '/auth/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "The session's user",
+        response: { 200: sessionResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => sessionAnswer(currentUser(request), 'Signed in'),
+  );
 
-  app.post('/auth/logout', { config: { auth: 'optional' } }, async (request, reply) => {
-    await app.signOut(request, reply);
-    return { success: true, message: 'Logged out successfully' };
-  });
+  app.post(
+    '/auth/logout',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['auth'],
+        summary: 'End the session (any body is ignored)',
+        response: { 200: messageAnswer, ...errorResponses() },
+      },
+    },
+    async (request, reply) => {
+      await app.signOut(request, reply);
+      return { success: true, message: 'Logged out successfully' };
+    },
+  );
 
   app.put(
     '/auth/updateRole/:id',
-    { schema: { params: idParams, body: updateRoleRequest } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Switch between candidate and referrer mode',
+        params: idParams,
+        body: updateRoleRequest,
+        response: { 200: sessionResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const me = assertSelf(request, request.params.id, 'You can only change your own role.');
       const user = await app.users.update(me.id, { authMode: authModeOf(request.body.role) });
@@ -210,7 +304,14 @@ const auth: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/GetByIdUser/:userId/:roleId',
-    { schema: { params: profileParams } },
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "The caller's profile",
+        params: profileParams,
+        response: { 200: profileAnswer, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const me = assertSelf(request, request.params.userId, 'You can only view your own profile.');
       return { success: true, data: toProfile(me) };
@@ -219,7 +320,14 @@ const auth: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/GetByIdReferer/:userId/:roleId',
-    { schema: { params: profileParams } },
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "The caller's profile with their verified work e-mails",
+        params: profileParams,
+        response: { 200: referrerProfileAnswer, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const me = assertSelf(request, request.params.userId, 'You can only view your own profile.');
       const history = await app.users.workEmailHistory(me.id);
@@ -233,7 +341,13 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/auth/updateById/:userId',
     {
-      schema: { params: userIdParams, body: updateProfileRequest },
+      schema: {
+        tags: ['profile'],
+        summary: "Save the caller's profile (a new e-mail waits for the code sent to it)",
+        params: userIdParams,
+        body: updateProfileRequest,
+        response: { 200: profileSavedAnswer, ...errorResponses(400, 401, 403, 429) },
+      },
       // The schema fills absent fields with defaults; only fields the caller actually sent are changed.
       preValidation: async (request) => {
         const raw = (request.body as { updatedData?: unknown } | undefined)?.updatedData;
@@ -298,7 +412,15 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   /** The code sent to the new address: it becomes the sign-in e-mail and the user's other sessions end. */
   app.post(
     '/auth/confirmEmailChange',
-    { onRequest: otpIpLimit, schema: { body: confirmEmailChangeRequest } },
+    {
+      onRequest: otpIpLimit,
+      schema: {
+        tags: ['profile'],
+        summary: 'Confirm a new sign-in e-mail with the code sent to it',
+        body: confirmEmailChangeRequest,
+        response: { 200: profileSavedAnswer, ...errorResponses(400, 401, 409, 429) },
+      },
+    },
     async (request, reply) => {
       const me = currentUser(request);
       const { email, otp } = request.body;
@@ -314,7 +436,15 @@ const auth: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/workEmailVerify',
-    { onRequest: otpIpLimit, schema: { body: workEmailVerifyRequest } },
+    {
+      onRequest: otpIpLimit,
+      schema: {
+        tags: ['profile'],
+        summary: 'Mail a code to a work e-mail',
+        body: workEmailVerifyRequest,
+        response: { 200: messageAnswer, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
     async (request) => {
       const me = assertSelf(request, request.body.id, 'You can only verify your own work email.');
       const { workEmail } = request.body;
@@ -339,7 +469,15 @@ const auth: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/workEmailVerifyOtp',
-    { onRequest: otpIpLimit, schema: { body: workEmailVerifyOtpRequest } },
+    {
+      onRequest: otpIpLimit,
+      schema: {
+        tags: ['profile'],
+        summary: 'Verify a work e-mail with its code (the referrer badge)',
+        body: workEmailVerifyOtpRequest,
+        response: { 200: workEmailVerifiedAnswer, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
     async (request) => {
       const me = assertSelf(request, request.body.id, 'You can only verify your own work email.');
       const { workEmail, otp } = request.body;

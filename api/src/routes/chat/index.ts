@@ -1,4 +1,14 @@
-import { chatEventsQuery, createChatRequest, idSchema, CHAT_STREAM_RETRY_MS } from '../../contract';
+import {
+  chatAnswer,
+  chatEventsQuery,
+  chatEventStream,
+  chatsAnswer,
+  createChatRequest,
+  errorResponses,
+  idSchema,
+  messageAnswer,
+  CHAT_STREAM_RETRY_MS,
+} from '../../contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assertSelf, currentUser } from '../../plugins/auth';
@@ -12,17 +22,35 @@ const MAX_REPLAY = 500;
 
 const chat: FastifyPluginAsyncZod = async (app) => {
   /** The chat between a candidate and the referrer of one of their approved requests (created once). */
-  app.post('/chat/createChat', { schema: { body: createChatRequest } }, async (request) => {
-    const user = currentUser(request);
-    const { userId, referrerId } = request.body;
-    const data = await app.chats.createChat(user.id, userId, referrerId);
-    return { success: true, data };
-  });
+  app.post(
+    '/chat/createChat',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'The chat of an approved request (created once, then the same one)',
+        body: createChatRequest,
+        response: { 200: chatAnswer, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { userId, referrerId } = request.body;
+      const data = await app.chats.createChat(user.id, userId, referrerId);
+      return { success: true, data };
+    },
+  );
 
   /** The caller's chats, most recent first, each seen from the caller's side. */
   app.get(
     '/chat/getReferrerChats/:userId',
-    { schema: { params: z.object({ userId: idSchema }) } },
+    {
+      schema: {
+        tags: ['chat'],
+        summary: "The caller's chats, most recent first",
+        params: z.object({ userId: idSchema }),
+        response: { 200: chatsAnswer, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const user = assertSelf(request, request.params.userId, 'You can only list your own chats.');
       return { success: true, data: await app.chats.listChats(user.id) };
@@ -32,7 +60,14 @@ const chat: FastifyPluginAsyncZod = async (app) => {
   /** Everything in the chat so far counts as read by the caller. */
   app.post(
     '/chat/markRead/:chatId',
-    { schema: { params: z.object({ chatId: idSchema }) } },
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'Mark the chat read up to now',
+        params: z.object({ chatId: idSchema }),
+        response: { 200: messageAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const members = await app.chats.membersFor(request.params.chatId, user.id);
@@ -47,74 +82,92 @@ const chat: FastifyPluginAsyncZod = async (app) => {
    * Last-Event-ID header), then `hello`, then message, read and presence events as they happen, and a
    * comment line on every heartbeat.
    */
-  app.get('/chat/events', { schema: { querystring: chatEventsQuery } }, async (request, reply) => {
-    const user = currentUser(request);
-    const open = request.query.open
-      ? await app.chats.membersFor(request.query.open, user.id)
-      : undefined;
-    const header = Number.parseInt(String(request.headers['last-event-id'] ?? ''), 10);
-    const since = Number.isFinite(header) && header >= 0 ? header : request.query.since;
-
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    raw.socket?.setNoDelay(true);
-    raw.socket?.setTimeout(0);
-
-    let ended = false;
-    const conn: StreamConnection = {
-      userId: user.id,
-      write(frame) {
-        if (ended) return;
-        if (raw.writableLength > MAX_BUFFERED_BYTES) {
-          conn.end();
-          return;
-        }
-        raw.write(frame);
+  app.get(
+    '/chat/events',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'The live stream (server-sent events): messages, reads, presence, notifications',
+        querystring: chatEventsQuery,
+        // Loose: the validated headers replace request.headers, so every other header stays.
+        headers: z.looseObject({
+          'last-event-id': z
+            .string()
+            .optional()
+            .describe('The last message event id seen (instead of `since`)'),
+        }),
+        response: { 200: chatEventStream, ...errorResponses(400, 401, 403, 404) },
       },
-      end() {
-        if (ended) return;
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const open = request.query.open
+        ? await app.chats.membersFor(request.query.open, user.id)
+        : undefined;
+      const header = Number.parseInt(String(request.headers['last-event-id'] ?? ''), 10);
+      const since = Number.isFinite(header) && header >= 0 ? header : request.query.since;
+
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      raw.socket?.setNoDelay(true);
+      raw.socket?.setTimeout(0);
+
+      let ended = false;
+      const conn: StreamConnection = {
+        userId: user.id,
+        write(frame) {
+          if (ended) return;
+          if (raw.writableLength > MAX_BUFFERED_BYTES) {
+            conn.end();
+            return;
+          }
+          raw.write(frame);
+        },
+        end() {
+          if (ended) return;
+          ended = true;
+          registration.close();
+          raw.end();
+        },
+      };
+      const registration = app.chatEvents.connect(conn, open);
+      raw.on('close', () => {
         ended = true;
         registration.close();
-        raw.end();
-      },
-    };
-    const registration = app.chatEvents.connect(conn, open);
-    raw.on('close', () => {
-      ended = true;
-      registration.close();
-    });
+      });
 
-    raw.write(`retry: ${CHAT_STREAM_RETRY_MS}\n\n`);
-    try {
-      let lastId = await app.chats.latestSeq();
-      if (since !== undefined) {
-        const missed = await app.chats.messagesSince(user.id, since, MAX_REPLAY);
-        for (const m of missed) {
-          const { seq, ...message } = m;
-          conn.write(sseFrame('message', message, seq));
-          lastId = Math.max(lastId, seq);
-        }
-      }
-      const presence = open
-        ? {
-            chatId: open.chatId,
-            userId: peerOf(open, user.id),
-            active: app.chatEvents.isActive(open.chatId, peerOf(open, user.id)),
+      raw.write(`retry: ${CHAT_STREAM_RETRY_MS}\n\n`);
+      try {
+        let lastId = await app.chats.latestSeq();
+        if (since !== undefined) {
+          const missed = await app.chats.messagesSince(user.id, since, MAX_REPLAY);
+          for (const m of missed) {
+            const { seq, ...message } = m;
+            conn.write(sseFrame('message', message, seq));
+            lastId = Math.max(lastId, seq);
           }
-        : null;
-      conn.write(sseFrame('hello', { latestId: lastId, presence }, lastId));
-    } catch (err) {
-      request.log.error({ err }, 'chat stream could not start');
-      conn.end();
-    }
-  });
+        }
+        const presence = open
+          ? {
+              chatId: open.chatId,
+              userId: peerOf(open, user.id),
+              active: app.chatEvents.isActive(open.chatId, peerOf(open, user.id)),
+            }
+          : null;
+        conn.write(sseFrame('hello', { latestId: lastId, presence }, lastId));
+      } catch (err) {
+        request.log.error({ err }, 'chat stream could not start');
+        conn.end();
+      }
+    },
+  );
 };
 
 export default chat;

@@ -1,4 +1,9 @@
-import { getAllCompanyRequest, type Company } from '../../contract';
+import {
+  companyListAnswer,
+  errorResponses,
+  getAllCompanyRequest,
+  type Company,
+} from '../../contract';
 import { asc, ilike, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { companies, jobPosts } from '../../db/schema';
@@ -10,7 +15,15 @@ const company: FastifyPluginAsyncZod = async (app) => {
   /** Companies by name (A→Z), optionally filtered by a name search served by the trigram index. */
   app.post(
     '/company/getAllCompany',
-    { config: { auth: 'public' }, schema: { body: getAllCompanyRequest } },
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['site'],
+        summary: 'Companies by name (A→Z), with a name search',
+        body: getAllCompanyRequest,
+        response: { 200: companyListAnswer, ...errorResponses(400) },
+      },
+    },
     async (request) => {
       const { search, start, limit } = request.body;
       const where = search ? ilike(companies.name, containsPattern(search)) : undefined;

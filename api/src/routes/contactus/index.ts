@@ -1,6 +1,5 @@
-import { contactUsRequest, MESSAGES } from '../../contract';
+import { contactUsRequest, errorResponses, messageAnswer, MESSAGES } from '../../contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactMessages } from '../../db/schema';
 
 const contactus: FastifyPluginAsyncZod = async (app) => {
   // Public and unauthenticated: a per-IP budget keeps the table from being flooded.
@@ -13,9 +12,18 @@ const contactus: FastifyPluginAsyncZod = async (app) => {
   /** Stores a contact-form message (all five fields required). */
   app.post(
     '/contactus/createContactUs',
-    { config: { auth: 'public' }, onRequest: contactLimit, schema: { body: contactUsRequest } },
+    {
+      config: { auth: 'public' },
+      onRequest: contactLimit,
+      schema: {
+        tags: ['site'],
+        summary: 'Send a contact-form message',
+        body: contactUsRequest,
+        response: { 201: messageAnswer, ...errorResponses(400, 429) },
+      },
+    },
     async (request, reply) => {
-      await app.db.insert(contactMessages).values({ ...request.body, createdAt: app.now() });
+      await app.contactMessages.save(request.body, app.now());
       reply.code(201);
       return { success: true, message: MESSAGES.contactSent };
     },

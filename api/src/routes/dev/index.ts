@@ -1,8 +1,5 @@
-import { emailSchema } from '../../contract';
-import { desc, eq } from 'drizzle-orm';
+import { devMailAnswer, devMailQuery, errorResponses } from '../../contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { devMails } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 
 export const DEV_MAILBOX_LOOPBACK_ONLY = 'The dev mailbox is only served to this machine.';
@@ -27,26 +24,16 @@ const dev: FastifyPluginAsyncZod = async (app) => {
       onRequest: async (request) => {
         if (!isLoopback(request.ip)) throw new HttpError(403, DEV_MAILBOX_LOOPBACK_ONLY);
       },
-      schema: { querystring: z.object({ to: emailSchema }) },
+      schema: {
+        tags: ['dev'],
+        summary:
+          'The dev mailbox: mail the API would have sent (loopback clients only; not in production)',
+        querystring: devMailQuery,
+        response: { 200: devMailAnswer, ...errorResponses(400, 403) },
+      },
     },
     async (request) => {
-      const rows = await app.db
-        .select()
-        .from(devMails)
-        .where(eq(devMails.to, request.query.to))
-        .orderBy(desc(devMails.createdAt), desc(devMails.id))
-        .limit(50);
-      return {
-        success: true,
-        data: rows.map((m) => ({
-          to: m.to,
-          subject: m.subject,
-          text: m.text,
-          html: m.html,
-          headers: m.headers,
-          createdAt: m.createdAt.toISOString(),
-        })),
-      };
+      return { success: true, data: await app.devMail.list(request.query.to) };
     },
   );
 };

@@ -1,13 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { idSchema, MESSAGES, type ResumeUploadAnswer } from '../../contract';
-import { and, eq, lt, ne, notExists, sql, sum } from 'drizzle-orm';
+import {
+  errorResponses,
+  idSchema,
+  messageAnswer,
+  MESSAGES,
+  profileImageDownload,
+  profileImageUploadAnswer,
+  resumeDownload,
+  resumeUploadAnswer,
+  uploadForm,
+  type ResumeUploadAnswer,
+} from '../../contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { files, referralRequests, users } from '../../db/schema';
 import { HttpError, isDatabaseUnavailable } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { detectImageType, detectResumeType, type DetectedType } from '../../services/fileTypes';
+import type { FileKind } from '../../services/uploads';
 import { profileLinkOf, resumeLinkOf } from '../../services/users';
 
 export const UPLOAD_MESSAGES = {
@@ -100,30 +110,9 @@ function contentDisposition(name: string): string {
  */
 export async function sweepOrphanUploads(app: FastifyInstance): Promise<number> {
   const cutoff = new Date(app.now().getTime() - ORPHAN_GRACE_MS);
-  const orphans = await app.db
-    .select({ key: files.storageKey })
-    .from(files)
-    .where(
-      and(
-        lt(files.createdAt, cutoff),
-        notExists(
-          app.db
-            .select({ one: sql`1` })
-            .from(users)
-            .where(
-              sql`${users.resume} = ${files.storageKey} or ${users.profileImage} = ${files.storageKey}`,
-            ),
-        ),
-        notExists(
-          app.db
-            .select({ one: sql`1` })
-            .from(referralRequests)
-            .where(eq(referralRequests.resume, files.storageKey)),
-        ),
-      ),
-    );
-  for (const { key } of orphans) {
-    await app.db.delete(files).where(eq(files.storageKey, key));
+  const orphans = await app.uploads.orphanKeys(cutoff);
+  for (const key of orphans) {
+    await app.uploads.deleteFile(key);
     await app.storage.delete(key);
   }
   return orphans.length;
@@ -148,13 +137,8 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
 
   /** Refuses an upload that would take the user's stored files past UPLOAD_QUOTA_BYTES. */
   async function checkQuota(ownerId: string, replacing: string | null, size: number) {
-    const [row] = await app.db
-      .select({ used: sum(files.size) })
-      .from(files)
-      .where(
-        and(eq(files.ownerId, ownerId), ...(replacing ? [ne(files.storageKey, replacing)] : [])),
-      );
-    if (Number(row?.used ?? 0) + size > config.UPLOAD_QUOTA_BYTES) {
+    const used = await app.uploads.usedBytes(ownerId, replacing);
+    if (used + size > config.UPLOAD_QUOTA_BYTES) {
       throw new HttpError(
         413,
         UPLOAD_MESSAGES.quota(Math.round(config.UPLOAD_QUOTA_BYTES / (1024 * 1024))),
@@ -170,14 +154,14 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
    */
   async function storeAndSwap(
     ownerId: string,
-    kind: 'resume' | 'profile_image',
+    kind: FileKind,
     got: Received,
     type: DetectedType,
-    fields: (key: string) => Partial<typeof users.$inferInsert>,
+    fields: (key: string) => Parameters<typeof app.uploads.swapUserFile>[2],
   ) {
     const folder = kind === 'resume' ? 'resumes' : 'images';
     const key = `${folder}/${ownerId}/${randomUUID()}.${type.ext}`;
-    await app.db.insert(files).values({
+    await app.uploads.addFile({
       ownerId,
       kind,
       mime: type.mime,
@@ -189,28 +173,13 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
     let swapped = false;
     try {
       await app.storage.put(key, got.data, type.mime);
-      const { previous, user } = await app.db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ resume: users.resume, profileImage: users.profileImage })
-          .from(users)
-          .where(eq(users.id, ownerId))
-          .for('update');
-        const [updated] = await tx
-          .update(users)
-          .set(fields(key))
-          .where(eq(users.id, ownerId))
-          .returning();
-        return {
-          previous: kind === 'resume' ? (current?.resume ?? null) : (current?.profileImage ?? null),
-          user: updated!,
-        };
-      });
+      const { previous, user } = await app.uploads.swapUserFile(ownerId, kind, fields(key));
       swapped = true;
       await release(previous);
       return user;
     } finally {
       if (!swapped) {
-        await app.db.delete(files).where(eq(files.storageKey, key));
+        await app.uploads.deleteFile(key);
         await app.storage.delete(key);
       }
     }
@@ -219,19 +188,9 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
   /** Removes a stored file unless a user or a referral request still points to it. */
   async function release(key: string | null) {
     if (!key) return;
-    const used = await app.db
-      .select({ id: referralRequests.id })
-      .from(referralRequests)
-      .where(eq(referralRequests.resume, key))
-      .limit(1);
-    if (used[0]) return;
-    const holder = await app.db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`${users.resume} = ${key} or ${users.profileImage} = ${key}`)
-      .limit(1);
-    if (holder[0]) return;
-    await app.db.delete(files).where(eq(files.storageKey, key));
+    if (await app.uploads.usedByRequest(key)) return;
+    if (await app.uploads.heldByUser(key)) return;
+    await app.uploads.deleteFile(key);
     await app.storage.delete(key);
   }
 
@@ -250,7 +209,7 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
   });
 
   async function stream(reply: FastifyReply, key: string, notFound: string, name?: string) {
-    const meta = (await app.db.select().from(files).where(eq(files.storageKey, key)).limit(1))[0];
+    const meta = await app.uploads.findFile(key);
     const object = meta ? await app.storage.get(key) : null;
     if (!meta || !object) throw new HttpError(404, notFound);
     reply
@@ -264,7 +223,17 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
   /** The caller's resume: PDF, DOC or DOCX by content, at most UPLOAD_MAX_BYTES. */
   app.post(
     '/documentsUpload/resumeUpload',
-    { bodyLimit: maxBytes + 1024 * 1024, onRequest: uploadLimit },
+    {
+      bodyLimit: maxBytes + 1024 * 1024,
+      onRequest: uploadLimit,
+      schema: {
+        tags: ['uploads'],
+        summary: "Upload the caller's resume (PDF, DOC or DOCX by content)",
+        consumes: ['multipart/form-data'],
+        body: uploadForm,
+        response: { 200: resumeUploadAnswer, ...errorResponses(400, 401, 403, 413, 429) },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       const got = await receiveFile(request, maxBytes, UPLOAD_MESSAGES.resumeInvalid);
@@ -292,19 +261,21 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
    */
   app.get(
     '/documentsUpload/resume/:userId',
-    { schema: { params: userIdParams, querystring: resumeQuery } },
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'A resume, to its owner and to referrers who received a request from them',
+        params: userIdParams,
+        querystring: resumeQuery,
+        response: { 200: resumeDownload, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       const me = currentUser(request);
       const { userId } = request.params;
       const { requestId } = request.query;
       if (requestId) {
-        const row = (
-          await app.db
-            .select()
-            .from(referralRequests)
-            .where(and(eq(referralRequests.id, requestId), eq(referralRequests.senderId, userId)))
-            .limit(1)
-        )[0];
+        const row = await app.uploads.requestOf(requestId, userId);
         if (!row) throw new HttpError(404, UPLOAD_MESSAGES.resumeNotFound);
         if (me.id !== row.senderId && me.id !== row.recipientId) {
           throw new HttpError(403, UPLOAD_MESSAGES.resumeForbidden);
@@ -313,14 +284,8 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
         return stream(reply, row.resume, UPLOAD_MESSAGES.resumeNotFound);
       }
       if (me.id !== userId) {
-        const received = await app.db
-          .select({ id: referralRequests.id })
-          .from(referralRequests)
-          .where(
-            and(eq(referralRequests.senderId, userId), eq(referralRequests.recipientId, me.id)),
-          )
-          .limit(1);
-        if (!received[0]) throw new HttpError(403, UPLOAD_MESSAGES.resumeForbidden);
+        const received = await app.uploads.receivedRequestFrom(userId, me.id);
+        if (!received) throw new HttpError(403, UPLOAD_MESSAGES.resumeForbidden);
       }
       const owner = await app.users.findById(userId);
       if (!owner?.resume) throw new HttpError(404, UPLOAD_MESSAGES.resumeNotFound);
@@ -334,28 +299,37 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** Removes the caller's resume (requests already sent keep the copy they carried). */
-  app.delete('/documentsUpload/resume', async (request) => {
-    const me = currentUser(request);
-    const previous = await app.db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ resume: users.resume })
-        .from(users)
-        .where(eq(users.id, me.id))
-        .for('update');
-      await tx
-        .update(users)
-        .set({ resume: null, resumeName: null, resumeSize: null })
-        .where(eq(users.id, me.id));
-      return current?.resume ?? null;
-    });
-    await release(previous);
-    return { success: true, message: UPLOAD_MESSAGES.resumeRemoved };
-  });
+  app.delete(
+    '/documentsUpload/resume',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: "Remove the caller's resume (requests already sent keep their copy)",
+        response: { 200: messageAnswer, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const previous = await app.uploads.clearResume(me.id);
+      await release(previous);
+      return { success: true, message: UPLOAD_MESSAGES.resumeRemoved };
+    },
+  );
 
   /** The caller's profile photo: PNG, JPEG, GIF or WEBP by content, at most UPLOAD_MAX_BYTES. */
   app.post(
     '/documentsUpload/profileImgUpload',
-    { bodyLimit: maxBytes + 1024 * 1024, onRequest: uploadLimit },
+    {
+      bodyLimit: maxBytes + 1024 * 1024,
+      onRequest: uploadLimit,
+      schema: {
+        tags: ['uploads'],
+        summary: "Upload the caller's profile photo (PNG, JPEG, GIF or WEBP by content)",
+        consumes: ['multipart/form-data'],
+        body: uploadForm,
+        response: { 200: profileImageUploadAnswer, ...errorResponses(400, 401, 403, 413, 429) },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       const got = await receiveFile(request, maxBytes, UPLOAD_MESSAGES.imageTooLarge);
@@ -376,17 +350,20 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
   /** Profile photos are public: they appear on job and request cards. */
   app.get(
     '/documentsUpload/profileImage/:userId',
-    { config: { auth: 'public' }, schema: { params: userIdParams, querystring: imageQuery } },
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['uploads'],
+        summary: 'A profile photo (public: it appears on job and request cards)',
+        params: userIdParams,
+        querystring: imageQuery,
+        response: { 200: profileImageDownload, ...errorResponses(400, 404) },
+      },
+    },
     async (request, reply) => {
-      const row = (
-        await app.db
-          .select({ key: users.profileImage })
-          .from(users)
-          .where(eq(users.id, request.params.userId))
-          .limit(1)
-      )[0];
-      if (!row?.key) throw new HttpError(404, UPLOAD_MESSAGES.imageNotFound);
-      return stream(reply, row.key, UPLOAD_MESSAGES.imageNotFound);
+      const key = await app.uploads.profileImageKey(request.params.userId);
+      if (!key) throw new HttpError(404, UPLOAD_MESSAGES.imageNotFound);
+      return stream(reply, key, UPLOAD_MESSAGES.imageNotFound);
     },
   );
 };

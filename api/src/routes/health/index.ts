@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthAnswer } from '../../contract';
 
 /** Rejects when `promise` has not settled within `ms`. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -16,15 +17,26 @@ const health: FastifyPluginAsyncZod = async (app) => {
    * out and puts it back when the database answers again). PGlite runs one query at a time, so a long
    * transaction holds its queue: the same bounded wait applies there.
    */
-  app.get('/health', { config: { auth: 'public' } }, async (request, reply) => {
-    try {
-      await within(app.database.ping(), app.config.HEALTH_TIMEOUT_MS);
-      return { status: 'ok' };
-    } catch (err) {
-      request.log.warn({ err }, 'health check: database unavailable');
-      return reply.code(503).send({ status: 'unavailable' });
-    }
-  });
+  app.get(
+    '/health',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and readiness: ok once the database answers',
+        response: { 200: healthAnswer, 503: healthAnswer },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await within(app.database.ping(), app.config.HEALTH_TIMEOUT_MS);
+        return { status: 'ok' as const };
+      } catch (err) {
+        request.log.warn({ err }, 'health check: database unavailable');
+        return reply.code(503).send({ status: 'unavailable' });
+      }
+    },
+  );
 };
 
 export default health;

@@ -1,8 +1,13 @@
 import {
   createJobPostRequest,
+  errorResponses,
   getAllJobPostByUserIdRequest,
   getAllJobPostRequest,
   idSchema,
+  jobListAnswer,
+  jobPostDetailsAnswer,
+  jobPostSavedAnswer,
+  jobPostsAnswer,
   SUGGESTED_JOB_COUNT,
   updateJobPostRequest,
   updateJobStatusRequest,
@@ -90,7 +95,12 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     '/jobPost/getAllJobPost',
     {
       config: { auth: 'optional', sessionInHandler: true },
-      schema: { body: getAllJobPostRequest },
+      schema: {
+        tags: ['jobs'],
+        summary: 'Search active job posts (newest first, filters, bounded total)',
+        body: getAllJobPostRequest,
+        response: { 200: jobListAnswer, ...errorResponses(400) },
+      },
     },
     async (request, reply) => {
       const { search, start, limit } = request.body;
@@ -130,7 +140,8 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
       if (applied.length === 0) {
         // Nobody's isApplied is true on this page: the same answer for every caller, serialised once.
         page.body ??= JSON.stringify(answer);
-        return reply.type('application/json; charset=utf-8').send(page.body);
+        // A string with a JSON type is sent as it is (no schema serialisation): the typed send wants the object.
+        return reply.type('application/json; charset=utf-8').send(page.body as never);
       }
       const mine = new Set(applied);
       return { ...answer, data: page.data.map((j) => ({ ...j, isApplied: mine.has(j._id) })) };
@@ -140,7 +151,15 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
   /** One job post with its referrer (the `userId` path segment is the UI's; the session decides). */
   app.get(
     '/jobPost/GetById/:jobId/:userId',
-    { config: { sessionInHandler: true }, schema: { params: detailParams } },
+    {
+      config: { sessionInHandler: true },
+      schema: {
+        tags: ['jobs'],
+        summary: 'One job post with its referrer',
+        params: detailParams,
+        response: { 200: jobPostDetailsAnswer, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (request, reply) => {
       const found = await app.jobPosts.detailsWithSession(
         app.sessions.lookupParams(request.cookies[SESSION_COOKIE]),
@@ -158,7 +177,14 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
    */
   app.get(
     '/jobPost/getJobsByCandidate/:userId',
-    { schema: { params: userIdParams } },
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: "'Jobs You May Like': active jobs ranked for the candidate",
+        params: userIdParams,
+        response: { 200: jobPostsAnswer, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const me = assertSelf(request, request.params.userId, JOB_MESSAGES.ownSuggestionsOnly);
       const skills = [...new Set(me.skills.map((s) => s.trim().toLowerCase()).filter(Boolean))];
@@ -177,7 +203,14 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
   /** A new job post by the signed-in user; the company is linked by name (created when new). */
   app.post(
     '/jobPost/createJobPost',
-    { schema: { body: createJobPostRequest } },
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: 'Post a job as the signed-in referrer',
+        body: createJobPostRequest,
+        response: { 201: jobPostSavedAnswer, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request, reply) => {
       const me = assertSelf(request, request.body.userId, 'You can only post jobs as yourself.');
       const body = request.body;
@@ -211,7 +244,14 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
   /** The caller's own job posts (any status unless one is asked), newest first, with the total. */
   app.post(
     '/jobPost/getAllJobPostByUserId',
-    { schema: { body: getAllJobPostByUserIdRequest } },
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: "The caller's own job posts, newest first",
+        body: getAllJobPostByUserIdRequest,
+        response: { 200: jobListAnswer, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const me = assertSelf(request, request.body.userId, JOB_MESSAGES.ownListOnly);
       const { search, start, limit, status } = request.body;
@@ -237,7 +277,15 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/jobPost/updateById/:id',
-    { schema: { params: idParams, body: updateJobPostRequest } },
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: "Edit one of the caller's job posts",
+        params: idParams,
+        body: updateJobPostRequest,
+        response: { 200: jobPostSavedAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       const job = await ownJob(me.id, request.params.id);
@@ -271,7 +319,15 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/jobPost/updateStatus/:id',
-    { schema: { params: idParams, body: updateJobStatusRequest } },
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: "Activate or deactivate one of the caller's job posts",
+        params: idParams,
+        body: updateJobStatusRequest,
+        response: { 200: jobPostSavedAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       const job = await ownJob(me.id, request.params.id);

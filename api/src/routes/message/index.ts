@@ -1,4 +1,11 @@
-import { createMessageRequest, getMessagesQuery, idSchema } from '../../contract';
+import {
+  chatMessageAnswer,
+  chatMessagesAnswer,
+  createMessageRequest,
+  errorResponses,
+  getMessagesQuery,
+  idSchema,
+} from '../../contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
@@ -19,7 +26,15 @@ const message: FastifyPluginAsyncZod = async (app) => {
   /** One page of the chat's messages, chronological (page 1 = the newest `limit`); members only. */
   app.get(
     '/message/getMessages/:chatId',
-    { schema: { params: z.object({ chatId: idSchema }), querystring: getMessagesQuery } },
+    {
+      schema: {
+        tags: ['chat'],
+        summary: "One page of a chat's messages, chronological (page 1 = the newest)",
+        params: z.object({ chatId: idSchema }),
+        querystring: getMessagesQuery,
+        response: { 200: chatMessagesAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const members = await app.chats.membersFor(request.params.chatId, user.id);
@@ -32,7 +47,15 @@ const message: FastifyPluginAsyncZod = async (app) => {
   /** Sends a message as the signed-in user (whatever `sender`/`senderId` say); members only. */
   app.post(
     '/message/createMessage',
-    { onRequest: messageLimit, schema: { body: createMessageRequest } },
+    {
+      onRequest: messageLimit,
+      schema: {
+        tags: ['chat'],
+        summary: 'Send a message as the signed-in user',
+        body: createMessageRequest,
+        response: { 200: chatMessageAnswer, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const members = await app.chats.membersFor(request.body.chatId, user.id);

@@ -1,7 +1,14 @@
 import {
+  errorResponse,
+  errorResponses,
+  htmlPage,
   listNotificationsQuery,
+  mailPreferencesAnswer,
   mailPreferencesRequest,
   markNotificationsReadRequest,
+  messageAnswer,
+  notificationsAnswer,
+  notificationsMarkedAnswer,
   NOTIFICATION_KIND_LABELS,
   unsubscribeQuery,
   type NotificationKind,
@@ -27,6 +34,12 @@ function page(title: string, body: string): string {
 <main><h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
+/** A token that is not valid: JSON, or a page for a client that accepts text/html. */
+const unsubscribeRefusal = {
+  description: 'The link is not valid',
+  content: { 'application/json': { schema: errorResponse }, 'text/html': { schema: htmlPage } },
+};
+
 const wantsHtml = (request: FastifyRequest) =>
   String(request.headers.accept ?? '').includes('text/html');
 
@@ -46,7 +59,14 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/notifications',
-    { schema: { querystring: listNotificationsQuery } },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'The bell: the newest notifications and the unread count',
+        querystring: listNotificationsQuery,
+        response: { 200: notificationsAnswer, ...errorResponses(400, 401) },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       return { success: true, data: await app.notifications.list(me.id, request.query.limit) };
@@ -56,7 +76,14 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The ids the panel showed count as read (only the caller's own; others are ignored). */
   app.post(
     '/notifications/markRead',
-    { schema: { body: markNotificationsReadRequest } },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "Mark the listed notifications read (only the caller's own)",
+        body: markNotificationsReadRequest,
+        response: { 200: notificationsMarkedAnswer, ...errorResponses(400, 401) },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       const marked = await app.notifications.markRead(me.id, request.body.ids);
@@ -64,20 +91,47 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/notifications/markAllRead', async (request) => {
-    const me = currentUser(request);
-    const marked = await app.notifications.markAllRead(me.id);
-    return { success: true, message: NOTIFICATION_MESSAGES.marked, data: { marked } };
-  });
+  app.post(
+    '/notifications/markAllRead',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "Mark all the caller's notifications read (any body is ignored)",
+        response: { 200: notificationsMarkedAnswer, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const marked = await app.notifications.markAllRead(me.id);
+      return { success: true, message: NOTIFICATION_MESSAGES.marked, data: { marked } };
+    },
+  );
 
-  app.get('/notifications/preferences', async (request) => {
-    const me = currentUser(request);
-    return { success: true, data: await app.notifications.preferences(me.id) };
-  });
+  app.get(
+    '/notifications/preferences',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Which kinds of notification e-mail the caller',
+        response: { 200: mailPreferencesAnswer, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      return { success: true, data: await app.notifications.preferences(me.id) };
+    },
+  );
 
   app.put(
     '/notifications/preferences',
-    { schema: { body: mailPreferencesRequest } },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Change some kinds of notification e-mail; answers all of them',
+        body: mailPreferencesRequest,
+        response: { 200: mailPreferencesAnswer, ...errorResponses(400, 401) },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       return {
@@ -111,7 +165,19 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.get(
     '/notifications/unsubscribe',
-    { config: { auth: 'public' }, schema: { querystring: unsubscribeQuery } },
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['notifications'],
+        summary: "The e-mail's unsubscribe link: a page with one button (changes nothing)",
+        querystring: unsubscribeQuery,
+        response: {
+          200: { description: 'The page', content: { 'text/html': { schema: htmlPage } } },
+          400: unsubscribeRefusal,
+          ...errorResponses(),
+        },
+      },
+    },
     async (request, reply) => {
       const claim = await app.notifications.readUnsubscribeToken(request.query.token);
       if (!claim) return refuse(request, reply);
@@ -133,7 +199,25 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** One-click unsubscribe (RFC 8058, and the page's button): turns off exactly the token's kind. */
   app.post(
     '/notifications/unsubscribe',
-    { config: { auth: 'public' }, schema: { querystring: unsubscribeQuery } },
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'One-click unsubscribe (RFC 8058) from the kind of e-mail the token names',
+        querystring: unsubscribeQuery,
+        response: {
+          200: {
+            description: 'Unsubscribed: JSON, or a page for a client that accepts text/html',
+            content: {
+              'application/json': { schema: messageAnswer },
+              'text/html': { schema: htmlPage },
+            },
+          },
+          400: unsubscribeRefusal,
+          ...errorResponses(),
+        },
+      },
+    },
     async (request, reply) => {
       const kind = await app.notifications.unsubscribe(request.query.token);
       if (!kind) return refuse(request, reply);

@@ -1,8 +1,14 @@
 import {
+  errorResponses,
   getAllReferralRequestsRequest,
   getReferralNotificationsRequest,
   idSchema,
   MESSAGES,
+  messageAnswer,
+  referralCountsAnswer,
+  referralNotificationsAnswer,
+  referralRequestSavedAnswer,
+  referralRequestsAnswer,
   ROLE_REFERRER,
   sendReferralRequestRequest,
   updateReferralStatusRequest,
@@ -43,7 +49,14 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
   /** A candidate asks the job's referrer for a referral, carrying their current resume. */
   app.post(
     '/referralRequest/sendReferralRequest',
-    { schema: { body: sendReferralRequestRequest } },
+    {
+      schema: {
+        tags: ['referrals'],
+        summary: "Ask a job's referrer for a referral (carries the current resume)",
+        body: sendReferralRequestRequest,
+        response: { 201: referralRequestSavedAnswer, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     async (request, reply) => {
       const me = assertSelf(request, request.body.userId, REFERRAL_MESSAGES.sendAsSelf);
       const { jobPostId, targetUserId } = request.body;
@@ -100,7 +113,14 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/referralRequest/getAllReferralRequestsData',
-    { schema: { body: getAllReferralRequestsRequest } },
+    {
+      schema: {
+        tags: ['referrals'],
+        summary: 'Requests the caller sent (roleId 0) or received (roleId 1), by status',
+        body: getAllReferralRequestsRequest,
+        response: { 200: referralRequestsAnswer, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const me = assertSelf(request, request.body.userId, REFERRAL_MESSAGES.ownRequestsOnly);
       const { roleId, status, jobPostId } = request.body;
@@ -110,7 +130,14 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/referralRequest/getAllReferralRequestsData',
-    { schema: { querystring: getAllReferralRequestsRequest } },
+    {
+      schema: {
+        tags: ['referrals'],
+        summary: 'The same list as the POST, from the query string',
+        querystring: getAllReferralRequestsRequest,
+        response: { 200: referralRequestsAnswer, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const me = assertSelf(request, request.query.userId, REFERRAL_MESSAGES.ownRequestsOnly);
       const { roleId, status, jobPostId } = request.query;
@@ -136,7 +163,14 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
   /** Requests addressed to the caller (a referrer), by status. */
   app.get(
     '/referralRequest/getRefererCount/:userId',
-    { schema: { params: userIdParams } },
+    {
+      schema: {
+        tags: ['referrals'],
+        summary: 'Requests addressed to the caller (a referrer), by status',
+        params: userIdParams,
+        response: { 200: referralCountsAnswer, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const me = assertSelf(request, request.params.userId, REFERRAL_MESSAGES.ownCountsOnly);
       return counts('recipientId', me.id);
@@ -146,7 +180,14 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
   /** Requests the caller (a candidate) sent, by status. */
   app.get(
     '/referralRequest/getCandidateCount/:userId',
-    { schema: { params: userIdParams } },
+    {
+      schema: {
+        tags: ['referrals'],
+        summary: 'Requests the caller (a candidate) sent, by status',
+        params: userIdParams,
+        response: { 200: referralCountsAnswer, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const me = assertSelf(request, request.params.userId, REFERRAL_MESSAGES.ownCountsOnly);
       return counts('senderId', me.id);
@@ -159,7 +200,15 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
    */
   app.put(
     '/referralRequest/updateReferralStatus/:id',
-    { schema: { params: idParams, body: updateReferralStatusRequest } },
+    {
+      schema: {
+        tags: ['referrals'],
+        summary: 'Approve or decline a pending request addressed to the caller',
+        params: idParams,
+        body: updateReferralStatusRequest,
+        response: { 200: referralRequestSavedAnswer, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       const { status } = request.body;
@@ -213,7 +262,14 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
    */
   app.post(
     '/referralRequest/getReferralNotifications',
-    { schema: { body: getReferralNotificationsRequest } },
+    {
+      schema: {
+        tags: ['referrals'],
+        summary: "The spec's notification list (newest first, at most 20)",
+        body: getReferralNotificationsRequest,
+        response: { 200: referralNotificationsAnswer, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const me = assertSelf(request, request.body.userId, REFERRAL_MESSAGES.ownNotificationsOnly);
       return {
@@ -224,12 +280,22 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** Marks all the caller's notifications read (the bell's dot clears on every device). */
-  app.post('/referralRequest/markNotificationsSeen', async (request) => {
-    const me = currentUser(request);
-    await app.users.update(me.id, { notificationsSeenAt: app.now() });
-    await app.notifications.markAllRead(me.id);
-    return { success: true, message: REFERRAL_MESSAGES.notificationsSeen };
-  });
+  app.post(
+    '/referralRequest/markNotificationsSeen',
+    {
+      schema: {
+        tags: ['referrals'],
+        summary: "Mark all the caller's notifications read (no body)",
+        response: { 200: messageAnswer, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      await app.users.update(me.id, { notificationsSeenAt: app.now() });
+      await app.notifications.markAllRead(me.id);
+      return { success: true, message: REFERRAL_MESSAGES.notificationsSeen };
+    },
+  );
 };
 
 export default referralRequest;

@@ -1,6 +1,5 @@
-import { subscribeRequest } from '../../contract';
+import { errorResponses, messageAnswer, subscribeRequest } from '../../contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { subscriptions } from '../../db/schema';
 
 export const SUBSCRIBE_MESSAGES = {
   subscribed: 'Thanks for subscribing!',
@@ -19,12 +18,18 @@ const subscribe: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/subscribe/createSubscribe',
-    { config: { auth: 'public' }, onRequest: ipLimit, schema: { body: subscribeRequest } },
+    {
+      config: { auth: 'public' },
+      onRequest: ipLimit,
+      schema: {
+        tags: ['site'],
+        summary: 'Subscribe an e-mail to the newsletter (the same answer if already subscribed)',
+        body: subscribeRequest,
+        response: { 201: messageAnswer, ...errorResponses(400, 429) },
+      },
+    },
     async (request, reply) => {
-      await app.db
-        .insert(subscriptions)
-        .values({ email: request.body.email, createdAt: app.now() })
-        .onConflictDoNothing({ target: subscriptions.email });
+      await app.subscriptions.subscribe(request.body.email, app.now());
       reply.code(201);
       return { success: true, message: SUBSCRIBE_MESSAGES.subscribed };
     },

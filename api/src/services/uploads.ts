@@ -1,0 +1,165 @@
+import { and, eq, lt, ne, notExists, sql, sum } from 'drizzle-orm';
+import type { Db } from '../db';
+import { files, referralRequests, users, type UserRow } from '../db/schema';
+
+export type FileKind = 'resume' | 'profile_image';
+export type FileRow = typeof files.$inferSelect;
+
+/**
+ * Uploaded files' rows (`files`: owner, type, size, storage key) and the user and referral-request
+ * columns that point at them. The bytes are in `app.storage`; the upload routes keep both in step.
+ */
+export class UploadRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Keys of stored files older than `cutoff` that no user and no referral request points to. */
+  async orphanKeys(cutoff: Date): Promise<string[]> {
+    const orphans = await this.db
+      .select({ key: files.storageKey })
+      .from(files)
+      .where(
+        and(
+          lt(files.createdAt, cutoff),
+          notExists(
+            this.db
+              .select({ one: sql`1` })
+              .from(users)
+              .where(
+                sql`${users.resume} = ${files.storageKey} or ${users.profileImage} = ${files.storageKey}`,
+              ),
+          ),
+          notExists(
+            this.db
+              .select({ one: sql`1` })
+              .from(referralRequests)
+              .where(eq(referralRequests.resume, files.storageKey)),
+          ),
+        ),
+      );
+    return orphans.map((o) => o.key);
+  }
+
+  /** Removes a file's row (its bytes are the storage's). */
+  async deleteFile(key: string): Promise<void> {
+    await this.db.delete(files).where(eq(files.storageKey, key));
+  }
+
+  /** Bytes the owner's stored files use, leaving out the one being replaced. */
+  async usedBytes(ownerId: string, replacing: string | null): Promise<number> {
+    const [row] = await this.db
+      .select({ used: sum(files.size) })
+      .from(files)
+      .where(
+        and(eq(files.ownerId, ownerId), ...(replacing ? [ne(files.storageKey, replacing)] : [])),
+      );
+    return Number(row?.used ?? 0);
+  }
+
+  /** A new file's row (written before its bytes, so every stored file has one). */
+  async addFile(file: typeof files.$inferInsert): Promise<void> {
+    await this.db.insert(files).values(file);
+  }
+
+  /**
+   * Points the user at a new file: locks the user's row, reads what it replaces under that lock and
+   * writes `fields`, so parallel uploads each release exactly the file they replaced.
+   */
+  async swapUserFile(
+    ownerId: string,
+    kind: FileKind,
+    fields: Partial<typeof users.$inferInsert>,
+  ): Promise<{ previous: string | null; user: UserRow }> {
+    return this.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ resume: users.resume, profileImage: users.profileImage })
+        .from(users)
+        .where(eq(users.id, ownerId))
+        .for('update');
+      const [updated] = await tx.update(users).set(fields).where(eq(users.id, ownerId)).returning();
+      return {
+        previous: kind === 'resume' ? (current?.resume ?? null) : (current?.profileImage ?? null),
+        user: updated!,
+      };
+    });
+  }
+
+  /** Whether a referral request carried the file. */
+  async usedByRequest(key: string): Promise<boolean> {
+    const used = await this.db
+      .select({ id: referralRequests.id })
+      .from(referralRequests)
+      .where(eq(referralRequests.resume, key))
+      .limit(1);
+    return Boolean(used[0]);
+  }
+
+  /** Whether a user has it as resume or photo. */
+  async heldByUser(key: string): Promise<boolean> {
+    const holder = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${users.resume} = ${key} or ${users.profileImage} = ${key}`)
+      .limit(1);
+    return Boolean(holder[0]);
+  }
+
+  /** Takes the user's resume off their profile (under a lock); the key it had, if any. */
+  async clearResume(userId: string): Promise<string | null> {
+    return this.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ resume: users.resume })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      await tx
+        .update(users)
+        .set({ resume: null, resumeName: null, resumeSize: null })
+        .where(eq(users.id, userId));
+      return current?.resume ?? null;
+    });
+  }
+
+  /** A stored file's row by its key. */
+  async findFile(key: string): Promise<FileRow | null> {
+    return (
+      (await this.db.select().from(files).where(eq(files.storageKey, key)).limit(1))[0] ?? null
+    );
+  }
+
+  /** The referral request `requestId` sent by `senderId` (who may see the resume it carried). */
+  async requestOf(requestId: string, senderId: string) {
+    return (
+      (
+        await this.db
+          .select()
+          .from(referralRequests)
+          .where(and(eq(referralRequests.id, requestId), eq(referralRequests.senderId, senderId)))
+          .limit(1)
+      )[0] ?? null
+    );
+  }
+
+  /** Whether `recipientId` received a referral request from `senderId`. */
+  async receivedRequestFrom(senderId: string, recipientId: string): Promise<boolean> {
+    const received = await this.db
+      .select({ id: referralRequests.id })
+      .from(referralRequests)
+      .where(
+        and(eq(referralRequests.senderId, senderId), eq(referralRequests.recipientId, recipientId)),
+      )
+      .limit(1);
+    return Boolean(received[0]);
+  }
+
+  /** The storage key of the user's profile photo, if any. */
+  async profileImageKey(userId: string): Promise<string | null> {
+    const row = (
+      await this.db
+        .select({ key: users.profileImage })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1)
+    )[0];
+    return row?.key ?? null;
+  }
+}
