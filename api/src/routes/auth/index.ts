@@ -25,7 +25,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { OtpPurpose, UserRow } from '../../db/schema';
+import type { OtpPurpose } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import {
   companyNameFromEmail,
