@@ -19,12 +19,14 @@ import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
 import eventsPlugin from './plugins/events';
+import companiesPlugin from './plugins/companies';
 import jobPostsPlugin from './plugins/job-posts';
 import mailPlugin from './plugins/mail';
 import notificationsPlugin from './plugins/notifications';
 import outboxPlugin from './plugins/outbox';
 import requestGuard from './plugins/request-guard';
 import storagePlugin from './plugins/storage';
+import testimonialsPlugin from './plugins/testimonials';
 import authRoutes from './routes/auth';
 import chatRoutes from './routes/chat';
 import companyRoutes from './routes/company';
@@ -120,7 +122,9 @@ export async function buildApp(
   await app.register(storagePlugin);
   await app.register(authPlugin);
   await app.register(eventsPlugin);
+  await app.register(companiesPlugin);
   await app.register(jobPostsPlugin);
+  await app.register(testimonialsPlugin);
   await app.register(notificationsPlugin);
   await app.register(outboxPlugin);
 

@@ -16,6 +16,7 @@ import { assertSelf, currentUser, SESSION_COOKIE } from '../../plugins/auth';
 import {
   appliedAmongJobIds,
   experienceBandOf,
+  jobPostValues,
   searchTokens,
   type JobPage,
 } from '../../services/jobPosts';
@@ -101,7 +102,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
             limit,
             viewerId: null,
           }),
-          filters.company ? app.jobPosts.company(filters.company) : undefined,
+          filters.company ? app.companies.find(filters.company) : undefined,
         ]);
         return { ...found, company, ids: found.data.map((j) => j._id), body: null };
       });
@@ -166,31 +167,28 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** A new job post by the signed-in user; the company is linked by name (created when new). */
+  /**
+   * A new job post by the signed-in user, for a company they are verified at (linked by name, created
+   * when new: `app.companies.companyToPostFor`).
+   */
   app.post(
     '/jobPost/createJobPost',
     { schema: { body: createJobPostRequest } },
     async (request, reply) => {
       const me = assertSelf(request, request.body.userId, 'You can only post jobs as yourself.');
       const body = request.body;
+      const now = app.now();
+      const companyId = await app.companies.companyToPostFor(
+        me.id,
+        body.companyName,
+        body.industry,
+        now,
+      );
       const id = await app.jobPosts.create(
         me.id,
-        {
-          jobTitle: body.jobTitle,
-          companyName: body.companyName,
-          jobLocation: body.jobLocation,
-          address: body.address,
-          companyLogo: body.companyLogo,
-          industry: body.industry,
-          experience: body.experience,
-          jobType: body.jobType,
-          salaryRange: body.salaryRange,
-          requiredSkills: body.requiredSkills,
-          jobDescription: body.jobDescription,
-          notes: body.notes,
-          ...(body.referralBonus !== undefined ? { referralBonus: body.referralBonus } : {}),
-        },
-        app.now(),
+        companyId,
+        jobPostValues(body),
+        now,
         (tx, jobId) => app.notifications.jobPosted(tx, jobId),
       );
       searchChanged();
@@ -233,25 +231,14 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       const job = await ownJob(me.id, request.params.id);
-      const body = request.body;
-      await app.jobPosts.update(
-        job,
-        {
-          jobTitle: body.jobTitle,
-          companyName: body.companyName,
-          jobLocation: body.jobLocation,
-          address: body.address,
-          companyLogo: body.companyLogo,
-          jobType: body.jobType,
-          salaryRange: body.salaryRange,
-          requiredSkills: body.requiredSkills,
-          jobDescription: body.jobDescription,
-          notes: body.notes,
-          industry: body.industry ?? job.industry,
-          experience: body.experience ?? job.experience,
-        },
+      const values = jobPostValues(request.body, job);
+      const companyId = await app.companies.companyToPostFor(
+        me.id,
+        values.companyName,
+        values.industry,
         app.now(),
       );
+      await app.jobPosts.update(job.id, companyId, values);
       searchChanged();
       return {
         success: true,
