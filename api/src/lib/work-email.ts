@@ -30,30 +30,26 @@ export function registrableDomain(email: string): string | null {
   return domain ? domain.toLowerCase() : null;
 }
 
-/** Whether the address or its registrable domain is a listed free or personal mail provider. */
-export function isFreeMailAddress(email: string): boolean {
-  const host = emailDomain(email);
-  const domain = registrableDomain(email);
-  return FREE_MAIL_DOMAINS.has(host) || (domain !== null && FREE_MAIL_DOMAINS.has(domain));
+/** The address's host and registrable domain, each looked up in `list`. */
+function listed(list: ReadonlySet<string>, email: string, domain = registrableDomain(email)) {
+  return list.has(emailDomain(email)) || (domain !== null && list.has(domain));
 }
 
+/** Whether the address or its registrable domain is a listed free or personal mail provider. */
+export const isFreeMailAddress = (email: string) => listed(FREE_MAIL_DOMAINS, email);
+
 /** Whether the address or its registrable domain is a listed disposable (throw-away) mail provider. */
-export function isDisposableMailAddress(email: string): boolean {
-  const host = emailDomain(email);
-  const domain = registrableDomain(email);
-  return (
-    DISPOSABLE_MAIL_DOMAINS.has(host) || (domain !== null && DISPOSABLE_MAIL_DOMAINS.has(domain))
-  );
-}
+export const isDisposableMailAddress = (email: string) => listed(DISPOSABLE_MAIL_DOMAINS, email);
 
 /**
  * Why an address cannot be a work e-mail (the message the UI shows), or null when it can: it needs a
  * registrable domain and must not be at a free/personal or disposable mail provider.
  */
 export function workEmailProblem(email: string): string | null {
-  if (!registrableDomain(email)) return INVALID_WORK_EMAIL_MESSAGE;
-  if (isFreeMailAddress(email)) return PERSONAL_EMAIL_MESSAGE;
-  if (isDisposableMailAddress(email)) return DISPOSABLE_EMAIL_MESSAGE;
+  const domain = registrableDomain(email);
+  if (!domain) return INVALID_WORK_EMAIL_MESSAGE;
+  if (listed(FREE_MAIL_DOMAINS, email, domain)) return PERSONAL_EMAIL_MESSAGE;
+  if (listed(DISPOSABLE_MAIL_DOMAINS, email, domain)) return DISPOSABLE_EMAIL_MESSAGE;
   return null;
 }
 

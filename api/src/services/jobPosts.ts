@@ -93,8 +93,7 @@ export const appliedAmongJobIds = () =>
 const { searchWords: _searchWords, ...jobColumns } = getTableColumns(jobPosts);
 
 /** The job's poster and company, qualified (Drizzle writes a one-table query's columns bare). */
-const thisJobColumn = (name: 'user_id' | 'company_id') =>
-  sql`${jobPosts}.${sql.identifier(name)}`;
+const thisJobColumn = (name: 'user_id' | 'company_id') => sql`${jobPosts}.${sql.identifier(name)}`;
 
 /**
  * The one column list of a job as the API answers it: the row, its company's logo, whether the
@@ -528,7 +527,12 @@ export class JobPostRepository {
     return {
       session,
       details: {
-        ...toJobPost({ job, logo: row.logo, isApplied: row.isApplied }),
+        ...toJobPost({
+          job,
+          logo: row.logo,
+          isApplied: row.isApplied,
+          verifiedAtCompany: row.verifiedAtCompany,
+        }),
         userId: {
           _id: referrer.id,
           email: referrer.email,

@@ -11,6 +11,7 @@ import type {
   WorkEmailVerifyRequest,
 } from '../contract/account';
 import type { RoleId } from '../contract/roles';
+import type { VerifiedCompany } from '../contract/verified';
 import type { Profile, ReferrerProfile, UpdateProfileRequest } from '../contract/profile';
 import { apiClient, seg, type Envelope, type MessageAnswer } from './client';
 
@@ -81,6 +82,8 @@ export async function getByIdUser(userId: string, roleId: RoleId | string): Prom
 export type WorkEmailVerifiedAnswer = Envelope<CurrentUser> & {
   message: string;
   user: CurrentUser;
+  /** The companies the address verifies the user at (none yet: their first job post claims it). */
+  companies?: VerifiedCompany[];
 };
 
 /** GET /auth/GetByIdReferer/:userId/:roleId (referrer profile). */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { JOB_FETCH_LIMIT, MESSAGES } from './constants';
 import { idSchema, searchSchema, startSchema, limitSchema } from './common';
 import type { WorkEmailHistoryEntry } from './account';
-import type { VerifiedAtCompany } from './companies';
+import type { VerifiedAtCompany } from './verified';
 import {
   EXPERIENCE_BANDS,
   INDUSTRIES,
