@@ -26,6 +26,8 @@ import {
   type JobPostRow,
 } from '../db/schema';
 
+export type { JobPostRow };
+
 /** A search uses at most this many words (the rest of a pasted paragraph is ignored). */
 export const MAX_SEARCH_WORDS = 8;
 

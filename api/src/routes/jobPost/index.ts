@@ -9,7 +9,6 @@ import {
 } from '../../contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { JobPostRow } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
 import { assertSelf, currentUser, SESSION_COOKIE } from '../../plugins/auth';
@@ -19,6 +18,7 @@ import {
   jobPostValues,
   searchTokens,
   type JobPage,
+  type JobPostRow,
 } from '../../services/jobPosts';
 import type { JobFilters } from '../../contract';
 
