@@ -67,10 +67,12 @@ describe('work e-mail domains', () => {
     expect(workEmailProblem('a@eng.acme.co.uk')).toBeNull();
   });
 
-  it('looks an address up in sets built once: 10,000 checks take well under a second', () => {
+  // A list rebuilt per check (17,000 domains) would take tens of seconds here; sets built once take
+  // ~70 ms on an idle machine (the bound leaves room for a loaded CI machine).
+  it('looks an address up in sets built once: 10,000 checks take well under two seconds', () => {
     const started = performance.now();
     for (let i = 0; i < 10_000; i++) workEmailProblem(`a${i}@team${i % 50}.acme.co.uk`);
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('refuses a free or disposable address at POST /auth/workEmailVerify with the message the UI shows', async () => {
