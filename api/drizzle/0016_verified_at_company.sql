@@ -6,6 +6,7 @@ CREATE TABLE "company_domains" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "work_email_domain" text;--> statement-breakpoint
 ALTER TABLE "work_email_history" ADD COLUMN "domain" text;--> statement-breakpoint
 ALTER TABLE "work_email_history" ADD COLUMN "verified_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "company_domains" ADD CONSTRAINT "company_domains_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

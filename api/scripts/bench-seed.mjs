@@ -388,6 +388,9 @@ export async function seedBench({
         })),
         500,
       );
+      await tx.execute(
+        sql`update users u set work_email_domain = h.domain from work_email_history h where h.user_id = u.id`,
+      );
 
       // Job posts over the last 365 days; about one in ten inactive.
       const yearMs = 365 * 24 * 60 * 60 * 1000;

@@ -39,6 +39,11 @@ export const users = pgTable('users', {
   fullName: text('full_name').notNull().default(''),
   authMode: authModeEnum('auth_mode').notNull().default('candidate'),
   workEmailAdded: boolean('work_email_added').notNull().default(false),
+  /**
+   * The registrable domain of the user's current work address (the one verified last; see
+   * work_email_history): the job list's "Verified at {company}" reads it by primary key.
+   */
+  workEmailDomain: text('work_email_domain'),
   homeAddress: text('home_address').notNull().default(''),
   mobileNo: text('mobile_no').notNull().default(''),
   officeAddress: text('office_address').notNull().default(''),

@@ -70,6 +70,10 @@ export async function seedIfEmpty(db: Db, now: Date): Promise<SeedResult> {
           homeAddress: u.homeAddress,
           mobileNo: u.mobileNo,
           createdAt: u.createdAt,
+          // The current work address is the last of the history.
+          workEmailDomain: u.history.length
+            ? registrableDomain(u.history[u.history.length - 1]!.email)
+            : null,
         })),
       )
       .returning({ id: users.id, email: users.email });

@@ -2,7 +2,7 @@ import type { Company, CompanyVerification, VerifiedAtCompany } from '../contrac
 import { and, asc, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db';
-import { companies, companyDomains, jobPosts, workEmailHistory } from '../db/schema';
+import { companies, companyDomains, jobPosts, users, workEmailHistory } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { registrableDomain } from '../lib/work-email';
 
@@ -36,12 +36,12 @@ type ColumnOrSql = AnyPgColumn | SQL;
 /**
  * Whether the user `userId` is verified at the company `companyId` (SQL values or columns, written
  * qualified by the caller): 'confirmed' or 'unconfirmed' (the company's domain is its first referrer's
- * and nobody else has verified an address there yet), else null. Two index probes: the user's current
- * work address (work_email_history_user_verified_idx), then that domain among the company's
- * (company_domains primary key). The job list's `verifiedAtCompany` column.
+ * and nobody else has verified an address there yet), else null. Two primary-key probes: the user's
+ * current work domain (users.work_email_domain), then that domain in company_domains. The job list's
+ * `verifiedAtCompany` column.
  */
 export const verifiedAtSql = (userId: ColumnOrSql, companyId: ColumnOrSql) =>
-  sql<VerifiedAtCompany>`(select case when d.confirmed_at is null then 'unconfirmed' else 'confirmed' end from ${companyDomains} d where d.domain = (select h.domain from ${workEmailHistory} h where h.user_id = ${userId} order by h.verified_at desc, h.created_at desc limit 1) and d.company_id = ${companyId})`;
+  sql<VerifiedAtCompany>`(select case when d.confirmed_at is null then 'unconfirmed' else 'confirmed' end from ${users} u join ${companyDomains} d on d.domain = u.work_email_domain where u.id = ${userId} and d.company_id = ${companyId})`;
 
 /** A user's current work address: the one verified last. */
 interface CurrentAddress {
@@ -343,7 +343,8 @@ export class CompanyRepository {
 
   /**
    * Fills in the registrable domain of work addresses verified before it was stored (rows written by
-   * an older version), a batch at a time. Idempotent: every instance may run it at start-up.
+   * an older version), a batch at a time, then each such user's current work domain. Idempotent: every
+   * instance may run it at start-up.
    */
   async backfillAddressDomains(batch = 500): Promise<number> {
     let done = 0;
@@ -353,7 +354,7 @@ export class CompanyRepository {
         .from(workEmailHistory)
         .where(isNull(workEmailHistory.domain))
         .limit(batch);
-      if (rows.length === 0) return done;
+      if (rows.length === 0) break;
       for (const r of rows) {
         // An address with no registrable domain gets '' (never matches a company, never picked again).
         await this.db
@@ -363,5 +364,16 @@ export class CompanyRepository {
       }
       done += rows.length;
     }
+    const newest = sql`(select h.domain from ${workEmailHistory} h where h.user_id = ${users}.${sql.identifier('id')} and h.domain <> '' order by h.verified_at desc, h.created_at desc limit 1)`;
+    await this.db
+      .update(users)
+      .set({ workEmailDomain: newest })
+      .where(
+        and(
+          isNull(users.workEmailDomain),
+          sql`exists (select 1 from ${workEmailHistory} h where h.user_id = ${users}.${sql.identifier('id')} and h.domain <> '')`,
+        ),
+      );
+    return done;
   }
 }

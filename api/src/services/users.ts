@@ -195,7 +195,7 @@ export class UserRepository {
         });
       const rows = await tx
         .update(users)
-        .set({ workEmailAdded: true })
+        .set({ workEmailAdded: true, workEmailDomain: domain })
         .where(eq(users.id, userId))
         .returning();
       if (!rows[0]) throw new Error(`user ${userId} not found`);
