@@ -364,16 +364,32 @@ export async function seedBench({
       });
       const referrers = users.filter((u) => u.email !== BENCH_CANDIDATE);
       const referrerCompany = referrers.map(() => rng.pick(companies));
+      // Each company's e-mail domain (confirmed), and each referrer's work address at their company's:
+      // the job list's "Verified at {company}" is true for the jobs posted for one's own company.
+      const domainOf = (c) => `${c.name.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example`;
+      const seenDomains = new Set();
+      await insertInBatches(
+        tx,
+        schema.companyDomains,
+        companies
+          .filter((c) => !seenDomains.has(domainOf(c)) && seenDomains.add(domainOf(c)))
+          .map((c) => ({ domain: domainOf(c), companyId: c.id, confirmedAt: new Date() })),
+        1000,
+      );
       await insertInBatches(
         tx,
         schema.workEmailHistory,
         referrers.map((r, i) => ({
           userId: r.id,
-          email: `${r.email.split('@')[0]}@${referrerCompany[i].name.toLowerCase().replace(/\s+/g, '')}.example`,
+          email: `${r.email.split('@')[0]}@${domainOf(referrerCompany[i])}`,
+          domain: domainOf(referrerCompany[i]),
           companyName: referrerCompany[i].name,
           startDate: `20${rng.int(15, 24)}-0${rng.int(1, 9)}-1${rng.int(0, 9)}`,
         })),
         500,
+      );
+      await tx.execute(
+        sql`update users u set work_email_domain = h.domain from work_email_history h where h.user_id = u.id`,
       );
 
       // Job posts over the last 365 days; about one in ten inactive.

@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config, type ConfigInput } from '../src/config';
 import { openDatabase, type Database } from '../src/db';
+import { registrableDomain } from '../src/lib/work-email';
 
 /** A clock tests move by hand: no test sleeps. */
 export function createClock(start = new Date('2025-03-10T09:00:00.000Z')) {
@@ -179,3 +180,47 @@ export const validJobBody = {
   jobDescription: ['Build things.'],
   notes: ['Be kind.'],
 } as const;
+
+/** The e-mail domain the tests give a company: 'Acme Corp' → 'acme-corp.com'. */
+export const testCompanyDomain = (companyName: string) =>
+  `${companyName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}.com`;
+
+let workAddressCounter = 0;
+
+/**
+ * Records `email` as a verified work address of `userId`, its newest (what POST
+ * /auth/workEmailVerifyOtp does once the code is right, without the mail round trip).
+ */
+export async function verifyWorkEmail(app: FastifyInstance, userId: string, email: string) {
+  const domain = registrableDomain(email);
+  if (!domain) throw new Error(`no registrable domain in ${email}`);
+  const now = new Date(app.now().getTime() + ++workAddressCounter); // each newer than the last
+  await app.users.addVerifiedWorkEmail(
+    userId,
+    { email, domain, companyName: email },
+    now.toISOString().slice(0, 10),
+    now,
+    (tx) => app.companies.confirmDomain(tx, domain, userId, now),
+  );
+}
+
+/**
+ * Makes `userId` a referrer verified at `companyName` (default 'Acme Corp', the fixtures' company):
+ * the company exists with its test domain (confirmed, as a seeded company's) and the user's current
+ * work address is at it. Answers the company's id and the address.
+ */
+export async function verifyAtCompany(
+  app: FastifyInstance,
+  userId: string,
+  companyName = 'Acme Corp',
+) {
+  const domain = testCompanyDomain(companyName);
+  const companyId = await app.companies.idFor(companyName, 'it', app.now());
+  await app.companies.addDomain(companyId, domain, app.now());
+  const email = `${userId.slice(0, 8)}-${++workAddressCounter}@${domain}`;
+  await verifyWorkEmail(app, userId, email);
+  return { companyId, email };
+}

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { companies, jobPosts, workEmailHistory } from '../src/db/schema';
-import { SECOND, setupTestContext } from './helper';
+import { SECOND, setupTestContext, verifyAtCompany, verifyWorkEmail } from './helper';
 import { call, insertJob, makeUser, uploadResume } from './market-fixtures';
 
 const ctx = setupTestContext();
@@ -135,6 +135,7 @@ describe('POST /api/jobPost/getAllJobPost', () => {
   it('reuses a search page and its total for SEARCH_CACHE_SECONDS, and a job posted here shows at once', async () => {
     const app = await ctx.build({ SEARCH_CACHE_SECONDS: 10 });
     const referrer = await makeUser(app, 'ref');
+    await verifyAtCompany(app, referrer.id, validJob.companyName);
     await insertJob(app, referrer.id, { jobTitle: 'Kafka Engineer' });
     const search = async (text = 'KAFKA') =>
       (await call(app, null, 'POST', '/jobPost/getAllJobPost', { search: text })).json();
@@ -303,7 +304,8 @@ describe('referrer job posts', () => {
   it('creates a job post linked to an existing company by name, or to a new one', async () => {
     const app = await ctx.build();
     const referrer = await makeUser(app, 'ref', {}, 1);
-    const [acme] = await app.db.insert(companies).values({ name: 'Zeta Widgets' }).returning();
+    const [zeta] = await app.db.insert(companies).values({ name: 'Zeta Widgets' }).returning();
+    await verifyAtCompany(app, referrer.id, 'Zeta Widgets');
     const res = await call(app, referrer, 'POST', '/jobPost/createJobPost', {
       ...validJob,
       companyName: 'zeta widgets',
@@ -312,14 +314,17 @@ describe('referrer job posts', () => {
     const data = res.json().data;
     expect(data).toMatchObject({ userId: referrer.id, status: 'active', totalReferrals: 0 });
     const row = (await app.db.select().from(jobPosts).where(eq(jobPosts.id, data._id)))[0];
-    expect(row?.companyId).toBe(acme!.id);
+    expect(row?.companyId).toBe(zeta!.id);
 
-    const fresh = await call(app, referrer, 'POST', '/jobPost/createJobPost', {
+    // A new company: created for a referrer whose work address is at a domain no company has yet.
+    const founder = await makeUser(app, 'founder');
+    await verifyWorkEmail(app, founder.id, 'f@brand-new.example');
+    const fresh = await call(app, founder, 'POST', '/jobPost/createJobPost', {
       ...validJob,
       companyName: 'Brand New Co',
     });
     expect(fresh.statusCode).toBe(201);
-    expect(await app.db.$count(companies)).toBe(2);
+    expect(await app.db.$count(companies)).toBe(3); // Acme Corp (the fixtures'), Zeta, Brand New Co
   });
 
   it('refuses values outside the spec enums and missing fields with the wizard message', async () => {
@@ -373,6 +378,7 @@ describe('referrer job posts', () => {
     const owner = await makeUser(app, 'owner', {}, 1);
     const intruder = await makeUser(app, 'intruder', {}, 1);
     const job = await insertJob(app, owner.id);
+    await verifyAtCompany(app, owner.id, validJob.companyName); // the edit moves it to Zeta Widgets
     const edit = { ...validJob, jobTitle: 'Staff Engineer' };
     const denied = await call(app, intruder, 'PUT', `/jobPost/updateById/${job.id}`, edit);
     expect(denied.statusCode).toBe(403);

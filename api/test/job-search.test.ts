@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { companies } from '../src/db/schema';
-import { setupTestContext } from './helper';
+import { setupTestContext, verifyAtCompany } from './helper';
 import { call, insertJob, makeUser, type TestUser } from './market-fixtures';
 
 const ctx = setupTestContext();
@@ -207,7 +207,7 @@ describe('getAllJobPost search words', () => {
 
   it('finds an edited job by its new words and filters only', async () => {
     const app = await ctx.build({ SEARCH_CACHE_SECONDS: 0 });
-    const ref = await makeUser(app, 'ref');
+    const ref = await makeUser(app, 'ref', {}, 1); // verified at Acme Corp, the job's company
     const job = await insertJob(app, ref.id, { jobTitle: 'Kafka Engineer' });
     const edited = await call(app, ref, 'PUT', `/jobPost/updateById/${job.id}`, {
       jobTitle: 'Rust Engineer',
@@ -300,17 +300,19 @@ describe('company job counts', () => {
     const app = await ctx.build({ SEARCH_CACHE_SECONDS: 0 });
     const { globex, initech } = await market(app);
     const empty = await company(app, 'Hooli');
+    const acme = await app.companies.idByName('Acme Corp'); // C and D: insertJob's default company
     const res = await call(app, null, 'POST', '/company/getAllCompany', {});
     const counts = Object.fromEntries(
       (res.json().data as { _id: string; jobCount: number }[]).map((c) => [c._id, c.jobCount]),
     );
     // Globex: A and E active, F inactive.
-    expect(counts).toEqual({ [globex]: 2, [initech]: 1, [empty]: 0 });
+    expect(counts).toEqual({ [globex]: 2, [initech]: 1, [empty]: 0, [acme!]: 2 });
   });
 
   it('counts a job posted through the API under its company', async () => {
     const app = await ctx.build({ SEARCH_CACHE_SECONDS: 0 });
     const ref = await makeUser(app, 'ref');
+    await verifyAtCompany(app, ref.id, 'Umbrella');
     const posted = await call(app, ref, 'POST', '/jobPost/createJobPost', {
       userId: ref.id,
       jobTitle: 'Platform Engineer',

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { jobPosts, users } from '../src/db/schema';
-import { signIn } from './helper';
+import { signIn, verifyAtCompany } from './helper';
 
 export interface TestUser {
   id: string;
@@ -16,7 +16,11 @@ let counter = 0;
 /** A unique e-mail address per call. */
 export const uniqueEmail = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
 
-/** Signs a new user in and sets profile fields directly. */
+/**
+ * Signs a new user in and sets profile fields directly. A referrer (signed in with roleId 1, or made
+ * with `workEmailAdded: true`; not with `workEmailAdded: false`) is also verified at Acme Corp, the company of `insertJob` and
+ * `validJobBody` (`verifyAtCompany`).
+ */
 export async function makeUser(
   app: FastifyInstance,
   prefix: string,
@@ -27,21 +31,31 @@ export async function makeUser(
   const s = await signIn(app, email, roleId);
   if (Object.keys(fields).length)
     await app.db.update(users).set(fields).where(eq(users.id, s.user._id));
+  if (fields.workEmailAdded ?? roleId === 1) await verifyAtCompany(app, s.user._id);
   return { id: s.user._id, cookie: s.cookie, email };
 }
 
 let jobCounter = 0;
-/** Inserts a job post owned by `userId` (active, created at `createdAt` or the app's now). */
+/**
+ * Inserts a job post owned by `userId` (active, created at `createdAt` or the app's now), linked to
+ * its company by name as a posted job is.
+ */
 export async function insertJob(
   app: FastifyInstance,
   userId: string,
   fields: Partial<typeof jobPosts.$inferInsert> = {},
 ) {
   jobCounter++;
+  const companyName = fields.companyName ?? 'Acme Corp';
+  const companyId =
+    fields.companyId === undefined
+      ? await app.companies.idFor(companyName, fields.industry ?? 'it', app.now())
+      : fields.companyId;
   const rows = await app.db
     .insert(jobPosts)
     .values({
       userId,
+      companyId,
       jobTitle: `Engineer ${jobCounter}`,
       companyName: 'Acme Corp',
       jobLocation: 'Remote',

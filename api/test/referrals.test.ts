@@ -320,7 +320,7 @@ describe('PUT /api/referralRequest/updateReferralStatus/:id', () => {
 
   it('refuses approving without a verified work email, but allows declining', async () => {
     const app = await ctx.build();
-    const referrer = await makeUser(app, 'ref', {}, 1);
+    const referrer = await makeUser(app, 'ref', { workEmailAdded: false }, 1);
     const candidate = await makeUser(app, 'cand');
     const job = await insertJob(app, referrer.id);
     const job2 = await insertJob(app, referrer.id);

@@ -17,7 +17,7 @@ import {
   users,
   workEmailHistory,
 } from '../src/db/schema';
-import { testConfig, type Clock } from './helper';
+import { testConfig, verifyAtCompany, type Clock } from './helper';
 import { multipartBody, PDF, PNG, type TestUser } from './market-fixtures';
 
 export interface CollectedRoute {
@@ -63,6 +63,7 @@ export async function quickUser(
     .insert(users)
     .values({ email, createdAt: app.now(), ...fields })
     .returning({ id: users.id });
+  if (fields.workEmailAdded) await verifyAtCompany(app, row!.id);
   const { token } = await app.sessions.create(row!.id);
   return { id: row!.id, email, cookie: `referio_sid=${token}` };
 }
@@ -79,6 +80,7 @@ export async function quickJob(app: FastifyInstance, userId: string) {
     .insert(jobPosts)
     .values({
       userId,
+      companyId: await app.companies.idFor('Acme Corp', 'it', app.now()),
       jobTitle: `Security Engineer ${++jobCounter}`,
       companyName: 'Acme Corp',
       jobLocation: 'Remote',

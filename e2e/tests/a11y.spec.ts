@@ -4,7 +4,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/axe';
 import { readCode } from '../support/mailbox';
-import { signUp, createJobOverApi } from '../support/session';
+import { signUp, createJobOverApi, E2E_COMPANY_DOMAIN } from '../support/session';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 
@@ -342,8 +342,8 @@ test('a referral round trip: request sent, pending and approved lists, the appro
     await expectNoSeriousViolations(page, 'referralRequests (work-email dialog)');
     await expectFocusTrap(page, gate, approve);
 
-    // With the work e-mail verified (over the API), approving opens the conversation.
-    const workEmail = `a11y.${Date.now().toString(36)}@acme-a11y.io`;
+    // With the work e-mail verified at the job's company (over the API), approving opens the conversation.
+    const workEmail = `a11y.${Date.now().toString(36)}@${E2E_COMPANY_DOMAIN}`;
     const sentAt = Date.now() - 1000;
     expect(
       (

@@ -7,6 +7,7 @@ import {
   type APIRequestContext,
 } from '@playwright/test';
 import { readCode, uniqueEmail } from '../support/mailbox';
+import { verifyWorkEmailOverApi } from '../support/session';
 
 const BASE = 'http://localhost:3000';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -104,9 +105,16 @@ test('a resume goes up through the site, a 6 MB or fake file is refused, and onl
   expect(image.headers()['content-type']).toBe('image/png');
 });
 
-test('a referral request goes from candidate to referrer once, and approving waits for a verified work email', async () => {
+test("a referral request goes from candidate to referrer once, and approving needs a verified work email at the job's company", async () => {
   const referrer = await account('api-ref', 1);
   const candidate = await account('api-cand');
+  // Posting needs a verified work e-mail at the company: the first referrer gives E2E Widgets its domain.
+  const refused = await referrer.api.post('/api/jobPost/createJobPost', { data: job });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).message).toBe(
+    'Verify your work email at E2E Widgets to post jobs for it.',
+  );
+  await verifyWorkEmailOverApi(referrer.api, referrer.id, 'e2e-widgets.example');
   const created = await referrer.api.post('/api/jobPost/createJobPost', { data: job });
   expect(created.status()).toBe(201);
   const jobId = ((await created.json()) as { data: { _id: string } }).data._id;
@@ -150,17 +158,30 @@ test('a referral request goes from candidate to referrer once, and approving wai
       data: { status: 'approved' },
     },
   );
-  expect(approve.status()).toBe(403);
-  expect((await approve.json()).message).toBe(
-    'Please verify your work email before approving referrals.',
+  expect(approve.status()).toBe(200);
+  expect((await approve.json()).message).toBe('Referral approved');
+
+  // A second request, after the referrer's current work address moved to another company: refused.
+  const other = await account('api-cand2');
+  await upload(other, '/api/documentsUpload/resumeUpload', PDF, 'cv.pdf', 'application/pdf');
+  const second = await other.api.post('/api/referralRequest/sendReferralRequest', {
+    data: { ...body, userId: other.id },
+  });
+  expect(second.status()).toBe(201);
+  const secondId = ((await second.json()) as { data: { _id: string } }).data._id;
+  const moved = await verifyWorkEmailOverApi(referrer.api, referrer.id, 'other-co.example');
+  const refusedApproval = await referrer.api.put(
+    `/api/referralRequest/updateReferralStatus/${secondId}`,
+    { data: { status: 'approved' } },
   );
-  const decline = await referrer.api.put(
-    `/api/referralRequest/updateReferralStatus/${request!._id}`,
-    {
-      data: { status: 'declined' },
-    },
+  expect(refusedApproval.status()).toBe(403);
+  expect((await refusedApproval.json()).message).toBe(
+    `Your verified work email ${moved} is not at E2E Widgets. Verify your work email at e2e-widgets.example to approve referral requests for it.`,
   );
+  const decline = await referrer.api.put(`/api/referralRequest/updateReferralStatus/${secondId}`, {
+    data: { status: 'declined' },
+  });
   expect((await decline.json()).message).toBe('Referral declined');
   const counts = await candidate.api.get(`/api/referralRequest/getCandidateCount/${candidate.id}`);
-  expect((await counts.json()).data).toEqual({ total: 1, approved: 0, pending: 0, declined: 1 });
+  expect((await counts.json()).data).toEqual({ total: 1, approved: 1, pending: 0, declined: 0 });
 });

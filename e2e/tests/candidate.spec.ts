@@ -5,7 +5,7 @@ import {
   type APIRequestContext,
 } from '@playwright/test';
 import { readCode } from '../support/mailbox';
-import { signUp } from '../support/session';
+import { signUp, verifyWorkEmailOverApi } from '../support/session';
 
 const BASE = 'http://localhost:3000';
 const DEMO_REFERRER = 'referrer@referio.test';
@@ -24,8 +24,15 @@ interface Envelope<T> {
 }
 
 /** The demo referrer, signed in over the API in a context of its own (codes from the dev mailbox). */
+/** The referrers `createJobFor` verified at Acme Corp (posting needs it). */
+const verifiedReferrers = new Set<string>();
+
 /** A job post by the referrer of `api` asking for `skills`. */
 async function createJobFor(api: APIRequestContext, userId: string, skills: string[]) {
+  if (!verifiedReferrers.has(userId)) {
+    await verifyWorkEmailOverApi(api, userId);
+    verifiedReferrers.add(userId);
+  }
   const res = await api.post('/api/jobPost/createJobPost', {
     data: {
       userId,

@@ -8,7 +8,12 @@ import {
   type APIRequestContext,
 } from '@playwright/test';
 import { readCode, uniqueEmail } from '../support/mailbox';
-import { signUp, createJobOverApi } from '../support/session';
+import {
+  signUp,
+  createJobOverApi,
+  E2E_COMPANY_DOMAIN,
+  verifyWorkEmailOverApi,
+} from '../support/session';
 
 const BASE = 'http://localhost:3000';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
@@ -60,7 +65,9 @@ async function requestReferral(
 test('a referrer creates a job through both steps, toggles it inactive and back, and edits it', async ({
   page,
 }) => {
-  await signUp(page, 'Referrer');
+  const { userId } = await signUp(page, 'Referrer');
+  // Posting for Acme Corp needs a verified work e-mail at Acme Corp's domain.
+  await verifyWorkEmailOverApi(page.request, userId);
   const title = `Platform Engineer ${Date.now().toString(36)}`;
   await page.goto('/create-job-post');
   await expect(page.getByRole('heading', { level: 1, name: 'Create Job Post' })).toBeVisible();
@@ -149,7 +156,9 @@ test('a referrer approves a request behind the work-email gate and declines anot
   await expect(asha.getByText(title)).toBeVisible();
   await expect(asha.getByRole('link', { name: /View Resume/ })).toBeVisible();
 
-  // Approve without a verified work e-mail: the approval waits behind 'Verify Work Email'.
+  // The profile this page stored at sign-up has no verified work e-mail (the job was posted after one
+  // was verified over the API only): the approval waits behind 'Verify Work Email', which names the
+  // job's company.
   await asha.getByRole('button', { name: 'Approve Asha Iyer' }).click();
   await page
     .getByRole('dialog', { name: 'Confirm Approval' })
@@ -157,7 +166,10 @@ test('a referrer approves a request behind the work-email gate and declines anot
     .click();
   const gate = page.getByRole('dialog', { name: 'Verify Work Email' });
   await expect(gate).toBeVisible();
-  const workEmail = `ref.${Date.now().toString(36)}@acme-corp.com`;
+  await expect(
+    gate.getByText('Approving referrals for Acme Corp needs a verified work email at Acme Corp'),
+  ).toBeVisible();
+  const workEmail = `ref.${Date.now().toString(36)}@${E2E_COMPANY_DOMAIN}`;
   const sentAt = Date.now() - 1000;
   await gate.getByLabel('Work Email').fill(workEmail);
   await gate.getByRole('button', { name: 'Send OTP' }).click();

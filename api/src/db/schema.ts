@@ -40,6 +40,11 @@ export const users = pgTable('users', {
   fullName: text('full_name').notNull().default(''),
   authMode: authModeEnum('auth_mode').notNull().default('candidate'),
   workEmailAdded: boolean('work_email_added').notNull().default(false),
+  /**
+   * The registrable domain of the user's current work address (the one verified last; see
+   * work_email_history): the job list's "Verified at {company}" reads it by primary key.
+   */
+  workEmailDomain: text('work_email_domain'),
   homeAddress: text('home_address').notNull().default(''),
   mobileNo: text('mobile_no').notNull().default(''),
   officeAddress: text('office_address').notNull().default(''),
@@ -152,6 +157,29 @@ export const companies = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
+);
+
+/**
+ * A company's e-mail domains (registrable domains, lower-case: 'acme.co.uk', never 'eng.acme.co.uk').
+ * A referrer is verified at a company when their current verified work address is at one of these
+ * (src/services/companies.ts). A domain belongs to one company. Seeded companies get theirs confirmed;
+ * a company nobody verified yet takes the domain of its first verified referrer (`claimedBy`),
+ * unconfirmed until a second user verifies an address at that domain (docs/verified-referrers.md).
+ */
+export const companyDomains = pgTable(
+  'company_domains',
+  {
+    domain: text('domain').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The first referrer whose address gave the company this domain; null when seeded. */
+    claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Null while only the claimer has verified an address at the domain. */
+    confirmedAt: ts('confirmed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('company_domains_company_idx').on(t.companyId, t.domain)],
 );
 
 export const jobPosts = pgTable(
@@ -369,8 +397,19 @@ export const workEmailHistory = pgTable(
     companyName: text('company_name').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
+    /**
+     * The address's registrable domain ('acme.co.uk' for 'x@eng.acme.co.uk', by the Public Suffix
+     * List); null only on rows written before it existed, until the companies plugin fills them in.
+     */
+    domain: text('domain'),
+    /** The last time the user verified this address: their newest is their current work address. */
+    verifiedAt: ts('verified_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('work_email_history_user_email_uq').on(t.userId, t.email)],
+  (t) => [
+    uniqueIndex('work_email_history_user_email_uq').on(t.userId, t.email),
+    index('work_email_history_user_verified_idx').on(t.userId, t.verifiedAt, t.createdAt),
+    index('work_email_history_domain_user_idx').on(t.domain, t.userId),
+  ],
 );
 
 export const files = pgTable(
@@ -555,6 +594,7 @@ export const allTableNames = [
   'otp_failures',
   'login_links',
   'sessions',
+  'company_domains',
   'users',
   'companies',
   'dev_mails',

@@ -439,6 +439,8 @@ export const DEMO_REFERRER_EMAIL = 'referrer@referio.test';
 export interface SeedCompany {
   name: string;
   slug: string;
+  /** Its e-mail domain (its referrers' work addresses are at it). */
+  domain: string;
   industry: Industry;
   city: string;
   logo: string;
@@ -528,6 +530,7 @@ function makeCompanies(rng: Rng): SeedCompany[] {
     out.push({
       name,
       slug: name.toLowerCase().replace(/[^a-z0-9]+/g, ''),
+      domain: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example`,
       industry,
       city: rng.pick(CITIES),
       logo: initialsSvg(name, PALETTE[out.length % PALETTE.length] as string, false),
@@ -573,13 +576,13 @@ function makeUsers(rng: Rng, now: Date, companies: SeedCompany[]): SeedUser[] {
     if (rng.next() < 0.4) {
       const previous = (i + 7) % companies.length;
       history.push({
-        email: `${local}@${companies[previous]?.slug}.example`,
+        email: `${local}@${companies[previous]?.domain}`,
         companyIndex: previous,
         startDate: isoDate(new Date(now.getTime() - rng.int(1500, 2500) * DAY_MS)),
       });
     }
     history.push({
-      email: `${local}@${company.slug}.example`,
+      email: `${local}@${company.domain}`,
       companyIndex: i % companies.length,
       startDate: isoDate(new Date(now.getTime() - rng.int(200, 1400) * DAY_MS)),
     });

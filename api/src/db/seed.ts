@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './index';
-import { companies, jobPosts, testimonials, users, workEmailHistory } from './schema';
+import { registrableDomain } from '../lib/work-email';
+import { jobPostValues } from '../services/jobPosts';
+import {
+  companies,
+  companyDomains,
+  jobPosts,
+  testimonials,
+  users,
+  workEmailHistory,
+} from './schema';
 import { generateSeedData } from './seed-data';
 
 export interface SeedResult {
@@ -30,6 +39,15 @@ export async function seedIfEmpty(db: Db, now: Date): Promise<SeedResult> {
       .values(data.companies.map((c) => ({ name: c.name, logo: c.logo, industry: c.industry })))
       .returning({ id: companies.id, name: companies.name });
     const companyId = new Map(companyRows.map((r) => [r.name, r.id]));
+    // Each seeded company's e-mail domain, confirmed: its referrers' addresses are at it.
+    await tx.insert(companyDomains).values(
+      data.companies.map((c) => ({
+        domain: c.domain,
+        companyId: companyId.get(c.name) as string,
+        confirmedAt: now,
+        createdAt: now,
+      })),
+    );
     const companyAt = (i: number) => {
       const c = data.companies[i];
       if (!c) throw new Error(`seed: no company ${i}`);
@@ -52,6 +70,10 @@ export async function seedIfEmpty(db: Db, now: Date): Promise<SeedResult> {
           homeAddress: u.homeAddress,
           mobileNo: u.mobileNo,
           createdAt: u.createdAt,
+          // The current work address is the last of the history.
+          workEmailDomain: u.history.length
+            ? registrableDomain(u.history[u.history.length - 1]!.email)
+            : null,
         })),
       )
       .returning({ id: users.id, email: users.email });
@@ -62,8 +84,11 @@ export async function seedIfEmpty(db: Db, now: Date): Promise<SeedResult> {
       u.history.map((h) => ({
         userId: userId.get(u.email) as string,
         email: h.email,
+        domain: registrableDomain(h.email),
         companyName: companyAt(h.companyIndex).name,
         startDate: h.startDate,
+        // The newest address is the current one.
+        verifiedAt: new Date(`${h.startDate}T09:00:00.000Z`),
       })),
     );
     if (history.length > 0) await tx.insert(workEmailHistory).values(history);
@@ -71,23 +96,11 @@ export async function seedIfEmpty(db: Db, now: Date): Promise<SeedResult> {
     const jobRows = data.jobs.map((j) => {
       const company = companyAt(j.companyIndex);
       return {
+        ...jobPostValues({ ...j, companyName: company.name, companyLogo: company.logo }),
         userId: userAt(j.ownerIndex),
         companyId: company.id,
-        jobTitle: j.jobTitle,
-        companyName: company.name,
-        jobLocation: j.jobLocation,
-        address: j.address,
-        companyLogo: company.logo,
-        industry: j.industry,
-        experience: j.experience,
-        jobType: j.jobType,
-        salaryRange: j.salaryRange,
-        requiredSkills: j.requiredSkills,
-        jobDescription: j.jobDescription,
-        notes: j.notes,
         status: j.status,
         totalReferrals: j.totalReferrals,
-        referralBonus: j.referralBonus,
         createdAt: j.createdAt,
       };
     });

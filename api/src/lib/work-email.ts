@@ -1,45 +1,57 @@
-/** Personal mailbox providers refused as work e-mail addresses. */
-export const FREE_MAIL_DOMAINS = new Set([
-  'gmail.com',
-  'googlemail.com',
-  'yahoo.com',
-  'yahoo.co.in',
-  'yahoo.co.uk',
-  'ymail.com',
-  'rocketmail.com',
-  'outlook.com',
-  'outlook.in',
-  'hotmail.com',
-  'hotmail.co.uk',
-  'live.com',
-  'msn.com',
-  'aol.com',
-  'icloud.com',
-  'me.com',
-  'mac.com',
-  'proton.me',
-  'protonmail.com',
-  'pm.me',
-  'zoho.com',
-  'zohomail.in',
-  'gmx.com',
-  'gmx.net',
-  'mail.com',
-  'yandex.com',
-  'yandex.ru',
-  'rediffmail.com',
-  'tutanota.com',
-  'fastmail.com',
-  'hey.com',
-  'qq.com',
-  '163.com',
-]);
+import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
+import emailProviders from 'email-providers/all.json';
+import { getDomain } from 'tldts';
+
+/**
+ * Mail providers refused as work e-mail addresses, each a Set built once at start-up: free and
+ * personal providers (`email-providers`, ~8,700 domains, from goware/emailproviders) and disposable
+ * ones (`disposable-email-domains-js`, ~8,900, from the disposable-email-domains project). Both lists
+ * are maintained upstream; docs/verified-referrers.md says why these two.
+ */
+const FREE_MAIL_DOMAINS: ReadonlySet<string> = new Set(emailProviders as string[]);
+const DISPOSABLE_MAIL_DOMAINS: ReadonlySet<string> = disposableEmailBlocklistSet();
 
 export const PERSONAL_EMAIL_MESSAGE = 'Please use your company email address, not a personal one.';
+export const DISPOSABLE_EMAIL_MESSAGE =
+  'Please use your company email address, not a disposable one.';
+export const INVALID_WORK_EMAIL_MESSAGE = 'Please enter a valid work email';
 
+/** The part after the last '@', lower-case ('eng.acme.co.uk'). */
 export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
-export const isFreeMailAddress = (email: string) => FREE_MAIL_DOMAINS.has(emailDomain(email));
+/**
+ * The registrable domain of an address, by the Public Suffix List (tldts): 'x@eng.acme.co.uk' →
+ * 'acme.co.uk'. Null for a host that has none (an IP address, 'localhost', a bare suffix like 'co.uk').
+ */
+export function registrableDomain(email: string): string | null {
+  const host = emailDomain(email);
+  if (!host) return null;
+  const domain = getDomain(host, { allowPrivateDomains: false });
+  return domain ? domain.toLowerCase() : null;
+}
+
+/** The address's host and registrable domain, each looked up in `list`. */
+function listed(list: ReadonlySet<string>, email: string, domain = registrableDomain(email)) {
+  return list.has(emailDomain(email)) || (domain !== null && list.has(domain));
+}
+
+/** Whether the address or its registrable domain is a listed free or personal mail provider. */
+export const isFreeMailAddress = (email: string) => listed(FREE_MAIL_DOMAINS, email);
+
+/** Whether the address or its registrable domain is a listed disposable (throw-away) mail provider. */
+export const isDisposableMailAddress = (email: string) => listed(DISPOSABLE_MAIL_DOMAINS, email);
+
+/**
+ * Why an address cannot be a work e-mail (the message the UI shows), or null when it can: it needs a
+ * registrable domain and must not be at a free/personal or disposable mail provider.
+ */
+export function workEmailProblem(email: string): string | null {
+  const domain = registrableDomain(email);
+  if (!domain) return INVALID_WORK_EMAIL_MESSAGE;
+  if (listed(FREE_MAIL_DOMAINS, email, domain)) return PERSONAL_EMAIL_MESSAGE;
+  if (listed(DISPOSABLE_MAIL_DOMAINS, email, domain)) return DISPOSABLE_EMAIL_MESSAGE;
+  return null;
+}
 
 // Second-level labels that are part of a country suffix (acme.co.in, acme.com.au), not the company.
 const SECOND_LEVEL = new Set([

@@ -4,6 +4,7 @@ import type {
   JobPost,
   JobPostDetails,
   JobStatus,
+  VerifiedAtCompany,
   WorkEmailHistoryEntry,
 } from '../contract';
 import { JOB_FILTER_KEYS } from '../contract';
@@ -12,6 +13,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db';
 import { sessionLookup, type ActiveSession } from './sessions';
 import { profileLinkOf } from './users';
+import { verifiedAtSql } from './companies';
 import {
   companies,
   jobPostWords,
@@ -23,6 +25,8 @@ import {
   workEmailHistory,
   type JobPostRow,
 } from '../db/schema';
+
+export type { JobPostRow };
 
 /** A search uses at most this many words (the rest of a pasted paragraph is ignored). */
 export const MAX_SEARCH_WORDS = 8;
@@ -90,14 +94,19 @@ export const appliedAmongJobIds = () =>
 /** A job post's columns without search_words (only searched, never answered). */
 const { searchWords: _searchWords, ...jobColumns } = getTableColumns(jobPosts);
 
+/** The job's poster and company, qualified (Drizzle writes a one-table query's columns bare). */
+const thisJobColumn = (name: 'user_id' | 'company_id') => sql`${jobPosts}.${sql.identifier(name)}`;
+
 /**
- * The one column list of a job as the API answers it: the row, its company's logo and whether the
- * viewer applied (`toJobPost` turns it into a `JobPost`).
+ * The one column list of a job as the API answers it: the row, its company's logo, whether the
+ * viewer applied and whether the poster is verified at the job's company (two index probes per row,
+ * `verifiedAtSql`); `toJobPost` turns it into a `JobPost`.
  */
 const jobColumnsWith = (isApplied: SQL<boolean>) => ({
   job: jobColumns,
   logo: companies.logo,
   isApplied,
+  verifiedAtCompany: verifiedAtSql(thisJobColumn('user_id'), thisJobColumn('company_id')),
 });
 
 /** The columns of a job list row (`toJobPost` reads them), with `isApplied` for `viewerId`. */
@@ -108,6 +117,8 @@ export interface JobListRow {
   job: Omit<JobPostRow, 'searchWords'>;
   logo: string | null;
   isApplied: boolean;
+  /** Absent where a list does not read it (answered as null). */
+  verifiedAtCompany?: VerifiedAtCompany;
 }
 
 /** A job post as the API answers it. */
@@ -134,6 +145,7 @@ export function toJobPost(row: JobListRow): JobPost {
     referralBonus: j.referralBonus,
     createdAt: j.createdAt.toISOString(),
     isApplied: Boolean(row.isApplied),
+    verifiedAtCompany: row.verifiedAtCompany ?? null,
   };
 }
 
@@ -226,6 +238,42 @@ export type JobPostValues = Omit<
   typeof jobPosts.$inferInsert,
   'id' | 'userId' | 'companyId' | 'searchWords' | 'status' | 'totalReferrals' | 'createdAt'
 >;
+
+/** What a create or update body (or a seed job) carries of a job post. */
+export type JobPostInput = Omit<JobPostValues, 'industry' | 'experience' | 'companyLogo'> & {
+  companyLogo?: string | null | undefined;
+  industry?: JobPostValues['industry'] | undefined;
+  experience?: JobPostValues['experience'] | undefined;
+  referralBonus?: number | undefined;
+};
+
+/**
+ * The job post's own columns out of a body: the one place that lists them (create, update and the
+ * seed all go through it). `current` fills what an update may leave out (industry, experience).
+ */
+export function jobPostValues(
+  body: JobPostInput,
+  current?: Pick<JobPostRow, 'industry' | 'experience'>,
+): JobPostValues {
+  const industry = body.industry ?? current?.industry;
+  const experience = body.experience ?? current?.experience;
+  if (!industry || !experience) throw new Error('a job post needs its industry and experience');
+  return {
+    jobTitle: body.jobTitle,
+    companyName: body.companyName,
+    jobLocation: body.jobLocation,
+    address: body.address,
+    companyLogo: body.companyLogo ?? '',
+    industry,
+    experience,
+    jobType: body.jobType,
+    salaryRange: body.salaryRange,
+    requiredSkills: body.requiredSkills,
+    jobDescription: body.jobDescription,
+    notes: body.notes,
+    ...(body.referralBonus !== undefined ? { referralBonus: body.referralBonus } : {}),
+  };
+}
 
 /**
  * Job posts' one repository (`app.jobPosts`, src/plugins/job-posts.ts): the job list query, the
@@ -481,7 +529,12 @@ export class JobPostRepository {
     return {
       session,
       details: {
-        ...toJobPost({ job, logo: row.logo, isApplied: row.isApplied }),
+        ...toJobPost({
+          job,
+          logo: row.logo,
+          isApplied: row.isApplied,
+          verifiedAtCompany: row.verifiedAtCompany,
+        }),
         userId: {
           _id: referrer.id,
           email: referrer.email,
@@ -494,18 +547,18 @@ export class JobPostRepository {
     };
   }
 
-  /** A new active post by `userId`; its company is linked by name (created when new). Its id. */
   /**
-   * Saves a new post; `inTransaction` runs in the same transaction with its id (the notifications it
-   * causes are written together with it, or not at all).
+   * Saves a new active post by `userId` for the company `companyId` (`app.companies.idFor`);
+   * `inTransaction` runs in the same transaction with its id (the notifications it causes are written
+   * together with it, or not at all). Its id.
    */
   async create(
     userId: string,
+    companyId: string,
     values: JobPostValues,
     now: Date,
     inTransaction?: (tx: Tx, id: string) => Promise<void>,
   ): Promise<string> {
-    const companyId = await this.companyIdFor(values.companyName, values.industry, now);
     return this.db.transaction(async (tx) => {
       const rows = await tx
         .insert(jobPosts)
@@ -517,56 +570,16 @@ export class JobPostRepository {
     });
   }
 
-  /** Saves an edited post; a new company name links (or creates) that company. */
-  async update(job: JobPostRow, values: JobPostValues, now: Date): Promise<void> {
-    const companyId =
-      values.companyName.toLowerCase() === job.companyName.toLowerCase() && job.companyId
-        ? job.companyId
-        : await this.companyIdFor(values.companyName, values.industry, now);
+  /** Saves an edited post, linked to the company `companyId`. */
+  async update(id: string, companyId: string, values: JobPostValues): Promise<void> {
     await this.db
       .update(jobPosts)
       .set({ ...values, companyId })
-      .where(eq(jobPosts.id, job.id));
+      .where(eq(jobPosts.id, id));
   }
 
   async setStatus(id: string, status: JobStatus): Promise<void> {
     await this.db.update(jobPosts).set({ status }).where(eq(jobPosts.id, id));
-  }
-
-  /** The company's id and name, or null. */
-  async company(id: string): Promise<{ _id: string; companyName: string } | null> {
-    const rows = await this.db
-      .select({ _id: companies.id, companyName: companies.name })
-      .from(companies)
-      .where(eq(companies.id, id))
-      .limit(1);
-    return rows[0] ?? null;
-  }
-
-  /** The company of that name (case-insensitive), created when it does not exist yet. */
-  private async companyIdFor(
-    name: string,
-    industry: JobPostRow['industry'],
-    now: Date,
-  ): Promise<string> {
-    const find = async () =>
-      (
-        await this.db
-          .select({ id: companies.id })
-          .from(companies)
-          .where(sql`lower(${companies.name}) = lower(${name})`)
-          .limit(1)
-      )[0]?.id;
-    const existing = await find();
-    if (existing) return existing;
-    const inserted = await this.db
-      .insert(companies)
-      .values({ name, industry, createdAt: now })
-      .onConflictDoNothing({ target: companies.name })
-      .returning({ id: companies.id });
-    const id = inserted[0]?.id ?? (await find());
-    if (!id) throw new Error(`company ${name} vanished`);
-    return id;
   }
 }
 

@@ -6,8 +6,8 @@ import {
   type RoleId,
   type WorkEmailHistoryEntry,
 } from '../contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db';
 import { users, workEmailHistory, type UserRow, type WorkEmailHistoryRow } from '../db/schema';
 
 export type { UserRow };
@@ -174,31 +174,33 @@ export class UserRepository {
     return this.prepared().history.execute({ userId });
   }
 
-  /** Marks the work e-mail verified and records it in the history (once per address). */
+  /**
+   * Marks the work e-mail verified and records it in the history (once per address; verifying an
+   * address again makes it the current one again). `inTransaction` runs in the same transaction.
+   */
   async addVerifiedWorkEmail(
     userId: string,
-    email: string,
-    companyName: string,
+    address: { email: string; domain: string; companyName: string },
     startDate: string,
     now: Date,
+    inTransaction?: (tx: Tx) => Promise<void>,
   ): Promise<UserRow> {
+    const { email, domain, companyName } = address;
     return this.db.transaction(async (tx) => {
-      const existing = await tx
-        .select({ id: workEmailHistory.id })
-        .from(workEmailHistory)
-        .where(and(eq(workEmailHistory.userId, userId), eq(workEmailHistory.email, email)))
-        .limit(1);
-      if (!existing[0]) {
-        await tx
-          .insert(workEmailHistory)
-          .values({ userId, email, companyName, startDate, createdAt: now });
-      }
+      await tx
+        .insert(workEmailHistory)
+        .values({ userId, email, domain, companyName, startDate, createdAt: now, verifiedAt: now })
+        .onConflictDoUpdate({
+          target: [workEmailHistory.userId, workEmailHistory.email],
+          set: { verifiedAt: now, domain },
+        });
       const rows = await tx
         .update(users)
-        .set({ workEmailAdded: true })
+        .set({ workEmailAdded: true, workEmailDomain: domain })
         .where(eq(users.id, userId))
         .returning();
       if (!rows[0]) throw new Error(`user ${userId} not found`);
+      if (inTransaction) await inTransaction(tx);
       return rows[0];
     });
   }

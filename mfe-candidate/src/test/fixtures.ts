@@ -29,6 +29,7 @@ export function makeJob(overrides: Partial<JobPost> = {}): JobPost {
     referralBonus: 1000,
     createdAt: new Date().toISOString(),
     isApplied: false,
+    verifiedAtCompany: null,
     ...overrides,
   };
 }

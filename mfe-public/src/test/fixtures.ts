@@ -27,6 +27,7 @@ export function makeJob(overrides: Partial<JobPost> = {}): JobPost {
     referralBonus: 1000,
     createdAt: '2026-03-01T10:00:00.000Z',
     isApplied: false,
+    verifiedAtCompany: null,
     ...overrides,
   };
 }

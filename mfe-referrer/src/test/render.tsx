@@ -87,6 +87,7 @@ export function makeJob(overrides: Partial<JobPost> = {}): JobPost {
     referralBonus: 0,
     createdAt: new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString(),
     isApplied: false,
+    verifiedAtCompany: null,
     ...overrides,
   };
 }

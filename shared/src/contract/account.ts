@@ -11,6 +11,7 @@ import {
   startSchema,
 } from './common';
 import { ROLE_APPLICANT, ROLE_REFERRER } from './roles';
+import { verifiedCompanySchema } from './companies';
 
 /** POST /auth/login and POST /auth/createUser: send a 4-digit code. */
 export const sendOtpRequest = z.object({ email: emailSchema, roleId: roleIdSchema });
@@ -109,6 +110,8 @@ export const workEmailVerifiedAnswer = z.object({
   message: z.string(),
   user: currentUserSchema,
   data: currentUserSchema,
+  /** The companies the address verifies the user at (none yet: their first job post claims it). */
+  companies: z.array(verifiedCompanySchema).optional(),
 });
 
 /** POST /auth/workEmailVerify (some callers send email and userId instead of workEmail and id). */

@@ -7,6 +7,7 @@ export * from './lists';
 export * from './filters';
 export * from './upload';
 export * from './notification-kinds';
+export * from './verified';
 export type * from './common';
 export type * from './account';
 export type * from './profile';

@@ -7,6 +7,8 @@ export * from './constants';
 export * from './account';
 export * from './profile';
 export * from './jobPost';
+export * from './verified';
+export * from './companies';
 export * from './referral';
 export * from './chat';
 export * from './contact';

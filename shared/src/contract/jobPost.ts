@@ -1,6 +1,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { JOB_FETCH_LIMIT, MESSAGES } from './constants';
+import { verifiedAtCompanySchema } from './companies';
 import {
   envelope,
   idSchema,
@@ -41,6 +42,10 @@ export const jobPostSchema = z
     isApplied: z
       .boolean()
       .describe('Whether the signed-in candidate already requested a referral for it'),
+    /** Whether its poster is verified at its company ("Verified at {company}"). */
+    verifiedAtCompany: verifiedAtCompanySchema.describe(
+      'Whether its poster is verified at its company: confirmed, unconfirmed (first referrer) or null',
+    ),
   })
   .meta({ id: 'JobPost' });
 export type JobPost = z.infer<typeof jobPostSchema>;

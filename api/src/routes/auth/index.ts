@@ -27,11 +27,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OtpPurpose } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import {
-  companyNameFromEmail,
-  isFreeMailAddress,
-  PERSONAL_EMAIL_MESSAGE,
-} from '../../lib/work-email';
+import { companyNameFromEmail, registrableDomain, workEmailProblem } from '../../lib/work-email';
 import { assertSelf, currentUser } from '../../plugins/auth';
 import type { MailMessage } from '../../plugins/mail';
 import {
@@ -53,6 +49,7 @@ export const AUTH_MESSAGES = {
   emailChanged: 'Email updated successfully!',
   workOtpSent: 'OTP sent to your work email',
   workEmailVerified: 'Work email verified successfully',
+  invalidWorkEmail: 'Please enter a valid work email',
   emailTaken: 'This email is already used by another account.',
 } as const;
 
@@ -448,7 +445,8 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = assertSelf(request, request.body.id, 'You can only verify your own work email.');
       const { workEmail } = request.body;
-      if (isFreeMailAddress(workEmail)) throw new HttpError(400, PERSONAL_EMAIL_MESSAGE);
+      const problem = workEmailProblem(workEmail);
+      if (problem) throw new HttpError(400, problem);
       const code = await app.otp.issue({
         email: workEmail,
         purpose: 'work_email',
@@ -481,22 +479,27 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = assertSelf(request, request.body.id, 'You can only verify your own work email.');
       const { workEmail, otp } = request.body;
-      if (isFreeMailAddress(workEmail)) throw new HttpError(400, PERSONAL_EMAIL_MESSAGE);
+      const problem = workEmailProblem(workEmail);
+      const domain = registrableDomain(workEmail);
+      if (problem || !domain) throw new HttpError(400, problem ?? AUTH_MESSAGES.invalidWorkEmail);
       await app.otp.verify({ email: workEmail, purpose: 'work_email', code: otp, userId: me.id });
       const now = app.now();
       const user = await app.users.addVerifiedWorkEmail(
         me.id,
-        workEmail,
-        companyNameFromEmail(workEmail),
+        { email: workEmail, domain, companyName: companyNameFromEmail(workEmail) },
         todayIsoDate(now),
         now,
+        (tx) => app.companies.confirmDomain(tx, domain, me.id, now),
       );
+      // The companies this address verifies the user at (none yet: the first job they post claims it).
+      const companies = await app.companies.companiesAtDomain(domain);
       const current = toCurrentUser(user);
       return {
         success: true,
         message: AUTH_MESSAGES.workEmailVerified,
         user: current,
         data: current,
+        companies,
       };
     },
   );

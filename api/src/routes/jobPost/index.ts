@@ -14,15 +14,16 @@ import {
 } from '../../contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { JobPostRow } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
 import { assertSelf, currentUser, SESSION_COOKIE } from '../../plugins/auth';
 import {
   appliedAmongJobIds,
   experienceBandOf,
+  jobPostValues,
   searchTokens,
   type JobPage,
+  type JobPostRow,
 } from '../../services/jobPosts';
 import type { JobFilters } from '../../contract';
 
@@ -119,7 +120,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
             limit,
             viewerId: null,
           }),
-          filters.company ? app.jobPosts.company(filters.company) : undefined,
+          filters.company ? app.companies.find(filters.company) : undefined,
         ]);
         return { ...found, company, ids: found.data.map((j) => j._id), body: null };
       });
@@ -200,7 +201,10 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** A new job post by the signed-in user; the company is linked by name (created when new). */
+  /**
+   * A new job post by the signed-in user, for a company they are verified at (linked by name, created
+   * when new: `app.companies.companyToPostFor`).
+   */
   app.post(
     '/jobPost/createJobPost',
     {
@@ -214,24 +218,18 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = assertSelf(request, request.body.userId, 'You can only post jobs as yourself.');
       const body = request.body;
+      const now = app.now();
+      const companyId = await app.companies.companyToPostFor(
+        me.id,
+        body.companyName,
+        body.industry,
+        now,
+      );
       const id = await app.jobPosts.create(
         me.id,
-        {
-          jobTitle: body.jobTitle,
-          companyName: body.companyName,
-          jobLocation: body.jobLocation,
-          address: body.address,
-          companyLogo: body.companyLogo,
-          industry: body.industry,
-          experience: body.experience,
-          jobType: body.jobType,
-          salaryRange: body.salaryRange,
-          requiredSkills: body.requiredSkills,
-          jobDescription: body.jobDescription,
-          notes: body.notes,
-          ...(body.referralBonus !== undefined ? { referralBonus: body.referralBonus } : {}),
-        },
-        app.now(),
+        companyId,
+        jobPostValues(body),
+        now,
         (tx, jobId) => app.notifications.jobPosted(tx, jobId),
       );
       searchChanged();
@@ -289,25 +287,14 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       const job = await ownJob(me.id, request.params.id);
-      const body = request.body;
-      await app.jobPosts.update(
-        job,
-        {
-          jobTitle: body.jobTitle,
-          companyName: body.companyName,
-          jobLocation: body.jobLocation,
-          address: body.address,
-          companyLogo: body.companyLogo,
-          jobType: body.jobType,
-          salaryRange: body.salaryRange,
-          requiredSkills: body.requiredSkills,
-          jobDescription: body.jobDescription,
-          notes: body.notes,
-          industry: body.industry ?? job.industry,
-          experience: body.experience ?? job.experience,
-        },
+      const values = jobPostValues(request.body, job);
+      const companyId = await app.companies.companyToPostFor(
+        me.id,
+        values.companyName,
+        values.industry,
         app.now(),
       );
+      await app.jobPosts.update(job.id, companyId, values);
       searchChanged();
       return {
         success: true,

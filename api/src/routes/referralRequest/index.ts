@@ -226,6 +226,8 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
       if (status === 'approved' && !me.workEmailAdded) {
         throw new HttpError(403, REFERRAL_MESSAGES.verifyWorkEmail);
       }
+      if (status === 'approved')
+        await app.companies.assertVerifiedForJob(me.id, row.jobPostId, 'approve', app.now());
       const changed = await app.db.transaction(async (tx) => {
         const updated = await tx
           .update(referralRequests)

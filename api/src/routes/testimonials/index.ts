@@ -1,7 +1,5 @@
-import { errorResponses, testimonialsAnswer, type Testimonial } from '../../contract';
-import { asc } from 'drizzle-orm';
+import { errorResponses, testimonialsAnswer } from '../../contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { testimonials } from '../../db/schema';
 
 const testimonialRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,20 +12,7 @@ const testimonialRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: testimonialsAnswer, ...errorResponses() },
       },
     },
-    async () => {
-      const rows = await app.db
-        .select()
-        .from(testimonials)
-        .orderBy(asc(testimonials.sortOrder), asc(testimonials.createdAt));
-      const data: Testimonial[] = rows.map((t) => ({
-        _id: t.id,
-        name: t.name,
-        profile: t.profile,
-        position: t.position,
-        description: t.description,
-      }));
-      return { success: true, data };
-    },
+    async () => ({ success: true, data: await app.testimonials.all() }),
   );
 };
 

@@ -15,6 +15,7 @@ import {
   toast,
   useCurrentUser,
   useDashboardNavigate,
+  VerifiedBadge,
   type JobPostDetails,
 } from '@referio/shared';
 import { jobKeys } from '../../features/jobs/api';
@@ -151,6 +152,7 @@ function JobView({ job, userId }: { job: JobPostDetails; userId: string }) {
         <div>
           <h1 id="rf-job-title">{job.jobTitle}</h1>
           <p className="rf-job__company">{job.companyName}</p>
+          <VerifiedBadge companyName={job.companyName} status={job.verifiedAtCompany} />
         </div>
         {applied && <span className="rf-badge rf-badge--success">Already Applied</span>}
         {closed && !applied && <span className="rf-badge rf-badge--danger">Closed</span>}

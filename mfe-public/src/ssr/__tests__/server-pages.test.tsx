@@ -45,6 +45,7 @@ const job = {
   referralBonus: 0,
   createdAt: new Date().toISOString(),
   isApplied: false,
+  verifiedAtCompany: null,
 } as unknown as JobPost;
 
 beforeEach(() => {

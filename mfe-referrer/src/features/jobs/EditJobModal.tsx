@@ -101,7 +101,10 @@ export function EditJobModal({ job, onClose, onSaved }: EditJobModalProps) {
       const saved = await updateJobPost(job._id, parsed.data);
       onSaved(saved);
     } catch (err) {
-      if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
+      if (err instanceof ApiError && err.status === 403 && err.serverMessage) {
+        // Not verified at that company: the server's message says what to verify.
+        setAlert(err.serverMessage);
+      } else if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
         setAlert(MESSAGES.jobUpdateFailed);
       } else {
         console.error('[referio] job update failed', err);

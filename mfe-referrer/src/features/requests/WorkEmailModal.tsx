@@ -10,9 +10,11 @@ import {
   toast,
   useCurrentUser,
   useSessionStore,
+  VERIFIED_TEXTS,
   workEmailVerify,
   workEmailVerifyOtp,
   type CurrentUser,
+  type VerifiedCompany,
 } from '@referio/shared';
 
 export interface WorkEmailModalProps {
@@ -20,12 +22,24 @@ export interface WorkEmailModalProps {
   onClose: () => void;
   /** Called after the work e-mail is verified and the session user is stored with workEmailAdded. */
   onVerified: () => void | Promise<void>;
+  /** What the address is verified for: approving a held referral (the spec's modal) or posting a job. */
+  purpose?: 'approve' | 'post';
+  /** The company the address must be at (the request's or the job's), named in the explanation. */
+  companyName?: string | undefined;
+  /** Why the modal opened when the server refused (e.g. the address is at another company). */
+  reason?: string | null | undefined;
 }
 
 type Step = 'email' | 'otp';
 
 /** The verify answer names the user `user` (spec) or `data` (envelope): take whichever came. */
-type VerifyAnswer = { success?: boolean; message?: string; user?: CurrentUser; data?: CurrentUser };
+type VerifyAnswer = {
+  success?: boolean;
+  message?: string;
+  user?: CurrentUser;
+  data?: CurrentUser;
+  companies?: VerifiedCompany[];
+};
 
 const isOtp = (code: string) => new RegExp(`^[0-9]{${OTP_LENGTH}}$`).test(code);
 
@@ -36,7 +50,14 @@ const isOtp = (code: string) => new RegExp(`^[0-9]{${OTP_LENGTH}}$`).test(code);
  * Errors show inside the modal, beside the field, and go with the next attempt: never an old error next
  * to a success.
  */
-export function WorkEmailModal({ open, onClose, onVerified }: WorkEmailModalProps) {
+export function WorkEmailModal({
+  open,
+  onClose,
+  onVerified,
+  purpose = 'approve',
+  companyName,
+  reason,
+}: WorkEmailModalProps) {
   const user = useCurrentUser();
   const setUser = useSessionStore((s) => s.setUser);
   const [step, setStep] = useState<Step>('email');
@@ -125,6 +146,7 @@ export function WorkEmailModal({ open, onClose, onVerified }: WorkEmailModalProp
         return;
       }
       toast.success(MESSAGES.workEmailVerified);
+      toast.info(VERIFIED_TEXTS.verifiedFor(answer.companies ?? [], workEmail.trim()));
       setUser({ ...user, ...(verified ?? {}), workEmailAdded: true });
       reset();
       await onVerified();
@@ -168,7 +190,7 @@ export function WorkEmailModal({ open, onClose, onVerified }: WorkEmailModalProp
               busy={verifying}
               busyLabel="Verifying..."
             >
-              Verify &amp; Approve
+              {purpose === 'approve' ? 'Verify & Approve' : 'Verify'}
             </Button>
           </>
         )
@@ -183,8 +205,15 @@ export function WorkEmailModal({ open, onClose, onVerified }: WorkEmailModalProp
             void sendOtp();
           }}
         >
+          {reason && (
+            <p className="rr-error" role="alert">
+              {reason}
+            </p>
+          )}
           <p className="rr-muted">
-            Approving a referral needs a verified work e-mail. We will send a code to it.
+            {purpose === 'approve'
+              ? VERIFIED_TEXTS.approveRule(companyName)
+              : VERIFIED_TEXTS.postRule(companyName)}
           </p>
           <TextField
             label="Work Email"

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  ApiError,
   Button,
   ConfirmDialog,
   MESSAGES,
@@ -16,6 +17,7 @@ import {
   useDashboardNavigate,
   useRole,
   useSessionStore,
+  VERIFIED_TEXTS,
   type JobWizardStep1,
   type JobWizardStep2,
 } from '@referio/shared';
@@ -25,6 +27,7 @@ import {
   toCreateJobPostRequest,
 } from '@referio/shared/contract';
 import { TagInput } from '../../components/TagInput';
+import { WorkEmailModal } from '../../features/requests/WorkEmailModal';
 import {
   experienceOptions,
   industryOptions,
@@ -75,6 +78,9 @@ export default function CreateJobPost() {
   const [s2, setS2] = useState<Step2Form>(EMPTY_STEP2);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  /** The server refused: not verified at that company ('Verify Work Email' opens the modal). */
+  const [verifyNeeded, setVerifyNeeded] = useState(false);
+  const [verifyOpen, setVerifyOpen] = useState(false);
   const [live, setLive] = useState(false);
   const [switching, setSwitching] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -134,6 +140,13 @@ export default function CreateJobPost() {
       setStep(1);
       setLive(true);
     } catch (err) {
+      // 403: not verified at that company; the server's message says what to verify.
+      if (err instanceof ApiError && err.status === 403 && err.serverMessage) {
+        setError(err.serverMessage);
+        setVerifyNeeded(true);
+        toast.error(err.serverMessage);
+        return;
+      }
       console.error('[referio] job post creation failed', err);
       setError(MESSAGES.jobCreateFailed);
       toast.error(MESSAGES.jobCreateFailed);
@@ -178,6 +191,13 @@ export default function CreateJobPost() {
           {error}
         </p>
       )}
+      {verifyNeeded && (
+        <p>
+          <Button variant="secondary" size="sm" onClick={() => setVerifyOpen(true)}>
+            {VERIFIED_TEXTS.verifyButton}
+          </Button>
+        </p>
+      )}
 
       {step === 1 ? (
         <form className="rf-card rr-form" noValidate onSubmit={next} aria-label="Step 1: the job">
@@ -185,6 +205,7 @@ export default function CreateJobPost() {
             label="Company Name"
             required
             autoComplete="organization"
+            hint={VERIFIED_TEXTS.companyHint}
             {...field1('companyName')}
           />
           <TextField label="Job Title" required {...field1('jobTitle')} />
@@ -307,6 +328,16 @@ export default function CreateJobPost() {
       >
         <p>Candidates can now find it and ask you for a referral.</p>
       </Modal>
+      <WorkEmailModal
+        open={verifyOpen}
+        purpose="post"
+        companyName={s1.companyName.trim() || undefined}
+        onClose={() => setVerifyOpen(false)}
+        onVerified={() => {
+          setVerifyNeeded(false);
+          setError(null);
+        }}
+      />
     </section>
   );
 }

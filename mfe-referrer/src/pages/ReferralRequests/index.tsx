@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -45,7 +45,18 @@ export default function ReferralRequests() {
   const userId = user?._id ?? '';
   const go = useDashboardNavigate();
   const setActiveChatId = useSessionStore((s) => s.setActiveChatId);
-  const setStatus = useRequestActions();
+  const [gateOpen, setGateOpen] = useState(false);
+  const heldApproval = useRef<string | null>(null);
+  /** The company of the held approval, and why the server refused it (named in the modal). */
+  const [gate, setGate] = useState<{ companyName?: string; reason?: string }>({});
+  const requestsRef = useRef<ReferralRequest[]>([]);
+  const onApproveRefused = useCallback((id: string, reason: string) => {
+    heldApproval.current = id;
+    const held = requestsRef.current.find((r) => r._id === id);
+    setGate({ companyName: held?.jobPostId?.companyName, reason });
+    setGateOpen(true);
+  }, []);
+  const setStatus = useRequestActions(onApproveRefused);
   // A notification's link names a tab and the request to bring into view.
   const linked = useLinkedRequest();
   const [tab, setTab] = useState<ReferralStatus>(linked.status ?? 'pending');
@@ -55,8 +66,6 @@ export default function ReferralRequests() {
   }, [linked.status, linked.requestId]);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [busy, setBusy] = useState(false);
-  const [gateOpen, setGateOpen] = useState(false);
-  const heldApproval = useRef<string | null>(null);
   const [chatBusy, setChatBusy] = useState<string | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const jobFilter = searchParams.get('job') || undefined;
@@ -87,6 +96,7 @@ export default function ReferralRequests() {
     list.data?.find((r) => r.jobPostId?._id === jobFilter)?.jobPostId?.jobTitle ||
     'this job';
   const requests = list.data ?? [];
+  requestsRef.current = requests;
   const emptyText = MESSAGES.noRequestsOfStatus(tab);
   useEffect(() => {
     if (list.isSuccess && list.data.length === 0) toast.info(emptyText, { toastId: 'rr-empty' });
@@ -107,6 +117,7 @@ export default function ReferralRequests() {
     const { kind, request } = confirm;
     if (kind === 'approve' && !hasVerifiedWorkEmail()) {
       heldApproval.current = request._id;
+      setGate({ companyName: request.jobPostId?.companyName });
       setConfirm(null);
       setGateOpen(true);
       return;
@@ -241,6 +252,8 @@ export default function ReferralRequests() {
           setGateOpen(false);
         }}
         onVerified={approveHeld}
+        companyName={gate.companyName}
+        reason={gate.reason}
       />
     </section>
   );

@@ -61,6 +61,17 @@ describe('a job card', () => {
     expect(screen.queryByText('Applied')).not.toBeInTheDocument();
   });
 
+  it("shows 'Verified at {company}' only when the poster is verified at the job's company", () => {
+    const { unmount } = renderCard({ companyName: 'Acme Corp', verifiedAtCompany: 'confirmed' });
+    expect(screen.getByText('Verified at Acme Corp')).toBeInTheDocument();
+    unmount();
+    const second = renderCard({ companyName: 'Initech', verifiedAtCompany: 'unconfirmed' });
+    expect(screen.getByText('Verified at Initech (domain unconfirmed)')).toBeInTheDocument();
+    second.unmount();
+    renderCard({ verifiedAtCompany: null });
+    expect(screen.queryByText(/^Verified at/)).not.toBeInTheDocument();
+  });
+
   it("leads to the job's details with 'See Details'", () => {
     renderCard();
     expect(screen.getByRole('link', { name: 'See Details' })).toHaveAttribute(

@@ -5,6 +5,7 @@ import {
   formatLpa,
   relativeTime,
   visibleSkills,
+  VerifiedBadge,
   type JobPost,
 } from '@referio/shared';
 import './JobCard.css';
@@ -43,6 +44,11 @@ export function JobCard({ job, now }: JobCardProps) {
         {job.jobTitle}
       </h2>
       <p className="rf-job-card__company">{job.companyName}</p>
+      <VerifiedBadge
+        className="rf-job-card__verified"
+        companyName={job.companyName}
+        status={job.verifiedAtCompany}
+      />
       <p className="rf-job-card__time">
         Posted{' '}
         {/* A server-rendered page counts from the moment it was made and React takes it over seconds later

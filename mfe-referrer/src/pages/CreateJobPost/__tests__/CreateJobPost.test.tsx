@@ -172,6 +172,29 @@ describe('the create-job-post wizard', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it("shows the server's refusal when the referrer is not verified at the company, with a way to verify", async () => {
+    const refusal =
+      'Your verified work email x@globex.com is not at Acme Corp. Verify your work email at acme.com to post jobs for it.';
+    mockedCreate.mockRejectedValue(new ApiError('Forbidden', 403, refusal));
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CreateJobPost />, '/create-job-post');
+    expect(
+      screen.getByText(/You can post jobs only for the company of your verified work email/),
+    ).toBeInTheDocument();
+    fillStep1();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    fillStep2();
+    await user.click(screen.getByRole('button', { name: 'Post Job' }));
+    expect(await screen.findAllByText(refusal)).not.toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Verify Work Email' }));
+    const dialog = screen.getByRole('dialog', { name: 'Verify Work Email' });
+    expect(
+      within(dialog).getByText(
+        'Posting jobs for Acme Corp needs a verified work email at Acme Corp: an address at its email domain. We will send a code to it.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   async function postOne(user: UserEvent) {
     mockedCreate.mockResolvedValue(makeJob());
     fillStep1();

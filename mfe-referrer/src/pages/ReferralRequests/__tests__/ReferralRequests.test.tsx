@@ -145,6 +145,41 @@ describe('referral requests', () => {
     expect(screen.queryByRole('dialog', { name: 'Verify Work Email' })).not.toBeInTheDocument();
   });
 
+  it("names the request's company in the modal, and opens it with the server's reason when the work e-mail is at another company", async () => {
+    signInAs({ workEmailAdded: true });
+    const refusal =
+      'Your verified work email ravi@globex.com is not at Acme Corp. Verify your work email at acme-corp.com to approve referral requests for it.';
+    mockedUpdate.mockRejectedValueOnce(new ApiError('Forbidden', 403, refusal));
+    mockedSend.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
+    const verified = makeUser({ workEmailAdded: true });
+    mockedVerify.mockResolvedValue({
+      success: true,
+      message: 'Work email verified successfully',
+      user: verified,
+      data: verified,
+      companies: [{ _id: 'c1', companyName: 'Acme Corp', confirmed: true }],
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<ReferralRequests />);
+    await approveFirst(user);
+
+    const modal = await screen.findByRole('dialog', { name: 'Verify Work Email' });
+    expect(within(modal).getByRole('alert')).toHaveTextContent(refusal);
+    expect(
+      within(modal).getByText(
+        'Approving referrals for Acme Corp needs a verified work email at Acme Corp: an address at its email domain. We will send a code to it.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Failed to approve referral')).not.toBeInTheDocument();
+
+    await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
+    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    await user.type(await within(modal).findByLabelText('Digit 1 of 4'), '4821');
+    expect(await screen.findByText('This address verifies you at Acme Corp.')).toBeInTheDocument();
+    await waitFor(() => expect(mockedUpdate).toHaveBeenCalledTimes(2));
+    expect(await screen.findByText('Referral approved')).toBeInTheDocument();
+  });
+
   it('shows the server message when the code is wrong and approves nothing', async () => {
     signInAs({ workEmailAdded: false });
     mockedSend.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });

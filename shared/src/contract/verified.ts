@@ -1,0 +1,56 @@
+// Verified referrers (no zod: the browser bundle takes this file): a referrer is verified at a company when their current work e-mail is at one of
+// the company's domains (docs/verified-referrers.md).
+
+/**
+ * Whether a job's poster is verified at the job's company: through a confirmed domain, an unconfirmed
+ * one (the company's first referrer gave it its domain and no second address there is verified yet),
+ * or not (null).
+ */
+export type VerifiedAtCompany = 'confirmed' | 'unconfirmed' | null;
+
+/** A referrer's verification at one company, and what the refusal message needs. */
+export interface CompanyVerification {
+  status: VerifiedAtCompany;
+  companyName: string;
+  /** The company's e-mail domains ('acme.co.uk'). */
+  domains: string[];
+  /** The referrer's current (last verified) work e-mail, or null when they have none. */
+  workEmail: string | null;
+}
+
+/** A company a verified work address counts for (the answer to verifying one). */
+export interface VerifiedCompany {
+  _id: string;
+  companyName: string;
+  /** False while the company's domain is only its first referrer's. */
+  confirmed: boolean;
+}
+
+/** The accessible text of the badge on job cards and job details. */
+export const verifiedAtText = (companyName: string, status: Exclude<VerifiedAtCompany, null>) =>
+  status === 'confirmed'
+    ? `Verified at ${companyName}`
+    : `Verified at ${companyName} (domain unconfirmed)`;
+
+/** The texts that explain the rule where a referrer verifies a work e-mail or posts a job. */
+export const VERIFIED_TEXTS = {
+  /** The work-email modal opened to approve a referral (for the request's company when known). */
+  approveRule: (companyName?: string) =>
+    companyName
+      ? `Approving referrals for ${companyName} needs a verified work email at ${companyName}: an address at its email domain. We will send a code to it.`
+      : "Approving a referral needs a verified work email at the job's company: an address at its email domain. We will send a code to it.",
+  /** The work-email modal opened from the job post form. */
+  postRule: (companyName?: string) =>
+    companyName
+      ? `Posting jobs for ${companyName} needs a verified work email at ${companyName}: an address at its email domain. We will send a code to it.`
+      : 'Posting a job needs a verified work email at the company: an address at its email domain. We will send a code to it.',
+  /** Under the job post form's Company Name. */
+  companyHint:
+    "You can post jobs only for the company of your verified work email (you@acme.com for Acme). A company new to Referio takes your email's domain.",
+  /** After a work e-mail is verified: the companies it counts for. */
+  verifiedFor: (companies: readonly VerifiedCompany[], email: string) =>
+    companies.length
+      ? `This address verifies you at ${companies.map((c) => c.companyName).join(', ')}.`
+      : `No company uses ${email.slice(email.lastIndexOf('@') + 1)} yet: the first job you post for your company gives it this domain.`,
+  verifyButton: 'Verify Work Email',
+} as const;

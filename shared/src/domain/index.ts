@@ -1,0 +1,2 @@
+// Domain UI components shared by the remotes, one folder per area.
+export * from './jobs';

@@ -1,0 +1,49 @@
+import { verifiedAtText, type VerifiedAtCompany } from '../../contract/verified';
+import { cx } from '../../ui/cx';
+import './VerifiedBadge.css';
+
+export interface VerifiedBadgeProps {
+  companyName: string;
+  /** The job's `verifiedAtCompany`: nothing is shown for null. */
+  status: VerifiedAtCompany;
+  className?: string;
+}
+
+const UNCONFIRMED_TITLE =
+  "This company's email domain comes from its first referrer; it is confirmed once a second colleague verifies an address there.";
+
+/**
+ * "Verified at {company}": the job's poster verified a work e-mail at the company's domain. An
+ * unconfirmed domain (the company's first referrer's) says so in the text and in a muted style
+ * (docs/verified-referrers.md).
+ */
+export function VerifiedBadge({ companyName, status, className }: VerifiedBadgeProps) {
+  if (!status) return null;
+  const confirmed = status === 'confirmed';
+  return (
+    <span
+      className={cx(
+        'rf-badge',
+        'rf-verified-badge',
+        confirmed ? 'rf-verified-badge--confirmed' : 'rf-verified-badge--unconfirmed',
+        className,
+      )}
+      title={confirmed ? undefined : UNCONFIRMED_TITLE}
+    >
+      <svg
+        className="rf-verified-badge__icon"
+        viewBox="0 0 16 16"
+        width="12"
+        height="12"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <path
+          fill="currentColor"
+          d="M8 0 9.9 1.6l2.5-.2.6 2.4 2.1 1.4-1 2.3 1 2.3-2.1 1.4-.6 2.4-2.5-.2L8 16l-1.9-1.6-2.5.2-.6-2.4L.9 10.8l1-2.3-1-2.3L3 4.8l.6-2.4 2.5.2L8 0Zm3.2 5.3L7 9.5 4.8 7.3 3.7 8.4 7 11.7l5.3-5.3-1.1-1.1Z"
+        />
+      </svg>
+      {verifiedAtText(companyName, status)}
+    </span>
+  );
+}

@@ -1,0 +1,1 @@
+export { VerifiedBadge, type VerifiedBadgeProps } from './VerifiedBadge';
