@@ -165,6 +165,11 @@ describe('GET /api/openapi.json', () => {
     }
     const error = doc.components!.schemas!.ErrorResponse as OpenAPIV3.SchemaObject;
     expect(error.required).toEqual(['success', 'message']);
+    // Each shape once: the answers' schemas, not their unused "as read" twins.
+    expect(Object.keys(doc.components!.schemas!).filter((n) => n.endsWith('Input'))).toEqual([]);
+    expect(Object.keys(doc.components!.schemas!)).toEqual(
+      expect.arrayContaining(['JobPost', 'ReferralRequest', 'CurrentUser', 'ChatMessage']),
+    );
   });
 
   it('describes the stream, the downloads, the uploads and the pages by their content types', () => {

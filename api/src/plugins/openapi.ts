@@ -21,6 +21,27 @@ export const STATUS_DESCRIPTIONS: Record<string, string> = {
     'A server failure (a generic message, logged), or 503 with `Retry-After` when the database does not answer.',
 };
 
+/**
+ * The zod transform lists every schema with an id twice (as read and as written: `JobPostInput`,
+ * `JobPost`); the answers only use the written one. Keeps the schemas the paths reach, directly or
+ * through other schemas.
+ */
+function dropUnreferencedSchemas(doc: OpenAPIV3.Document): void {
+  const schemas = doc.components?.schemas;
+  if (!schemas) return;
+  const refsIn = (value: unknown) =>
+    [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+  const keep = new Set<string>();
+  const queue = refsIn(doc.paths);
+  while (queue.length > 0) {
+    const name = queue.pop()!;
+    if (keep.has(name)) continue;
+    keep.add(name);
+    queue.push(...refsIn(schemas[name]));
+  }
+  for (const name of Object.keys(schemas)) if (!keep.has(name)) delete schemas[name];
+}
+
 type Access = 'public' | 'optional' | 'user';
 const accessOf = (route: RouteOptions): Access =>
   ((route.config as { auth?: Access } | undefined)?.auth ?? 'user') as Access;
@@ -75,6 +96,7 @@ export default fp(
             }
           }
         }
+        dropUnreferencedSchemas(doc);
         return doc;
       },
     });
