@@ -23,6 +23,7 @@ import jobPostsPlugin from './plugins/job-posts';
 import mailPlugin from './plugins/mail';
 import notificationsPlugin from './plugins/notifications';
 import outboxPlugin from './plugins/outbox';
+import referralsPlugin from './plugins/referrals';
 import requestGuard from './plugins/request-guard';
 import storagePlugin from './plugins/storage';
 import authRoutes from './routes/auth';
@@ -122,6 +123,7 @@ export async function buildApp(
   await app.register(eventsPlugin);
   await app.register(jobPostsPlugin);
   await app.register(notificationsPlugin);
+  await app.register(referralsPlugin);
   await app.register(outboxPlugin);
 
   // Routes, one folder per area.

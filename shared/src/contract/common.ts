@@ -28,6 +28,13 @@ export const roleIdSchema = z
   })
   .transform((v) => Number(v) as RoleId);
 
+/** The error envelope of every refusal (400/401/403/404/409/429), as a route's response schema. */
+export const errorResponse = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
 export const idSchema = z.uuid({ error: 'Invalid id' });
 
 export const emailSchema = z
