@@ -394,6 +394,14 @@ const ROWS: Row[] = [
     }),
   },
   {
+    // Only the sender withdraws; the referrer it was addressed to cannot.
+    route: 'POST /api/referralRequest/withdraw/:id',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    also: [{ who: 'referrer', status: 403 }],
+    request: async ({ app, w }) => ({ url: `/${await pendingRequest(app, w)}` }),
+  },
+  {
     route: 'POST /api/referralRequest/getReferralNotifications',
     owner: 'candidate',
     expect: OWNER_ONLY,
