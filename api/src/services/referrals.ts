@@ -6,7 +6,7 @@
 // (with the day-before reminder) in its loop; row locks make sure each request expires, and is told
 // about, once.
 import { alias } from 'drizzle-orm/pg-core';
-import { and, asc, desc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   MESSAGES,
   REFERRAL_EXPIRY_WARNING_HOURS,
@@ -170,6 +170,28 @@ export class ReferralRepository {
       for (const r of claimed) await this.notifications.referralExpiring(tx, r.id);
       return claimed.length;
     });
+  }
+
+  /**
+   * Development only (the dev routes, absent in production): brings a pending request's expiry to now
+   * and lets the real expiry run, so a browser journey sees "No response" without waiting a week. Only
+   * the request's sender or recipient may; null: no such request of theirs.
+   */
+  async expireNowForDevelopment(id: string, callerId: string): Promise<ReferralRequest | null> {
+    const [row] = await this.db
+      .update(referralRequests)
+      .set({ expiresAt: this.now() })
+      .where(
+        and(
+          eq(referralRequests.id, id),
+          eq(referralRequests.status, 'pending'),
+          or(eq(referralRequests.senderId, callerId), eq(referralRequests.recipientId, callerId)),
+        ),
+      )
+      .returning({ id: referralRequests.id });
+    if (!row) return null;
+    await this.expireDue({ id });
+    return this.find(id, callerId);
   }
 
   /** The worker's pass: expire what is overdue, then remind about what expires within a day. */

@@ -1,11 +1,14 @@
-import { emailSchema } from '../../contract';
+import { emailSchema, errorResponse, idSchema, referralRequestAnswer } from '../../contract';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { devMails } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { currentUser } from '../../plugins/auth';
 
 export const DEV_MAILBOX_LOOPBACK_ONLY = 'The dev mailbox is only served to this machine.';
+export const DEV_LOOPBACK_ONLY = 'Development routes are only served to this machine.';
+export const DEV_NO_PENDING_REQUEST = 'No pending referral request of yours has this id.';
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
 export function isLoopback(ip: string): boolean {
@@ -47,6 +50,36 @@ const dev: FastifyPluginAsyncZod = async (app) => {
           createdAt: m.createdAt.toISOString(),
         })),
       };
+    },
+  );
+
+  /**
+   * Development only: a pending request of the caller (its sender or recipient) expires now, through
+   * the real expiry (status, notifications, mail), so the browser suite can show "No response" without
+   * a week's wait or a short expiry for every other journey (docs/referral-lifecycle.md).
+   */
+  app.post(
+    '/dev/expireReferralRequest/:id',
+    {
+      onRequest: async (request) => {
+        if (!isLoopback(request.ip)) throw new HttpError(403, DEV_LOOPBACK_ONLY);
+      },
+      schema: {
+        params: z.object({ id: idSchema }),
+        response: {
+          200: referralRequestAnswer,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const data = await app.referrals.expireNowForDevelopment(request.params.id, me.id);
+      if (!data) throw new HttpError(404, DEV_NO_PENDING_REQUEST);
+      return { success: true as const, message: 'Referral request expired', data };
     },
   );
 };
