@@ -20,7 +20,8 @@ export function declineChoiceError(choice: DeclineChoice): string | null {
   if (choice.reason !== 'other') return null;
   const note = choice.note.trim();
   if (!note) return 'Please write a note for the reason Other.';
-  if (note.length > DECLINE_NOTE_MAX) return `The note can be at most ${DECLINE_NOTE_MAX} characters.`;
+  if (note.length > DECLINE_NOTE_MAX)
+    return `The note can be at most ${DECLINE_NOTE_MAX} characters.`;
   return null;
 }
 

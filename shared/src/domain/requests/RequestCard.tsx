@@ -197,7 +197,11 @@ function ReferrerCard({
     request.status === 'pending' ? (
       <>
         {onDecline && (
-          <Button variant="secondary" aria-label={`Decline ${name}`} onClick={() => onDecline(request)}>
+          <Button
+            variant="secondary"
+            aria-label={`Decline ${name}`}
+            onClick={() => onDecline(request)}
+          >
             Decline
           </Button>
         )}

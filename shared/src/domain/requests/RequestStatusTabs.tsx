@@ -38,7 +38,13 @@ export interface RequestStatusTabsProps {
 }
 
 /** Requests by status, for the candidate's and the referrer's request pages alike. */
-export function RequestStatusTabs({ side, value, onChange, counts, children }: RequestStatusTabsProps) {
+export function RequestStatusTabs({
+  side,
+  value,
+  onChange,
+  counts,
+  children,
+}: RequestStatusTabsProps) {
   return (
     <Tabs
       label={side === 'candidate' ? 'Requests by status' : 'Referral requests by status'}
