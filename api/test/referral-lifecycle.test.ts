@@ -148,7 +148,10 @@ describe('transitions: only pending changes, once', () => {
       [{ status: 'declined', reason: 'other' }, 'Please write a note for the reason Other'],
       [{ status: 'declined', reason: 'other', note: '   ' }, 'Please write a note'],
       [{ status: 'declined', reason: 'other', note: 'x'.repeat(281) }, 'at most 280 characters'],
-      [{ status: 'declined', reason: 'role_filled', note: 'hi' }, 'A note goes with the reason Other only'],
+      [
+        { status: 'declined', reason: 'role_filled', note: 'hi' },
+        'A note goes with the reason Other only',
+      ],
       [{ status: 'approved', reason: 'role_filled' }, 'Only a decline takes a reason'],
       [{ status: 'expired' }, 'Status must be approved or declined'],
       [{ status: 'withdrawn' }, 'Status must be approved or declined'],
@@ -176,9 +179,9 @@ describe('transitions: only pending changes, once', () => {
     expect(notYours.json().message).toBe('You can only withdraw referral requests you sent.');
     expect((await withdraw(app, referrer, requestId)).statusCode).toBe(403);
     expect((await withdraw(app, candidate, crypto.randomUUID())).statusCode).toBe(404);
-    expect((await call(app, null, 'POST', `/referralRequest/withdraw/${requestId}`)).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await call(app, null, 'POST', `/referralRequest/withdraw/${requestId}`)).statusCode,
+    ).toBe(401);
     const before = (await notificationsOf(app, referrer.id)).length;
 
     const res = await withdraw(app, candidate, requestId);
@@ -235,7 +238,10 @@ describe('transitions: only pending changes, once', () => {
     );
     expect(told).toHaveLength(1);
     expect(await app.referrals.sweep()).toEqual({ expired: 0, warned: 0 });
-    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'referral_expired'));
+    const mails = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'referral_expired'));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe(
       `Your referral request for ${job.jobTitle} at Acme Corp expired without an answer`,
@@ -283,7 +289,9 @@ describe('the day-before reminder', () => {
     expect(reminders).toHaveLength(1);
     expect(reminders[0]?.referralRequestId).toBe(requestId);
     const bell = await call(app, referrer, 'GET', '/notifications');
-    const item = bell.json().data.items.find((i: { kind: string }) => i.kind === 'referral_expiring');
+    const item = bell
+      .json()
+      .data.items.find((i: { kind: string }) => i.kind === 'referral_expiring');
     expect(item).toMatchObject({
       text: `The referral request from Cara Cand for ${job.jobTitle} at Acme Corp expires in a day unless you answer it.`,
       link: `/dashboard/referralRequests?status=pending&request=${requestId}`,
@@ -293,7 +301,9 @@ describe('the day-before reminder', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.kind, 'referral_expiring'));
     expect(mail?.to).toBe(referrer.email);
-    expect(mail?.subject).toBe(`A referral request for ${job.jobTitle} at Acme Corp expires tomorrow`);
+    expect(mail?.subject).toBe(
+      `A referral request for ${job.jobTitle} at Acme Corp expires tomorrow`,
+    );
     expect(mail?.text).not.toContain(candidate.email);
   });
 

@@ -257,7 +257,13 @@ describe('lists and counts', () => {
       'GET',
       `/referralRequest/getRefererCount/${candidate.id}`,
     );
-    expect(empty.json().data).toEqual({ total: 0, approved: 0, pending: 0, declined: 0, expired: 0 });
+    expect(empty.json().data).toEqual({
+      total: 0,
+      approved: 0,
+      pending: 0,
+      declined: 0,
+      expired: 0,
+    });
     expect(
       (await call(app, candidate, 'GET', `/referralRequest/getRefererCount/${referrer.id}`))
         .statusCode,

@@ -20,13 +20,7 @@ import {
   type ReferralStatus,
 } from '../contract';
 import type { Db, Tx } from '../db';
-import {
-  companies,
-  jobPosts,
-  referralRequests,
-  users,
-  type UserRow,
-} from '../db/schema';
+import { companies, jobPosts, referralRequests, users, type UserRow } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { findJobRow, toJobPost } from './jobPosts';
 import type { NotificationRepository } from './notifications';
@@ -390,7 +384,8 @@ export class ReferralRepository {
         .for('update');
       if (!row) throw new HttpError(404, REFERRAL_MESSAGES.notFound);
       if (row.recipientId !== me.id) throw new HttpError(403, REFERRAL_MESSAGES.notRecipient);
-      if (row.status !== 'pending') throw new HttpError(409, REFERRAL_MESSAGES.alreadyDone(row.status));
+      if (row.status !== 'pending')
+        throw new HttpError(409, REFERRAL_MESSAGES.alreadyDone(row.status));
       if (status === 'approved' && !me.workEmailAdded) {
         throw new HttpError(403, REFERRAL_MESSAGES.verifyWorkEmail);
       }
@@ -431,7 +426,8 @@ export class ReferralRepository {
         .for('update');
       if (!row) throw new HttpError(404, REFERRAL_MESSAGES.notFound);
       if (row.senderId !== me.id) throw new HttpError(403, REFERRAL_MESSAGES.notSender);
-      if (row.status !== 'pending') throw new HttpError(409, REFERRAL_MESSAGES.alreadyDone(row.status));
+      if (row.status !== 'pending')
+        throw new HttpError(409, REFERRAL_MESSAGES.alreadyDone(row.status));
       await tx
         .update(referralRequests)
         .set({ status: 'withdrawn', updatedAt: this.now() })

@@ -20,7 +20,13 @@ export const isJobActive = (status: string | null | undefined): boolean => statu
  * (docs/referral-lifecycle.md). 'expired' is shown as "No response"; 'withdrawn' is the candidate's own
  * take-back and is listed nowhere.
  */
-export const REFERRAL_STATUSES = ['pending', 'approved', 'declined', 'expired', 'withdrawn'] as const;
+export const REFERRAL_STATUSES = [
+  'pending',
+  'approved',
+  'declined',
+  'expired',
+  'withdrawn',
+] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
 /** The statuses the request lists and their tabs show (withdrawn requests are gone from both sides). */

@@ -5,7 +5,10 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LISTED_REFERRAL_STATUSES, type ListedReferralStatus } from '../contract/lists';
 
-export function useLinkedRequest(): { status: ListedReferralStatus | null; requestId: string | null } {
+export function useLinkedRequest(): {
+  status: ListedReferralStatus | null;
+  requestId: string | null;
+} {
   const [params] = useSearchParams();
   const status = params.get('status');
   return {

@@ -101,7 +101,10 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  const countsSchema = { params: userIdParams, response: { 200: referralCountsAnswer, ...refusals } };
+  const countsSchema = {
+    params: userIdParams,
+    response: { 200: referralCountsAnswer, ...refusals },
+  };
 
   /** Requests addressed to the caller (a referrer), by status. */
   app.get('/referralRequest/getRefererCount/:userId', { schema: countsSchema }, async (request) => {
