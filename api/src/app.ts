@@ -29,6 +29,7 @@ import mailPlugin from './plugins/mail';
 import notificationsPlugin from './plugins/notifications';
 import openapiPlugin from './plugins/openapi';
 import outboxPlugin from './plugins/outbox';
+import referralsPlugin from './plugins/referrals';
 import requestGuard from './plugins/request-guard';
 import requestIdPlugin, { requestIdOf } from './plugins/request-id';
 import secretPlugin from './plugins/secret';
@@ -160,6 +161,7 @@ export async function buildApp(
   await app.register(devMailPlugin);
   await app.register(testimonialsPlugin);
   await app.register(notificationsPlugin);
+  await app.register(referralsPlugin);
   await app.register(outboxPlugin);
   // Before the routes: the OpenAPI document is built from the routes registered after it.
   await app.register(openapiPlugin);

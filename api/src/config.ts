@@ -177,6 +177,12 @@ export const configSchema = z
     /** Tries before a mail is given up; the wait doubles from MAIL_RETRY_BASE_SECONDS (at most 6 hours). */
     MAIL_MAX_ATTEMPTS: int(8, 1, 100),
     MAIL_RETRY_BASE_SECONDS: int(30, 1, 3600),
+    /** A pending referral request expires unanswered after this many hours (1 hour to 1 year). */
+    REFERRAL_EXPIRY_HOURS: int(168, 1, 8760),
+    /** Pending referral requests one candidate may hold at once. */
+    PENDING_REQUESTS_MAX: int(10, 1, 1000),
+    /** Referral requests one candidate may send per rolling 24 hours (withdrawn ones count). */
+    REQUESTS_PER_DAY: int(5, 1, 1000),
   })
   .refine((c) => c.UPLOAD_QUOTA_BYTES >= c.UPLOAD_MAX_BYTES, {
     path: ['UPLOAD_QUOTA_BYTES'],

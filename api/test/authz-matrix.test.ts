@@ -421,6 +421,14 @@ const ROWS: Row[] = [
     }),
   },
   {
+    // Only the sender withdraws; the referrer it was addressed to cannot.
+    route: 'POST /api/referralRequest/withdraw/:id',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    also: [{ who: 'referrer', status: 403 }],
+    request: async ({ app, w }) => ({ url: `/${await pendingRequest(app, w)}` }),
+  },
+  {
     route: 'POST /api/referralRequest/getReferralNotifications',
     owner: 'candidate',
     expect: OWNER_ONLY,
@@ -573,6 +581,14 @@ const ROWS: Row[] = [
     request: ({ owner }) => ({ url: `?to=${encodeURIComponent(owner.email)}` }),
   },
   {
+    // Development only: the request's sender (or recipient) expires it now; others get 404.
+    route: 'POST /api/dev/expireReferralRequest/:id',
+    owner: 'candidate',
+    expect: [401, 404, 200, 200],
+    also: [{ who: 'referrer', status: 200 }],
+    request: async ({ app, w }) => ({ url: `/${await pendingRequest(app, w)}` }),
+  },
+  {
     // CORS preflight (@fastify/cors): answered before any session check.
     route: 'OPTIONS *',
     owner: 'candidate',
@@ -717,6 +733,7 @@ test('the dev mailbox does not exist in production', async () => {
   });
   try {
     expect(prodRoutes.map(key)).not.toContain('GET /api/dev/mail');
+    expect(prodRoutes.map(key)).not.toContain('POST /api/dev/expireReferralRequest/:id');
     const res = await prod.inject({ method: 'GET', url: '/api/dev/mail?to=a%40example.com' });
     expect(res.statusCode).toBe(404);
   } finally {

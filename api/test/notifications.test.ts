@@ -389,6 +389,8 @@ describe('e-mail preferences and unsubscribe', () => {
       referral_declined: true,
       job_matches: false,
       chat_message: true,
+      referral_expiring: true,
+      referral_expired: true,
     });
     const put = await call(app, u, 'PUT', '/notifications/preferences', {
       chat_message: false,
@@ -452,6 +454,8 @@ describe('e-mail preferences and unsubscribe', () => {
       referral_declined: true,
       job_matches: false,
       chat_message: true,
+      referral_expiring: true,
+      referral_expired: true,
     });
   });
 

@@ -218,7 +218,7 @@ describe('lists and counts', () => {
       },
     );
     expect(badStatus.statusCode).toBe(400);
-    expect(badStatus.json().message).toBe('Status must be pending, approved or declined');
+    expect(badStatus.json().message).toBe('Status must be pending, approved, declined or expired');
   });
 
   it('counts requests by status for the referrer and the candidate, own id only', async () => {
@@ -236,7 +236,7 @@ describe('lists and counts', () => {
       status: 'declined',
     });
 
-    const expected = { total: 3, approved: 1, pending: 1, declined: 1 };
+    const expected = { total: 3, approved: 1, pending: 1, declined: 1, expired: 0 };
     const refCount = await call(
       app,
       referrer,
@@ -257,7 +257,13 @@ describe('lists and counts', () => {
       'GET',
       `/referralRequest/getRefererCount/${candidate.id}`,
     );
-    expect(empty.json().data).toEqual({ total: 0, approved: 0, pending: 0, declined: 0 });
+    expect(empty.json().data).toEqual({
+      total: 0,
+      approved: 0,
+      pending: 0,
+      declined: 0,
+      expired: 0,
+    });
     expect(
       (await call(app, candidate, 'GET', `/referralRequest/getRefererCount/${referrer.id}`))
         .statusCode,

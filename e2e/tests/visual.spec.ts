@@ -366,7 +366,7 @@ for (const vp of VIEWPORTS) {
         await expect(page.getByRole('article').first()).toBeVisible();
         // Item 21: the referrer's e-mail stays inside its card.
         expect
-          .soft(await insideCards(page, '.cand-request', 'dd'), 'item 21: facts inside the card')
+          .soft(await insideCards(page, '.rf-request', 'dd'), 'item 21: facts inside the card')
           .not.toContain(false);
         await shot(page, 'cand-myReferralRequests-declined');
 
@@ -538,10 +538,10 @@ for (const vp of VIEWPORTS) {
         await settle(page, 'Referral Requests');
         // Items 13 and 21: a long e-mail as the name keeps the time in the card, on one line.
         expect
-          .soft(await insideCards(page, '.rr-card', 'time'), 'item 13: the time inside the card')
+          .soft(await insideCards(page, '.rf-request', 'time'), 'item 13: the time inside the card')
           .not.toContain(false);
         expect
-          .soft(await lineCount(page, '.rr-card time'), 'item 21: the time on one line')
+          .soft(await lineCount(page, '.rf-request time'), 'item 21: the time on one line')
           .not.toContain(2);
         for (const tab of ['Approved', 'Declined']) {
           await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();

@@ -1,7 +1,7 @@
 // The whole product's PostgreSQL schema (PGlite and PostgreSQL alike). Migrations in ../../drizzle are
 // generated from this file with `npm run db:generate -w @referio/api`; never edit a generated migration.
 import { sql } from 'drizzle-orm';
-import { NOTIFICATION_KINDS } from '../contract';
+import { DECLINE_REASONS, NOTIFICATION_KINDS, REFERRAL_STATUSES } from '../contract';
 import {
   bigserial,
   customType,
@@ -29,7 +29,8 @@ export const industryEnum = pgEnum('industry', ['it', 'marketing', 'finance', 's
 export const experienceEnum = pgEnum('experience', ['1-3', '3-6', '6-9', '9-12']);
 export const jobTypeEnum = pgEnum('job_type', ['Full-time', 'Part-time', 'Contract']);
 export const jobStatusEnum = pgEnum('job_status', ['active', 'inactive']);
-export const referralStatusEnum = pgEnum('referral_status', ['pending', 'approved', 'declined']);
+export const referralStatusEnum = pgEnum('referral_status', REFERRAL_STATUSES);
+export const declineReasonEnum = pgEnum('decline_reason', DECLINE_REASONS);
 export const fileKindEnum = pgEnum('file_kind', ['resume', 'profile_image']);
 export const notificationKindEnum = pgEnum('notification_kind', NOTIFICATION_KINDS);
 
@@ -296,11 +297,32 @@ export const referralRequests = pgTable(
     resume: text('resume'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * When the request expires unanswered (set at creation from REFERRAL_EXPIRY_HOURS; the default only
+     * gives requests older than this column a full window from the migration on).
+     */
+    expiresAt: ts('expires_at')
+      .notNull()
+      .default(sql`now() + interval '168 hours'`),
+    /** The referrer was told, once, that it expires within a day (claimed by UPDATE … RETURNING). */
+    expiryWarnedAt: ts('expiry_warned_at'),
+    declineReason: declineReasonEnum('decline_reason'),
+    /** The note of an 'other' decline (≤ 280 characters, checked by the contract). */
+    declineNote: text('decline_note'),
   },
   (t) => [
-    uniqueIndex('referral_requests_job_sender_uq').on(t.jobPostId, t.senderId),
+    // One live request per candidate and job: an expired or withdrawn one frees the job again.
+    uniqueIndex('referral_requests_job_sender_live_uq')
+      .on(t.jobPostId, t.senderId)
+      .where(sql`status in ('pending', 'approved', 'declined')`),
     index('referral_requests_sender_status_idx').on(t.senderId, t.status, t.createdAt),
     index('referral_requests_recipient_status_idx').on(t.recipientId, t.status, t.createdAt),
+    // The expiry sweep and the day-before reminder read only pending requests, soonest first.
+    index('referral_requests_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`status = 'pending'`),
+    // The daily cap: a sender's requests of the last 24 hours, whatever their status.
+    index('referral_requests_sender_created_idx').on(t.senderId, t.createdAt),
   ],
 );
 

@@ -49,6 +49,10 @@ export function notificationSentence(n: NotificationFacts): string {
     }
     case 'chat_message':
       return `${someone(d.actorName)} sent you a message${d.jobTitle ? ` about ${jobName(d)}` : ''}.`;
+    case 'referral_expiring':
+      return `The referral request from ${someone(d.actorName)} for ${jobName(d)} expires in a day unless you answer it.`;
+    case 'referral_expired':
+      return `Your referral request for ${jobName(d)} expired without an answer from ${someone(d.actorName)}.`;
   }
 }
 
@@ -68,12 +72,18 @@ export function notificationLink(n: NotificationFacts): string {
     }
     case 'chat_message':
       return `/dashboard/chat?${q({ chat: n.chatId ?? '' })}`;
+    case 'referral_expiring':
+      return `/dashboard/referralRequests?${q({ status: 'pending', request: n.referralRequestId ?? '' })}`;
+    case 'referral_expired':
+      return `/dashboard/myReferralRequests?${q({ status: 'expired', request: n.referralRequestId ?? '' })}`;
   }
 }
 
 /** The profile page where the person changes which e-mails they get. */
 export const preferencesPath = (kind: NotificationKind) =>
-  kind === 'referral_requested' ? '/dashboard/referrarProfile' : '/dashboard/profile';
+  kind === 'referral_requested' || kind === 'referral_expiring'
+    ? '/dashboard/referrarProfile'
+    : '/dashboard/profile';
 
 function subjectOf(n: NotificationFacts, jobs: MailJob[]): string {
   const d = n.data;
@@ -93,6 +103,10 @@ function subjectOf(n: NotificationFacts, jobs: MailJob[]): string {
     }
     case 'chat_message':
       return `New message from ${someone(d.actorName)}${d.jobTitle ? ` about ${jobName(d)}` : ''}`;
+    case 'referral_expiring':
+      return `A referral request for ${jobName(d)} expires tomorrow`;
+    case 'referral_expired':
+      return `Your referral request for ${jobName(d)} expired without an answer`;
   }
 }
 
@@ -106,6 +120,10 @@ function whyOf(n: NotificationFacts): string {
       return `You get this e-mail because you asked for a referral for ${jobName(d)} on Referio.`;
     case 'job_matches':
       return 'You get this e-mail because you turned on job-match e-mails on your Referio profile; these jobs ask for skills on your profile. We send at most one a day.';
+    case 'referral_expiring':
+      return `You get this e-mail because a candidate asked you for a referral for ${jobName(d)} on Referio and the request expires unanswered in a day. We send this once per request.`;
+    case 'referral_expired':
+      return `You get this e-mail because you asked for a referral for ${jobName(d)} on Referio and the referrer did not answer in time.`;
     case 'chat_message':
       return `You get this e-mail because a message arrived in one of your Referio chats while you were away. We send at most one per chat every ${CHAT_NOTIFICATION_WINDOW_MINUTES} minutes.`;
   }
@@ -117,6 +135,8 @@ const ACTION_LABEL: Record<NotificationKind, string> = {
   referral_declined: 'See your request',
   job_matches: 'See the job',
   chat_message: 'Open the chat',
+  referral_expiring: 'Answer the request',
+  referral_expired: 'See your request',
 };
 
 export const escapeHtml = (s: string) =>

@@ -2,7 +2,8 @@
 // `mail_outbox` inside their own transaction; no HTTP request ever waits for SMTP. The worker claims due
 // rows with FOR UPDATE SKIP LOCKED and a lease (so instances never take the same row, and a crashed
 // instance's rows are taken over once its lease runs out), sends them through the mail plugin, and marks
-// each one sent as soon as the SMTP server has accepted it. A refusal or an unreachable server puts the
+// each one sent as soon as the SMTP server has accepted it. The same loop runs the referral sweep
+// (app.referrals.sweep) every REFERRAL_SWEEP_MS. A refusal or an unreachable server puts the
 // row back with a doubling wait; after MAIL_MAX_ATTEMPTS it is given up (failed_at, last_error).
 //
 // Each mail carries a Message-ID made from its row id, so the one resend that a crash between "accepted"
@@ -31,6 +32,12 @@ declare module 'fastify' {
     outbox: Outbox;
   }
 }
+
+/**
+ * How often the worker also runs the referral sweep (expire overdue requests, remind referrers a day
+ * before): idempotent statements, so every instance may run them (docs/referral-lifecycle.md).
+ */
+export const REFERRAL_SWEEP_MS = 30_000;
 
 /** The longest wait between two tries. */
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
@@ -158,9 +165,22 @@ export default fp(
         sleeping = { timer, resolve };
       });
     let loop: Promise<void> | null = null;
+    let lastSweep = 0;
+    const sweepReferrals = async () => {
+      if (Date.now() - lastSweep < REFERRAL_SWEEP_MS) return;
+      lastSweep = Date.now();
+      try {
+        const { expired, warned } = await app.referrals.sweep();
+        if (expired + warned > 0) app.log.info({ expired, warned }, 'referral sweep');
+      } catch (err) {
+        if (!stopping) app.log.warn({ err }, 'referral sweep failed');
+      }
+    };
     const run = async () => {
       while (!stopping) {
         let claimed = 0;
+        await sweepReferrals();
+        if (stopping) break;
         try {
           claimed = (await drainOnce()).claimed;
         } catch (err) {
@@ -187,5 +207,5 @@ export default fp(
       });
     }
   },
-  { name: 'outbox', dependencies: ['config', 'db', 'mail', 'events'] },
+  { name: 'outbox', dependencies: ['config', 'db', 'mail', 'events', 'referrals'] },
 );

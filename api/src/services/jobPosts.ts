@@ -74,9 +74,15 @@ export function jobSearchCondition(search: string): SQL | undefined {
  */
 const thisJobId = sql`${jobPosts}.${sql.identifier('id')}`;
 
-/** `true` when the user `user` (an SQL value or column) already asked a referral for the job row. */
+/**
+ * A request that holds its job for its candidate: pending, approved or declined (an expired or withdrawn
+ * one frees the job for a new request; the partial unique index referral_requests_job_sender_live_uq).
+ */
+const liveRequest = sql`${referralRequests.status} in ('pending', 'approved', 'declined')`;
+
+/** `true` when the user `user` (an SQL value or column) holds a live referral request for the job row. */
 const appliedByUser = (user: SQL | typeof users.id): SQL<boolean> =>
-  sql<boolean>`exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${thisJobId} and ${referralRequests.senderId} = ${user})`;
+  sql<boolean>`exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${thisJobId} and ${referralRequests.senderId} = ${user} and ${liveRequest})`;
 
 /** `isApplied` for a known viewer (false for nobody). */
 const appliedBy = (viewerId: string | null | undefined): SQL<boolean> =>
@@ -89,7 +95,7 @@ const appliedBy = (viewerId: string | null | undefined): SQL<boolean> =>
 export const appliedAmongJobIds = () =>
   sql<
     string[]
-  >`coalesce((select array_agg(${referralRequests.jobPostId}::text) from ${referralRequests} where ${referralRequests.senderId} = ${users.id} and ${referralRequests.jobPostId} = any(${sql.placeholder('jobIds')}::uuid[])), '{}'::text[])`;
+  >`coalesce((select array_agg(${referralRequests.jobPostId}::text) from ${referralRequests} where ${referralRequests.senderId} = ${users.id} and ${referralRequests.jobPostId} = any(${sql.placeholder('jobIds')}::uuid[]) and ${liveRequest}), '{}'::text[])`;
 
 /** A job post's columns without search_words (only searched, never answered). */
 const { searchWords: _searchWords, ...jobColumns } = getTableColumns(jobPosts);
@@ -315,7 +321,7 @@ export class JobPostRepository {
       f.experience ? eq(jobPosts.experience, f.experience) : undefined,
       q.createdAfter ? gt(jobPosts.createdAt, q.createdAfter) : undefined,
       q.notRequestedBy
-        ? sql`not exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${thisJobId} and ${referralRequests.senderId} = ${q.notRequestedBy})`
+        ? sql`not exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${thisJobId} and ${referralRequests.senderId} = ${q.notRequestedBy} and ${liveRequest})`
         : undefined,
       q.anySkill?.length ? sql`${sharedSkills(q.anySkill)} > 0` : undefined,
       jobSearchCondition(q.search ?? ''),

@@ -126,6 +126,34 @@ export class NotificationRepository {
     });
   }
 
+  /** A pending request expires within a day: its referrer is reminded (once; see ReferralRepository). */
+  async referralExpiring(tx: Tx, requestId: string): Promise<void> {
+    const r = await this.requestFacts(tx, requestId);
+    if (!r) return;
+    await this.record(tx, {
+      userId: r.recipientId,
+      kind: 'referral_expiring',
+      actorId: r.senderId,
+      referralRequestId: r.id,
+      jobPostId: r.jobPostId,
+      data: { jobTitle: r.jobTitle, companyName: r.companyName, actorName: r.senderName },
+    });
+  }
+
+  /** A pending request expired unanswered: its candidate is told ("No response"). */
+  async referralExpired(tx: Tx, requestId: string): Promise<void> {
+    const r = await this.requestFacts(tx, requestId);
+    if (!r) return;
+    await this.record(tx, {
+      userId: r.senderId,
+      kind: 'referral_expired',
+      actorId: r.recipientId,
+      referralRequestId: r.id,
+      jobPostId: r.jobPostId,
+      data: { jobTitle: r.jobTitle, companyName: r.companyName, actorName: r.recipientName },
+    });
+  }
+
   /**
    * A chat message from `senderId`: the other member is told unless they have the chat open
    * (`recipientWatching`), at most once per chat every 15 minutes.
@@ -371,7 +399,7 @@ export class NotificationRepository {
     const kinds: NotificationKind[] =
       roleId === ROLE_REFERRER
         ? ['referral_requested']
-        : ['referral_approved', 'referral_declined', 'job_matches'];
+        : ['referral_approved', 'referral_declined', 'referral_expired', 'job_matches'];
     const rows = await this.db
       .select()
       .from(notifications)

@@ -126,31 +126,6 @@ export class UploadRepository {
     );
   }
 
-  /** The referral request `requestId` sent by `senderId` (who may see the resume it carried). */
-  async requestOf(requestId: string, senderId: string) {
-    return (
-      (
-        await this.db
-          .select()
-          .from(referralRequests)
-          .where(and(eq(referralRequests.id, requestId), eq(referralRequests.senderId, senderId)))
-          .limit(1)
-      )[0] ?? null
-    );
-  }
-
-  /** Whether `recipientId` received a referral request from `senderId`. */
-  async receivedRequestFrom(senderId: string, recipientId: string): Promise<boolean> {
-    const received = await this.db
-      .select({ id: referralRequests.id })
-      .from(referralRequests)
-      .where(
-        and(eq(referralRequests.senderId, senderId), eq(referralRequests.recipientId, recipientId)),
-      )
-      .limit(1);
-    return Boolean(received[0]);
-  }
-
   /** The storage key of the user's profile photo, if any. */
   async profileImageKey(userId: string): Promise<string | null> {
     const row = (

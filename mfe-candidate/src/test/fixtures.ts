@@ -54,6 +54,9 @@ export function makeRequest(
       skills: ['React'],
     },
     recipientId: { _id: REFERRER_ID, fullName: 'Ravi Kumar', email: 'ravi@globex.test' },
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    declineReason: null,
+    declineNote: null,
     ...overrides,
   };
 }

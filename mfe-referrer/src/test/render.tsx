@@ -107,6 +107,9 @@ export function makeRequest(overrides: Partial<ReferralRequest> = {}): ReferralR
       skills: ['React', 'GraphQL'],
     },
     recipientId: { _id: USER_ID, fullName: 'Ravi Menon', email: 'ravi@example.com' },
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    declineReason: null,
+    declineNote: null,
     ...overrides,
   };
 }

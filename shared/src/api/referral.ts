@@ -6,6 +6,7 @@ import type {
   ReferralRequest,
   SendReferralRequestRequest,
 } from '../contract/referral';
+import type { DeclineReason } from '../contract/lists';
 import { apiClient, seg, type Envelope, type MessageAnswer } from './client';
 
 /** POST /referralRequest/sendReferralRequest `{ jobPostId, targetUserId, userId }` */
@@ -45,17 +46,27 @@ export async function getCandidateCount(userId: string): Promise<ReferralCounts>
   ).data.data;
 }
 
-/** PUT /referralRequest/updateReferralStatus/:id `{ status }` (approved or declined). */
+/**
+ * PUT /referralRequest/updateReferralStatus/:id `{ status }` (approved or declined); a decline may
+ * carry `{ reason, note }` (note with the reason 'other' only).
+ */
 export async function updateReferralStatus(
   id: string,
   status: 'approved' | 'declined',
+  decline?: { reason: DeclineReason; note?: string },
 ): Promise<ReferralRequest> {
   return (
     await apiClient.put<Envelope<ReferralRequest>>(
       `/referralRequest/updateReferralStatus/${seg(id)}`,
-      { status },
+      status === 'declined' && decline ? { status, ...decline } : { status },
     )
   ).data.data;
+}
+
+/** POST /referralRequest/withdraw/:id: the candidate takes back a pending request. */
+export async function withdrawReferralRequest(id: string): Promise<ReferralRequest> {
+  return (await apiClient.post<Envelope<ReferralRequest>>(`/referralRequest/withdraw/${seg(id)}`))
+    .data.data;
 }
 
 /** POST /referralRequest/getReferralNotifications `{ userId, roleId }` */

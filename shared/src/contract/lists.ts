@@ -15,8 +15,54 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 /** "Anything not inactive counts as active." */
 export const isJobActive = (status: string | null | undefined): boolean => status !== 'inactive';
 
-export const REFERRAL_STATUSES = ['pending', 'approved', 'declined'] as const;
+/**
+ * Every state of a referral request. Only 'pending' ever changes, and only to one of the four others
+ * (docs/referral-lifecycle.md). 'expired' is shown as "No response"; 'withdrawn' is the candidate's own
+ * take-back and is listed nowhere.
+ */
+export const REFERRAL_STATUSES = [
+  'pending',
+  'approved',
+  'declined',
+  'expired',
+  'withdrawn',
+] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+
+/** The statuses the request lists and their tabs show (withdrawn requests are gone from both sides). */
+export const LISTED_REFERRAL_STATUSES = ['pending', 'approved', 'declined', 'expired'] as const;
+export type ListedReferralStatus = (typeof LISTED_REFERRAL_STATUSES)[number];
+
+/** Why a referrer declined (the 'Confirm Decline' dialog's choices). */
+export const DECLINE_REASONS = [
+  'role_filled',
+  'experience_mismatch',
+  'skills_mismatch',
+  'cannot_refer',
+  'other',
+] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number];
+
+export const DECLINE_REASON_LABELS: Readonly<Record<DeclineReason, string>> = {
+  role_filled: 'Role already filled',
+  experience_mismatch: 'Experience does not match',
+  skills_mismatch: 'Skills do not match',
+  cannot_refer: 'Cannot refer for this role',
+  other: 'Other',
+};
+
+/** The longest note an 'Other' decline carries. */
+export const DECLINE_NOTE_MAX = 280;
+
+/** The sentence a declined request shows for its reason ('Other' shows the referrer's note). */
+export function declineReasonText(
+  reason: DeclineReason | null | undefined,
+  note?: string | null,
+): string | null {
+  if (!reason) return null;
+  if (reason === 'other') return note?.trim() || DECLINE_REASON_LABELS.other;
+  return DECLINE_REASON_LABELS[reason];
+}
 
 /** Today as 'yyyy-mm-dd' in local time. */
 export function todayIsoDate(now: Date = new Date()): string {
@@ -49,4 +95,14 @@ export function splitSentences(text: string): string[] {
     .split(/\n|(?<=\.)\s+/)
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/**
+ * The refusal of a new referral request over a cap (API 429 and the UI, which words `when` in the
+ * person's own time): which limit, and when it frees up.
+ */
+export function referralLimitText(limit: 'pending' | 'daily', max: number, when: string): string {
+  return limit === 'pending'
+    ? `You already have ${max} pending referral requests, the most you can have at once. One frees up when your oldest request expires on ${when}, or when you withdraw one.`
+    : `You have sent ${max} referral requests in the last 24 hours, the most allowed. You can send another on ${when}.`;
 }

@@ -17,6 +17,8 @@ export const NOTIFICATION_KINDS = [
   'referral_declined',
   'job_matches',
   'chat_message',
+  'referral_expiring',
+  'referral_expired',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -27,6 +29,8 @@ export const MAIL_PREFERENCE_DEFAULTS: Readonly<Record<NotificationKind, boolean
   referral_declined: true,
   job_matches: false,
   chat_message: true,
+  referral_expiring: true,
+  referral_expired: true,
 };
 
 /** The preference checkboxes' labels (profile pages) and the unsubscribe page's wording. */
@@ -36,7 +40,12 @@ export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>
   referral_declined: 'A referrer declines my referral request',
   job_matches: 'New job posts match my skills (at most one e-mail a day)',
   chat_message: 'A chat message arrives while I am away (at most one per chat every 15 minutes)',
+  referral_expiring: 'A referral request to me expires tomorrow without an answer',
+  referral_expired: 'My referral request expired without an answer',
 };
+
+/** How long before its expiry the referrer is reminded of a pending request (once). */
+export const REFERRAL_EXPIRY_WARNING_HOURS = 24;
 
 /** At most one chat notification per chat and recipient in this window. */
 export const CHAT_NOTIFICATION_WINDOW_MINUTES = 15;

@@ -1,8 +1,13 @@
 import './zod-config';
 import { z } from 'zod';
-import { envelope, idSchema, messageEnvelope, roleIdSchema } from './common';
+import { envelope, errorResponse, idSchema, messageEnvelope, roleIdSchema } from './common';
 import { jobPostSchema } from './jobPost';
-import { REFERRAL_STATUSES } from './lists';
+import {
+  DECLINE_NOTE_MAX,
+  DECLINE_REASONS,
+  LISTED_REFERRAL_STATUSES,
+  REFERRAL_STATUSES,
+} from './lists';
 
 /** The seeker who asked, as a referral request carries them. */
 export const referralSenderSchema = z.object({
@@ -36,17 +41,35 @@ export const referralRequestSchema = z
     jobPostId: jobPostSchema,
     senderId: referralSenderSchema,
     recipientId: referralRecipientSchema,
+    /** When a pending request expires unanswered ("No response"). */
+    expiresAt: z.string().describe('When a pending request expires unanswered ("No response")'),
+    /** A declined request's reason, when the referrer gave one. */
+    declineReason: z
+      .enum(DECLINE_REASONS)
+      .nullable()
+      .describe("A declined request's reason, when the referrer gave one"),
+    /** The note of an 'other' decline (at most 280 characters). */
+    declineNote: z
+      .string()
+      .nullable()
+      .describe("The note of an 'other' decline (at most 280 characters)"),
   })
   .meta({ id: 'ReferralRequest' });
 export type ReferralRequest = z.infer<typeof referralRequestSchema>;
 
+/** Requests by status; total counts all four listed statuses (withdrawn requests count nowhere). */
 export const referralCountsSchema = z.object({
   total: z.number().int(),
   approved: z.number().int(),
   pending: z.number().int(),
   declined: z.number().int(),
+  /** Expired unanswered ("No response"). */
+  expired: z.number().int().describe('Expired unanswered ("No response")'),
 });
 export type ReferralCounts = z.infer<typeof referralCountsSchema>;
+
+/** Which cap refused a new request (429), and when it frees up. */
+export type ReferralLimit = 'pending' | 'daily';
 
 /** A notification: a job post the user may care about. */
 export const referralNotificationSchema = z.object({
@@ -80,16 +103,54 @@ export type SendReferralRequestRequest = z.input<typeof sendReferralRequestReque
 export const getAllReferralRequestsRequest = z.object({
   userId: idSchema,
   roleId: roleIdSchema,
-  status: z.enum(REFERRAL_STATUSES, { error: 'Status must be pending, approved or declined' }),
+  status: z.enum(LISTED_REFERRAL_STATUSES, {
+    error: 'Status must be pending, approved, declined or expired',
+  }),
   /** Only the requests for this job post (Give Referral opens one job's requests). */
   jobPostId: idSchema.optional(),
 });
 export type GetAllReferralRequestsRequest = z.input<typeof getAllReferralRequestsRequest>;
 
-/** PUT /referralRequest/updateReferralStatus/:id */
-export const updateReferralStatusRequest = z.object({
-  status: z.enum(['approved', 'declined'], { error: 'Status must be approved or declined' }),
-});
+/**
+ * PUT /referralRequest/updateReferralStatus/:id: `{ status }` as the spec sends it; a decline may carry
+ * a `reason`, and the reason 'other' a `note` (1 to 280 characters).
+ */
+export const updateReferralStatusRequest = z
+  .object({
+    status: z.enum(['approved', 'declined'], { error: 'Status must be approved or declined' }),
+    reason: z
+      .enum(DECLINE_REASONS, {
+        error:
+          'Reason must be role_filled, experience_mismatch, skills_mismatch, cannot_refer or other',
+      })
+      .nullish(),
+    note: z
+      .string({ error: 'The note must be text' })
+      .trim()
+      .max(DECLINE_NOTE_MAX, `The note can be at most ${DECLINE_NOTE_MAX} characters`)
+      .nullish(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === 'approved' && (v.reason || v.note)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: 'Only a decline takes a reason',
+      });
+    } else if (v.reason === 'other' && !v.note) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['note'],
+        message: 'Please write a note for the reason Other',
+      });
+    } else if (v.note && v.reason !== 'other') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['note'],
+        message: 'A note goes with the reason Other only',
+      });
+    }
+  });
 export type UpdateReferralStatusRequest = z.input<typeof updateReferralStatusRequest>;
 
 /** POST /referralRequest/getReferralNotifications */
@@ -98,3 +159,12 @@ export const getReferralNotificationsRequest = z.object({
   roleId: roleIdSchema,
 });
 export type GetReferralNotificationsRequest = z.input<typeof getReferralNotificationsRequest>;
+
+// ---- answers (the routes' response schemas) ------------------------------------------------------------
+
+/** A refused new request (429): which cap, and when it frees up (ISO time; also in Retry-After). */
+export const referralLimitResponse = errorResponse.extend({
+  limit: z.enum(['pending', 'daily']),
+  availableAt: z.string(),
+});
+export type ReferralLimitResponse = z.infer<typeof referralLimitResponse>;

@@ -1,2 +1,3 @@
 // Domain UI components shared by the remotes, one folder per area.
 export * from './jobs';
+export * from './requests';

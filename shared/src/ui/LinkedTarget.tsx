@@ -3,14 +3,17 @@
 // it and marks it for screen readers.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { REFERRAL_STATUSES, type ReferralStatus } from '../contract/lists';
+import { LISTED_REFERRAL_STATUSES, type ListedReferralStatus } from '../contract/lists';
 
-export function useLinkedRequest(): { status: ReferralStatus | null; requestId: string | null } {
+export function useLinkedRequest(): {
+  status: ListedReferralStatus | null;
+  requestId: string | null;
+} {
   const [params] = useSearchParams();
   const status = params.get('status');
   return {
-    status: (REFERRAL_STATUSES as readonly string[]).includes(status ?? '')
-      ? (status as ReferralStatus)
+    status: (LISTED_REFERRAL_STATUSES as readonly string[]).includes(status ?? '')
+      ? (status as ListedReferralStatus)
       : null,
     requestId: params.get('request'),
   };

@@ -1,8 +1,18 @@
-import { devMailAnswer, devMailQuery, errorResponses } from '../../contract';
+import {
+  devMailAnswer,
+  devMailQuery,
+  errorResponses,
+  idSchema,
+  referralRequestSavedAnswer,
+} from '../../contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { HttpError } from '../../lib/errors';
+import { currentUser } from '../../plugins/auth';
 
 export const DEV_MAILBOX_LOOPBACK_ONLY = 'The dev mailbox is only served to this machine.';
+export const DEV_LOOPBACK_ONLY = 'Development routes are only served to this machine.';
+export const DEV_NO_PENDING_REQUEST = 'No pending referral request of yours has this id.';
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
 export function isLoopback(ip: string): boolean {
@@ -34,6 +44,33 @@ const dev: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       return { success: true, data: await app.devMail.list(request.query.to) };
+    },
+  );
+
+  /**
+   * Development only: a pending request of the caller (its sender or recipient) expires now, through
+   * the real expiry (status, notifications, mail), so the browser suite can show "No response" without
+   * a week's wait or a short expiry for every other journey (docs/referral-lifecycle.md).
+   */
+  app.post(
+    '/dev/expireReferralRequest/:id',
+    {
+      onRequest: async (request) => {
+        if (!isLoopback(request.ip)) throw new HttpError(403, DEV_LOOPBACK_ONLY);
+      },
+      schema: {
+        tags: ['dev'],
+        summary:
+          'Expire a pending request of the caller now (loopback clients only; not in production)',
+        params: z.object({ id: idSchema }),
+        response: { 200: referralRequestSavedAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const data = await app.referrals.expireNowForDevelopment(request.params.id, me.id);
+      if (!data) throw new HttpError(404, DEV_NO_PENDING_REQUEST);
+      return { success: true as const, message: 'Referral request expired', data };
     },
   );
 };

@@ -256,8 +256,9 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * A candidate's resume, to its owner and to referrers who received a request from them. With
-   * `requestId`, the resume that went with that request (to its sender and its recipient).
+   * A candidate's resume, to its owner and to referrers who hold a pending or approved request from
+   * them. With `requestId`, the resume that went with that request (to its sender; to its recipient
+   * while it is pending or approved, 404 after a decline, expiry or withdraw).
    */
   app.get(
     '/documentsUpload/resume/:userId',
@@ -275,17 +276,15 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
       const { userId } = request.params;
       const { requestId } = request.query;
       if (requestId) {
-        const row = await app.uploads.requestOf(requestId, userId);
-        if (!row) throw new HttpError(404, UPLOAD_MESSAGES.resumeNotFound);
-        if (me.id !== row.senderId && me.id !== row.recipientId) {
-          throw new HttpError(403, UPLOAD_MESSAGES.resumeForbidden);
-        }
-        if (!row.resume) throw new HttpError(404, UPLOAD_MESSAGES.resumeNotFound);
-        return stream(reply, row.resume, UPLOAD_MESSAGES.resumeNotFound);
+        // The referrer's access ends with the request (declined, expired, withdrawn): 404 then.
+        const found = await app.referrals.resumeOfRequest(requestId, userId, me.id);
+        if (!found) throw new HttpError(404, UPLOAD_MESSAGES.resumeNotFound);
+        if (found.forbidden) throw new HttpError(403, UPLOAD_MESSAGES.resumeForbidden);
+        if (!found.key) throw new HttpError(404, UPLOAD_MESSAGES.resumeNotFound);
+        return stream(reply, found.key, UPLOAD_MESSAGES.resumeNotFound);
       }
-      if (me.id !== userId) {
-        const received = await app.uploads.receivedRequestFrom(userId, me.id);
-        if (!received) throw new HttpError(403, UPLOAD_MESSAGES.resumeForbidden);
+      if (me.id !== userId && !(await app.referrals.hasOpenRequestFrom(userId, me.id))) {
+        throw new HttpError(403, UPLOAD_MESSAGES.resumeForbidden);
       }
       const owner = await app.users.findById(userId);
       if (!owner?.resume) throw new HttpError(404, UPLOAD_MESSAGES.resumeNotFound);

@@ -1,3 +1,5 @@
+// Referral requests over HTTP: each route checks who asks and hands over to `app.referrals`
+// (src/services/referrals.ts), where every query and lifecycle rule lives (docs/referral-lifecycle.md).
 import {
   errorResponses,
   getAllReferralRequestsRequest,
@@ -10,43 +12,26 @@ import {
   referralRequestSavedAnswer,
   referralRequestsAnswer,
   ROLE_REFERRER,
+  referralLimitResponse,
   sendReferralRequestRequest,
   updateReferralStatusRequest,
-  type ReferralCounts,
 } from '../../contract';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { jobPosts, referralRequests, type UserRow } from '../../db/schema';
-import { HttpError } from '../../lib/errors';
+import type { UserRow } from '../../db/schema';
 import { assertSelf, currentUser } from '../../plugins/auth';
-import { findJobRow } from '../../services/jobPosts';
-import { findReferralRequest, listReferralRequests } from '../../services/referrals';
+import { REFERRAL_MESSAGES, ReferralLimitError } from '../../services/referrals';
 
-export const REFERRAL_MESSAGES = {
-  alreadyRequested: MESSAGES.alreadyRequested,
-  needResume: 'Please upload your resume before requesting a referral.',
-  ownJob: 'You cannot request a referral for your own job post.',
-  jobNotFound: 'Job post not found',
-  jobInactive: 'This job is no longer accepting referral requests.',
-  wrongReferrer: 'This referrer did not post this job.',
-  sendAsSelf: 'You can only send referral requests as yourself.',
-  ownRequestsOnly: 'You can only see your own referral requests.',
-  ownCountsOnly: 'You can only see your own referral counts.',
-  ownNotificationsOnly: 'You can only see your own notifications.',
-  notFound: 'Referral request not found',
-  notRecipient: 'You can only update referral requests addressed to you.',
-  alreadyDone: (status: string) => `This request has already been ${status}.`,
-  verifyWorkEmail: 'Please verify your work email before approving referrals.',
-  sent: 'Referral request sent successfully',
-  notificationsSeen: 'Notifications marked as seen',
-} as const;
+export { REFERRAL_MESSAGES };
 
 const idParams = z.object({ id: idSchema });
 const userIdParams = z.object({ userId: idSchema });
 
 const referralRequest: FastifyPluginAsyncZod = async (app) => {
-  /** A candidate asks the job's referrer for a referral, carrying their current resume. */
+  /**
+   * A candidate asks the job's referrer for a referral, carrying their current resume. 429 when the
+   * candidate is at a cap (which one, and when it frees up).
+   */
   app.post(
     '/referralRequest/sendReferralRequest',
     {
@@ -54,62 +39,46 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
         tags: ['referrals'],
         summary: "Ask a job's referrer for a referral (carries the current resume)",
         body: sendReferralRequestRequest,
-        response: { 201: referralRequestSavedAnswer, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          201: referralRequestSavedAnswer,
+          ...errorResponses(400, 401, 403, 404, 409),
+          429: referralLimitResponse,
+        },
       },
     },
     async (request, reply) => {
       const me = assertSelf(request, request.body.userId, REFERRAL_MESSAGES.sendAsSelf);
       const { jobPostId, targetUserId } = request.body;
-      const job = await findJobRow(app.db, jobPostId);
-      if (!job) throw new HttpError(404, REFERRAL_MESSAGES.jobNotFound);
-      if (job.userId === me.id) throw new HttpError(403, REFERRAL_MESSAGES.ownJob);
-      if (targetUserId !== job.userId) throw new HttpError(400, REFERRAL_MESSAGES.wrongReferrer);
-      if (job.status !== 'active') throw new HttpError(400, REFERRAL_MESSAGES.jobInactive);
-      if (!me.resume) throw new HttpError(400, REFERRAL_MESSAGES.needResume);
-      const now = app.now();
-      const inserted = await app.db.transaction(async (tx) => {
-        const rows = await tx
-          .insert(referralRequests)
-          .values({
-            jobPostId: job.id,
-            senderId: me.id,
-            recipientId: job.userId,
-            status: 'pending',
-            resume: me.resume,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing({ target: [referralRequests.jobPostId, referralRequests.senderId] })
-          .returning({ id: referralRequests.id });
-        if (rows[0]) await app.notifications.referralRequested(tx, rows[0].id);
-        return rows;
-      });
-      if (!inserted[0]) throw new HttpError(409, REFERRAL_MESSAGES.alreadyRequested);
-      reply.code(201);
-      return {
-        success: true,
-        message: REFERRAL_MESSAGES.sent,
-        data: await findReferralRequest(app.db, inserted[0].id),
-      };
+      try {
+        const data = await app.referrals.send(me, jobPostId, targetUserId);
+        reply.code(201);
+        return { success: true as const, message: REFERRAL_MESSAGES.sent, data };
+      } catch (err) {
+        if (!(err instanceof ReferralLimitError)) throw err;
+        return reply
+          .code(429)
+          .headers(err.headers)
+          .send({
+            success: false as const,
+            message: err.message,
+            limit: err.limit,
+            availableAt: err.availableAt.toISOString(),
+          });
+      }
     },
   );
 
   /** roleId 0: the requests the caller sent; 1: the requests addressed to the caller. */
-  const listHandler = async (me: UserRow, roleId: number, status: string, jobPostId?: string) => {
-    const mine =
-      roleId === ROLE_REFERRER
-        ? eq(referralRequests.recipientId, me.id)
-        : eq(referralRequests.senderId, me.id);
-    const data = await listReferralRequests(
-      app.db,
-      and(
-        mine,
-        eq(referralRequests.status, status as 'pending' | 'approved' | 'declined'),
-        jobPostId ? eq(referralRequests.jobPostId, jobPostId) : undefined,
-      ),
-    );
-    return { success: true, data };
-  };
+  const list = async (me: UserRow, q: z.output<typeof getAllReferralRequestsRequest>) => ({
+    success: true as const,
+    data: await app.referrals.list(
+      me.id,
+      q.roleId === ROLE_REFERRER ? 'received' : 'sent',
+      q.status,
+      q.jobPostId,
+    ),
+  });
+  const listResponse = { 200: referralRequestsAnswer, ...errorResponses(400, 401, 403) };
 
   app.post(
     '/referralRequest/getAllReferralRequestsData',
@@ -118,14 +87,14 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
         tags: ['referrals'],
         summary: 'Requests the caller sent (roleId 0) or received (roleId 1), by status',
         body: getAllReferralRequestsRequest,
-        response: { 200: referralRequestsAnswer, ...errorResponses(400, 401, 403) },
+        response: listResponse,
       },
     },
-    async (request) => {
-      const me = assertSelf(request, request.body.userId, REFERRAL_MESSAGES.ownRequestsOnly);
-      const { roleId, status, jobPostId } = request.body;
-      return listHandler(me, roleId, status, jobPostId);
-    },
+    async (request) =>
+      list(
+        assertSelf(request, request.body.userId, REFERRAL_MESSAGES.ownRequestsOnly),
+        request.body,
+      ),
   );
 
   app.get(
@@ -135,30 +104,20 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
         tags: ['referrals'],
         summary: 'The same list as the POST, from the query string',
         querystring: getAllReferralRequestsRequest,
-        response: { 200: referralRequestsAnswer, ...errorResponses(400, 401, 403) },
+        response: listResponse,
       },
     },
-    async (request) => {
-      const me = assertSelf(request, request.query.userId, REFERRAL_MESSAGES.ownRequestsOnly);
-      const { roleId, status, jobPostId } = request.query;
-      return listHandler(me, roleId, status, jobPostId);
-    },
+    async (request) =>
+      list(
+        assertSelf(request, request.query.userId, REFERRAL_MESSAGES.ownRequestsOnly),
+        request.query,
+      ),
   );
 
-  async function counts(side: 'senderId' | 'recipientId', userId: string) {
-    const column = referralRequests[side];
-    const rows = await app.db
-      .select({ status: referralRequests.status, n: sql<number>`count(*)::int` })
-      .from(referralRequests)
-      .where(eq(column, userId))
-      .groupBy(referralRequests.status);
-    const data: ReferralCounts = { total: 0, approved: 0, pending: 0, declined: 0 };
-    for (const r of rows) {
-      data[r.status] = Number(r.n);
-      data.total += Number(r.n);
-    }
-    return { success: true, data };
-  }
+  const countsSchema = {
+    params: userIdParams,
+    response: { 200: referralCountsAnswer, ...errorResponses(400, 401, 403) },
+  };
 
   /** Requests addressed to the caller (a referrer), by status. */
   app.get(
@@ -167,13 +126,12 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['referrals'],
         summary: 'Requests addressed to the caller (a referrer), by status',
-        params: userIdParams,
-        response: { 200: referralCountsAnswer, ...errorResponses(400, 401, 403) },
+        ...countsSchema,
       },
     },
     async (request) => {
       const me = assertSelf(request, request.params.userId, REFERRAL_MESSAGES.ownCountsOnly);
-      return counts('recipientId', me.id);
+      return { success: true as const, data: await app.referrals.counts(me.id, 'received') };
     },
   );
 
@@ -184,26 +142,26 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['referrals'],
         summary: 'Requests the caller (a candidate) sent, by status',
-        params: userIdParams,
-        response: { 200: referralCountsAnswer, ...errorResponses(400, 401, 403) },
+        ...countsSchema,
       },
     },
     async (request) => {
       const me = assertSelf(request, request.params.userId, REFERRAL_MESSAGES.ownCountsOnly);
-      return counts('senderId', me.id);
+      return { success: true as const, data: await app.referrals.counts(me.id, 'sent') };
     },
   );
 
   /**
-   * The recipient approves or declines a pending request. Approving needs a verified work e-mail and
-   * adds one to the job's totalReferrals, in the same transaction as the status change.
+   * The recipient approves or declines a pending request (a decline may carry a reason). 409 once the
+   * request is no longer pending (answered, expired or withdrawn).
    */
   app.put(
     '/referralRequest/updateReferralStatus/:id',
     {
       schema: {
         tags: ['referrals'],
-        summary: 'Approve or decline a pending request addressed to the caller',
+        summary:
+          'Approve or decline (with an optional reason) a pending request addressed to the caller',
         params: idParams,
         body: updateReferralStatusRequest,
         response: { 200: referralRequestSavedAnswer, ...errorResponses(400, 401, 403, 404, 409) },
@@ -211,48 +169,37 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = currentUser(request);
-      const { status } = request.body;
-      const row = (
-        await app.db
-          .select()
-          .from(referralRequests)
-          .where(eq(referralRequests.id, request.params.id))
-          .limit(1)
-      )[0];
-      if (!row) throw new HttpError(404, REFERRAL_MESSAGES.notFound);
-      if (row.recipientId !== me.id) throw new HttpError(403, REFERRAL_MESSAGES.notRecipient);
-      if (row.status !== 'pending')
-        throw new HttpError(409, REFERRAL_MESSAGES.alreadyDone(row.status));
-      if (status === 'approved' && !me.workEmailAdded) {
-        throw new HttpError(403, REFERRAL_MESSAGES.verifyWorkEmail);
-      }
-      if (status === 'approved')
-        await app.companies.assertVerifiedForJob(me.id, row.jobPostId, 'approve', app.now());
-      const changed = await app.db.transaction(async (tx) => {
-        const updated = await tx
-          .update(referralRequests)
-          .set({ status, updatedAt: app.now() })
-          .where(and(eq(referralRequests.id, row.id), eq(referralRequests.status, 'pending')))
-          .returning({ id: referralRequests.id });
-        if (!updated[0]) return false;
-        if (status === 'approved') {
-          await tx
-            .update(jobPosts)
-            .set({ totalReferrals: sql`${jobPosts.totalReferrals} + 1` })
-            .where(eq(jobPosts.id, row.jobPostId));
-        }
-        await app.notifications.referralAnswered(tx, row.id, status);
-        return true;
-      });
-      if (!changed) {
-        const now = (await findReferralRequest(app.db, row.id))?.status ?? status;
-        throw new HttpError(409, REFERRAL_MESSAGES.alreadyDone(now));
-      }
+      const { status, reason, note } = request.body;
+      const data = await app.referrals.answer(
+        me,
+        request.params.id,
+        status,
+        reason ?? null,
+        note ?? null,
+      );
       return {
-        success: true,
+        success: true as const,
         message: status === 'approved' ? MESSAGES.referralApproved : MESSAGES.referralDeclined,
-        data: await findReferralRequest(app.db, row.id),
+        data,
       };
+    },
+  );
+
+  /** The sender withdraws a pending request. 409 once it is no longer pending. */
+  app.post(
+    '/referralRequest/withdraw/:id',
+    {
+      schema: {
+        tags: ['referrals'],
+        summary: 'Withdraw a pending request the caller sent (frees the job for a new request)',
+        params: idParams,
+        response: { 200: referralRequestSavedAnswer, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const data = await app.referrals.withdraw(me, request.params.id);
+      return { success: true as const, message: REFERRAL_MESSAGES.withdrawn, data };
     },
   );
 

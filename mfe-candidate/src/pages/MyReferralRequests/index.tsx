@@ -1,39 +1,49 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ConfirmDialog,
   EmptyState,
   LinkedTarget,
   MESSAGES,
   ROLE_APPLICANT,
+  RequestCard,
+  RequestStatusTabs,
   Spinner,
-  Tabs,
   createChat,
   getAllReferralRequestsData,
+  messageWithReason,
+  recipientName,
   toast,
   useCurrentUser,
   useDashboardNavigate,
   useLinkedRequest,
   useSessionStore,
+  withdrawReferralRequest,
+  type ListedReferralStatus,
   type ReferralRequest,
-  type ReferralStatus,
 } from '@referio/shared';
-import { RequestCard } from '../../features/referrals/RequestCard';
 import { useCandidateCounts } from '../../features/referrals/useCandidateCounts';
 import '../candidate.css';
 
-const TABS: { key: ReferralStatus; label: string }[] = [
-  { key: 'pending', label: 'Pending Requests' },
-  { key: 'approved', label: 'Approved Requests' },
-  { key: 'declined', label: 'Declined Requests' },
-];
+export const WITHDRAW_MESSAGES = {
+  done: 'Referral request withdrawn',
+  failed: 'Failed to withdraw the referral request',
+} as const;
 
-/** The requests the candidate sent, by status, with 'Go to Chat' once a referrer approved. */
+/** The empty text of a tab: the spec's 'No {status} requests found', and its "No response" tab's. */
+const emptyTextOf = (status: ListedReferralStatus) =>
+  status === 'expired' ? 'No requests without a response' : MESSAGES.noRequestsOfStatus(status);
+
+/**
+ * The requests the candidate sent, by status, with 'Go to Chat' once a referrer approved, 'Withdraw'
+ * while pending, the reason on a declined card, and the "No response" tab for expired requests.
+ */
 export default function MyReferralRequests() {
   const user = useCurrentUser();
   const userId = user?._id;
   // A notification's link names a tab and the request to bring into view.
   const linked = useLinkedRequest();
-  const [status, setStatus] = useState<ReferralStatus>(linked.status ?? 'pending');
+  const [status, setStatus] = useState<ListedReferralStatus>(linked.status ?? 'pending');
   // Another link while the page is open (the bell): its tab.
   useEffect(() => {
     if (linked.status) setStatus(linked.status);
@@ -48,7 +58,7 @@ export default function MyReferralRequests() {
     staleTime: 0,
   });
 
-  const emptyText = MESSAGES.noRequestsOfStatus(status);
+  const emptyText = emptyTextOf(status);
   const isEmpty = requests.isSuccess && requests.data.length === 0;
   useEffect(() => {
     if (isEmpty) toast.info(emptyText, { toastId: `empty-${status}` });
@@ -70,7 +80,24 @@ export default function MyReferralRequests() {
     }
   };
 
-  const tabs = TABS.map((t) => ({ ...t, count: counts.data?.[t.key] }));
+  const queryClient = useQueryClient();
+  const [withdrawing, setWithdrawing] = useState<ReferralRequest | null>(null);
+  const [withdrawBusy, setWithdrawBusy] = useState(false);
+  const withdraw = async () => {
+    if (!withdrawing) return;
+    setWithdrawBusy(true);
+    try {
+      await withdrawReferralRequest(withdrawing._id);
+      toast.success(WITHDRAW_MESSAGES.done);
+    } catch (err) {
+      // E.g. the referrer answered, or it expired, meanwhile: the server says which.
+      toast.error(messageWithReason(err, WITHDRAW_MESSAGES.failed));
+    } finally {
+      setWithdrawBusy(false);
+      setWithdrawing(null);
+      await queryClient.invalidateQueries({ queryKey: ['candidate'] });
+    }
+  };
 
   return (
     <section className="cand-page" aria-labelledby="cand-requests-title">
@@ -78,7 +105,7 @@ export default function MyReferralRequests() {
         <h1 id="cand-requests-title">My Referral Requests</h1>
         <p className="cand-page__welcome">Track every referral you asked for.</p>
       </header>
-      <Tabs tabs={tabs} value={status} onChange={setStatus} label="Requests by status">
+      <RequestStatusTabs side="candidate" value={status} onChange={setStatus} counts={counts.data}>
         {requests.isPending ? (
           <Spinner label="Loading requests" />
         ) : requests.isError ? (
@@ -90,15 +117,31 @@ export default function MyReferralRequests() {
             {requests.data.map((r) => (
               <LinkedTarget key={r._id} active={r._id === linked.requestId}>
                 <RequestCard
+                  side="candidate"
                   request={r}
                   onGoToChat={(req) => void goToChat(req)}
-                  openingChat={opening === r._id}
+                  chatBusy={opening === r._id}
+                  onWithdraw={setWithdrawing}
                 />
               </LinkedTarget>
             ))}
           </div>
         )}
-      </Tabs>
+      </RequestStatusTabs>
+      <ConfirmDialog
+        open={withdrawing !== null}
+        title="Withdraw Request"
+        message={
+          withdrawing
+            ? `Withdraw your referral request for ${withdrawing.jobPostId.jobTitle} at ${withdrawing.jobPostId.companyName}? ${recipientName(withdrawing)} will no longer see it, and you can request this job again later.`
+            : ''
+        }
+        confirmLabel="Yes, Withdraw"
+        tone="danger"
+        onConfirm={() => void withdraw()}
+        onCancel={() => setWithdrawing(null)}
+        busy={withdrawBusy}
+      />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import {
   getAllReferralRequestsData,
   getCandidateCount,
   useSessionStore,
+  withdrawReferralRequest,
   type ReferralRequest,
   type ReferralStatus,
 } from '@referio/shared';
@@ -17,7 +18,9 @@ jest.mock('@referio/shared', () => ({
   getCandidateCount: jest.fn(),
   getAllReferralRequestsData: jest.fn(),
   createChat: jest.fn(),
+  withdrawReferralRequest: jest.fn(),
 }));
+const mockedWithdraw = jest.mocked(withdrawReferralRequest);
 const mockedCounts = jest.mocked(getCandidateCount);
 const mockedList = jest.mocked(getAllReferralRequestsData);
 const mockedCreateChat = jest.mocked(createChat);
@@ -28,6 +31,7 @@ function serve(lists: Partial<Record<ReferralStatus, ReferralRequest[]>>) {
     pending: lists.pending?.length ?? 0,
     approved: lists.approved?.length ?? 0,
     declined: lists.declined?.length ?? 0,
+    expired: lists.expired?.length ?? 0,
   });
   mockedList.mockImplementation(async ({ status }) => lists[status] ?? []);
 }
@@ -52,7 +56,7 @@ describe('My Referral Requests', () => {
     expect(cards[0]!.closest('[data-linked="true"]')).toBeNull();
   });
 
-  it('shows the three tabs with their counts and the pending requests first', async () => {
+  it('shows the four tabs with their counts and the pending requests first', async () => {
     const pending = makeRequest('pending');
     serve({ pending: [pending], approved: [makeRequest('approved'), makeRequest('approved')] });
     renderPage(<MyReferralRequests />);
@@ -66,6 +70,7 @@ describe('My Referral Requests', () => {
       'true',
     );
     expect(within(tabs).getByRole('tab', { name: 'Declined Requests 0' })).toBeInTheDocument();
+    expect(within(tabs).getByRole('tab', { name: 'No response 0' })).toBeInTheDocument();
 
     const card = await screen.findByRole('article', {
       name: `${pending.jobPostId.jobTitle} at Globex`,
@@ -74,7 +79,11 @@ describe('My Referral Requests', () => {
     expect(within(card).getByText('05 Mar 2026')).toBeInTheDocument();
     expect(within(card).getByText('Ravi Kumar')).toBeInTheDocument();
     expect(within(card).getByText('Full-time')).toBeInTheDocument();
-    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Withdraw']);
     expect(mockedList).toHaveBeenCalledWith({ userId: USER_ID, roleId: 0, status: 'pending' });
   });
 
@@ -135,5 +144,85 @@ describe('My Referral Requests', () => {
     expect(
       await within(screen.getByRole('tabpanel')).findByText('No approved requests found'),
     ).toBeInTheDocument();
+  });
+
+  it('withdraws a pending request after the confirm dialog, then reloads the lists and counts', async () => {
+    const pending = makeRequest('pending');
+    serve({ pending: [pending] });
+    mockedWithdraw.mockImplementation(async () => {
+      serve({});
+      return { ...pending, status: 'withdrawn' };
+    });
+    renderPage(<MyReferralRequests />);
+    await userEvent.click(
+      await screen.findByRole('button', {
+        name: `Withdraw the request for ${pending.jobPostId.jobTitle} at Globex`,
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw Request' });
+    expect(dialog).toHaveTextContent('Ravi Kumar will no longer see it');
+    // Cancel leaves it be.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(mockedWithdraw).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: /^Withdraw the request/ }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, Withdraw' }),
+    );
+    expect(mockedWithdraw).toHaveBeenCalledWith(pending._id);
+    expect(await screen.findByText('Referral request withdrawn')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('tabpanel')).findByText('No pending requests found'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Pending Requests 0' })).toBeInTheDocument();
+  });
+
+  it("says the server's reason when a withdraw is refused (answered or expired meanwhile)", async () => {
+    serve({ pending: [makeRequest('pending')] });
+    const { ApiError } = jest.requireActual('@referio/shared');
+    mockedWithdraw.mockRejectedValue(
+      new ApiError('409', 409, 'This request has already been approved.'),
+    );
+    renderPage(<MyReferralRequests />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Withdraw the request/ }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, Withdraw' }),
+    );
+    expect(await screen.findByText(/This request has already been approved\./)).toBeInTheDocument();
+  });
+
+  it("shows the referrer's reason on a declined card", async () => {
+    serve({
+      declined: [
+        makeRequest('declined', { declineReason: 'role_filled' }),
+        makeRequest('declined', { declineReason: 'other', declineNote: 'We hire in Berlin only.' }),
+        makeRequest('declined'),
+      ],
+    });
+    renderPage(<MyReferralRequests />);
+    await userEvent.click(await screen.findByRole('tab', { name: /Declined Requests/ }));
+    const cards = await screen.findAllByRole('article');
+    expect(cards[0]).toHaveTextContent('Reason: Role already filled');
+    expect(cards[1]).toHaveTextContent('Reason: We hire in Berlin only.');
+    expect(cards[2]).not.toHaveTextContent('Reason:');
+  });
+
+  it('lists expired requests under "No response", with no action but the way back', async () => {
+    const expired = makeRequest('expired', { expiresAt: '2026-03-12T10:00:00.000Z' });
+    serve({ expired: [expired] });
+    renderPage(<MyReferralRequests />, {
+      path: `/dashboard/myReferralRequests?status=expired&request=${expired._id}`,
+    });
+    expect(await screen.findByRole('tab', { name: 'No response 1' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('No response', { selector: '.rf-badge' })).toBeInTheDocument();
+    expect(card).toHaveTextContent(
+      'No response: Ravi Kumar did not answer before 12 Mar 2026. You can request this job again.',
+    );
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+    expect(mockedList).toHaveBeenCalledWith({ userId: USER_ID, roleId: 0, status: 'expired' });
   });
 });

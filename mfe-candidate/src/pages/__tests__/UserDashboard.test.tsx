@@ -15,7 +15,7 @@ const mockedJobs = jest.mocked(getJobsByCandidate);
 
 describe('the candidate dashboard', () => {
   it('welcomes the candidate by full name and shows the four counts the server sent', async () => {
-    mockedCounts.mockResolvedValue({ total: 7, approved: 2, pending: 4, declined: 1 });
+    mockedCounts.mockResolvedValue({ total: 7, approved: 2, pending: 4, declined: 1, expired: 0 });
     mockedJobs.mockResolvedValue({ success: true, data: [] });
     renderPage(<UserDashboard />);
 
@@ -38,7 +38,7 @@ describe('the candidate dashboard', () => {
   });
 
   it('lists six jobs you may like with three skills each and opens a job in a details modal', async () => {
-    mockedCounts.mockResolvedValue({ total: 0, approved: 0, pending: 0, declined: 0 });
+    mockedCounts.mockResolvedValue({ total: 0, approved: 0, pending: 0, declined: 0, expired: 0 });
     const jobs = Array.from({ length: 8 }, (_, i) => makeJob({ jobTitle: `Job ${i + 1}` }));
     mockedJobs.mockResolvedValue({ success: true, data: jobs });
     renderPage(<UserDashboard />);

@@ -36,7 +36,7 @@ beforeEach(() => {
   jest.mocked(getByIdUser).mockResolvedValue(makeProfile());
   jest
     .mocked(getCandidateCount)
-    .mockResolvedValue({ total: 0, approved: 0, pending: 0, declined: 0 });
+    .mockResolvedValue({ total: 0, approved: 0, pending: 0, declined: 0, expired: 0 });
   jest.mocked(getJobsByCandidate).mockResolvedValue({ success: true, data: [] });
 });
 

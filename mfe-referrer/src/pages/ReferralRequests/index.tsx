@@ -4,13 +4,18 @@ import { useQuery } from '@tanstack/react-query';
 import {
   Button,
   ConfirmDialog,
+  DeclineReasonFields,
+  EMPTY_DECLINE_CHOICE,
   EmptyState,
   LinkedTarget,
   MESSAGES,
   ROLE_REFERRER,
+  RequestCard,
+  RequestStatusTabs,
   Spinner,
-  Tabs,
   createChat,
+  declineChoiceError,
+  declineDetails,
   getAllReferralRequestsData,
   getRefererCount,
   toast,
@@ -18,20 +23,16 @@ import {
   useDashboardNavigate,
   useLinkedRequest,
   useSessionStore,
+  senderName,
+  type DeclineChoice,
+  type ListedReferralStatus,
   type ReferralRequest,
-  type ReferralStatus,
 } from '@referio/shared';
-import { RequestCard, senderName } from '../../features/requests/RequestCard';
+import { SkillChips } from '../../components/SkillChips';
 import { WorkEmailModal } from '../../features/requests/WorkEmailModal';
 import { useRequestActions } from '../../features/requests/useRequestActions';
 import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
-
-const TABS: { key: ReferralStatus; label: string }[] = [
-  { key: 'pending', label: 'Pending' },
-  { key: 'approved', label: 'Approved' },
-  { key: 'declined', label: 'Declined' },
-];
 
 type Confirm = { kind: 'approve' | 'decline'; request: ReferralRequest } | null;
 
@@ -59,13 +60,21 @@ export default function ReferralRequests() {
   const setStatus = useRequestActions(onApproveRefused);
   // A notification's link names a tab and the request to bring into view.
   const linked = useLinkedRequest();
-  const [tab, setTab] = useState<ReferralStatus>(linked.status ?? 'pending');
+  const [tab, setTab] = useState<ListedReferralStatus>(linked.status ?? 'pending');
   // Another link while the page is open (the bell): its tab.
   useEffect(() => {
     if (linked.status) setTab(linked.status);
   }, [linked.status, linked.requestId]);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [busy, setBusy] = useState(false);
+  // The decline's reason (optional) and, for 'Other', its note.
+  const [declineChoice, setDeclineChoice] = useState<DeclineChoice>(EMPTY_DECLINE_CHOICE);
+  const [declineTried, setDeclineTried] = useState(false);
+  const openConfirm = (next: Confirm) => {
+    setDeclineChoice(EMPTY_DECLINE_CHOICE);
+    setDeclineTried(false);
+    setConfirm(next);
+  };
   const [chatBusy, setChatBusy] = useState<string | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const jobFilter = searchParams.get('job') || undefined;
@@ -122,8 +131,13 @@ export default function ReferralRequests() {
       setGateOpen(true);
       return;
     }
+    if (kind === 'decline' && declineChoiceError(declineChoice)) {
+      setDeclineTried(true);
+      return;
+    }
     setBusy(true);
-    await setStatus(request._id, kind === 'approve' ? 'approved' : 'declined');
+    if (kind === 'approve') await setStatus(request._id, 'approved');
+    else await setStatus(request._id, 'declined', declineDetails(declineChoice));
     setBusy(false);
     setConfirm(null);
   };
@@ -143,44 +157,6 @@ export default function ReferralRequests() {
     }
   };
 
-  const actionsFor = (r: ReferralRequest) => {
-    const name = senderName(r);
-    if (r.status === 'pending') {
-      return (
-        <>
-          <Button
-            variant="secondary"
-            aria-label={`Decline ${name}`}
-            onClick={() => setConfirm({ kind: 'decline', request: r })}
-          >
-            Decline
-          </Button>
-          <Button
-            aria-label={`Approve ${name}`}
-            onClick={() => setConfirm({ kind: 'approve', request: r })}
-          >
-            Approve
-          </Button>
-        </>
-      );
-    }
-    if (r.status === 'approved') {
-      return (
-        <>
-          <span className="rf-badge rf-badge--success">Approved</span>
-          <Button
-            busy={chatBusy === r._id}
-            aria-label={`Go to Chat with ${name}`}
-            onClick={() => void goToChat(r)}
-          >
-            Go to Chat
-          </Button>
-        </>
-      );
-    }
-    return <span className="rf-badge rf-badge--danger">Declined</span>;
-  };
-
   return (
     <section className="rr-page" aria-labelledby="rr-requests-title">
       <h1 id="rr-requests-title">Referral Requests</h1>
@@ -194,12 +170,12 @@ export default function ReferralRequests() {
           </Button>
         </div>
       )}
-      <Tabs
-        label="Referral requests by status"
+      <RequestStatusTabs
+        side="referrer"
         value={tab}
         onChange={setTab}
         // The counts are of every job; beside one job's list they would mislead.
-        tabs={TABS.map((t) => ({ ...t, count: jobFilter ? undefined : counts.data?.[t.key] }))}
+        counts={jobFilter ? undefined : counts.data}
       >
         {list.isPending ? (
           <Spinner label="Loading requests" />
@@ -211,12 +187,23 @@ export default function ReferralRequests() {
           <div className="rr-grid">
             {requests.map((r) => (
               <LinkedTarget key={r._id} active={r._id === linked.requestId}>
-                <RequestCard request={r} actions={actionsFor(r)} headingLevel={2} />
+                <RequestCard
+                  side="referrer"
+                  request={r}
+                  headingLevel={2}
+                  skills={
+                    <SkillChips skills={r.senderId?.skills} label={`Skills of ${senderName(r)}`} />
+                  }
+                  onApprove={(req) => openConfirm({ kind: 'approve', request: req })}
+                  onDecline={(req) => openConfirm({ kind: 'decline', request: req })}
+                  onGoToChat={(req) => void goToChat(req)}
+                  chatBusy={chatBusy === r._id}
+                />
               </LinkedTarget>
             ))}
           </div>
         )}
-      </Tabs>
+      </RequestStatusTabs>
 
       <ConfirmDialog
         open={confirm?.kind === 'approve'}
@@ -235,9 +222,21 @@ export default function ReferralRequests() {
         open={confirm?.kind === 'decline'}
         title="Confirm Decline"
         message={
-          confirm
-            ? `Decline the referral request from ${senderName(confirm.request)} for ${confirm.request.jobPostId?.jobTitle ?? 'this job'}?`
-            : ''
+          confirm ? (
+            <>
+              <p className="rr-muted">
+                {`Decline the referral request from ${senderName(confirm.request)} for ${confirm.request.jobPostId?.jobTitle ?? 'this job'}?`}
+              </p>
+              <DeclineReasonFields
+                value={declineChoice}
+                onChange={setDeclineChoice}
+                showError={declineTried}
+                disabled={busy}
+              />
+            </>
+          ) : (
+            ''
+          )
         }
         confirmLabel="Yes, Decline"
         tone="danger"

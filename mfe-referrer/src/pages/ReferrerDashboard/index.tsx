@@ -6,15 +6,17 @@ import {
   EmptyState,
   MESSAGES,
   ROLE_REFERRER,
+  RequestCard,
   Spinner,
   getAllReferralRequestsData,
   getRefererCount,
   toast,
   useCurrentUser,
   useDashboardNavigate,
+  senderName,
   type ReferralCounts,
 } from '@referio/shared';
-import { RequestCard, senderName } from '../../features/requests/RequestCard';
+import { SkillChips } from '../../components/SkillChips';
 import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
 
@@ -77,8 +79,15 @@ export default function ReferrerDashboard() {
           {requests.map((r) => (
             <RequestCard
               key={r._id}
+              side="referrer"
               request={r}
-              maxSkills={DASHBOARD_SKILL_COUNT}
+              skills={
+                <SkillChips
+                  skills={r.senderId?.skills}
+                  max={DASHBOARD_SKILL_COUNT}
+                  label={`Skills of ${senderName(r)}`}
+                />
+              }
               actions={
                 <Button
                   variant="secondary"

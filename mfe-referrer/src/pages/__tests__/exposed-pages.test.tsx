@@ -32,7 +32,7 @@ beforeEach(() => {
   signInAs();
   jest
     .mocked(getRefererCount)
-    .mockResolvedValue({ total: 0, approved: 0, pending: 0, declined: 0 });
+    .mockResolvedValue({ total: 0, approved: 0, pending: 0, declined: 0, expired: 0 });
   jest.mocked(getAllReferralRequestsData).mockResolvedValue([]);
   jest.mocked(getAllJobPostByUserId).mockResolvedValue({ data: [], total: 0 });
   jest.mocked(getByIdReferer).mockReturnValue(new Promise(() => {}));

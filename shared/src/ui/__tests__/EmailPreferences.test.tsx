@@ -20,6 +20,8 @@ const DEFAULTS = {
   referral_declined: true,
   job_matches: false,
   chat_message: true,
+  referral_expiring: true,
+  referral_expired: true,
 };
 
 function renderPrefs() {
@@ -45,7 +47,15 @@ it('shows one checkbox per kind, all on but job matches by default', async () =>
   expect(
     screen.getByRole('checkbox', { name: 'A candidate asks me for a referral' }),
   ).toBeChecked();
-  expect(screen.getAllByRole('checkbox')).toHaveLength(5);
+  expect(
+    screen.getByRole('checkbox', {
+      name: 'A referral request to me expires tomorrow without an answer',
+    }),
+  ).toBeChecked();
+  expect(
+    screen.getByRole('checkbox', { name: 'My referral request expired without an answer' }),
+  ).toBeChecked();
+  expect(screen.getAllByRole('checkbox')).toHaveLength(7);
   expect(http.get).toHaveBeenCalledWith('/notifications/preferences');
 });
 

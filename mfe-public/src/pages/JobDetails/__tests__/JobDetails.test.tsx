@@ -260,4 +260,18 @@ describe('job details for a signed-in candidate', () => {
     expect(await screen.findByText(reason)).toBeInTheDocument();
     expect(mockedSend).not.toHaveBeenCalled();
   });
+
+  it('says which cap refused the request and when it frees up (429)', async () => {
+    const user = userEvent.setup();
+    const reason =
+      'You have sent 5 referral requests in the last 24 hours, the most allowed. You can send another on 11 Mar 2025, 09:00 UTC.';
+    mockedResumeUpload.mockResolvedValue({ resumeLink: 'x', resumeName: 'cv.pdf', size: 1 });
+    mockedSend.mockRejectedValue(new ApiError(reason, 429, reason, [], 3600));
+    open();
+    const dialog = await openUploadModal(user);
+    await user.upload(within(dialog).getByLabelText('Resume'), pdf());
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request a Referral' })).toBeEnabled();
+  });
 });

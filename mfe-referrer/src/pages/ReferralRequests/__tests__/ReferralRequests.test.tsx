@@ -38,7 +38,7 @@ function serve(byStatus: Partial<Record<ReferralStatus, ReturnType<typeof makeRe
 beforeEach(() => {
   jest
     .mocked(getRefererCount)
-    .mockResolvedValue({ total: 3, approved: 1, pending: 1, declined: 1 });
+    .mockResolvedValue({ total: 3, approved: 1, pending: 1, declined: 1, expired: 0 });
   serve({ pending: [pending], approved: [approved] });
   mockedUpdate.mockResolvedValue({ ...pending, status: 'approved' });
 });
@@ -283,6 +283,75 @@ describe('referral requests', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Yes, Decline' }));
     expect(await screen.findByText('Referral declined')).toBeInTheDocument();
     expect(mockedUpdate).toHaveBeenCalledWith(pending._id, 'declined');
+  });
+
+  it('declines with a listed reason, or Other with a note of at most 280 characters', async () => {
+    signInAs();
+    mockedUpdate.mockResolvedValue({ ...pending, status: 'declined' });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<ReferralRequests />);
+    await user.click(await screen.findByRole('button', { name: 'Decline Priya Shah' }));
+    let confirm = screen.getByRole('dialog', { name: 'Confirm Decline' });
+    const reasons = within(confirm).getByRole('group', {
+      name: 'Reason (optional, shown to the candidate)',
+    });
+    expect(
+      within(reasons)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual([
+      'Role already filled',
+      'Experience does not match',
+      'Skills do not match',
+      'Cannot refer for this role',
+      'Other',
+    ]);
+    await user.click(within(reasons).getByRole('radio', { name: 'Skills do not match' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, Decline' }));
+    expect(await screen.findByText('Referral declined')).toBeInTheDocument();
+    expect(mockedUpdate).toHaveBeenLastCalledWith(pending._id, 'declined', {
+      reason: 'skills_mismatch',
+    });
+
+    // Other: the note is required, and kept to 280 characters.
+    await user.click(await screen.findByRole('button', { name: 'Decline Priya Shah' }));
+    confirm = screen.getByRole('dialog', { name: 'Confirm Decline' });
+    expect(within(confirm).getByRole('radio', { name: 'Skills do not match' })).not.toBeChecked();
+    await user.click(within(confirm).getByRole('radio', { name: 'Other' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, Decline' }));
+    expect(
+      await within(confirm).findByText('Please write a note for the reason Other.'),
+    ).toBeInTheDocument();
+    expect(mockedUpdate).toHaveBeenCalledTimes(1);
+    const note = within(confirm).getByRole('textbox', { name: /Note/ });
+    expect(note).toHaveAttribute('maxLength', '280');
+    await user.type(note, 'We hire in Berlin only.');
+    expect(within(confirm).getByText('257 characters left')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, Decline' }));
+    await waitFor(() =>
+      expect(mockedUpdate).toHaveBeenLastCalledWith(pending._id, 'declined', {
+        reason: 'other',
+        note: 'We hire in Berlin only.',
+      }),
+    );
+  });
+
+  it('shows a declined request with the reason given, and without its resume link', async () => {
+    signInAs();
+    const declined = makeRequest({
+      _id: 'a1b2c3d4-0000-4000-8000-000000000009',
+      status: 'declined',
+      declineReason: 'cannot_refer',
+      senderId: { ...pending.senderId, resumeLink: null },
+    });
+    serve({ pending: [], declined: [declined] });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<ReferralRequests />);
+    await user.click(await screen.findByRole('tab', { name: /^Declined/ }));
+    const card = await screen.findByRole('article', { name: 'Request from Priya Shah' });
+    expect(card).toHaveTextContent('Your reason: Cannot refer for this role');
+    expect(within(card).queryByRole('link', { name: /View Resume/ })).toBeNull();
+    expect(within(card).getByText('Declined')).toBeInTheDocument();
   });
 
   it('says "Failed to decline referral" when the update fails', async () => {

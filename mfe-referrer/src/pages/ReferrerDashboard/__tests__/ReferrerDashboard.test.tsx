@@ -23,7 +23,7 @@ describe('the referrer dashboard', () => {
   it('welcomes the referrer and shows the four counts', async () => {
     jest
       .mocked(getRefererCount)
-      .mockResolvedValue({ total: 7, approved: 3, pending: 2, declined: 2 });
+      .mockResolvedValue({ total: 7, approved: 3, pending: 2, declined: 2, expired: 0 });
     renderPage(<ReferrerDashboard />);
     expect(screen.getByRole('heading', { name: 'Welcome, Ravi Menon!' })).toBeInTheDocument();
     const tiles = screen.getByRole('list', { name: 'Referral counts' });
@@ -35,7 +35,7 @@ describe('the referrer dashboard', () => {
   it('lists pending requests with 3 skills, a Pending button, and "View all" to the requests page', async () => {
     jest
       .mocked(getRefererCount)
-      .mockResolvedValue({ total: 1, approved: 0, pending: 1, declined: 0 });
+      .mockResolvedValue({ total: 1, approved: 0, pending: 1, declined: 0, expired: 0 });
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferrerDashboard />);
     const card = await screen.findByRole('article', { name: 'Request from Priya Shah' });

@@ -1,0 +1,267 @@
+import type { ReactNode } from 'react';
+import {
+  declineReasonText,
+  type ReferralRequest,
+  type ReferralStatus,
+} from '../../contract/browser';
+import { formatDate, relativeTime } from '../../format';
+import { Button } from '../../ui/Button';
+import type { RequestSide } from './RequestStatusTabs';
+import '../cards.css';
+
+const STATUS_LABEL: Record<ReferralStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  declined: 'Declined',
+  expired: 'No response',
+  withdrawn: 'Withdrawn',
+};
+const STATUS_TONE: Record<ReferralStatus, string> = {
+  pending: 'warning',
+  approved: 'success',
+  declined: 'danger',
+  expired: 'neutral',
+  withdrawn: 'neutral',
+};
+
+/** The candidate's name as a referrer's card shows it (the e-mail when no name was given). */
+export const senderName = (r: ReferralRequest): string =>
+  r.senderId?.fullName?.trim() || r.senderId?.email || 'Candidate';
+/** The referrer's name as a candidate's card shows it. */
+export const recipientName = (r: ReferralRequest): string =>
+  r.recipientId?.fullName?.trim() || r.recipientId?.email || 'The referrer';
+
+export interface RequestCardProps {
+  request: ReferralRequest;
+  /** Whose card: the candidate who sent it, or the referrer it was sent to. */
+  side: RequestSide;
+  /** 2 on a page whose next heading up is the h1, 3 under a section's h2 (the default). */
+  headingLevel?: 2 | 3;
+  /** Referrer side: the sender's skills (chips). */
+  skills?: ReactNode;
+  /** Replaces the standard actions (e.g. the referrer dashboard's 'Pending' button). */
+  actions?: ReactNode;
+  /** More content after the facts (e.g. a next step on a closed request). */
+  children?: ReactNode;
+  /** Approved: 'Go to Chat'. */
+  onGoToChat?: (request: ReferralRequest) => void;
+  chatBusy?: boolean;
+  /** Candidate, pending: 'Withdraw' (the page confirms). */
+  onWithdraw?: (request: ReferralRequest) => void;
+  /** Referrer, pending: 'Approve' and 'Decline' (the page confirms). */
+  onApprove?: (request: ReferralRequest) => void;
+  onDecline?: (request: ReferralRequest) => void;
+}
+
+/**
+ * One referral request, as its candidate (job, company, status, requested-on date, referrer, job type)
+ * or its referrer (sender, job, experience, time, skills, resume) sees it, with the actions of its
+ * status: a declined card says why when the referrer gave a reason, an expired one says "No response".
+ */
+export function RequestCard(props: RequestCardProps) {
+  return props.side === 'candidate' ? <CandidateCard {...props} /> : <ReferrerCard {...props} />;
+}
+
+function StatusBadge({ status }: { status: ReferralStatus }) {
+  return (
+    <span className={`rf-badge rf-badge--${STATUS_TONE[status]}`}>{STATUS_LABEL[status]}</span>
+  );
+}
+
+function DeclineReason({ request, own }: { request: ReferralRequest; own: boolean }) {
+  const reason = declineReasonText(request.declineReason, request.declineNote);
+  if (request.status !== 'declined' || !reason) return null;
+  return (
+    <p className="rf-request__note rf-request__note--declined">
+      <strong>{own ? 'Your reason: ' : 'Reason: '}</strong>
+      {reason}
+    </p>
+  );
+}
+
+function NoResponse({ request, side }: { request: ReferralRequest; side: RequestSide }) {
+  if (request.status !== 'expired') return null;
+  const when = <time dateTime={request.expiresAt}>{formatDate(request.expiresAt)}</time>;
+  return (
+    <p className="rf-request__note">
+      {side === 'candidate' ? (
+        <>
+          No response: {recipientName(request)} did not answer before {when}. You can request this
+          job again.
+        </>
+      ) : (
+        <>No response: this request expired unanswered on {when}.</>
+      )}
+    </p>
+  );
+}
+
+function CandidateCard({
+  request,
+  headingLevel = 2,
+  actions,
+  children,
+  onGoToChat,
+  chatBusy = false,
+  onWithdraw,
+}: RequestCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const job = request.jobPostId;
+  const referrer = recipientName(request);
+  const standard = (
+    <>
+      {request.status === 'approved' && onGoToChat && (
+        <Button
+          size="sm"
+          busy={chatBusy}
+          onClick={() => onGoToChat(request)}
+          aria-label={`Go to Chat with ${referrer}`}
+        >
+          Go to Chat
+        </Button>
+      )}
+      {request.status === 'declined' && (
+        <Button size="sm" variant="secondary" disabled>
+          Declined
+        </Button>
+      )}
+      {request.status === 'pending' && onWithdraw && (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => onWithdraw(request)}
+          aria-label={`Withdraw the request for ${job.jobTitle} at ${job.companyName}`}
+        >
+          Withdraw
+        </Button>
+      )}
+    </>
+  );
+  return (
+    <article className="rf-card rf-request" aria-label={`${job.jobTitle} at ${job.companyName}`}>
+      <header className="rf-request__head">
+        <div>
+          <Heading className="rf-request__title">{job.jobTitle}</Heading>
+          <p className="rf-request__sub">{job.companyName}</p>
+        </div>
+        <StatusBadge status={request.status} />
+      </header>
+      <dl className="rf-request__facts">
+        <div>
+          <dt>Requested on</dt>
+          <dd>
+            <time dateTime={request.createdAt}>{formatDate(request.createdAt)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Referrer</dt>
+          <dd>{referrer}</dd>
+        </div>
+        <div>
+          <dt>Job type</dt>
+          <dd>{job.jobType}</dd>
+        </div>
+        {request.status === 'pending' && (
+          <div>
+            <dt>Expires on</dt>
+            <dd>
+              <time dateTime={request.expiresAt}>{formatDate(request.expiresAt)}</time>
+            </dd>
+          </div>
+        )}
+      </dl>
+      <DeclineReason request={request} own={false} />
+      <NoResponse request={request} side="candidate" />
+      {children}
+      <div className="rf-request__actions">{actions ?? standard}</div>
+    </article>
+  );
+}
+
+function ReferrerCard({
+  request,
+  headingLevel = 3,
+  skills,
+  actions,
+  children,
+  onGoToChat,
+  chatBusy = false,
+  onApprove,
+  onDecline,
+}: RequestCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const name = senderName(request);
+  const exp = request.senderId?.overAllExperience;
+  const resume = request.senderId?.resumeLink;
+  const standard =
+    request.status === 'pending' ? (
+      <>
+        {onDecline && (
+          <Button
+            variant="secondary"
+            aria-label={`Decline ${name}`}
+            onClick={() => onDecline(request)}
+          >
+            Decline
+          </Button>
+        )}
+        {onApprove && (
+          <Button aria-label={`Approve ${name}`} onClick={() => onApprove(request)}>
+            Approve
+          </Button>
+        )}
+      </>
+    ) : request.status === 'approved' ? (
+      <>
+        <StatusBadge status="approved" />
+        {onGoToChat && (
+          <Button
+            busy={chatBusy}
+            aria-label={`Go to Chat with ${name}`}
+            onClick={() => onGoToChat(request)}
+          >
+            Go to Chat
+          </Button>
+        )}
+      </>
+    ) : (
+      <StatusBadge status={request.status} />
+    );
+  return (
+    <article className="rf-card rf-request" aria-label={`Request from ${name}`}>
+      <header className="rf-request__head rf-request__head--wrap">
+        <div>
+          <Heading
+            className={
+              name.includes('@')
+                ? 'rf-request__title rf-request__title--person rf-request__title--email'
+                : 'rf-request__title rf-request__title--person'
+            }
+          >
+            {name}
+          </Heading>
+          <p className="rf-request__sub">{request.jobPostId?.jobTitle}</p>
+        </div>
+        <time className="rf-request__muted" dateTime={request.createdAt}>
+          {relativeTime(request.createdAt)}
+        </time>
+      </header>
+      <p className="rf-request__meta">
+        <span>Experience: {exp !== null && exp !== undefined ? `${exp} years` : 'Not given'}</span>
+        {request.jobPostId?.companyName && <span>{request.jobPostId.companyName}</span>}
+      </p>
+      {skills}
+      {resume && (
+        <p>
+          <a href={resume} target="_blank" rel="noreferrer" className="rf-request__link">
+            View Resume<span className="rf-visually-hidden"> of {name}</span>
+          </a>
+        </p>
+      )}
+      <DeclineReason request={request} own />
+      <NoResponse request={request} side="referrer" />
+      {children}
+      <div className="rf-request__actions">{actions ?? standard}</div>
+    </article>
+  );
+}

@@ -1,0 +1,171 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import type { ListedReferralStatus, ReferralRequest } from '../../../contract/browser';
+import {
+  DeclineReasonFields,
+  EMPTY_DECLINE_CHOICE,
+  RequestCard,
+  RequestStatusTabs,
+  declineChoiceError,
+  declineDetails,
+  type DeclineChoice,
+} from '..';
+
+const request = (overrides: Partial<ReferralRequest> = {}): ReferralRequest => ({
+  _id: 'r1',
+  status: 'pending',
+  createdAt: '2026-03-05T10:00:00.000Z',
+  expiresAt: '2026-03-12T10:00:00.000Z',
+  declineReason: null,
+  declineNote: null,
+  jobPostId: {
+    _id: 'j1',
+    userId: 'u2',
+    jobTitle: 'Platform Engineer',
+    companyName: 'Globex',
+    jobLocation: 'Remote',
+    address: 'Pune',
+    companyLogo: '',
+    industry: 'it',
+    experience: '3-6',
+    jobType: 'Full-time',
+    salaryRange: '10-20',
+    requiredSkills: [],
+    jobDescription: [],
+    notes: [],
+    status: 'active',
+    totalReferrals: 0,
+    referralBonus: 0,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    isApplied: true,
+    verifiedAtCompany: 'confirmed',
+  },
+  senderId: {
+    _id: 'u1',
+    fullName: 'Ana Rao',
+    email: 'ana@example.com',
+    overAllExperience: 4,
+    resumeLink: '/api/documentsUpload/resume/u1?requestId=r1',
+    skills: ['React'],
+  },
+  recipientId: { _id: 'u2', fullName: 'Ravi Kumar', email: 'ravi@globex.test' },
+  ...overrides,
+});
+
+describe('RequestStatusTabs', () => {
+  function Harness({ side }: { side: 'candidate' | 'referrer' }) {
+    const [v, setV] = useState<ListedReferralStatus>('pending');
+    return (
+      <RequestStatusTabs
+        side={side}
+        value={v}
+        onChange={setV}
+        counts={{ total: 6, pending: 1, approved: 2, declined: 0, expired: 3 }}
+      >
+        <p>{v} list</p>
+      </RequestStatusTabs>
+    );
+  }
+
+  it("shows each side's labels with counts, and the fourth 'No response' tab", async () => {
+    const { unmount } = render(<Harness side="candidate" />);
+    const tabs = screen.getByRole('tablist', { name: 'Requests by status' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Pending Requests1', 'Approved Requests2', 'Declined Requests0', 'No response3']);
+    await userEvent.click(screen.getByRole('tab', { name: 'No response 3' }));
+    expect(screen.getByText('expired list')).toBeInTheDocument();
+    unmount();
+    render(<Harness side="referrer" />);
+    expect(
+      within(screen.getByRole('tablist', { name: 'Referral requests by status' }))
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Pending1', 'Approved2', 'Declined0', 'No response3']);
+  });
+});
+
+describe('RequestCard', () => {
+  it('candidate side: Withdraw while pending, with the expiry date', async () => {
+    const onWithdraw = jest.fn();
+    render(<RequestCard side="candidate" request={request()} onWithdraw={onWithdraw} />);
+    const card = screen.getByRole('article', { name: 'Platform Engineer at Globex' });
+    expect(card).toHaveTextContent('Expires on12 Mar 2026');
+    await userEvent.click(
+      within(card).getByRole('button', {
+        name: 'Withdraw the request for Platform Engineer at Globex',
+      }),
+    );
+    expect(onWithdraw).toHaveBeenCalledWith(expect.objectContaining({ _id: 'r1' }));
+  });
+
+  it('referrer side: Approve and Decline while pending; the reason and no resume once declined', async () => {
+    const onApprove = jest.fn();
+    const onDecline = jest.fn();
+    const { rerender } = render(
+      <RequestCard
+        side="referrer"
+        request={request()}
+        onApprove={onApprove}
+        onDecline={onDecline}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Approve Ana Rao' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Decline Ana Rao' }));
+    expect(onApprove).toHaveBeenCalledTimes(1);
+    expect(onDecline).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('link', { name: 'View Resume of Ana Rao' })).toBeInTheDocument();
+
+    rerender(
+      <RequestCard
+        side="referrer"
+        request={request({
+          status: 'declined',
+          declineReason: 'experience_mismatch',
+          senderId: { ...request().senderId, resumeLink: null },
+        })}
+      />,
+    );
+    const card = screen.getByRole('article', { name: 'Request from Ana Rao' });
+    expect(card).toHaveTextContent('Your reason: Experience does not match');
+    expect(within(card).queryByRole('link')).toBeNull();
+    expect(within(card).queryByRole('button')).toBeNull();
+
+    rerender(<RequestCard side="referrer" request={request({ status: 'expired' })} />);
+    expect(screen.getByRole('article')).toHaveTextContent(
+      'No response: this request expired unanswered on 12 Mar 2026.',
+    );
+  });
+});
+
+describe('DeclineReasonFields', () => {
+  it('offers the five reasons; Other asks for a note of at most 280 characters', async () => {
+    function Harness() {
+      const [v, setV] = useState<DeclineChoice>(EMPTY_DECLINE_CHOICE);
+      return <DeclineReasonFields value={v} onChange={setV} showError />;
+    }
+    render(<Harness />);
+    expect(screen.getAllByRole('radio')).toHaveLength(5);
+    expect(screen.queryByRole('textbox')).toBeNull();
+    await userEvent.click(screen.getByRole('radio', { name: 'Other' }));
+    expect(screen.getByText('Please write a note for the reason Other.')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: /Note/ }), 'Hiring paused');
+    expect(screen.getByText('267 characters left')).toBeInTheDocument();
+  });
+
+  it('sends nothing extra without a reason, the reason alone, or Other with its trimmed note', () => {
+    expect(declineDetails(EMPTY_DECLINE_CHOICE)).toBeUndefined();
+    expect(declineDetails({ reason: 'role_filled', note: 'x' })).toEqual({ reason: 'role_filled' });
+    expect(declineDetails({ reason: 'other', note: '  Later  ' })).toEqual({
+      reason: 'other',
+      note: 'Later',
+    });
+    expect(declineChoiceError({ reason: 'other', note: 'x'.repeat(281) })).toBe(
+      'The note can be at most 280 characters.',
+    );
+    expect(declineChoiceError({ reason: 'cannot_refer', note: '' })).toBeNull();
+  });
+});
