@@ -267,9 +267,21 @@ export const referralRequests = pgTable(
     resume: text('resume'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** When the referrer approved or declined it (null until then): the responsiveness figures. */
+    respondedAt: ts('responded_at'),
   },
   (t) => [
     uniqueIndex('referral_requests_job_sender_uq').on(t.jobPostId, t.senderId),
+    /**
+     * A referrer's requests by arrival with their status and answer time: the responsiveness figures as
+     * an index-only scan (Drizzle cannot write INCLUDE; trailing key columns serve the same).
+     */
+    index('referral_requests_recipient_created_idx').on(
+      t.recipientId,
+      t.createdAt,
+      t.status,
+      t.respondedAt,
+    ),
     index('referral_requests_sender_status_idx').on(t.senderId, t.status, t.createdAt),
     index('referral_requests_recipient_status_idx').on(t.recipientId, t.status, t.createdAt),
   ],

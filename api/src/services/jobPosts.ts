@@ -12,6 +12,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db';
 import { sessionLookup, type ActiveSession } from './sessions';
 import { profileLinkOf } from './users';
+import { responsivenessOf, sqlTime, toResponsiveness } from './responsiveness';
 import {
   companies,
   jobPostWords,
@@ -70,6 +71,9 @@ export function jobSearchCondition(search: string): SQL | undefined {
  */
 const thisJobId = sql`${jobPosts}.${sql.identifier('id')}`;
 
+/** The outer job's referrer, qualified for the same reason. */
+const thisJobReferrer = sql`${jobPosts}.${sql.identifier('user_id')}`;
+
 /** `true` when the user `user` (an SQL value or column) already asked a referral for the job row. */
 const appliedByUser = (user: SQL | typeof users.id): SQL<boolean> =>
   sql<boolean>`exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${thisJobId} and ${referralRequests.senderId} = ${user})`;
@@ -104,10 +108,21 @@ const jobColumnsWith = (isApplied: SQL<boolean>) => ({
 export const jobListColumns = (viewerId: string | null | undefined) =>
   jobColumnsWith(appliedBy(viewerId));
 
+/**
+ * `jobListColumns` and the responsiveness of each job's referrer at the moment `at` (an SQL
+ * timestamptz): one index-only subquery per row of the page (services/responsiveness.ts).
+ */
+export const jobListColumnsWithResponsiveness = (viewerId: string | null | undefined, at: SQL) => ({
+  ...jobListColumns(viewerId),
+  responsiveness: responsivenessOf(thisJobReferrer, at),
+});
+
 export interface JobListRow {
   job: Omit<JobPostRow, 'searchWords'>;
   logo: string | null;
   isApplied: boolean;
+  /** The referrer's figures as `responsivenessOf` reads them, when the query asked for them. */
+  responsiveness?: unknown;
 }
 
 /** A job post as the API answers it. */
@@ -134,6 +149,7 @@ export function toJobPost(row: JobListRow): JobPost {
     referralBonus: j.referralBonus,
     createdAt: j.createdAt.toISOString(),
     isApplied: Boolean(row.isApplied),
+    ...('responsiveness' in row ? { responsiveness: toResponsiveness(row.responsiveness) } : {}),
   };
 }
 
@@ -150,6 +166,10 @@ export function jobDetailsWithSessionQuery(db: Db) {
       expiresAt: sessions.expiresAt,
       user: users,
       ...jobColumnsWith(appliedByUser(users.id)),
+      responsiveness: responsivenessOf(
+        thisJobReferrer,
+        sql`${sql.placeholder('now')}::timestamptz`,
+      ),
       referrer: {
         id: referrer.id,
         email: referrer.email,
@@ -192,11 +212,16 @@ export interface JobListQuery {
   rankFor?: { skills: string[]; experience: ExperienceBand | null };
   /** The signed-in user, for `isApplied`. */
   viewerId: string | null;
+  /** Each job's referrer's responsiveness (default true; the bench compares the list without). */
+  responsiveness?: boolean;
   start?: number;
   limit: number;
 }
 
-export type JobListWhere = Omit<JobListQuery, 'viewerId' | 'limit' | 'start' | 'rankFor'>;
+export type JobListWhere = Omit<
+  JobListQuery,
+  'viewerId' | 'limit' | 'start' | 'rankFor' | 'responsiveness'
+>;
 
 /** How a public search reads the postings (`JobPostRepository.searchPlan`). */
 export interface PostingsPlan {
@@ -236,12 +261,20 @@ export class JobPostRepository {
   constructor(
     private readonly db: Db,
     readonly totalBound: number,
+    /** The app's clock (`app.now`): the responsiveness window ends now. */
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** Prepared statements for the by-id reads (building a query costs more than running it). */
   private prepared = () => {
     const byId = this.db
-      .select(jobColumnsWith(appliedByUser(sql`${sql.placeholder('viewerId')}::uuid`)))
+      .select({
+        ...jobColumnsWith(appliedByUser(sql`${sql.placeholder('viewerId')}::uuid`)),
+        responsiveness: responsivenessOf(
+          thisJobReferrer,
+          sql`${sql.placeholder('at')}::timestamptz`,
+        ),
+      })
       .from(jobPosts)
       .leftJoin(companies, eq(companies.id, jobPosts.companyId))
       .where(eq(jobPosts.id, sql.placeholder('id')))
@@ -366,7 +399,10 @@ export class JobPostRepository {
    * (see `page`), else job_posts itself.
    */
   listQuery(q: JobListQuery, plan: PostingsPlan | null = null) {
-    const columns = jobListColumns(q.viewerId);
+    const columns =
+      q.responsiveness === false
+        ? jobListColumns(q.viewerId)
+        : jobListColumnsWithResponsiveness(q.viewerId, sqlTime(this.now()));
     if (plan) {
       const m = this.postings(plan)
         .limit(q.limit)
@@ -454,7 +490,11 @@ export class JobPostRepository {
 
   /** One job post with its company logo and `isApplied` for `viewerId`, or null. */
   async find(id: string, viewerId: string | null): Promise<JobPost | null> {
-    const rows = await this.prepared().byId.execute({ id, viewerId });
+    const rows = await this.prepared().byId.execute({
+      id,
+      viewerId,
+      at: this.now().toISOString(),
+    });
     return rows[0] ? toJobPost(rows[0]) : null;
   }
 
@@ -481,7 +521,12 @@ export class JobPostRepository {
     return {
       session,
       details: {
-        ...toJobPost({ job, logo: row.logo, isApplied: row.isApplied }),
+        ...toJobPost({
+          job,
+          logo: row.logo,
+          isApplied: row.isApplied,
+          responsiveness: row.responsiveness,
+        }),
         userId: {
           _id: referrer.id,
           email: referrer.email,

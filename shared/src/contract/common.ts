@@ -61,3 +61,10 @@ export const limitSchema = (max: number, dflt: number) =>
     .default(dflt);
 
 export const messageResponse = z.object({ success: z.boolean(), message: z.string() });
+
+/** Every error answer (400/401/403/404/409/429): a sentence the UI shows as it is. */
+export const errorResponse = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});

@@ -12,3 +12,5 @@ export * from './chat';
 export * from './contact';
 export * from './upload';
 export * from './notifications';
+export * from './responsiveness';
+export * from './handoff';

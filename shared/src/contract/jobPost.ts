@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { JOB_FETCH_LIMIT, MESSAGES } from './constants';
 import { idSchema, searchSchema, startSchema, limitSchema } from './common';
 import type { WorkEmailHistoryEntry } from './account';
+import type { ReferrerResponsiveness } from './responsiveness';
 import {
   EXPERIENCE_BANDS,
   INDUSTRIES,
@@ -42,6 +43,8 @@ export interface JobPost {
   createdAt: string;
   /** Whether the signed-in candidate already requested a referral for it. */
   isApplied: boolean;
+  /** How the referrer who posted it answers requests (lists and details; see ./responsiveness.ts). */
+  responsiveness?: ReferrerResponsiveness;
 }
 
 /** The referrer as job details show it. */

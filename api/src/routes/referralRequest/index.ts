@@ -16,6 +16,7 @@ import { HttpError } from '../../lib/errors';
 import { assertSelf, currentUser } from '../../plugins/auth';
 import { findJobRow } from '../../services/jobPosts';
 import { findReferralRequest, listReferralRequests } from '../../services/referrals';
+import handoffRoutes from './handoff';
 
 export const REFERRAL_MESSAGES = {
   alreadyRequested: MESSAGES.alreadyRequested,
@@ -40,6 +41,8 @@ const idParams = z.object({ id: idSchema });
 const userIdParams = z.object({ userId: idSchema });
 
 const referralRequest: FastifyPluginAsyncZod = async (app) => {
+  await app.register(handoffRoutes);
+
   /** A candidate asks the job's referrer for a referral, carrying their current resume. */
   app.post(
     '/referralRequest/sendReferralRequest',
@@ -178,9 +181,10 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(403, REFERRAL_MESSAGES.verifyWorkEmail);
       }
       const changed = await app.db.transaction(async (tx) => {
+        const now = app.now();
         const updated = await tx
           .update(referralRequests)
-          .set({ status, updatedAt: app.now() })
+          .set({ status, updatedAt: now, respondedAt: now })
           .where(and(eq(referralRequests.id, row.id), eq(referralRequests.status, 'pending')))
           .returning({ id: referralRequests.id });
         if (!updated[0]) return false;
