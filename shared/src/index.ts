@@ -5,3 +5,4 @@ export * from './session';
 export * from './api';
 export * from './format';
 export * from './ui';
+export * from './domain';

@@ -1,4 +1,10 @@
-import { DASHBOARD_SKILL_COUNT, formatLpa, relativeTime, type JobPost } from '@referio/shared';
+import {
+  DASHBOARD_SKILL_COUNT,
+  formatLpa,
+  ResponsivenessLine,
+  relativeTime,
+  type JobPost,
+} from '@referio/shared';
 import { SkillList } from './SkillList';
 
 export interface JobCardProps {
@@ -17,6 +23,7 @@ export function JobCard({ job, onSeeDetails, headingLevel = 3 }: JobCardProps) {
         <div>
           <Heading className="cand-job__title">{job.jobTitle}</Heading>
           <p className="cand-job__company">{job.companyName}</p>
+          <ResponsivenessLine value={job.responsiveness} />
         </div>
         {job.isApplied && <span className="rf-badge rf-badge--success">Applied</span>}
       </header>

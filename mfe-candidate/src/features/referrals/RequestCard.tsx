@@ -1,4 +1,5 @@
 import { Button, formatDate, type ReferralRequest } from '@referio/shared';
+import { AskAnotherReferrer } from './AskAnotherReferrer';
 
 const STATUS_LABEL = { pending: 'Pending', approved: 'Approved', declined: 'Declined' } as const;
 const STATUS_TONE = { pending: 'warning', approved: 'success', declined: 'danger' } as const;
@@ -58,6 +59,7 @@ export function RequestCard({ request, onGoToChat, openingChat = false }: Reques
             Declined
           </Button>
         )}
+        <AskAnotherReferrer request={request} />
       </div>
     </article>
   );

@@ -15,6 +15,7 @@ import {
   type ReferralCounts,
 } from '@referio/shared';
 import { RequestCard, senderName } from '../../features/requests/RequestCard';
+import { ResponsivenessStats } from '../../features/responsiveness/ResponsivenessStats';
 import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
 
@@ -59,6 +60,7 @@ export default function ReferrerDashboard() {
           </li>
         ))}
       </ul>
+      {userId && <ResponsivenessStats userId={userId} />}
 
       <div className="rr-section-head">
         <h2>Pending Requests</h2>

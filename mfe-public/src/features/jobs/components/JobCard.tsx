@@ -3,6 +3,7 @@ import {
   CARD_SKILL_COUNT,
   cutSkill,
   formatLpa,
+  ResponsivenessLine,
   relativeTime,
   visibleSkills,
   type JobPost,
@@ -43,6 +44,7 @@ export function JobCard({ job, now }: JobCardProps) {
         {job.jobTitle}
       </h2>
       <p className="rf-job-card__company">{job.companyName}</p>
+      <ResponsivenessLine value={job.responsiveness} className="rf-job-card__responsiveness" />
       <p className="rf-job-card__time">
         Posted{' '}
         {/* A server-rendered page counts from the moment it was made and React takes it over seconds later
