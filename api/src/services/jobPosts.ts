@@ -263,6 +263,8 @@ export class JobPostRepository {
     readonly totalBound: number,
     /** The app's clock (`app.now`): the responsiveness window ends now. */
     private readonly now: () => Date = () => new Date(),
+    /** Lists carry each referrer's responsiveness unless a query says otherwise (JOB_LIST_RESPONSIVENESS). */
+    private readonly responsiveness = true,
   ) {}
 
   /** Prepared statements for the by-id reads (building a query costs more than running it). */
@@ -399,10 +401,9 @@ export class JobPostRepository {
    * (see `page`), else job_posts itself.
    */
   listQuery(q: JobListQuery, plan: PostingsPlan | null = null) {
-    const columns =
-      q.responsiveness === false
-        ? jobListColumns(q.viewerId)
-        : jobListColumnsWithResponsiveness(q.viewerId, sqlTime(this.now()));
+    const columns = !(q.responsiveness ?? this.responsiveness)
+      ? jobListColumns(q.viewerId)
+      : jobListColumnsWithResponsiveness(q.viewerId, sqlTime(this.now()));
     if (plan) {
       const m = this.postings(plan)
         .limit(q.limit)
