@@ -8,6 +8,8 @@ import {
   test,
   type APIRequestContext,
 } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/axe';
+import { checkLayout } from '../support/layout-checks';
 import { readCode, uniqueEmail } from '../support/mailbox';
 import { signUp } from '../support/session';
 
@@ -120,6 +122,12 @@ test('a declined candidate asks another referrer at the same company, who then s
   await expect(offers).toHaveCount(1);
   await expect(offers.first()).toContainText(title);
   await expect(offers.first()).toContainText('New referrer');
+  await expectNoSeriousViolations(page, 'the hand-off dialog', '[role="dialog"]');
+  // Looked at on a laptop and a phone.
+  await checkLayout(page, 'handoff-dialog-1280', false);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await checkLayout(page, 'handoff-dialog-390', false);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // One click sends the request with the current resume.
   await offers.first().getByRole('button', { name: 'Ask for a referral' }).click();
@@ -130,6 +138,15 @@ test('a declined candidate asks another referrer at the same company, who then s
   await expect(opener).toBeFocused();
   await page.getByRole('tab', { name: /^Pending Requests/ }).click();
   await expect(page.getByRole('article', { name: `${title} at ${company}` })).toBeVisible();
+
+  // The second referrer's job details show how they answer (new: no history yet).
+  await page.goto(`/job-details/${secondJob}`);
+  const panel = page.getByRole('complementary', { name: 'Get Referrals from Employee' });
+  await expect(panel.getByTestId('referrer-responsiveness')).toHaveText('New referrer');
+  await checkLayout(page, 'handoff-job-details-1280', false);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await checkLayout(page, 'handoff-job-details-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The second referrer sees it, with the resume.
   const inbox = await second.api.post('/api/referralRequest/getAllReferralRequestsData', {

@@ -1,6 +1,8 @@
 import type { Handoff, JobPost } from '../contract';
-import { NEW_REFERRER_BELOW_ANSWERED } from '../contract';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { HANDOFF_STATUSES, NEW_REFERRER_BELOW_ANSWERED } from '../contract';
+
+export { HANDOFF_STATUSES };
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { companies, jobPosts, referralRequests } from '../db/schema';
 import { jobListColumnsWithResponsiveness, toJobPost } from './jobPosts';
@@ -8,12 +10,6 @@ import { responsivenessOf, sqlTime } from './responsiveness';
 
 /** A hand-off lists at most this many jobs. */
 export const HANDOFF_LIMIT = 20;
-
-/**
- * The request statuses after which the candidate may ask another referrer at the same company. Text,
- * so the statuses other branches add need no schema change here.
- */
-export const HANDOFF_STATUSES: readonly string[] = ['declined', 'expired', 'withdrawn'];
 
 /**
  * Which referrers a hand-off may offer, as a condition on the job row `job` (its `user_id`): today a
@@ -98,7 +94,7 @@ export async function handoffJobs(db: Db, source: HandoffSource, at: Date): Prom
       .select(jobListColumnsWithResponsiveness(source.senderId, now))
       .from(jobPosts)
       .leftJoin(companies, eq(companies.id, jobPosts.companyId))
-      .where(and(inArray(jobPosts.id, ids)));
+      .where(inArray(jobPosts.id, ids));
     const byId = new Map(rows.map((r) => [r.job.id, toJobPost(r)]));
     jobs = ids.map((id) => byId.get(id)).filter((x): x is JobPost => Boolean(x));
   }

@@ -42,6 +42,12 @@ export function answeredPercent(r: Pick<ReferrerResponsiveness, 'received' | 'an
   return Math.floor((r.answered * 100) / r.received);
 }
 
+/**
+ * The request statuses after which a candidate may ask another referrer at the same company (the
+ * hand-off). Strings: 'expired' and 'withdrawn' come with issue 17's expiry and withdraw.
+ */
+export const HANDOFF_STATUSES: readonly string[] = ['declined', 'expired', 'withdrawn'];
+
 /** Whether there is too little history to show figures ("New referrer"). */
 export const isNewReferrer = (r: ReferrerResponsiveness | null | undefined): boolean =>
   !r || r.answered < NEW_REFERRER_BELOW_ANSWERED || r.medianAnswerSeconds === null;

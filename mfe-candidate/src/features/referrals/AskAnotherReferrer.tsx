@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   EmptyState,
+  HANDOFF_STATUSES,
   Modal,
   ResponsivenessLine,
   Spinner,
@@ -16,9 +17,6 @@ import {
   type JobPost,
   type ReferralRequest,
 } from '@referio/shared';
-
-/** The request statuses after which the candidate may ask another referrer (as the API allows). */
-const HANDOFF_STATUSES: readonly string[] = ['declined', 'expired', 'withdrawn'];
 
 /** Whether a request card offers "Ask another referrer at {company}". */
 export const canAskAnotherReferrer = (request: Pick<ReferralRequest, 'status'>): boolean =>
