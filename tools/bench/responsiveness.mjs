@@ -32,7 +32,7 @@ const ROUNDS = Number(process.env.ROUNDS || 5);
 const WARMUP = Number(process.env.WARMUP || 2);
 const JOBS = Number(process.env.JOBS || 100_000);
 const REQUESTS = Number(process.env.REQUESTS || 1_000_000);
-const PAGES = Number(process.env.PAGES || 100);
+const PAGES = Number(process.env.PAGES || 20);
 const GOAL_RATIO = 1.5;
 /** Two free high ports of our own (the stack's 3000-3004 and 4000 are left alone). */
 const BASE_PORT = Number(
