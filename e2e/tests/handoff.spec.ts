@@ -88,9 +88,9 @@ test('a declined candidate asks another referrer at the same company, who then s
   const secondJob = await postJob(second, title, company);
 
   // The candidate signs up on the site, names themselves, uploads a resume and asks the first referrer.
-  const { userId } = await signUp(page, 'Applicant');
+  const { userId, email } = await signUp(page, 'Applicant');
   const named = await page.request.put(`/api/auth/updateById/${userId}`, {
-    data: { userId, roleId: 0, updatedData: { fullName: 'Ira Sen' } },
+    data: { userId, roleId: 0, updatedData: { fullName: 'Ira Sen', email } },
   });
   expect(named.ok(), await named.text()).toBe(true);
   const uploaded = await page.request.post('/api/documentsUpload/resumeUpload', {
