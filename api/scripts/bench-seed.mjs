@@ -283,6 +283,8 @@ export async function seedBench({
     DATABASE_URL: databaseUrl,
     SEED: 'false',
     SESSION_SECRET: 'bench-seed-secret-bench-seed-secret-00',
+    // Bulk statements on a shared, busy machine take longer than a request may.
+    DB_QUERY_TIMEOUT_MS: '1800000',
   });
   // Building the app opens the database and applies the migrations (the same as a server start).
   const app = await buildApp(config, { logger: { level: 'warn' } });

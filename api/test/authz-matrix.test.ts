@@ -86,6 +86,16 @@ async function pendingRequest(app: FastifyInstance, w: World): Promise<string> {
   return row!.id;
 }
 
+/** A declined request from the candidate (a hand-off may follow it). */
+async function declinedRequest(app: FastifyInstance, w: World): Promise<string> {
+  const id = await pendingRequest(app, w);
+  await app.db
+    .update(referralRequests)
+    .set({ status: 'declined', respondedAt: app.now() })
+    .where(eq(referralRequests.id, id));
+  return id;
+}
+
 /** One of the user's notifications (the world's chat message made one for the candidate). */
 async function notificationOf(app: FastifyInstance, userId: string): Promise<string> {
   const [row] = await app.db
@@ -427,6 +437,20 @@ const ROWS: Row[] = [
     expect: OWNER_ONLY,
     also: [{ who: 'referrer', status: 403 }],
     request: async ({ app, w }) => ({ url: `/${await pendingRequest(app, w)}` }),
+  },
+  {
+    // Only the request's candidate; anyone else (its referrer included) is told it does not exist.
+    route: 'GET /api/referralRequest/handoff/:requestId',
+    owner: 'candidate',
+    expect: [401, 404, 200, 200],
+    also: [{ who: 'referrer', status: 404 }],
+    request: async ({ app, w }) => ({ url: `/${await declinedRequest(app, w)}` }),
+  },
+  {
+    route: 'GET /api/referralRequest/getResponsiveness/:userId',
+    owner: 'referrer',
+    expect: OWNER_ONLY,
+    request: ({ owner }) => ({ url: `/${owner.id}` }),
   },
   {
     route: 'POST /api/referralRequest/getReferralNotifications',

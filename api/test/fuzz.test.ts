@@ -585,3 +585,23 @@ test("no generated request changed the victims' data, over at least 1,000 reques
   expect(sent).toBeGreaterThanOrEqual(1000);
   expect(await snapshotVictims()).toEqual(before);
 });
+
+test("the hand-off and the response figures never answer for someone else's request or account", async () => {
+  // A fresh session: the walk above may have ended the attacker's (logout).
+  const snoop = await quickUser(app, 'snoop');
+  const ids = [world.requestId, world.jobId, world.candidate.id, world.referrer.id];
+  for (const id of ids) {
+    const handoff = await app.inject({
+      method: 'GET',
+      url: `/api/referralRequest/handoff/${id}`,
+      headers: { cookie: snoop.cookie },
+    });
+    expect(handoff.statusCode).toBe(404);
+    const figures = await app.inject({
+      method: 'GET',
+      url: `/api/referralRequest/getResponsiveness/${id}`,
+      headers: { cookie: snoop.cookie },
+    });
+    expect(figures.statusCode).toBe(403);
+  }
+});

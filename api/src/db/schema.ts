@@ -309,12 +309,24 @@ export const referralRequests = pgTable(
     declineReason: declineReasonEnum('decline_reason'),
     /** The note of an 'other' decline (≤ 280 characters, checked by the contract). */
     declineNote: text('decline_note'),
+    /** When the referrer approved or declined it (null until then): the responsiveness figures. */
+    respondedAt: ts('responded_at'),
   },
   (t) => [
     // One live request per candidate and job: an expired or withdrawn one frees the job again.
     uniqueIndex('referral_requests_job_sender_live_uq')
       .on(t.jobPostId, t.senderId)
       .where(sql`status in ('pending', 'approved', 'declined')`),
+    /**
+     * A referrer's requests by arrival with their status and answer time: the responsiveness figures as
+     * an index-only scan (Drizzle cannot write INCLUDE; trailing key columns serve the same).
+     */
+    index('referral_requests_recipient_created_idx').on(
+      t.recipientId,
+      t.createdAt,
+      t.status,
+      t.respondedAt,
+    ),
     index('referral_requests_sender_status_idx').on(t.senderId, t.status, t.createdAt),
     index('referral_requests_recipient_status_idx').on(t.recipientId, t.status, t.createdAt),
     // The expiry sweep and the day-before reminder read only pending requests, soonest first.

@@ -11,7 +11,15 @@ declare module 'fastify' {
 /** Decorates the app with `jobPosts` over the app's database. */
 export default fp(
   async (app) => {
-    app.decorate('jobPosts', new JobPostRepository(app.db, app.config.SEARCH_TOTAL_BOUND));
+    app.decorate(
+      'jobPosts',
+      new JobPostRepository(
+        app.db,
+        app.config.SEARCH_TOTAL_BOUND,
+        app.now,
+        app.config.JOB_LIST_RESPONSIVENESS,
+      ),
+    );
   },
   { name: 'job-posts', dependencies: ['config', 'db'] },
 );

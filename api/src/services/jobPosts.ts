@@ -14,6 +14,7 @@ import type { Db, Tx } from '../db';
 import { sessionLookup, type ActiveSession } from './sessions';
 import { profileLinkOf } from './users';
 import { verifiedAtSql } from './companies';
+import { responsivenessOf, sqlTime, toResponsiveness } from './responsiveness';
 import {
   companies,
   jobPostWords,
@@ -74,6 +75,9 @@ export function jobSearchCondition(search: string): SQL | undefined {
  */
 const thisJobId = sql`${jobPosts}.${sql.identifier('id')}`;
 
+/** The outer job's referrer, qualified for the same reason. */
+const thisJobReferrer = sql`${jobPosts}.${sql.identifier('user_id')}`;
+
 /**
  * A request that holds its job for its candidate: pending, approved or declined (an expired or withdrawn
  * one frees the job for a new request; the partial unique index referral_requests_job_sender_live_uq).
@@ -119,12 +123,23 @@ const jobColumnsWith = (isApplied: SQL<boolean>) => ({
 export const jobListColumns = (viewerId: string | null | undefined) =>
   jobColumnsWith(appliedBy(viewerId));
 
+/**
+ * `jobListColumns` and the responsiveness of each job's referrer at the moment `at` (an SQL
+ * timestamptz): one index-only subquery per row of the page (services/responsiveness.ts).
+ */
+export const jobListColumnsWithResponsiveness = (viewerId: string | null | undefined, at: SQL) => ({
+  ...jobListColumns(viewerId),
+  responsiveness: responsivenessOf(thisJobReferrer, at),
+});
+
 export interface JobListRow {
   job: Omit<JobPostRow, 'searchWords'>;
   logo: string | null;
   isApplied: boolean;
   /** Absent where a list does not read it (answered as null). */
   verifiedAtCompany?: VerifiedAtCompany;
+  /** The referrer's figures as `responsivenessOf` reads them, when the query asked for them. */
+  responsiveness?: unknown;
 }
 
 /** A job post as the API answers it. */
@@ -152,6 +167,7 @@ export function toJobPost(row: JobListRow): JobPost {
     createdAt: j.createdAt.toISOString(),
     isApplied: Boolean(row.isApplied),
     verifiedAtCompany: row.verifiedAtCompany ?? null,
+    ...('responsiveness' in row ? { responsiveness: toResponsiveness(row.responsiveness) } : {}),
   };
 }
 
@@ -168,6 +184,10 @@ export function jobDetailsWithSessionQuery(db: Db) {
       expiresAt: sessions.expiresAt,
       user: users,
       ...jobColumnsWith(appliedByUser(users.id)),
+      responsiveness: responsivenessOf(
+        thisJobReferrer,
+        sql`${sql.placeholder('now')}::timestamptz`,
+      ),
       referrer: {
         id: referrer.id,
         email: referrer.email,
@@ -210,11 +230,16 @@ export interface JobListQuery {
   rankFor?: { skills: string[]; experience: ExperienceBand | null };
   /** The signed-in user, for `isApplied`. */
   viewerId: string | null;
+  /** Each job's referrer's responsiveness (default true; the bench compares the list without). */
+  responsiveness?: boolean;
   start?: number;
   limit: number;
 }
 
-export type JobListWhere = Omit<JobListQuery, 'viewerId' | 'limit' | 'start' | 'rankFor'>;
+export type JobListWhere = Omit<
+  JobListQuery,
+  'viewerId' | 'limit' | 'start' | 'rankFor' | 'responsiveness'
+>;
 
 /** How a public search reads the postings (`JobPostRepository.searchPlan`). */
 export interface PostingsPlan {
@@ -290,12 +315,22 @@ export class JobPostRepository {
   constructor(
     private readonly db: Db,
     readonly totalBound: number,
+    /** The app's clock (`app.now`): the responsiveness window ends now. */
+    private readonly now: () => Date = () => new Date(),
+    /** Lists carry each referrer's responsiveness unless a query says otherwise (JOB_LIST_RESPONSIVENESS). */
+    private readonly responsiveness = true,
   ) {}
 
   /** Prepared statements for the by-id reads (building a query costs more than running it). */
   private prepared = () => {
     const byId = this.db
-      .select(jobColumnsWith(appliedByUser(sql`${sql.placeholder('viewerId')}::uuid`)))
+      .select({
+        ...jobColumnsWith(appliedByUser(sql`${sql.placeholder('viewerId')}::uuid`)),
+        responsiveness: responsivenessOf(
+          thisJobReferrer,
+          sql`${sql.placeholder('at')}::timestamptz`,
+        ),
+      })
       .from(jobPosts)
       .leftJoin(companies, eq(companies.id, jobPosts.companyId))
       .where(eq(jobPosts.id, sql.placeholder('id')))
@@ -420,7 +455,10 @@ export class JobPostRepository {
    * (see `page`), else job_posts itself.
    */
   listQuery(q: JobListQuery, plan: PostingsPlan | null = null) {
-    const columns = jobListColumns(q.viewerId);
+    const withResponsiveness = q.responsiveness ?? this.responsiveness;
+    const columns = withResponsiveness
+      ? jobListColumnsWithResponsiveness(q.viewerId, sqlTime(this.now()))
+      : jobListColumns(q.viewerId);
     if (plan) {
       const m = this.postings(plan)
         .limit(q.limit)
@@ -443,14 +481,33 @@ export class JobPostRepository {
         ),
       );
     }
-    return this.db
-      .select(columns)
+    if (!withResponsiveness) {
+      return this.db
+        .select(columns)
+        .from(jobPosts)
+        .leftJoin(companies, eq(companies.id, jobPosts.companyId))
+        .where(this.where(q))
+        .orderBy(...order, desc(jobPosts.createdAt), desc(jobPosts.id))
+        .limit(q.limit)
+        .offset(q.start ?? 0)
+        .$dynamic();
+    }
+    // The page's ids first, then its rows with their referrers' figures: a subquery in the select list
+    // would also run for every row OFFSET skips (page 100 would read 900 referrers' histories).
+    const page = this.db
+      .select({ id: jobPosts.id })
       .from(jobPosts)
-      .leftJoin(companies, eq(companies.id, jobPosts.companyId))
       .where(this.where(q))
       .orderBy(...order, desc(jobPosts.createdAt), desc(jobPosts.id))
       .limit(q.limit)
       .offset(q.start ?? 0)
+      .as('page');
+    return this.db
+      .select(columns)
+      .from(page)
+      .innerJoin(jobPosts, eq(jobPosts.id, page.id))
+      .leftJoin(companies, eq(companies.id, jobPosts.companyId))
+      .orderBy(...order, desc(jobPosts.createdAt), desc(jobPosts.id))
       .$dynamic();
   }
 
@@ -508,7 +565,11 @@ export class JobPostRepository {
 
   /** One job post with its company logo and `isApplied` for `viewerId`, or null. */
   async find(id: string, viewerId: string | null): Promise<JobPost | null> {
-    const rows = await this.prepared().byId.execute({ id, viewerId });
+    const rows = await this.prepared().byId.execute({
+      id,
+      viewerId,
+      at: this.now().toISOString(),
+    });
     return rows[0] ? toJobPost(rows[0]) : null;
   }
 
@@ -540,6 +601,7 @@ export class JobPostRepository {
           logo: row.logo,
           isApplied: row.isApplied,
           verifiedAtCompany: row.verifiedAtCompany,
+          responsiveness: row.responsiveness,
         }),
         userId: {
           _id: referrer.id,

@@ -412,6 +412,8 @@ export class ReferralRepository {
         .set({
           status,
           updatedAt: this.now(),
+          // The responsiveness figures (services/responsiveness.ts) read when it was answered.
+          respondedAt: this.now(),
           declineReason: declined ? reason : null,
           declineNote: declined && reason === 'other' ? note : null,
         })

@@ -18,3 +18,4 @@ export * from './upload';
 export * from './referral';
 export * from './chat';
 export * from './notifications';
+export * from './handoff';

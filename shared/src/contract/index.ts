@@ -16,3 +16,5 @@ export * from './upload';
 export * from './upload-answers';
 export * from './notifications';
 export * from './dev';
+export * from './responsiveness';
+export * from './handoff';

@@ -2,6 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import { JOB_FETCH_LIMIT, MESSAGES } from './constants';
 import { verifiedAtCompanySchema } from './companies';
+import type { ReferrerResponsiveness } from './responsiveness';
 import {
   envelope,
   idSchema,
@@ -14,6 +15,15 @@ import { workEmailHistoryEntrySchema } from './account';
 import { EXPERIENCE_BANDS, INDUSTRIES, JOB_LOCATIONS, JOB_STATUSES, JOB_TYPES } from './lists';
 
 /** A job post as lists show it (document 2 §3). */
+/** A referrer's responsiveness figures as answered (see ./responsiveness.ts). */
+export const referrerResponsivenessSchema = z
+  .object({
+    received: z.number().int().min(0),
+    answered: z.number().int().min(0),
+    medianAnswerSeconds: z.number().min(0).nullable(),
+  })
+  .meta({ id: 'ReferrerResponsiveness' }) satisfies z.ZodType<ReferrerResponsiveness>;
+
 export const jobPostSchema = z
   .object({
     _id: z.string(),
@@ -46,6 +56,10 @@ export const jobPostSchema = z
     verifiedAtCompany: verifiedAtCompanySchema.describe(
       'Whether its poster is verified at its company: confirmed, unconfirmed (first referrer) or null',
     ),
+    /** How the referrer who posted it answers requests (lists and details; see ./responsiveness.ts). */
+    responsiveness: referrerResponsivenessSchema
+      .optional()
+      .describe('How the referrer who posted it answers requests, over the last 90 days'),
   })
   .meta({ id: 'JobPost' });
 export type JobPost = z.infer<typeof jobPostSchema>;

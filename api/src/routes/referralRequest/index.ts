@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { UserRow } from '../../db/schema';
 import { assertSelf, currentUser } from '../../plugins/auth';
 import { REFERRAL_MESSAGES, ReferralLimitError } from '../../services/referrals';
+import handoffRoutes from './handoff';
 
 export { REFERRAL_MESSAGES };
 
@@ -28,6 +29,8 @@ const idParams = z.object({ id: idSchema });
 const userIdParams = z.object({ userId: idSchema });
 
 const referralRequest: FastifyPluginAsyncZod = async (app) => {
+  await app.register(handoffRoutes);
+
   /**
    * A candidate asks the job's referrer for a referral, carrying their current resume. 429 when the
    * candidate is at a cap (which one, and when it frees up).

@@ -2,6 +2,7 @@ import {
   DASHBOARD_SKILL_COUNT,
   formatLpa,
   relativeTime,
+  ResponsivenessLine,
   VerifiedBadge,
   type JobPost,
 } from '@referio/shared';
@@ -24,6 +25,7 @@ export function JobCard({ job, onSeeDetails, headingLevel = 3 }: JobCardProps) {
           <Heading className="cand-job__title">{job.jobTitle}</Heading>
           <p className="cand-job__company">{job.companyName}</p>
           <VerifiedBadge companyName={job.companyName} status={job.verifiedAtCompany} />
+          <ResponsivenessLine value={job.responsiveness} />
         </div>
         {job.isApplied && <span className="rf-badge rf-badge--success">Applied</span>}
       </header>

@@ -24,6 +24,7 @@ import {
 } from '@referio/shared';
 import { useCandidateCounts } from '../../features/referrals/useCandidateCounts';
 import '../candidate.css';
+import { AskAnotherReferrer } from '../../features/referrals/AskAnotherReferrer';
 
 export const WITHDRAW_MESSAGES = {
   done: 'Referral request withdrawn',
@@ -122,7 +123,9 @@ export default function MyReferralRequests() {
                   onGoToChat={(req) => void goToChat(req)}
                   chatBusy={opening === r._id}
                   onWithdraw={setWithdrawing}
-                />
+                >
+                  <AskAnotherReferrer request={r} />
+                </RequestCard>
               </LinkedTarget>
             ))}
           </div>

@@ -6,6 +6,7 @@ import {
   EmptyState,
   MESSAGES,
   Modal,
+  ResponsivenessLine,
   Spinner,
   errorMessage,
   formatJobLocation,
@@ -218,6 +219,7 @@ function JobView({ job, userId }: { job: JobPostDetails; userId: string }) {
               <a href={`mailto:${referrer.email}`}>{referrer.email}</a>
             </p>
           )}
+          <ResponsivenessLine value={job.responsiveness} className="rf-job__responsiveness" />
           {ownJob ? (
             <>
               <Button fullWidth disabled aria-describedby="rf-job-own">

@@ -17,6 +17,7 @@ import {
   type ReferralCounts,
 } from '@referio/shared';
 import { SkillChips } from '../../components/SkillChips';
+import { ResponsivenessStats } from '../../features/responsiveness/ResponsivenessStats';
 import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
 
@@ -61,6 +62,7 @@ export default function ReferrerDashboard() {
           </li>
         ))}
       </ul>
+      {userId && <ResponsivenessStats userId={userId} />}
 
       <div className="rr-section-head">
         <h2>Pending Requests</h2>

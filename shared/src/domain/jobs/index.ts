@@ -1,1 +1,2 @@
 export { VerifiedBadge, type VerifiedBadgeProps } from './VerifiedBadge';
+export * from './ResponsivenessLine';

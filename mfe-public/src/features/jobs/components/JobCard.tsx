@@ -3,6 +3,7 @@ import {
   CARD_SKILL_COUNT,
   cutSkill,
   formatLpa,
+  ResponsivenessLine,
   relativeTime,
   visibleSkills,
   VerifiedBadge,
@@ -49,6 +50,7 @@ export function JobCard({ job, now }: JobCardProps) {
         companyName={job.companyName}
         status={job.verifiedAtCompany}
       />
+      <ResponsivenessLine value={job.responsiveness} className="rf-job-card__responsiveness" />
       <p className="rf-job-card__time">
         Posted{' '}
         {/* A server-rendered page counts from the moment it was made and React takes it over seconds later

@@ -1,6 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getAllReferralRequestsData, getRefererCount } from '@referio/shared';
+import {
+  ApiError,
+  getAllReferralRequestsData,
+  getRefererCount,
+  getResponsiveness,
+} from '@referio/shared';
 import ReferrerDashboard from '..';
 import { makeRequest, renderPage, signInAs } from '../../../test/render';
 
@@ -8,10 +13,14 @@ jest.mock('@referio/shared', () => ({
   ...jest.requireActual('@referio/shared'),
   getRefererCount: jest.fn(),
   getAllReferralRequestsData: jest.fn(),
+  getResponsiveness: jest.fn(),
 }));
 
 beforeEach(() => {
   signInAs();
+  jest
+    .mocked(getResponsiveness)
+    .mockResolvedValue({ received: 10, answered: 8, medianAnswerSeconds: 30 * 3600 });
   jest.mocked(getAllReferralRequestsData).mockResolvedValue([
     makeRequest({
       senderId: { ...makeRequest().senderId, skills: ['React', 'Go', 'SQL', 'AWS'] },
@@ -51,5 +60,30 @@ describe('the referrer dashboard', () => {
     jest.mocked(getRefererCount).mockRejectedValue(new ApiError('Server error', 500));
     renderPage(<ReferrerDashboard />);
     expect(await screen.findByText('Failed to fetch referral counts')).toBeInTheDocument();
+  });
+
+  it('shows the referrer’s own response record, as candidates see it on the job cards', async () => {
+    jest
+      .mocked(getRefererCount)
+      .mockResolvedValue({ total: 10, approved: 5, pending: 0, declined: 5, expired: 0 });
+    renderPage(<ReferrerDashboard />);
+    const record = screen.getByRole('region', { name: 'Your response record' });
+    expect(await within(record).findByTestId('own-responsiveness')).toHaveTextContent(
+      'You usually answer within 2 days · 80% answered (8 of 10 requests in the last 90 days).',
+    );
+    expect(getResponsiveness).toHaveBeenCalledWith(expect.any(String));
+  });
+
+  it('tells a new referrer how many answers it takes to show figures', async () => {
+    jest
+      .mocked(getRefererCount)
+      .mockResolvedValue({ total: 1, approved: 1, pending: 0, declined: 0, expired: 0 });
+    jest
+      .mocked(getResponsiveness)
+      .mockResolvedValue({ received: 1, answered: 1, medianAnswerSeconds: 600 });
+    renderPage(<ReferrerDashboard />);
+    expect(await screen.findByTestId('own-responsiveness')).toHaveTextContent(
+      'Candidates see you as a New referrer until you have answered 3 requests (1 answered in the last 90 days).',
+    );
   });
 });
