@@ -284,15 +284,30 @@ try {
     if (t0 !== undefined) latencies.push(at - t0);
   };
   const connectStarted = performance.now();
-  for (const p of pairs) {
-    streams.push(
-      openStream(p.candidate.cookie, `?open=${p.chatId}`, onMessage(p.candidate.id), ports[0]),
-    );
-    streams.push(openStream(p.referrer.cookie, '', onMessage(p.referrer.id), ports[1]));
-  }
-  // Opened a hundred at a time: a thousand connections at once would only measure the accept queue.
-  for (let i = 0; i < streams.length; i += 100)
-    await Promise.all(streams.slice(i, i + 100).map((s) => s.hello));
+  // Opened a hundred at a time (a thousand connections at once would only measure the accept queue); a
+  // stream refused while the instance is busy (503) is opened again a moment later, as EventSource does.
+  const openWithRetry = async (cookie, query, handler, port) => {
+    for (let attempt = 1; ; attempt++) {
+      const s = openStream(cookie, query, handler, port);
+      try {
+        await s.hello;
+        streams.push(s);
+        return;
+      } catch (err) {
+        s.close();
+        if (attempt >= 5 || remaining() === 0) throw err;
+        streamRetries += 1;
+        await new Promise((r) => setTimeout(r, 500 * attempt));
+      }
+    }
+  };
+  let streamRetries = 0;
+  await inBatches(pairs, 50, (p) =>
+    Promise.all([
+      openWithRetry(p.candidate.cookie, `?open=${p.chatId}`, onMessage(p.candidate.id), ports[0]),
+      openWithRetry(p.referrer.cookie, '', onMessage(p.referrer.id), ports[1]),
+    ]),
+  );
   const connectMs = performance.now() - connectStarted;
 
   // Messages: every chat, ROUNDS times, alternating the sender.
@@ -345,6 +360,7 @@ try {
     lost: expected - latencies.length,
     duplicates,
     streamsConnectedMs: round(connectMs),
+    streamRetries,
     sendThroughputPerSec: round((jobs.length / sendMs) * 1000),
     latencyMs: {
       min: round(sorted[0] ?? null),
