@@ -5,7 +5,7 @@ import {
   type APIRequestContext,
 } from '@playwright/test';
 import { readCode } from '../support/mailbox';
-import { signUp, verifyWorkEmailOverApi } from '../support/session';
+import { signUp } from '../support/session';
 
 const BASE = 'http://localhost:3000';
 const DEMO_REFERRER = 'referrer@referio.test';
@@ -24,20 +24,22 @@ interface Envelope<T> {
 }
 
 /** The demo referrer, signed in over the API in a context of its own (codes from the dev mailbox). */
-/** The referrers `createJobFor` verified at Acme Corp (posting needs it). */
-const verifiedReferrers = new Set<string>();
-
-/** A job post by the referrer of `api` asking for `skills`. */
+/**
+ * A job post by the referrer of `api` asking for `skills`, for the company of their current work e-mail
+ * (posting needs verification at the company; the demo referrer is verified at its seeded one).
+ */
 async function createJobFor(api: APIRequestContext, userId: string, skills: string[]) {
-  if (!verifiedReferrers.has(userId)) {
-    await verifyWorkEmailOverApi(api, userId);
-    verifiedReferrers.add(userId);
-  }
+  const profile = await api.get(`/api/auth/GetByIdReferer/${userId}/1`);
+  expect(profile.ok(), await profile.text()).toBe(true);
+  const history = (
+    (await profile.json()) as Envelope<{ workEmailHistory: { companyName: string }[] }>
+  ).data.workEmailHistory;
+  const companyName = history[history.length - 1]!.companyName;
   const res = await api.post('/api/jobPost/createJobPost', {
     data: {
       userId,
       jobTitle: `Frontend Engineer ${Date.now().toString(36)}`,
-      companyName: 'Acme Corp',
+      companyName,
       jobLocation: 'Remote',
       address: 'Pune',
       industry: 'it',

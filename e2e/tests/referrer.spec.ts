@@ -156,9 +156,9 @@ test('a referrer approves a request behind the work-email gate and declines anot
   await expect(asha.getByText(title)).toBeVisible();
   await expect(asha.getByRole('link', { name: /View Resume/ })).toBeVisible();
 
-  // The profile this page stored at sign-up has no verified work e-mail (the job was posted after one
-  // was verified over the API only): the approval waits behind 'Verify Work Email', which names the
-  // job's company.
+  // The referrer's current work address moves to another company (verified over the API): the server
+  // refuses the approval, and 'Verify Work Email' opens with its reason, naming the job's company.
+  const elsewhere = await verifyWorkEmailOverApi(page.request, referrerId, 'elsewhere.example');
   await asha.getByRole('button', { name: 'Approve Asha Iyer' }).click();
   await page
     .getByRole('dialog', { name: 'Confirm Approval' })
@@ -166,6 +166,9 @@ test('a referrer approves a request behind the work-email gate and declines anot
     .click();
   const gate = page.getByRole('dialog', { name: 'Verify Work Email' });
   await expect(gate).toBeVisible();
+  await expect(
+    gate.getByText(`Your verified work email ${elsewhere} is not at Acme Corp.`, { exact: false }),
+  ).toBeVisible();
   await expect(
     gate.getByText('Approving referrals for Acme Corp needs a verified work email at Acme Corp'),
   ).toBeVisible();

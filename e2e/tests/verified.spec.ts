@@ -44,10 +44,13 @@ test('a job whose poster is verified at its company says "Verified at {company}"
     await card.scrollIntoViewIfNeeded();
     await shoot(page, `verified-card-${width}`);
 
-    await page.goto(`/job-details/${jobId}`);
-    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(page.getByText(`Verified at ${E2E_COMPANY}`, { exact: true })).toBeVisible();
-    await shoot(page, `verified-details-${width}`);
+    // Job details need a signed-in visitor: the colleague's page.
+    const signedIn = colleague.page;
+    await signedIn.setViewportSize({ width, height });
+    await signedIn.goto(`/job-details/${jobId}`);
+    await expect(signedIn.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(signedIn.getByText(`Verified at ${E2E_COMPANY}`, { exact: true })).toBeVisible();
+    await shoot(signedIn, `verified-details-${width}`);
   }
   await poster.page.context().close();
   await colleague.page.context().close();
@@ -79,7 +82,12 @@ test('a referrer verified at another company is refused on the job post form and
   await page.getByRole('button', { name: 'Post Job' }).click();
 
   const message = `Your verified work email ${elsewhere} is not at ${E2E_COMPANY}. Verify your work email at acme-corp.com to post jobs for it.`;
-  await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Create Job Post' })
+      .getByRole('alert')
+      .filter({ hasText: message }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Verify Work Email' }).click();
   const dialog = page.getByRole('dialog', { name: 'Verify Work Email' });
   await expect(
