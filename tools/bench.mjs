@@ -113,6 +113,16 @@ if (outbox) {
     );
   }
 }
+const responsiveness = result('responsiveness');
+if (responsiveness) {
+  const r = responsiveness;
+  row(
+    `job list with responsiveness, 9 jobs, ${r.jobs} jobs + ${r.requests} requests, ${r.connections} connections, cache off (PostgreSQL)`,
+    `p99 ${r.p99With} ms vs ${r.p99Without} ms without = ${r.ratio.toFixed(2)}x (rounds: ${r.rounds.map((x) => `${x.with.p99}/${x.without.p99}`).join(' ')})`,
+    `≤ ${r.goalRatio}x, index-only scan`,
+    r.met,
+  );
+}
 if (rows.length) {
   console.log('\n## summary\n');
   printTable(rows);
