@@ -1,7 +1,9 @@
 // One lint configuration for the whole repository (flat config).
 // Rules that hold the architecture together:
 //  - a remote never imports another remote (or the shell): everything shared goes through @referio/shared;
-//  - only @referio/shared may import zustand, axios or react-toastify (one store, one client, one toast container).
+//  - only @referio/shared may import zustand, axios or react-toastify (one store, one client, one toast container);
+//  - a remote builds site addresses with `paths` from @referio/shared, never as a string ('/job-details/…').
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -21,6 +23,27 @@ const singletonPatterns = [
   {
     group: ['zustand/*', 'axios/*', 'react-toastify/*'],
     message: 'Import these only through @referio/shared.',
+  },
+];
+
+// The first segments of the site's addresses, read from the one list beside the typed paths.
+const sitePathPrefixes = [
+  ...fs
+    .readFileSync(new URL('./shared/src/site/paths.ts', import.meta.url), 'utf8')
+    .split('SITE_PATH_PREFIXES = [')[1]
+    .split(']')[0]
+    .matchAll(/'([^']+)'/g),
+].map((m) => m[1]);
+// '/', or '/<prefix>' followed by nothing, '/', '?' or '#': a site address written by hand.
+const sitePath = `^\\/(?:$|[?#]|(?:${sitePathPrefixes.join('|')})(?:$|[\\/?#]))`;
+const SITE_PATH_MESSAGE =
+  'Build site addresses with `paths` from @referio/shared (e.g. paths.jobDetails(id)).';
+const noHardCodedSitePaths = [
+  'error',
+  { selector: `Literal[value=/${sitePath}/]`, message: SITE_PATH_MESSAGE },
+  {
+    selector: `TemplateLiteral > TemplateElement:first-child[value.raw=/${sitePath}/]`,
+    message: SITE_PATH_MESSAGE,
   },
 ];
 
@@ -103,6 +126,11 @@ export default tseslint.config(
     },
   },
   ...apps.flatMap(appBoundaries),
+  {
+    files: apps.filter((a) => a.startsWith('mfe-')).map((a) => `${a}/src/**/*.{ts,tsx}`),
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-syntax': noHardCodedSitePaths },
+  },
   {
     files: ['api/**/*.ts'],
     rules: {

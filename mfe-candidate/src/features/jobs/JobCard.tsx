@@ -1,5 +1,11 @@
-import { DASHBOARD_SKILL_COUNT, formatLpa, relativeTime, type JobPost } from '@referio/shared';
-import { SkillList } from './SkillList';
+import {
+  DASHBOARD_SKILL_COUNT,
+  JobCard as SharedJobCard,
+  SkillChips,
+  formatLpa,
+  relativeTime,
+  type JobPost,
+} from '@referio/shared';
 
 export interface JobCardProps {
   job: JobPost;
@@ -10,27 +16,13 @@ export interface JobCardProps {
 
 /** A job on the candidate's dashboard pages: 3 skills, the rest as '+N more', and a details button. */
 export function JobCard({ job, onSeeDetails, headingLevel = 3 }: JobCardProps) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className="rf-card cand-job" aria-label={`${job.jobTitle} at ${job.companyName}`}>
-      <header className="cand-job__head">
-        <div>
-          <Heading className="cand-job__title">{job.jobTitle}</Heading>
-          <p className="cand-job__company">{job.companyName}</p>
-        </div>
-        {job.isApplied && <span className="rf-badge rf-badge--success">Applied</span>}
-      </header>
-      <ul className="cand-meta" aria-label="Job facts">
-        <li>{job.jobType}</li>
-        <li>{job.jobLocation}</li>
-        {job.address && <li>{job.address}</li>}
-        {job.salaryRange && <li>{formatLpa(job.salaryRange)}</li>}
-        <li>
-          <time dateTime={job.createdAt}>{relativeTime(job.createdAt)}</time>
-        </li>
-      </ul>
-      <SkillList skills={job.requiredSkills} count={DASHBOARD_SKILL_COUNT} />
-      <div className="cand-job__actions">
+    <SharedJobCard
+      job={job}
+      headingLevel={headingLevel}
+      label={`${job.jobTitle} at ${job.companyName}`}
+      aside={job.isApplied && <span className="rf-badge rf-badge--success">Applied</span>}
+      actions={
         <button
           type="button"
           className="rf-btn rf-btn--secondary rf-btn--sm"
@@ -39,7 +31,18 @@ export function JobCard({ job, onSeeDetails, headingLevel = 3 }: JobCardProps) {
         >
           See Details
         </button>
-      </div>
-    </article>
+      }
+    >
+      <ul className="rf-meta" aria-label="Job facts">
+        <li>{job.jobType}</li>
+        <li>{job.jobLocation}</li>
+        {job.address && <li>{job.address}</li>}
+        {job.salaryRange && <li>{formatLpa(job.salaryRange)}</li>}
+        <li>
+          <time dateTime={job.createdAt}>{relativeTime(job.createdAt)}</time>
+        </li>
+      </ul>
+      <SkillChips skills={job.requiredSkills} max={DASHBOARD_SKILL_COUNT} />
+    </SharedJobCard>
   );
 }

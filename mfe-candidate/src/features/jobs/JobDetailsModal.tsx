@@ -1,13 +1,15 @@
 import { Link } from 'react-router-dom';
 import {
+  JobFacts,
   Modal,
+  SkillChips,
   formatDate,
   formatJobLocation,
   formatLpa,
   useSessionStore,
   type JobPost,
+  paths,
 } from '@referio/shared';
-import { SkillList } from './SkillList';
 
 export interface JobDetailsModalProps {
   job: JobPost | null;
@@ -27,7 +29,7 @@ export function JobDetailsModal({ job, onClose }: JobDetailsModalProps) {
         job && (
           <Link
             className="rf-btn rf-btn--primary rf-btn--md"
-            to={`/job-details/${job._id}`}
+            to={paths.jobDetails(job._id)}
             onClick={() => setSelectedJobId(job._id)}
           >
             {job.isApplied ? 'View Request' : 'Request a Referral'}
@@ -45,28 +47,15 @@ export function JobDetailsModal({ job, onClose }: JobDetailsModalProps) {
               </span>
             )}
           </p>
-          <dl className="cand-details__facts">
-            <div>
-              <dt>Location</dt>
-              <dd>{formatJobLocation(job.jobLocation, job.address)}</dd>
-            </div>
-            <div>
-              <dt>Job type</dt>
-              <dd>{job.jobType}</dd>
-            </div>
-            <div>
-              <dt>Experience</dt>
-              <dd>{job.experience} years</dd>
-            </div>
-            <div>
-              <dt>Salary</dt>
-              <dd>{formatLpa(job.salaryRange)}</dd>
-            </div>
-            <div>
-              <dt>Posted on</dt>
-              <dd>{formatDate(job.createdAt)}</dd>
-            </div>
-          </dl>
+          <JobFacts
+            facts={[
+              { label: 'Location', value: formatJobLocation(job.jobLocation, job.address) },
+              { label: 'Job type', value: job.jobType },
+              { label: 'Experience', value: `${job.experience} years` },
+              { label: 'Salary', value: formatLpa(job.salaryRange) },
+              { label: 'Posted on', value: formatDate(job.createdAt) },
+            ]}
+          />
           {job.jobDescription.length > 0 && (
             <section>
               <h3 className="cand-details__heading">Description</h3>
@@ -89,7 +78,7 @@ export function JobDetailsModal({ job, onClose }: JobDetailsModalProps) {
           )}
           <section>
             <h3 className="cand-details__heading">Skills</h3>
-            <SkillList skills={job.requiredSkills} count={job.requiredSkills.length} />
+            <SkillChips skills={job.requiredSkills} />
           </section>
         </div>
       )}

@@ -69,7 +69,7 @@ export function ResumeSection({ userId, profile, onChanged }: ResumeSectionProps
       : null;
 
   return (
-    <section className="rf-card cand-form" aria-labelledby="cand-resume-title">
+    <section className="rf-card rf-profile-form" aria-labelledby="cand-resume-title">
       <h2 id="cand-resume-title">My Resume</h2>
       <FilePicker
         label={current ? 'Replace resume' : 'Upload resume'}

@@ -16,6 +16,7 @@ import {
   useCurrentUser,
   useDashboardNavigate,
   type JobPostDetails,
+  paths,
 } from '@referio/shared';
 import { jobKeys } from '../../features/jobs/api';
 import { ResumeUploadModal } from '../../features/referral/components/ResumeUploadModal';
@@ -53,10 +54,10 @@ export default function JobDetails() {
 }
 
 function BackLink() {
-  const goBack = useGoBack('/company-list');
+  const goBack = useGoBack(paths.companyList());
   return (
     <Link
-      to="/company-list"
+      to={paths.companyList()}
       className="rf-job__back"
       onClick={(e) => {
         e.preventDefault();

@@ -4,6 +4,7 @@ import {
   FREE_TRIAL_DAYS,
   PREMIUM_PRICE_RUPEES,
   useDocumentHead,
+  paths,
 } from '@referio/shared';
 import { useGoBack } from '../../lib/useGoBack';
 import '../../components/InfoPage.css';
@@ -54,7 +55,7 @@ function Benefits({
 /** The premium page: the benefits, the advertised plan and the early-access notice. */
 export default function Premium() {
   useDocumentHead(heads.Premium);
-  const goBack = useGoBack('/');
+  const goBack = useGoBack(paths.home());
   return (
     <div className="rf-info">
       <header>

@@ -1,5 +1,12 @@
-import { Button, Modal, formatDate, formatLpa, type JobPost } from '@referio/shared';
-import { SkillChips } from '../../components/SkillChips';
+import {
+  Button,
+  JobFacts,
+  Modal,
+  SkillChips,
+  formatDate,
+  formatLpa,
+  type JobPost,
+} from '@referio/shared';
 import { experienceLabel, industryLabel } from '../../lib/labels';
 
 export interface JobDetailsModalProps {
@@ -31,20 +38,13 @@ export function JobDetailsModal({ job, onClose, onGiveReferral, onEdit }: JobDet
       {job && (
         <div className="rr-details">
           <p className="rr-card__sub">{job.companyName}</p>
-          <dl className="rr-facts">
-            <div>
-              <dt>Posted</dt>
-              <dd>{formatDate(job.createdAt)}</dd>
-            </div>
-            <div>
-              <dt>Address</dt>
-              <dd>{job.address}</dd>
-            </div>
-            <div>
-              <dt>Salary</dt>
-              <dd>{formatLpa(job.salaryRange)}</dd>
-            </div>
-          </dl>
+          <JobFacts
+            facts={[
+              { label: 'Posted', value: formatDate(job.createdAt) },
+              { label: 'Address', value: job.address },
+              { label: 'Salary', value: formatLpa(job.salaryRange) },
+            ]}
+          />
           <h3>Skills</h3>
           <SkillChips skills={job.requiredSkills} label="Required skills" />
           <h3>Description</h3>
@@ -54,28 +54,15 @@ export function JobDetailsModal({ job, onClose, onGiveReferral, onEdit }: JobDet
             ))}
           </ul>
           <h3>Additional Info</h3>
-          <dl className="rr-facts">
-            <div>
-              <dt>Job Type</dt>
-              <dd>{job.jobType}</dd>
-            </div>
-            <div>
-              <dt>Experience</dt>
-              <dd>{experienceLabel(job.experience)}</dd>
-            </div>
-            <div>
-              <dt>Location</dt>
-              <dd>{job.jobLocation}</dd>
-            </div>
-            <div>
-              <dt>Industry</dt>
-              <dd>{industryLabel(job.industry)}</dd>
-            </div>
-            <div>
-              <dt>Notes</dt>
-              <dd>{job.notes.join(', ')}</dd>
-            </div>
-          </dl>
+          <JobFacts
+            facts={[
+              { label: 'Job Type', value: job.jobType },
+              { label: 'Experience', value: experienceLabel(job.experience) },
+              { label: 'Location', value: job.jobLocation },
+              { label: 'Industry', value: industryLabel(job.industry) },
+              { label: 'Notes', value: job.notes.join(', ') },
+            ]}
+          />
         </div>
       )}
     </Modal>

@@ -1,11 +1,13 @@
 import {
   Button,
   DASHBOARD_SKILL_COUNT,
+  JobCard,
+  JobFacts,
+  SkillChips,
   formatDate,
   isJobActive,
   type JobPost,
 } from '@referio/shared';
-import { SkillChips } from '../../components/SkillChips';
 
 export interface JobPostCardProps {
   job: JobPost;
@@ -20,12 +22,12 @@ export function JobPostCard({ job, onToggle, onDetails, saving = false }: JobPos
   const active = isJobActive(job.status);
   const switchId = `rr-switch-${job._id}`;
   return (
-    <article className="rf-card rr-card" aria-label={job.jobTitle}>
-      <header className="rr-card__head">
-        <div>
-          <h2 className="rr-card__title">{job.jobTitle}</h2>
-          <p className="rr-card__sub">{job.companyName}</p>
-        </div>
+    <JobCard
+      job={job}
+      headingLevel={2}
+      label={job.jobTitle}
+      asideBelow
+      aside={
         <div className="rr-switch">
           <button
             id={switchId}
@@ -43,27 +45,8 @@ export function JobPostCard({ job, onToggle, onDetails, saving = false }: JobPos
             {active ? 'Active' : 'Inactive'}
           </span>
         </div>
-      </header>
-      <dl className="rr-facts rr-facts--compact">
-        <div>
-          <dt>Created</dt>
-          <dd>{formatDate(job.createdAt)}</dd>
-        </div>
-        <div>
-          <dt>Location</dt>
-          <dd>{job.jobLocation}</dd>
-        </div>
-        <div>
-          <dt>Type</dt>
-          <dd>{job.jobType}</dd>
-        </div>
-        <div>
-          <dt>Referrals available</dt>
-          <dd>{job.totalReferrals > 0 ? job.totalReferrals : 'No'}</dd>
-        </div>
-      </dl>
-      <SkillChips skills={job.requiredSkills} max={DASHBOARD_SKILL_COUNT} />
-      <div className="rr-card__actions">
+      }
+      actions={
         <Button
           variant="secondary"
           aria-label={`See Details: ${job.jobTitle}`}
@@ -71,7 +54,20 @@ export function JobPostCard({ job, onToggle, onDetails, saving = false }: JobPos
         >
           See Details
         </Button>
-      </div>
-    </article>
+      }
+    >
+      <JobFacts
+        facts={[
+          { label: 'Created', value: formatDate(job.createdAt) },
+          { label: 'Location', value: job.jobLocation },
+          { label: 'Type', value: job.jobType },
+          {
+            label: 'Referrals available',
+            value: job.totalReferrals > 0 ? job.totalReferrals : 'No',
+          },
+        ]}
+      />
+      <SkillChips skills={job.requiredSkills} max={DASHBOARD_SKILL_COUNT} />
+    </JobCard>
   );
 }

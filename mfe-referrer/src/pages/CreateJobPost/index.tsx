@@ -18,13 +18,14 @@ import {
   useSessionStore,
   type JobWizardStep1,
   type JobWizardStep2,
+  paths,
 } from '@referio/shared';
 import {
   jobWizardStep1Schema,
   jobWizardStep2Schema,
   toCreateJobPostRequest,
 } from '@referio/shared/contract';
-import { TagInput } from '../../components/TagInput';
+import { TagInput } from '@referio/shared';
 import {
   experienceOptions,
   industryOptions,
@@ -84,7 +85,7 @@ export default function CreateJobPost() {
     s2.jobDescription.length + s2.requiredSkills.length + s2.notes.length > 0 ||
     s2.experience !== '' ||
     s2.salaryRange.trim() !== '';
-  const leave = () => void navigate('/dashboard');
+  const leave = () => void navigate(paths.dashboard());
   /** Cancel: back to the dashboard, after asking when something was typed. */
   const cancel = () => (dirty ? setConfirmCancel(true) : leave());
   const cancelButton = (
@@ -295,7 +296,7 @@ export default function CreateJobPost() {
         open={live}
         onClose={() => {
           setLive(false);
-          void navigate('/');
+          void navigate(paths.home());
         }}
         title="Your Job Post is Live!"
         size="sm"

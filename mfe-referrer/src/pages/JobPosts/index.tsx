@@ -20,6 +20,7 @@ import {
   useDebouncedValue,
   type JobPost,
   type JobStatus,
+  paths,
 } from '@referio/shared';
 import { EditJobModal } from '../../features/jobs/EditJobModal';
 import { JobDetailsModal } from '../../features/jobs/JobDetailsModal';
@@ -97,7 +98,7 @@ export default function JobPosts() {
     <section className="rr-page" aria-labelledby="rr-jobposts-title">
       <div className="rr-section-head">
         <h1 id="rr-jobposts-title">Manage Your Job Posts Effortlessly!</h1>
-        <Button onClick={() => void navigate('/create-job-post')}>+ Job Post</Button>
+        <Button onClick={() => void navigate(paths.createJobPost())}>+ Job Post</Button>
       </div>
       <SearchBox
         value={search}

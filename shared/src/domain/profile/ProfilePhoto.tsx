@@ -3,14 +3,17 @@ import {
   MAX_UPLOAD_BYTES,
   MESSAGES,
   IMAGE_ACCEPT,
+  initials,
   isImageFile,
   messageWithReason,
   profileImgUpload,
   toast,
 } from '@referio/shared';
+import '../cards.css';
 
 export interface ProfilePhotoProps {
   userId: string;
+  /** The name the initials are taken from while there is no photo. */
   name: string;
   /** The current photo's address, or null. */
   photo: string | null;
@@ -18,7 +21,7 @@ export interface ProfilePhotoProps {
   onUploaded: (link: string) => void;
 }
 
-const IMAGE_ONLY = 'Please choose an image file.';
+export const IMAGE_ONLY = 'Please choose an image file.';
 
 /** The profile photo with 'Change photo': an image of at most 5 MB, previewed and uploaded at once. */
 export function ProfilePhoto({ userId, name, photo, onUploaded }: ProfilePhotoProps) {
@@ -57,24 +60,17 @@ export function ProfilePhoto({ userId, name, photo, onUploaded }: ProfilePhotoPr
   };
 
   const shown = preview ?? photo;
-  const initials =
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((w) => w[0]?.toUpperCase())
-      .join('') || '?';
 
   return (
-    <div className="cand-photo">
+    <div className="rf-photo">
       {shown ? (
-        <img className="cand-photo__img" src={shown} alt="Your profile photo" />
+        <img className="rf-photo__img" src={shown} alt="Your profile photo" />
       ) : (
-        <span className="cand-photo__img cand-photo__initials" aria-hidden="true">
-          {initials}
+        <span className="rf-photo__img rf-photo__initials" aria-hidden="true">
+          {initials(name)}
         </span>
       )}
-      <div className="cand-photo__controls">
+      <div className="rf-photo__controls">
         <input
           id={inputId}
           type="file"
@@ -84,7 +80,7 @@ export function ProfilePhoto({ userId, name, photo, onUploaded }: ProfilePhotoPr
           aria-describedby={error ? `${inputId}-error` : undefined}
           onChange={(e) => void onPick(e)}
         />
-        <label htmlFor={inputId} className="rf-btn rf-btn--secondary rf-btn--sm cand-photo__label">
+        <label htmlFor={inputId} className="rf-btn rf-btn--secondary rf-btn--sm rf-photo__label">
           Change photo
         </label>
         <p className="rf-field__hint">An image, at most 5 MB.</p>

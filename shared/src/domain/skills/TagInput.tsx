@@ -1,5 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { addListItem } from '@referio/shared';
+import { addListItem } from '../../contract/browser';
+import { cx } from '../../ui/cx';
+import '../cards.css';
 
 export interface TagInputProps {
   label: string;
@@ -11,16 +13,21 @@ export interface TagInputProps {
   /** Names one item in its remove button, e.g. 'skill'. */
   itemName?: string;
   required?: boolean;
+  /** A message under the field (the form's check failed). */
+  error?: string | null;
+  /** Names the list of chips for screen readers; the label when left out. */
+  listLabel?: string;
 }
 
 /** Sentences of `text`: split at a full stop followed by a space or the end ('Node.js' stays whole). */
-export const splitSentences = (text: string): string[] => text.split(/\.(?=\s|$)/);
+const sentencesOf = (text: string): string[] => text.split(/\.(?=\s|$)/);
 
 /**
  * A field that collects a list: type, then Enter (or the separator) adds the text, trimmed;
- * blanks and duplicates (compared without case) are ignored; every item has a labelled remove button.
- * With '.' a sentence is added once a space follows its full stop. Text still in the box when the
- * field is left is added too, so nothing typed is lost on submit.
+ * blanks and duplicates (compared without case) are ignored; every item has a labelled remove button;
+ * Backspace in the empty box removes the last one. With ',' a pasted 'a, b' adds 'a' and keeps 'b' in
+ * the box; with '.' a sentence is added once a space follows its full stop. Text still in the box when
+ * the field is left is added too, so nothing typed is lost on submit.
  */
 export function TagInput({
   label,
@@ -30,9 +37,12 @@ export function TagInput({
   placeholder,
   itemName = 'item',
   required,
+  error,
+  listLabel = label,
 }: TagInputProps) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
   const [text, setText] = useState('');
 
   const addAll = (parts: string[]) => {
@@ -42,7 +52,7 @@ export function TagInput({
   };
 
   const add = () => {
-    addAll(separator === '.' ? splitSentences(text) : [text]);
+    addAll(separator === '.' ? sentencesOf(text) : [text]);
     setText('');
   };
 
@@ -51,10 +61,15 @@ export function TagInput({
     if (separator === '.') {
       const end = value.search(/\.\s(?!.*\.\s)/);
       if (end >= 0) {
-        addAll(splitSentences(value.slice(0, end + 1)));
+        addAll(sentencesOf(value.slice(0, end + 1)));
         setText(value.slice(end + 2).trimStart());
         return;
       }
+    } else if (value.includes(',')) {
+      const parts = value.split(',');
+      addAll(parts.slice(0, -1));
+      setText((parts[parts.length - 1] ?? '').trimStart());
+      return;
     }
     setText(value);
   };
@@ -69,7 +84,7 @@ export function TagInput({
   };
 
   return (
-    <div className="rf-field rr-tags">
+    <div className={cx('rf-field', 'rf-tags', error && 'rf-field--invalid')}>
       <label htmlFor={id} className="rf-field__label">
         {label}
         {required && (
@@ -80,13 +95,13 @@ export function TagInput({
         )}
       </label>
       {items.length > 0 && (
-        <ul className="rr-chips" aria-label={label}>
+        <ul className="rf-chips" aria-label={listLabel}>
           {items.map((item) => (
-            <li key={item} className="rf-chip rr-tags__chip">
+            <li key={item} className="rf-chip rf-tags__chip">
               <span>{item}</span>
               <button
                 type="button"
-                className="rr-tags__remove"
+                className="rf-tags__remove"
                 aria-label={`Remove ${itemName} ${item}`}
                 onClick={() => onChange(items.filter((i) => i !== item))}
               >
@@ -101,7 +116,8 @@ export function TagInput({
         className="rf-input"
         value={text}
         placeholder={placeholder}
-        aria-describedby={hintId}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        aria-invalid={error ? true : undefined}
         onChange={(e) => onType(e.target.value)}
         onKeyDown={onKeyDown}
         onBlur={() => {
@@ -113,6 +129,11 @@ export function TagInput({
           ? 'Press Enter, or end a sentence with a full stop and a space, to add it.'
           : 'Press Enter or type \u2018,\u2019 to add.'}
       </p>
+      {error && (
+        <p id={errorId} className="rf-field__error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { type Profile, type UpdateProfileRequest } from '@referio/shared';
+import type { Profile, UpdateProfileRequest } from '@referio/shared';
 import { profileExtrasSchema, profileFormSchema } from '@referio/shared/contract';
 
 /**
- * The candidate profile form: the spec's fields (shared `profileFormSchema`: e-mail messages,
- * mobile digits ≤ 10, date of birth not after today) plus what the avatar popover shows.
- * Experience is typed as text and turned into a number of years on save.
+ * The profile form of both modes: the spec's fields (shared `profileFormSchema`: e-mail messages,
+ * mobile digits ≤ 10, date of birth not after today) plus what the avatar popover shows, and the
+ * referrer's position. Experience is typed as text and turned into a number of years on save.
  */
-export const candidateProfileSchema = profileFormSchema.extend({
+export const profileSchema = profileFormSchema.extend({
+  position: profileExtrasSchema.shape.position,
   overAllExperience: z
     .string()
     .trim()
@@ -19,11 +20,11 @@ export const candidateProfileSchema = profileFormSchema.extend({
   skills: z.array(z.string().trim().min(1).max(60)).max(30, 'At most 30 skills'),
 });
 
-export type CandidateProfileInput = z.input<typeof candidateProfileSchema>;
-export type CandidateProfileValues = z.output<typeof candidateProfileSchema>;
+export type ProfileInput = z.input<typeof profileSchema>;
+export type ProfileValues = z.output<typeof profileSchema>;
 
 /** The form's starting values from the stored profile. */
-export function toFormValues(p: Profile): CandidateProfileInput {
+export function toFormValues(p: Profile): ProfileInput {
   return {
     fullName: p.fullName ?? '',
     homeAddress: p.homeAddress ?? '',
@@ -31,14 +32,21 @@ export function toFormValues(p: Profile): CandidateProfileInput {
     officeAddress: p.officeAddress ?? '',
     dateOfBirth: p.dateOfBirth ?? '',
     email: p.email ?? '',
-    overAllExperience: p.overAllExperience === null ? '' : String(p.overAllExperience),
+    position: p.position ?? '',
+    overAllExperience:
+      p.overAllExperience === null || p.overAllExperience === undefined
+        ? ''
+        : String(p.overAllExperience),
     summary: p.summary ?? '',
     skills: p.skills ?? [],
   };
 }
 
-/** PUT /auth/updateById's `updatedData` from the validated form. */
-export function toUpdatedData(v: CandidateProfileValues): UpdateProfileRequest['updatedData'] {
+/** PUT /auth/updateById's `updatedData` from the validated form; `position` only where the form shows it. */
+export function toUpdatedData(
+  v: ProfileValues,
+  withPosition: boolean,
+): UpdateProfileRequest['updatedData'] {
   return {
     fullName: v.fullName,
     homeAddress: v.homeAddress,
@@ -46,6 +54,7 @@ export function toUpdatedData(v: CandidateProfileValues): UpdateProfileRequest['
     officeAddress: v.officeAddress,
     dateOfBirth: v.dateOfBirth,
     email: v.email,
+    ...(withPosition ? { position: v.position } : {}),
     overAllExperience: v.overAllExperience === '' ? null : Number(v.overAllExperience),
     summary: v.summary,
     skills: v.skills,

@@ -94,4 +94,31 @@ describe('a chip input', () => {
     await user.click(screen.getByRole('button', { name: 'Remove skill React' }));
     expect(chips()).toEqual(['CSS']);
   });
+
+  it("adds each pasted ',' separated part and keeps the last in the box", async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Harness separator="," />);
+    const input = screen.getByRole('textbox', { name: 'Required Skills' });
+    await user.click(input);
+    await user.paste('Go, SQL, Rust');
+    expect(chips()).toEqual(['Go', 'SQL']);
+    expect(input).toHaveValue('Rust');
+  });
+
+  it('shows an error, tied to the field, and names the chip list as asked', () => {
+    render(
+      <TagInput
+        label="Skills"
+        listLabel="Your skills"
+        separator=","
+        items={['Go']}
+        onChange={() => {}}
+        error="At most 30 skills"
+      />,
+    );
+    const input = screen.getByRole('textbox', { name: 'Skills' });
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(/At most 30 skills/);
+    expect(screen.getByRole('list', { name: 'Your skills' })).toHaveTextContent('Go');
+  });
 });

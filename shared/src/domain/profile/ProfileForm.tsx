@@ -6,72 +6,84 @@ import {
   EmailChangeDialog,
   MESSAGES,
   MOBILE_MAX_DIGITS,
-  ROLE_APPLICANT,
+  TagInput,
   TextAreaField,
   TextField,
   todayIsoDate,
   toast,
   updateById,
   type Profile,
+  type RoleId,
 } from '@referio/shared';
 import {
-  candidateProfileSchema,
   digitsOnly,
+  profileSchema,
   toFormValues,
   toUpdatedData,
-  type CandidateProfileInput,
-  type CandidateProfileValues,
-} from './schema';
-import { SkillsInput } from './SkillsInput';
+  type ProfileInput,
+  type ProfileValues,
+} from './profileSchema';
+import '../cards.css';
 
 export interface ProfileFormProps {
   userId: string;
+  /** The role whose profile this is: it goes with the update. */
+  roleId: RoleId;
   profile: Profile;
-  /** The saved profile, as the server answered it. */
+  /** The referrer's profile also edits the position. */
+  withPosition?: boolean;
+  /** The saved profile, as the server answered it (also after a confirmed e-mail change). */
   onSaved: (profile: Profile) => void;
 }
 
-/** The candidate's details: checked on change and blur, saved with 'Update Profile'. */
-export function ProfileForm({ userId, profile, onSaved }: ProfileFormProps) {
+/** The profile's details (both modes): checked on change and blur, saved with 'Update Profile'. */
+export function ProfileForm({
+  userId,
+  roleId,
+  profile,
+  withPosition = false,
+  onSaved,
+}: ProfileFormProps) {
   const {
     register,
     control,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<CandidateProfileInput, unknown, CandidateProfileValues>({
-    resolver: zodResolver(candidateProfileSchema),
+  } = useForm<ProfileInput, unknown, ProfileValues>({
+    resolver: zodResolver(profileSchema),
     mode: 'all',
     defaultValues: toFormValues(profile),
   });
   /** A new e-mail waiting for the code sent to it (the save kept the old one meanwhile). */
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
 
-  const onSubmit = async (values: CandidateProfileValues) => {
+  const onSubmit = async (values: ProfileValues) => {
     try {
       const saved = await updateById(userId, {
         userId,
-        roleId: ROLE_APPLICANT,
-        updatedData: toUpdatedData(values),
+        roleId,
+        updatedData: toUpdatedData(values, withPosition),
       });
       reset(toFormValues(saved));
       toast.success(MESSAGES.profileUpdated);
       onSaved(saved);
       setPendingEmail(saved.pendingEmail ?? null);
-    } catch {
+    } catch (err) {
+      console.error('[referio] profile update failed', err);
       toast.error(MESSAGES.profileUpdateFailed);
     }
   };
 
   return (
     <form
-      className="rf-card cand-form"
-      aria-labelledby="cand-profile-details"
+      className="rf-card rf-profile-form"
+      aria-labelledby="rf-profile-details"
       noValidate
       onSubmit={(e) => void handleSubmit(onSubmit)(e)}
     >
-      <h2 id="cand-profile-details">Personal details</h2>
-      <div className="cand-form__grid">
+      <h2 id="rf-profile-details">Personal details</h2>
+      <div className="rf-profile-form__grid">
         <TextField
           label="Full Name"
           autoComplete="name"
@@ -124,6 +136,14 @@ export function ProfileForm({ userId, profile, onSaved }: ProfileFormProps) {
           error={errors.officeAddress?.message}
           {...register('officeAddress')}
         />
+        {withPosition && (
+          <TextField
+            label="Position"
+            autoComplete="organization-title"
+            error={errors.position?.message}
+            {...register('position')}
+          />
+        )}
         <TextField
           label="Overall Experience (years)"
           inputMode="numeric"
@@ -141,14 +161,19 @@ export function ProfileForm({ userId, profile, onSaved }: ProfileFormProps) {
         control={control}
         name="skills"
         render={({ field, fieldState }) => (
-          <SkillsInput
-            value={field.value}
+          <TagInput
+            label="Skills"
+            listLabel="Your skills"
+            itemName="skill"
+            separator=","
+            items={field.value}
             onChange={field.onChange}
+            placeholder="Type a skill, then Enter or ','"
             error={fieldState.error?.message}
           />
         )}
       />
-      <div className="cand-form__actions">
+      <div className="rf-profile-form__actions">
         <Button type="submit" busy={isSubmitting} busyLabel="Updating...">
           Update Profile
         </Button>
