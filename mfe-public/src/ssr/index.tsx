@@ -23,7 +23,7 @@ import TermsAndConditions from '../pages/TermsAndConditions';
 import RefundPolicy from '../pages/RefundPolicy';
 import { homeCompaniesQuery } from '../features/landing/components/Companies';
 import { testimonialsQuery } from '../features/landing/components/Testimonials';
-import { fetchJobPage, jobKeys } from '../features/jobs/api';
+import { fetchJobPage, jobKeys } from '../features/jobs/api/jobs';
 import { companyListHead, heads } from './heads';
 
 /** One page the server can render: its component (the module the remote exposes), head and data. */

@@ -6,7 +6,7 @@ export * from './roles';
 export * from './lists';
 export * from './filters';
 export * from './upload';
-export * from './notification-kinds';
+export * from './notificationKinds';
 export type * from './common';
 export type * from './account';
 export type * from './profile';

@@ -1,13 +1,13 @@
-import './zod-config';
+import './zodConfig';
 import { z } from 'zod';
 import { idSchema } from './common';
 import {
   NOTIFICATION_KINDS,
   NOTIFICATION_LIST_LIMIT,
   type NotificationKind,
-} from './notification-kinds';
+} from './notificationKinds';
 
-export * from './notification-kinds';
+export * from './notificationKinds';
 
 /** GET /notifications */
 export const listNotificationsQuery = z.object({

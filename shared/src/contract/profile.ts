@@ -1,5 +1,5 @@
 import type { WorkEmailHistoryEntry } from './account';
-import './zod-config';
+import './zodConfig';
 import { z } from 'zod';
 import { MESSAGES, MOBILE_MAX_DIGITS } from './constants';
 import { idSchema, roleIdSchema } from './common';

@@ -18,7 +18,7 @@ import {
   type ReferralStatus,
 } from '@referio/shared';
 import { RequestCard } from '../../features/referrals/RequestCard';
-import { useCandidateCounts } from '../../features/referrals/useCandidateCounts';
+import { useCandidateCounts } from '../../features/referrals/hooks/useCandidateCounts';
 import '../candidate.css';
 
 const TABS: { key: ReferralStatus; label: string }[] = [

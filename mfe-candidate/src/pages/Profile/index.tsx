@@ -10,7 +10,7 @@ import {
   EmailPreferences,
 } from '@referio/shared';
 import { ProfileForm, ProfilePhoto, useProfileSession } from '@referio/shared/profile';
-import { ResumeSection } from '../../features/profile/ResumeSection';
+import { ResumeSection } from '../../features/profile/components/ResumeSection';
 import '../candidate.css';
 
 /** The candidate's profile: photo, details (with what the avatar popover shows) and resume. */

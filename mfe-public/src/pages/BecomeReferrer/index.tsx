@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { Button, MESSAGES, useIsSignedIn, useDocumentHead, paths } from '@referio/shared';
-import { useSignInPrompt } from '../../lib/useSignInPrompt';
+import { useSignInPrompt } from '../../hooks/useSignInPrompt';
 import '../../components/InfoPage.css';
 import { heads } from '../../ssr/heads';
 

@@ -6,7 +6,7 @@ import {
   useDocumentHead,
   paths,
 } from '@referio/shared';
-import { useGoBack } from '../../lib/useGoBack';
+import { useGoBack } from '../../hooks/useGoBack';
 import '../../components/InfoPage.css';
 import { heads } from '../../ssr/heads';
 

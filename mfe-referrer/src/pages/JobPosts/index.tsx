@@ -22,9 +22,9 @@ import {
   type JobStatus,
   paths,
 } from '@referio/shared';
-import { EditJobModal } from '../../features/jobs/EditJobModal';
-import { JobDetailsModal } from '../../features/jobs/JobDetailsModal';
-import { JobPostCard } from '../../features/jobs/JobPostCard';
+import { EditJobModal } from '../../features/jobs/components/EditJobModal';
+import { JobDetailsModal } from '../../features/jobs/components/JobDetailsModal';
+import { JobPostCard } from '../../features/jobs/components/JobPostCard';
 import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
 

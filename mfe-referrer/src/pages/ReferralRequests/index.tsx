@@ -22,8 +22,8 @@ import {
   type ReferralStatus,
 } from '@referio/shared';
 import { RequestCard, senderName } from '../../features/requests/RequestCard';
-import { WorkEmailModal } from '../../features/requests/WorkEmailModal';
-import { useRequestActions } from '../../features/requests/useRequestActions';
+import { WorkEmailModal } from '../../features/requests/components/WorkEmailModal';
+import { useRequestActions } from '../../features/requests/hooks/useRequestActions';
 import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
 

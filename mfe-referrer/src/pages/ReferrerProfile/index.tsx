@@ -7,8 +7,8 @@ import {
   useCurrentUser,
 } from '@referio/shared';
 import { ProfileForm, ProfilePhoto, useProfileSession } from '@referio/shared/profile';
-import { useReferrerProfile } from '../../features/profile/useReferrerProfile';
-import { WorkEmailHistory } from '../../features/profile/WorkEmailHistory';
+import { useReferrerProfile } from '../../features/profile/hooks/useReferrerProfile';
+import { WorkEmailHistory } from '../../features/profile/components/WorkEmailHistory';
 import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
 

@@ -1,4 +1,4 @@
-import { backoff, createRetryPlugin } from '../retry-plugin';
+import { backoff, createRetryPlugin } from '../retryPlugin';
 
 type Plugin = ReturnType<typeof createRetryPlugin>;
 type LoadEntryErrorArgs = Parameters<NonNullable<Plugin['loadEntryError']>>[0];

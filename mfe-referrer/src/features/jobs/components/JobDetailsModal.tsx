@@ -7,7 +7,7 @@ import {
   formatLpa,
   type JobPost,
 } from '@referio/shared';
-import { experienceLabel, industryLabel } from '../../lib/labels';
+import { experienceLabel, industryLabel } from '../../../lib/labels';
 
 export interface JobDetailsModalProps {
   job: JobPost | null;

@@ -1,4 +1,4 @@
-import { fetchRemotesConfig, parseRemotesConfig, RemotesConfigError } from '../remotes-config';
+import { fetchRemotesConfig, parseRemotesConfig, RemotesConfigError } from '../remotesConfig';
 
 const good = [
   { name: 'mfe_public', entry: 'http://localhost:3001/mf-manifest.json' },

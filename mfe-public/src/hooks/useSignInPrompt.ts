@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { SIGN_IN_PROMPT_TOAST_MS, SIGN_IN_REDIRECT_DELAY_MS, toast } from '@referio/shared';
-import { signInPathFor } from './returnTo';
+import { signInPathFor } from '../lib/returnTo';
 
 /**
  * The spec's sign-in prompt: a toast that closes after 2 s, then /sign-in after 2 s.

@@ -8,7 +8,7 @@ import {
   type Profile,
   type WorkEmailHistoryEntry,
 } from '@referio/shared';
-import { referrerKeys } from '../../lib/queryKeys';
+import { referrerKeys } from '../../../lib/queryKeys';
 
 export type ReferrerProfileAnswer = Profile & { workEmailHistory?: WorkEmailHistoryEntry[] };
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, toast, updateReferralStatus } from '@referio/shared';
-import { referrerKeys } from '../../lib/queryKeys';
+import { referrerKeys } from '../../../lib/queryKeys';
 
 /** Approve or decline one request: the spec's toasts, then the lists and counts reload. */
 export function useRequestActions(): (

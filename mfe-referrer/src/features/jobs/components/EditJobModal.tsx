@@ -18,7 +18,7 @@ import {
   industryOptions,
   jobTypeOptions,
   locationOptions,
-} from '../../lib/labels';
+} from '../../../lib/labels';
 
 export interface EditJobModalProps {
   job: JobPost;
