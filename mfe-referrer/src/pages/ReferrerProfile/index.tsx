@@ -33,7 +33,7 @@ export default function ReferrerProfile() {
         <div className="rf-profile">
           <ProfilePhoto
             userId={userId}
-            name={profile.data.fullName || profile.data.email || user?.displayName || ''}
+            name={profile.data.fullName || user?.displayName || ''}
             photo={photo ?? profile.data.profileLink ?? null}
             onUploaded={setPhoto}
           />
