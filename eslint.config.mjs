@@ -1,8 +1,12 @@
 // One lint configuration for the whole repository (flat config).
 // Rules that hold the architecture together:
 //  - a remote never imports another remote (or the shell): everything shared goes through @referio/shared;
-//  - only @referio/shared may import zustand, axios or react-toastify (one store, one client, one toast container).
+//  - only @referio/shared may import zustand, axios or react-toastify (one store, one client, one toast container);
+//  - a remote builds site addresses with `paths` from @referio/shared, never as a string ('/job-details/…');
+//  - one folder layout for every remote and one file-naming rule for the browser packages (below).
+import fs from 'node:fs';
 import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -23,6 +27,90 @@ const singletonPatterns = [
     message: 'Import these only through @referio/shared.',
   },
 ];
+
+// The first segments of the site's addresses, read from the one list beside the typed paths.
+const sitePathPrefixes = [
+  ...fs
+    .readFileSync(new URL('./shared/src/site/paths.ts', import.meta.url), 'utf8')
+    .split('SITE_PATH_PREFIXES = [')[1]
+    .split(']')[0]
+    .matchAll(/'([^']+)'/g),
+].map((m) => m[1]);
+// '/', or '/<prefix>' followed by nothing, '/', '?' or '#': a site address written by hand.
+const sitePath = `^\\/(?:$|[?#]|(?:${sitePathPrefixes.join('|')})(?:$|[\\/?#]))`;
+const SITE_PATH_MESSAGE =
+  'Build site addresses with `paths` from @referio/shared (e.g. paths.jobDetails(id)).';
+const noHardCodedSitePaths = [
+  'error',
+  { selector: `Literal[value=/${sitePath}/]`, message: SITE_PATH_MESSAGE },
+  {
+    selector: `TemplateLiteral > TemplateElement:first-child[value.raw=/${sitePath}/]`,
+    message: SITE_PATH_MESSAGE,
+  },
+];
+
+// File names in the browser packages (shared, shell, remotes): camelCase for a module, PascalCase for a
+// component (always so under components/), `useX` for a hook under hooks/; `index` for an entry. The part
+// before `.test`/`.d` is what counts. The API names its files kebab-case (checked by review, not here).
+const CAMEL_OR_PASCAL = '@(+([a-z])*([a-z0-9])*([A-Z]*([a-z0-9]))|*([A-Z]+([a-z0-9])))';
+const BROWSER_SRC = '{shared,shell,mfe-public,mfe-candidate,mfe-referrer,mfe-chat}/src';
+const fileNaming = [
+  'error',
+  {
+    [`${BROWSER_SRC}/**/*.{ts,tsx}`]: CAMEL_OR_PASCAL,
+    [`${BROWSER_SRC}/**/components/*.tsx`]: 'PASCAL_CASE',
+    [`${BROWSER_SRC}/**/hooks/*.{ts,tsx}`]: 'use[A-Z]*([A-Za-z0-9])',
+  },
+  { ignoreMiddleExtensions: true },
+];
+
+// Where a file may sit in a remote's src/ (docs/frontend-layout.md): pages/<Page>/index.tsx, one folder
+// per feature with components/, hooks/, api/ and lib/, remote-wide components/, hooks/ and lib/, test
+// helpers, and tests in __tests__/ beside what they test.
+const REMOTE_LAYOUT = [
+  /^index\.ts$/,
+  /^pages\/[A-Z][A-Za-z0-9]*\/index\.tsx$/,
+  /^pages\/(?:[A-Z][A-Za-z0-9]*\/)?__tests__\/[^/]+$/,
+  /^features\/[a-z][A-Za-z0-9]*\/(?:(?:components|hooks|api|lib)\/)?(?:__tests__\/)?[^/]+$/,
+  /^(?:components|hooks|lib)\/(?:__tests__\/)?[^/]+$/,
+  /^test\/[^/]+$/,
+  /^ssr\/(?:__tests__\/)?[^/]+$/,
+];
+// Where a file may sit inside features/<name>/ itself: only tests (code goes in components/, hooks/, api/, lib/).
+const FEATURE_ROOT_FILE = /^features\/[^/]+\/[^/]+$/;
+// Both RequestCards move to shared/src/domain/requests in a parallel change (issue 14); until then they stay.
+const LAYOUT_EXCEPTIONS = [
+  'mfe-candidate/src/features/referrals/RequestCard.tsx',
+  'mfe-referrer/src/features/requests/RequestCard.tsx',
+];
+const referio = {
+  rules: {
+    'remote-layout': {
+      meta: {
+        type: 'suggestion',
+        docs: { description: "A remote's files follow the one folder layout." },
+        schema: [],
+      },
+      create(context) {
+        const file = context.filename.split('\\').join('/');
+        const m = file.match(/(?:^|\/)(mfe-[a-z]+)\/src\/(.+)$/);
+        if (!m || LAYOUT_EXCEPTIONS.some((e) => file.endsWith(e))) return {};
+        const rel = m[2];
+        const ok = REMOTE_LAYOUT.some((re) => re.test(rel)) && !FEATURE_ROOT_FILE.test(rel);
+        return ok
+          ? {}
+          : {
+              Program(node) {
+                context.report({
+                  node,
+                  message: `${m[1]}/src/${rel} is outside the remote layout: pages/<Page>/index.tsx, features/<name>/{components,hooks,api,lib}/, or the remote-wide components/, hooks/, lib/ (docs/frontend-layout.md).`,
+                });
+              },
+            };
+      },
+    },
+  },
+};
 
 const TEST_FILES = ['**/__tests__/**', '**/src/test/**', '**/*.test.{ts,tsx}'];
 
@@ -103,6 +191,23 @@ export default tseslint.config(
     },
   },
   ...apps.flatMap(appBoundaries),
+  {
+    files: [`${BROWSER_SRC}/**/*.{ts,tsx}`],
+    // Named after the package it stands in for (the trimmed 'react-router-dom' the site shares).
+    ignores: ['shared/src/federation/**/react-router-dom{,.test}.ts'],
+    plugins: { 'check-file': checkFile },
+    rules: { 'check-file/filename-naming-convention': fileNaming },
+  },
+  {
+    files: ['mfe-*/src/**/*.{ts,tsx}'],
+    plugins: { referio },
+    rules: { 'referio/remote-layout': 'error' },
+  },
+  {
+    files: apps.filter((a) => a.startsWith('mfe-')).map((a) => `${a}/src/**/*.{ts,tsx}`),
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-syntax': noHardCodedSitePaths },
+  },
   {
     files: ['api/**/*.ts'],
     rules: {

@@ -8,7 +8,7 @@ const base = require('../tools/webpack.app.js').createAppConfigs({
   name: 'shell',
   port: 3000,
   host: true,
-  runtimePlugins: [path.join(__dirname, 'src', 'federation', 'retry-plugin.ts')],
+  runtimePlugins: [path.join(__dirname, 'src', 'federation', 'retryPlugin.ts')],
   // The server render of the site's pages (dist/server/render.js, loaded by tools/pages.mjs).
   serverEntry: './src/server/render.tsx',
 });

@@ -33,6 +33,9 @@ function sharedDeps() {
     // The contract's schemas (zod) are a shared module of their own: only pages that validate input load
     // them, once for the whole site. The main entry above carries the contract's constants and types only.
     '@referio/shared/contract': { singleton: true, requiredVersion: `^${sharedPkg.version}` },
+    // The profile form and photo (both modes): a module of its own, loaded with the first profile page,
+    // so the main entry (and the landing page) carries no form code.
+    '@referio/shared/profile': { singleton: true, requiredVersion: `^${sharedPkg.version}` },
     // Forms: one copy for every remote that has one, loaded with the first form.
     'react-hook-form': singleton('react-hook-form'),
   };

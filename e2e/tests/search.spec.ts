@@ -67,7 +67,7 @@ test('a company tile on the landing page opens the list of that company’s jobs
   const jobs = page.getByRole('list', { name: 'Jobs' }).getByRole('article');
   await expect(jobs).toHaveCount(Math.min(count, 9));
   for (const card of await jobs.all()) {
-    await expect(card.locator('.rf-job-card__company')).toHaveText(name);
+    await expect(card.locator('.rf-job__company')).toHaveText(name);
   }
   await expect(page.getByRole('status').filter({ hasText: 'found' })).toHaveText(
     `${count} ${count === 1 ? 'job' : 'jobs'} found`,

@@ -19,7 +19,7 @@ const PAGES = [
   {
     path: '/company-list',
     title: 'Browse companies and jobs — Referio',
-    content: ['Browse Companies', 'See Details', 'class="rf-job-card__title"'],
+    content: ['Browse Companies', 'See Details', 'class="rf-job__title"'],
   },
   {
     path: '/become-a-referral',
@@ -99,7 +99,7 @@ test('a company page (from the sitemap) arrives with that company’s jobs and i
     await request.get(`/company-list?company=${encodeURIComponent(id)}`, { headers: html })
   ).text();
   expect(body).toContain(`<title>${name} jobs — Referio</title>`);
-  expect(body).toContain(`class="rf-job-card__company">${name}</p>`);
+  expect(body).toContain(`class="rf-job__company">${name}</p>`);
 });
 
 test('an unknown path answers 404 with the Page not found screen, in the HTML and in the browser', async ({

@@ -12,6 +12,7 @@ import {
   parsePage,
   readJobFilters,
   type PageHead,
+  paths,
 } from '@referio/shared';
 import Landing from '../pages/Landing';
 import CompanyList from '../pages/CompanyList';
@@ -22,7 +23,7 @@ import TermsAndConditions from '../pages/TermsAndConditions';
 import RefundPolicy from '../pages/RefundPolicy';
 import { homeCompaniesQuery } from '../features/landing/components/Companies';
 import { testimonialsQuery } from '../features/landing/components/Testimonials';
-import { fetchJobPage, jobKeys } from '../features/jobs/api';
+import { fetchJobPage, jobKeys } from '../features/jobs/api/jobs';
 import { companyListHead, heads } from './heads';
 
 /** One page the server can render: its component (the module the remote exposes), head and data. */
@@ -41,7 +42,7 @@ export interface ServerPage {
 export const pages: Record<string, ServerPage> = {
   './Landing': {
     component: Landing,
-    head: () => ({ ...heads.Landing, canonical: '/' }),
+    head: () => ({ ...heads.Landing, canonical: paths.home() }),
     prefetch: async (client) => {
       await Promise.all([
         client.prefetchQuery(homeCompaniesQuery),
@@ -70,7 +71,7 @@ export const pages: Record<string, ServerPage> = {
         Awaited<ReturnType<typeof fetchJobPage>> | undefined;
       return {
         ...companyListHead(search, data?.company?.companyName),
-        canonical: `/company-list${q ? `?${q}` : ''}`,
+        canonical: `${paths.companyList()}${q ? `?${q}` : ''}`,
       };
     },
     // The first page as a signed-out visitor sees it (the server never renders for a signed-in one).
@@ -102,18 +103,18 @@ const MAX_COMPANIES = 10_000;
  */
 export async function sitemap(): Promise<string[]> {
   const out = [
-    '/',
-    '/company-list',
-    '/become-a-referral',
-    '/premium',
-    '/contact-us',
-    '/privacy-policy',
-    '/terms-and-conditions',
-    '/refund-cancellation-policy',
+    paths.home(),
+    paths.companyList(),
+    paths.becomeReferrer(),
+    paths.premium(),
+    paths.contactUs(),
+    paths.privacyPolicy(),
+    paths.termsAndConditions(),
+    paths.refundPolicy(),
   ];
   for (let start = 0; start < MAX_COMPANIES; start += COMPANY_PAGE) {
     const { data, total } = await getAllCompany({ start, limit: COMPANY_PAGE });
-    for (const c of data) out.push(`/company-list?company=${encodeURIComponent(c._id)}`);
+    for (const c of data) out.push(paths.companyList({ company: c._id }));
     if (data.length < COMPANY_PAGE || start + COMPANY_PAGE >= total) break;
   }
   return out;

@@ -5,7 +5,7 @@ import type {
   MailPreferences,
   NotificationKind,
   NotificationsAnswer,
-} from '../contract/notification-kinds';
+} from '../contract/notificationKinds';
 import { apiClient, type Envelope } from './client';
 
 export const notificationKeys = {

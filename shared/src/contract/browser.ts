@@ -6,7 +6,7 @@ export * from './roles';
 export * from './lists';
 export * from './filters';
 export * from './upload';
-export * from './notification-kinds';
+export * from './notificationKinds';
 export * from './verified';
 export * from './responsiveness';
 export type * from './common';

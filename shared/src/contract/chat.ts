@@ -1,4 +1,4 @@
-import './zod-config';
+import './zodConfig';
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from './constants';
 import { envelope, idSchema } from './common';

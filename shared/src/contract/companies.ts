@@ -1,5 +1,5 @@
 // Response schemas of the verified-referrer shapes (./verified.ts holds their types and texts).
-import './zod-config';
+import './zodConfig';
 import { z } from 'zod';
 import type { VerifiedAtCompany, VerifiedCompany } from './verified';
 

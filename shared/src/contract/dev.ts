@@ -1,5 +1,5 @@
 // The dev mailbox (GET /dev/mail, not served in production): what the API would have mailed.
-import './zod-config';
+import './zodConfig';
 import { z } from 'zod';
 import { emailSchema, envelope } from './common';
 

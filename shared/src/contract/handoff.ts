@@ -1,4 +1,4 @@
-import './zod-config';
+import './zodConfig';
 import { z } from 'zod';
 import { idSchema } from './common';
 import { jobPostSchema, referrerResponsivenessSchema, type JobPost } from './jobPost';

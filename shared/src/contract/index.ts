@@ -13,7 +13,7 @@ export * from './referral';
 export * from './chat';
 export * from './contact';
 export * from './upload';
-export * from './upload-answers';
+export * from './uploadAnswers';
 export * from './notifications';
 export * from './dev';
 export * from './responsiveness';

@@ -1,4 +1,4 @@
-import './zod-config';
+import './zodConfig';
 import { z } from 'zod';
 import { JOB_FETCH_LIMIT, MESSAGES } from './constants';
 import { verifiedAtCompanySchema } from './companies';

@@ -1,4 +1,4 @@
-import './zod-config';
+import './zodConfig';
 import { z } from 'zod';
 import { envelope, idSchema, messageEnvelope } from './common';
 import { jobPostSchema } from './jobPost';
@@ -6,9 +6,9 @@ import {
   NOTIFICATION_KINDS,
   NOTIFICATION_LIST_LIMIT,
   type NotificationKind,
-} from './notification-kinds';
+} from './notificationKinds';
 
-export * from './notification-kinds';
+export * from './notificationKinds';
 
 /** GET /notifications */
 export const listNotificationsQuery = z.object({

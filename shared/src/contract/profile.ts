@@ -1,4 +1,4 @@
-import './zod-config';
+import './zodConfig';
 import { workEmailHistoryEntrySchema } from './account';
 import { z } from 'zod';
 import { MESSAGES, MOBILE_MAX_DIGITS } from './constants';

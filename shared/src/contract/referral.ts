@@ -1,4 +1,4 @@
-import './zod-config';
+import './zodConfig';
 import { z } from 'zod';
 import { envelope, errorResponse, idSchema, messageEnvelope, roleIdSchema } from './common';
 import { jobPostSchema } from './jobPost';

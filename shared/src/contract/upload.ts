@@ -6,8 +6,8 @@ import {
   RESUME_MIME_TYPES,
 } from './constants';
 
-/** The upload answers (schemas in ./upload-answers.ts, which the main bundle does not load). */
-export type { ProfileImageUploadAnswer, ResumeUploadAnswer } from './upload-answers';
+/** The upload answers (schemas in ./uploadAnswers.ts, which the main bundle does not load). */
+export type { ProfileImageUploadAnswer, ResumeUploadAnswer } from './uploadAnswers';
 
 /** How a chosen or uploaded resume is shown. */
 export interface UploadedFileInfo {

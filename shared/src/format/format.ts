@@ -100,3 +100,15 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+/** A name's initials for an avatar: 'Ana Rao' → 'AR', 'ana.rao' → 'AR', 'Ana' → 'A', '' → '?'. */
+export function initials(name: string): string {
+  const words = name.split(/[\s._-]+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
+  return (
+    letters
+      .map((w) => (w ?? '').charAt(0).toUpperCase())
+      .join('')
+      .slice(0, 2) || '?'
+  );
+}

@@ -12,7 +12,7 @@ import {
   NOTIFICATION_KINDS,
   NOTIFICATION_KIND_LABELS,
   type NotificationKind,
-} from '../contract/notification-kinds';
+} from '../contract/notificationKinds';
 import { useCurrentUser } from '../session';
 import { toast } from './toast';
 

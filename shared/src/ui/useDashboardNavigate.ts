@@ -2,9 +2,10 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { DashboardPageKey } from '../contract/constants';
 import { useSessionStore } from '../session/sessionStore';
+import { paths } from '../site/paths';
 
 /** `/dashboard/<key>` */
-export const dashboardPath = (key: DashboardPageKey): string => `/dashboard/${key}`;
+export const dashboardPath = (key: DashboardPageKey): string => paths.dashboardPage(key);
 
 /**
  * Moves to a dashboard inner page: stores the active-page key (restored on the next visit)

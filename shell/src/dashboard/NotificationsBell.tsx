@@ -21,9 +21,9 @@ import {
   type AppNotification,
   type JobPost,
   type NotificationsAnswer,
+  paths,
 } from '@referio/shared';
 import { useDismiss } from '../components/useDismiss';
-import { paths } from '../routes/paths';
 import { useLiveEvents } from './liveStream';
 import './NotificationsBell.css';
 

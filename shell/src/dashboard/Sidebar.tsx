@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ConfirmDialog, dashboardPath, type DashboardPageKey } from '@referio/shared';
+import { ConfirmDialog, dashboardPath, type DashboardPageKey, paths } from '@referio/shared';
 import { Logo } from '../components/Logo';
 import { useSignOutAndLeave } from '../session/useSignOutAndLeave';
-import { paths } from '../routes/paths';
 import { loadPageModule } from '../federation/remotes';
 import { pageModules, sidebarItems, switchRole, type DashboardMode } from './pages';
 import { SidebarIcon } from './icons';

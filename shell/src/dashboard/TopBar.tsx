@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../routes/paths';
+import { paths } from '@referio/shared';
 import { AvatarMenu } from './AvatarMenu';
 import { NotificationsBell } from './NotificationsBell';
 import { modeBadge, type DashboardMode } from './pages';

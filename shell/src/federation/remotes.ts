@@ -3,7 +3,7 @@
 // what makes the error boundary's Retry button work (and lets a late remotes.json still arrive).
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { fetchRemotesConfig, inlineRemotesConfig, type RemoteConfigEntry } from './remotes-config';
+import { fetchRemotesConfig, inlineRemotesConfig, type RemoteConfigEntry } from './remotesConfig';
 import type { RemoteModuleId } from '../routes/paths';
 
 let registered: Promise<RemoteConfigEntry[]> | null = null;

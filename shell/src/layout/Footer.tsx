@@ -1,9 +1,8 @@
 // The site footer: quick links, the newsletter box, social links, policy links and the copyright.
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, useSubscribe } from '@referio/shared';
+import { Button, useSubscribe, paths } from '@referio/shared';
 import { Logo } from '../components/Logo';
-import { paths } from '../routes/paths';
 import './Footer.css';
 
 const quickLinks = [

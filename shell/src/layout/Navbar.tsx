@@ -2,12 +2,11 @@
 // On small screens the links fold into a burger menu.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useCurrentUser, useIsSignedIn, useRole } from '@referio/shared';
+import { useCurrentUser, useIsSignedIn, useRole, paths } from '@referio/shared';
 import { Logo } from '../components/Logo';
 import { useDismiss } from '../components/useDismiss';
 import { firstName } from '../session/names';
 import { useSignOutAndLeave } from '../session/useSignOutAndLeave';
-import { paths } from '../routes/paths';
 import './Navbar.css';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from './paths';
+import { paths } from '@referio/shared';
 import './NotFound.css';
 
 export default function NotFound() {

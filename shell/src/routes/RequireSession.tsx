@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useIsSignedIn, useSessionStore } from '@referio/shared';
-import { paths } from './paths';
+import { useIsSignedIn, useSessionStore, paths } from '@referio/shared';
 
 /**
  * The spec's guard: with no applicant or referrer session stored, storage is cleared and the user goes

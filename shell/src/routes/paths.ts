@@ -71,24 +71,6 @@ export const routes = {
 
 export type RouteName = keyof typeof routes;
 
-/** Links the app builds, typed so a renamed route breaks the build instead of a link. */
-export const paths = {
-  home: () => '/',
-  signIn: () => '/sign-in',
-  signUp: () => '/sign-up',
-  companyList: () => '/company-list',
-  jobDetails: (id: string) => `/job-details/${encodeURIComponent(id)}`,
-  dashboard: () => '/dashboard',
-  dashboardPage: (page: string) => `/dashboard/${encodeURIComponent(page)}`,
-  becomeReferrer: () => '/become-a-referral',
-  createJobPost: () => '/create-job-post',
-  contactUs: () => '/contact-us',
-  premium: () => '/premium',
-  privacyPolicy: () => '/privacy-policy',
-  termsAndConditions: () => '/terms-and-conditions',
-  refundPolicy: () => '/refund-cancellation-policy',
-} as const;
-
 /**
  * The spec's list of pages without the site header and footer. /create-job, /referrar-signin and
  * /create-referrar are not routes of ours (they show 'Page not found'), but the spec names them, so

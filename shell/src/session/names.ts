@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@referio/shared';
+import { initials as initialsOf, type CurrentUser } from '@referio/shared';
 
 const localPart = (email: string) => email.split('@')[0] ?? '';
 
@@ -14,12 +14,5 @@ export function fullName(user: Pick<CurrentUser, 'fullName' | 'displayName' | 'e
 
 /** 'Ana Rao' → 'AR'; 'ana@example.com' → 'A'. */
 export function initials(user: Pick<CurrentUser, 'fullName' | 'displayName' | 'email'>): string {
-  const words = fullName(user)
-    .split(/[\s._-]+/)
-    .filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : [words[0]];
-  return letters
-    .map((w) => (w ?? '').charAt(0).toUpperCase())
-    .join('')
-    .slice(0, 2);
+  return initialsOf(fullName(user));
 }

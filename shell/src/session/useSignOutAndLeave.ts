@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { logout, useSessionStore } from '@referio/shared';
-import { paths } from '../routes/paths';
+import { logout, useSessionStore, paths } from '@referio/shared';
 
 /**
  * Log out: ends the server session (a failure there must not keep the user signed in here),

@@ -17,8 +17,8 @@ import {
   useSearchInput,
   type JobPost,
 } from '@referio/shared';
-import { JobCard } from '../../features/jobs/JobCard';
-import { JobDetailsModal } from '../../features/jobs/JobDetailsModal';
+import { JobCard } from '../../features/jobs/components/JobCard';
+import { JobDetailsModal } from '../../features/jobs/components/JobDetailsModal';
 import '../candidate.css';
 
 /**

@@ -22,9 +22,9 @@ import {
   type ListedReferralStatus,
   type ReferralRequest,
 } from '@referio/shared';
-import { useCandidateCounts } from '../../features/referrals/useCandidateCounts';
+import { useCandidateCounts } from '../../features/referrals/hooks/useCandidateCounts';
 import '../candidate.css';
-import { AskAnotherReferrer } from '../../features/referrals/AskAnotherReferrer';
+import { AskAnotherReferrer } from '../../features/referrals/components/AskAnotherReferrer';
 
 export const WITHDRAW_MESSAGES = {
   done: 'Referral request withdrawn',

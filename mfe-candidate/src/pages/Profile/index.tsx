@@ -7,13 +7,10 @@ import {
   getByIdUser,
   toast,
   useCurrentUser,
-  useSessionStore,
-  type Profile as ProfileData,
   EmailPreferences,
 } from '@referio/shared';
-import { ProfileForm } from '../../features/profile/ProfileForm';
-import { ProfilePhoto } from '../../features/profile/ProfilePhoto';
-import { ResumeSection } from '../../features/profile/ResumeSection';
+import { ProfileForm, ProfilePhoto, useProfileSession } from '@referio/shared/profile';
+import { ResumeSection } from '../../features/profile/components/ResumeSection';
 import '../candidate.css';
 
 /** The candidate's profile: photo, details (with what the avatar popover shows) and resume. */
@@ -35,26 +32,7 @@ export default function Profile() {
     if (failed) toast.error(MESSAGES.profileLoadFailed, { toastId: 'profile-load-failed' });
   }, [failed]);
 
-  const storedPhoto = useSessionStore((s) => s.profileImageLink);
-  const setProfileImageLink = useSessionStore((s) => s.setProfileImageLink);
-  const setUser = useSessionStore((s) => s.setUser);
-
-  /** The session user follows the saved profile, so the avatar popover shows it at once. */
-  const syncUser = (p: Partial<ProfileData>) => {
-    const current = useSessionStore.getState().currentUserInfo?.data;
-    if (!current) return;
-    setUser({
-      ...current,
-      ...(p.fullName !== undefined
-        ? { fullName: p.fullName, displayName: p.fullName || current.displayName }
-        : {}),
-      ...(p.email !== undefined ? { email: p.email } : {}),
-      ...(p.overAllExperience !== undefined ? { overAllExperience: p.overAllExperience } : {}),
-      ...(p.summary !== undefined ? { summary: p.summary } : {}),
-      ...(p.skills !== undefined ? { skills: p.skills } : {}),
-      ...(p.profileLink !== undefined ? { profileLink: p.profileLink } : {}),
-    });
-  };
+  const { syncUser, photo, setPhoto } = useProfileSession();
 
   return (
     <section className="cand-page" aria-labelledby="cand-profile-title">
@@ -69,19 +47,17 @@ export default function Profile() {
           {MESSAGES.profileLoadFailed}
         </p>
       ) : (
-        <div className="cand-profile">
+        <div className="rf-profile">
           <ProfilePhoto
             userId={userId}
             name={profile.data.fullName || user?.displayName || ''}
-            photo={storedPhoto ?? profile.data.profileLink}
-            onUploaded={(link) => {
-              setProfileImageLink(link);
-              syncUser({ profileLink: link });
-            }}
+            photo={photo ?? profile.data.profileLink}
+            onUploaded={setPhoto}
           />
           <ProfileForm
             key={profile.data._id}
             userId={userId}
+            roleId={ROLE_APPLICANT}
             profile={profile.data}
             onSaved={(saved) => {
               queryClient.setQueryData(key, saved);

@@ -10,9 +10,9 @@ import {
   useCurrentUser,
   type JobPost,
 } from '@referio/shared';
-import { JobCard } from '../../features/jobs/JobCard';
-import { JobDetailsModal } from '../../features/jobs/JobDetailsModal';
-import { useCandidateCounts } from '../../features/referrals/useCandidateCounts';
+import { JobCard } from '../../features/jobs/components/JobCard';
+import { JobDetailsModal } from '../../features/jobs/components/JobDetailsModal';
+import { useCandidateCounts } from '../../features/referrals/hooks/useCandidateCounts';
 import '../candidate.css';
 
 /** The candidate's dashboard: welcome, four request counts and 'Jobs You May Like'. */

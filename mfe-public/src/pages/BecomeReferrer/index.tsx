@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { Button, MESSAGES, useIsSignedIn, useDocumentHead } from '@referio/shared';
-import { useSignInPrompt } from '../../lib/useSignInPrompt';
+import { Button, MESSAGES, useIsSignedIn, useDocumentHead, paths } from '@referio/shared';
+import { useSignInPrompt } from '../../hooks/useSignInPrompt';
 import '../../components/InfoPage.css';
 import { heads } from '../../ssr/heads';
 
@@ -50,7 +50,7 @@ export default function BecomeReferrer() {
       <Button
         size="lg"
         onClick={() => {
-          if (signedIn) void navigate('/create-job-post');
+          if (signedIn) void navigate(paths.createJobPost());
           else prompt(MESSAGES.signInToCreateJob);
         }}
       >

@@ -16,7 +16,7 @@ import {
   useSearchInput,
 } from '@referio/shared';
 import { JobCard } from '../../features/jobs/components/JobCard';
-import { fetchJobPage, jobKeys } from '../../features/jobs/api';
+import { fetchJobPage, jobKeys } from '../../features/jobs/api/jobs';
 import { companyListHead } from '../../ssr/heads';
 import './CompanyList.css';
 

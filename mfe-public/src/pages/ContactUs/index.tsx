@@ -13,6 +13,7 @@ import {
   toast,
   type ContactUsRequest,
   useDocumentHead,
+  paths,
 } from '@referio/shared';
 import { contactUsRequest } from '@referio/shared/contract';
 import '../../components/InfoPage.css';
@@ -53,7 +54,7 @@ export default function ContactUs() {
     }
     toast.success(MESSAGES.contactSent);
     reset(values);
-    timer.current = setTimeout(() => void navigate('/'), CONTACT_REDIRECT_DELAY_MS);
+    timer.current = setTimeout(() => void navigate(paths.home()), CONTACT_REDIRECT_DELAY_MS);
   });
 
   return (

@@ -18,17 +18,18 @@ import {
   useDashboardNavigate,
   VerifiedBadge,
   type JobPostDetails,
+  paths,
 } from '@referio/shared';
-import { jobKeys } from '../../features/jobs/api';
+import { jobKeys } from '../../features/jobs/api/jobs';
 import { ResumeUploadModal } from '../../features/referral/components/ResumeUploadModal';
 import {
   MissingDataError,
   referralFailureMessage,
   requestReferral,
-} from '../../features/referral/requestReferral';
+} from '../../features/referral/api/requestReferral';
 import { signInPathFor } from '../../lib/returnTo';
-import { useGoBack } from '../../lib/useGoBack';
-import { useSignInPrompt } from '../../lib/useSignInPrompt';
+import { useGoBack } from '../../hooks/useGoBack';
+import { useSignInPrompt } from '../../hooks/useSignInPrompt';
 import './JobDetails.css';
 
 /** /job-details/:id: the job, its referrer, and the referral request with a resume. */
@@ -55,10 +56,10 @@ export default function JobDetails() {
 }
 
 function BackLink() {
-  const goBack = useGoBack('/company-list');
+  const goBack = useGoBack(paths.companyList());
   return (
     <Link
-      to="/company-list"
+      to={paths.companyList()}
       className="rf-job__back"
       onClick={(e) => {
         e.preventDefault();

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
-import { Spinner, useDocumentHead } from '@referio/shared';
+import { Spinner, useDocumentHead, paths } from '@referio/shared';
 import {
   CompanyGridSection,
   FeaturedCompaniesSection,
@@ -33,7 +33,7 @@ export default function Landing() {
           Referred candidates are 4X more likely to be hired, and 80% of jobs are filled via
           referrals.
         </p>
-        <Link to="/company-list" className="rf-landing__cta">
+        <Link to={paths.companyList()} className="rf-landing__cta">
           Get Referred Now
         </Link>
       </section>

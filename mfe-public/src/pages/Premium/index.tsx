@@ -4,8 +4,9 @@ import {
   FREE_TRIAL_DAYS,
   PREMIUM_PRICE_RUPEES,
   useDocumentHead,
+  paths,
 } from '@referio/shared';
-import { useGoBack } from '../../lib/useGoBack';
+import { useGoBack } from '../../hooks/useGoBack';
 import '../../components/InfoPage.css';
 import { heads } from '../../ssr/heads';
 
@@ -54,7 +55,7 @@ function Benefits({
 /** The premium page: the benefits, the advertised plan and the early-access notice. */
 export default function Premium() {
   useDocumentHead(heads.Premium);
-  const goBack = useGoBack('/');
+  const goBack = useGoBack(paths.home());
   return (
     <div className="rf-info">
       <header>

@@ -1,4 +1,4 @@
-import { useDocumentHead } from '@referio/shared';
+import { useDocumentHead, paths } from '@referio/shared';
 import { Link } from 'react-router-dom';
 import { PolicyPage } from '../../components/PolicyPage';
 import { heads } from '../../ssr/heads';
@@ -47,8 +47,8 @@ export default function PrivacyPolicy() {
       <h2>Deleting your data</h2>
       <p>
         You can remove your resume at any time from your profile. To delete your whole account and
-        everything in it, write to us from the <Link to="/contact-us">contact page</Link>; support
-        deletes it and confirms by e-mail.
+        everything in it, write to us from the <Link to={paths.contactUs()}>contact page</Link>;
+        support deletes it and confirms by e-mail.
       </p>
     </PolicyPage>
   );

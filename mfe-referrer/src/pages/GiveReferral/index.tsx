@@ -5,11 +5,14 @@ import {
   DEFAULT_REFERRAL_BONUS,
   EmptyState,
   JOBS_PAGE_SIZE,
+  JobCard,
+  JobFacts,
   JobFilterBar,
   MESSAGES,
   Modal,
   Pagination,
   SearchBox,
+  SkillChips,
   Spinner,
   filterFields,
   formatLpa,
@@ -21,7 +24,6 @@ import {
   useSearchInput,
   type JobPost,
 } from '@referio/shared';
-import { SkillChips } from '../../components/SkillChips';
 import { experienceLabel, industryLabel } from '../../lib/labels';
 import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
@@ -87,39 +89,42 @@ export default function GiveReferral() {
       ) : (
         <div className="rr-grid">
           {shown.map((job) => (
-            <article key={job._id} className="rf-card rr-card" aria-label={job.jobTitle}>
-              <header className="rr-card__head">
-                <div>
-                  <h2 className="rr-card__title">{job.jobTitle}</h2>
-                  <p className="rr-card__sub">{job.companyName}</p>
-                </div>
+            <JobCard
+              key={job._id}
+              job={job}
+              headingLevel={2}
+              label={job.jobTitle}
+              aside={
                 <span className="rf-badge rf-badge--success">Referral Bonus: {bonusOf(job)}</span>
-              </header>
-              <p className="rr-meta">
+              }
+              actions={
+                <>
+                  <Button
+                    variant="secondary"
+                    aria-label={`See Details: ${job.jobTitle}`}
+                    onClick={() => setDetails(job)}
+                  >
+                    See Details
+                  </Button>
+                  <Button
+                    aria-label={`Give Referral: ${job.jobTitle}`}
+                    onClick={() =>
+                      go('referralRequests', { search: { job: job._id, title: job.jobTitle } })
+                    }
+                  >
+                    Give Referral
+                  </Button>
+                </>
+              }
+            >
+              <p className="rf-meta">
                 <time dateTime={job.createdAt}>{relativeTime(job.createdAt)}</time>
                 <span>{job.jobLocation}</span>
                 <span>{experienceLabel(job.experience)}</span>
                 <span>{job.jobType}</span>
               </p>
               <SkillChips skills={job.requiredSkills} />
-              <div className="rr-card__actions">
-                <Button
-                  variant="secondary"
-                  aria-label={`See Details: ${job.jobTitle}`}
-                  onClick={() => setDetails(job)}
-                >
-                  See Details
-                </Button>
-                <Button
-                  aria-label={`Give Referral: ${job.jobTitle}`}
-                  onClick={() =>
-                    go('referralRequests', { search: { job: job._id, title: job.jobTitle } })
-                  }
-                >
-                  Give Referral
-                </Button>
-              </div>
-            </article>
+            </JobCard>
           ))}
         </div>
       )}
@@ -134,32 +139,16 @@ export default function GiveReferral() {
         {details && (
           <div className="rr-details">
             <p className="rr-card__sub">{details.companyName}</p>
-            <dl className="rr-facts">
-              <div>
-                <dt>Location</dt>
-                <dd>{details.jobLocation}</dd>
-              </div>
-              <div>
-                <dt>Address</dt>
-                <dd>{details.address}</dd>
-              </div>
-              <div>
-                <dt>Job Type</dt>
-                <dd>{details.jobType}</dd>
-              </div>
-              <div>
-                <dt>Salary</dt>
-                <dd>{formatLpa(details.salaryRange)}</dd>
-              </div>
-              <div>
-                <dt>Industry</dt>
-                <dd>{industryLabel(details.industry)}</dd>
-              </div>
-              <div>
-                <dt>Experience</dt>
-                <dd>{experienceLabel(details.experience)}</dd>
-              </div>
-            </dl>
+            <JobFacts
+              facts={[
+                { label: 'Location', value: details.jobLocation },
+                { label: 'Address', value: details.address },
+                { label: 'Job Type', value: details.jobType },
+                { label: 'Salary', value: formatLpa(details.salaryRange) },
+                { label: 'Industry', value: industryLabel(details.industry) },
+                { label: 'Experience', value: experienceLabel(details.experience) },
+              ]}
+            />
             <h3>Required Skills</h3>
             {details.requiredSkills.length > 0 ? (
               <SkillChips skills={details.requiredSkills} label="Required skills" />

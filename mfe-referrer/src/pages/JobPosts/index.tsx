@@ -20,10 +20,11 @@ import {
   useDebouncedValue,
   type JobPost,
   type JobStatus,
+  paths,
 } from '@referio/shared';
-import { EditJobModal } from '../../features/jobs/EditJobModal';
-import { JobDetailsModal } from '../../features/jobs/JobDetailsModal';
-import { JobPostCard } from '../../features/jobs/JobPostCard';
+import { EditJobModal } from '../../features/jobs/components/EditJobModal';
+import { JobDetailsModal } from '../../features/jobs/components/JobDetailsModal';
+import { JobPostCard } from '../../features/jobs/components/JobPostCard';
 import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
 
@@ -97,7 +98,7 @@ export default function JobPosts() {
     <section className="rr-page" aria-labelledby="rr-jobposts-title">
       <div className="rr-section-head">
         <h1 id="rr-jobposts-title">Manage Your Job Posts Effortlessly!</h1>
-        <Button onClick={() => void navigate('/create-job-post')}>+ Job Post</Button>
+        <Button onClick={() => void navigate(paths.createJobPost())}>+ Job Post</Button>
       </div>
       <SearchBox
         value={search}

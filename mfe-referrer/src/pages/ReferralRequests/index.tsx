@@ -24,13 +24,13 @@ import {
   useLinkedRequest,
   useSessionStore,
   senderName,
+  SkillChips,
   type DeclineChoice,
   type ListedReferralStatus,
   type ReferralRequest,
 } from '@referio/shared';
-import { SkillChips } from '../../components/SkillChips';
-import { WorkEmailModal } from '../../features/requests/WorkEmailModal';
-import { useRequestActions } from '../../features/requests/useRequestActions';
+import { WorkEmailModal } from '../../features/requests/components/WorkEmailModal';
+import { useRequestActions } from '../../features/requests/hooks/useRequestActions';
 import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
 

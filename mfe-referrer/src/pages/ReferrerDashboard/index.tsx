@@ -14,10 +14,10 @@ import {
   useCurrentUser,
   useDashboardNavigate,
   senderName,
+  SkillChips,
   type ReferralCounts,
 } from '@referio/shared';
-import { SkillChips } from '../../components/SkillChips';
-import { ResponsivenessStats } from '../../features/responsiveness/ResponsivenessStats';
+import { ResponsivenessStats } from '../../features/responsiveness/components/ResponsivenessStats';
 import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
 

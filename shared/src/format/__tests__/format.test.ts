@@ -1,4 +1,5 @@
 import {
+  initials,
   cutSkill,
   formatBytes,
   formatDate,
@@ -68,5 +69,17 @@ describe('formatJobLocation', () => {
   it('shows whichever part exists when the other is blank', () => {
     expect(formatJobLocation('Remote', '')).toBe('Remote');
     expect(formatJobLocation('', 'Pune')).toBe('Pune');
+  });
+});
+
+describe('initials', () => {
+  it.each([
+    ['Ana Rao', 'AR'],
+    ['ana maria rao', 'AR'],
+    ['ana.rao', 'AR'],
+    ['  Ana  ', 'A'],
+    ['', '?'],
+  ])('%j → %s', (name, expected) => {
+    expect(initials(name)).toBe(expected);
   });
 });

@@ -1,6 +1,6 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { ensureRemotes, resetRemotesForTests } from '../remotes';
-import { INLINE_REMOTES_CONFIG_ID, inlineRemotesConfig } from '../remotes-config';
+import { INLINE_REMOTES_CONFIG_ID, inlineRemotesConfig } from '../remotesConfig';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),

@@ -1,4 +1,6 @@
-import { PATHS_WITHOUT_CHROME, paths, routes, showsSiteChrome } from '../paths';
+import { matchPath } from 'react-router-dom';
+import { paths } from '@referio/shared';
+import { PATHS_WITHOUT_CHROME, routes, showsSiteChrome } from '../paths';
 
 describe('the route table', () => {
   it.each([
@@ -41,6 +43,21 @@ describe('the route table', () => {
     expect(paths.jobDetails('a b')).toBe('/job-details/a%20b');
     expect(paths.dashboardPage('chat')).toBe('/dashboard/chat');
     expect(paths.refundPolicy()).toBe(routes.refundPolicy.path);
+  });
+
+  it('has a route for every link of the shared typed paths', () => {
+    const built = [
+      ...Object.values(paths).map((make) => (make as (arg: string) => string)('x')),
+      paths.signIn(),
+      paths.companyList(),
+    ];
+    for (const link of built) {
+      const pathname = link.split('?')[0] ?? link;
+      const route = Object.values(routes).find(
+        (r) => r.path !== '*' && matchPath(r.path, pathname) !== null,
+      );
+      expect({ link, route: route?.path }).toEqual({ link, route: expect.any(String) });
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { BACKOFF_START_MS, ChatStream } from '../chatStream';
+import { BACKOFF_START_MS, ChatStream } from '../api/chatStream';
 import { FakeEventSource } from './fakeEventSource';
 
 beforeEach(() => {

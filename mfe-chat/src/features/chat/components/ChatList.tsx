@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { cx, formatTime, relativeTime, type Chat } from '@referio/shared';
-import { displayName, filterChats } from '../messages';
+import { displayName, filterChats } from '../lib/messages';
 
 interface Props {
   chats: Chat[];

@@ -12,8 +12,8 @@ import {
   type Chat,
   type ChatMessage,
 } from '@referio/shared';
-import { ChatStream, type EventSourceFactory } from '../chatStream';
-import { applyMessage } from '../messages';
+import { ChatStream, type EventSourceFactory } from '../api/chatStream';
+import { applyMessage } from '../lib/messages';
 import { ChatList } from './ChatList';
 import { Conversation } from './Conversation';
 import './Chat.css';

@@ -23,8 +23,8 @@ import {
   type ChatMessage,
   type CurrentUser,
 } from '@referio/shared';
-import type { ChatStream } from '../chatStream';
-import { displayName, mergeMessages } from '../messages';
+import type { ChatStream } from '../api/chatStream';
+import { displayName, mergeMessages } from '../lib/messages';
 
 interface Props {
   chat: Chat;

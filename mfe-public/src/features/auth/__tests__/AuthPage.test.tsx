@@ -16,7 +16,7 @@ import {
 } from '@referio/shared';
 import SignIn from '../../../pages/SignIn';
 import SignUp from '../../../pages/SignUp';
-import type { GoogleAccountsId, GoogleCredentialResponse } from '../lib/google-identity';
+import type { GoogleAccountsId, GoogleCredentialResponse } from '../api/googleIdentity';
 import { makeSession } from '../../../test/fixtures';
 
 jest.mock('@referio/shared', () => ({

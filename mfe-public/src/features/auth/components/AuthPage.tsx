@@ -26,6 +26,7 @@ import {
   type RoleId,
   type SendOtpRequest,
   type SessionResponse,
+  paths,
 } from '@referio/shared';
 import { sendOtpRequest } from '@referio/shared/contract';
 import { BrandLink } from '../../../components/BrandLink';
@@ -52,7 +53,7 @@ const COPY: Record<AuthMode, ModeCopy> = {
     sendCode: login,
     footer: (
       <>
-        Don&apos;t have an account yet? <Link to="/sign-up">Register for free</Link>
+        Don&apos;t have an account yet? <Link to={paths.signUp()}>Register for free</Link>
       </>
     ),
   },
@@ -62,7 +63,7 @@ const COPY: Record<AuthMode, ModeCopy> = {
     sendCode: createUser,
     footer: (
       <>
-        Already have an account? <Link to="/sign-in">Sign in</Link>
+        Already have an account? <Link to={paths.signIn()}>Sign in</Link>
       </>
     ),
   },
@@ -90,7 +91,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
   const navigate = useNavigate();
   // The page that asked for sign-in (an internal path only), else '/'.
   const [searchParams] = useSearchParams();
-  const destination = safeReturnPath(searchParams.get(RETURN_PARAM)) ?? '/';
+  const destination = safeReturnPath(searchParams.get(RETURN_PARAM)) ?? paths.home();
   const signIn = useSessionStore((s) => s.signIn);
   const setRole = useSessionStore((s) => s.setRole);
 
@@ -145,7 +146,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
 
   const link = useSignInLink((answer) => {
     remember(answer, answer.data.roleId[0] ?? ROLE_APPLICANT);
-    void navigate('/');
+    void navigate(paths.home());
   });
 
   const sendCode = handleSubmit(async (values) => {
@@ -298,8 +299,8 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
             <>
               <p className="rf-auth__consent">
                 By continuing, you agree to our{' '}
-                <Link to="/terms-and-conditions">Terms and Conditions</Link> and{' '}
-                <Link to="/privacy-policy">Privacy Policy</Link>.
+                <Link to={paths.termsAndConditions()}>Terms and Conditions</Link> and{' '}
+                <Link to={paths.privacyPolicy()}>Privacy Policy</Link>.
               </p>
               <Button type="submit" fullWidth size="lg" busy={sending} busyLabel="Sending OTP...">
                 {copy.submit}

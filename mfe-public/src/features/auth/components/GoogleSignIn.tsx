@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { loadGoogleIdentity } from '../lib/google-identity';
+import { loadGoogleIdentity } from '../api/googleIdentity';
 
 export interface GoogleSignInProps {
   clientId: string;

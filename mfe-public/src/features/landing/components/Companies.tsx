@@ -6,6 +6,7 @@ import {
   Spinner,
   getAllCompany,
   type Company,
+  paths,
 } from '@referio/shared';
 import { CompanyTile } from './CompanyTile';
 
@@ -74,7 +75,10 @@ export function CompanyGridSection() {
         label="Companies"
         count={HOME_COMPANY_COUNT}
       />
-      <Link to="/company-list" className="rf-landing__more rf-btn rf-btn--secondary rf-btn--md">
+      <Link
+        to={paths.companyList()}
+        className="rf-landing__more rf-btn rf-btn--secondary rf-btn--md"
+      >
         Explore more Companies
       </Link>
     </section>
@@ -92,7 +96,7 @@ export function FeaturedCompaniesSection() {
         label="Featured companies"
         count={FEATURED_COMPANY_COUNT}
       />
-      <Link to="/company-list" className="rf-landing__more rf-btn rf-btn--primary rf-btn--md">
+      <Link to={paths.companyList()} className="rf-landing__more rf-btn rf-btn--primary rf-btn--md">
         Browse All Companies
       </Link>
     </section>

@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import type { Company } from '@referio/shared';
+import { paths } from '@referio/shared';
 
 /** A company as the landing page shows it: its logo, name and number of open jobs, leading to its jobs. */
 export function CompanyTile({ company }: { company: Company }) {
   return (
     <Link
-      to={`/company-list?company=${encodeURIComponent(company._id)}`}
+      to={paths.companyList({ company: company._id })}
       className="rf-company-tile"
       title={company.companyName}
     >

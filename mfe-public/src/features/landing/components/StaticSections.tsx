@@ -1,4 +1,4 @@
-import { FREE_REFERRALS, FREE_TRIAL_DAYS, PREMIUM_PRICE_RUPEES } from '@referio/shared';
+import { FREE_REFERRALS, FREE_TRIAL_DAYS, PREMIUM_PRICE_RUPEES, paths } from '@referio/shared';
 import { Link } from 'react-router-dom';
 
 const steps = [
@@ -98,7 +98,7 @@ export function PricingSection() {
             While Referio is in early access, every premium feature is free and nothing is charged.
             Subscriptions, and discounts for early users, may come later.
           </p>
-          <Link to="/premium">See premium benefits</Link>
+          <Link to={paths.premium()}>See premium benefits</Link>
         </div>
       </div>
     </section>

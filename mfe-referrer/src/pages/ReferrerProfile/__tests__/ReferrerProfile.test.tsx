@@ -61,9 +61,9 @@ describe('the referrer profile', () => {
     renderPage(<ReferrerProfile />);
     const email = await screen.findByLabelText(/^Email/);
     await user.clear(email);
-    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
     await user.type(email, 'ravi@');
-    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(updateById).not.toHaveBeenCalled();
   });
@@ -80,7 +80,11 @@ describe('the referrer profile', () => {
     expect(updateById).toHaveBeenCalledWith(USER_ID, {
       userId: USER_ID,
       roleId: 1,
-      updatedData: expect.objectContaining({ fullName: 'Ravi K Menon', overAllExperience: 9 }),
+      updatedData: expect.objectContaining({
+        fullName: 'Ravi K Menon',
+        position: 'Engineering Manager',
+        overAllExperience: 9,
+      }),
     });
   });
 });

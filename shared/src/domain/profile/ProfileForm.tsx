@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  EmailChangeDialog,
+  MESSAGES,
+  MOBILE_MAX_DIGITS,
+  TagInput,
+  TextAreaField,
+  TextField,
+  todayIsoDate,
+  toast,
+  updateById,
+  type Profile,
+  type RoleId,
+} from '@referio/shared';
+import {
+  digitsOnly,
+  profileSchema,
+  toFormValues,
+  toUpdatedData,
+  type ProfileInput,
+  type ProfileValues,
+} from './profileSchema';
+import '../cards.css';
+
+export interface ProfileFormProps {
+  userId: string;
+  /** The role whose profile this is: it goes with the update. */
+  roleId: RoleId;
+  profile: Profile;
+  /** The referrer's profile also edits the position. */
+  withPosition?: boolean;
+  /** The saved profile, as the server answered it (also after a confirmed e-mail change). */
+  onSaved: (profile: Profile) => void;
+}
+
+/** The profile's details (both modes): checked on change and blur, saved with 'Update Profile'. */
+export function ProfileForm({
+  userId,
+  roleId,
+  profile,
+  withPosition = false,
+  onSaved,
+}: ProfileFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileInput, unknown, ProfileValues>({
+    resolver: zodResolver(profileSchema),
+    mode: 'all',
+    defaultValues: toFormValues(profile),
+  });
+  /** A new e-mail waiting for the code sent to it (the save kept the old one meanwhile). */
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+
+  const onSubmit = async (values: ProfileValues) => {
+    try {
+      const saved = await updateById(userId, {
+        userId,
+        roleId,
+        updatedData: toUpdatedData(values, withPosition),
+      });
+      reset(toFormValues(saved));
+      toast.success(MESSAGES.profileUpdated);
+      onSaved(saved);
+      setPendingEmail(saved.pendingEmail ?? null);
+    } catch (err) {
+      console.error('[referio] profile update failed', err);
+      toast.error(MESSAGES.profileUpdateFailed);
+    }
+  };
+
+  return (
+    <form
+      className="rf-card rf-profile-form"
+      aria-labelledby="rf-profile-details"
+      noValidate
+      onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+    >
+      <h2 id="rf-profile-details">Personal details</h2>
+      <div className="rf-profile-form__grid">
+        <TextField
+          label="Full Name"
+          autoComplete="name"
+          error={errors.fullName?.message}
+          {...register('fullName')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Controller
+          control={control}
+          name="mobileNo"
+          render={({ field, fieldState }) => (
+            <TextField
+              label="Mobile Number"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={MOBILE_MAX_DIGITS}
+              hint={`Digits only, at most ${MOBILE_MAX_DIGITS}.`}
+              error={fieldState.error?.message}
+              name={field.name}
+              ref={field.ref}
+              value={field.value ?? ''}
+              onBlur={field.onBlur}
+              onChange={(e) => field.onChange(digitsOnly(e.target.value, MOBILE_MAX_DIGITS))}
+            />
+          )}
+        />
+        <TextField
+          label="Date of Birth"
+          type="date"
+          max={todayIsoDate()}
+          error={errors.dateOfBirth?.message}
+          {...register('dateOfBirth')}
+        />
+        <TextField
+          label="Home Address"
+          autoComplete="street-address"
+          error={errors.homeAddress?.message}
+          {...register('homeAddress')}
+        />
+        <TextField
+          label="Work Address"
+          error={errors.officeAddress?.message}
+          {...register('officeAddress')}
+        />
+        {withPosition && (
+          <TextField
+            label="Position"
+            autoComplete="organization-title"
+            error={errors.position?.message}
+            {...register('position')}
+          />
+        )}
+        <TextField
+          label="Overall Experience (years)"
+          inputMode="numeric"
+          error={errors.overAllExperience?.message}
+          {...register('overAllExperience')}
+        />
+      </div>
+      <TextAreaField
+        label="Summary"
+        rows={4}
+        error={errors.summary?.message}
+        {...register('summary')}
+      />
+      <Controller
+        control={control}
+        name="skills"
+        render={({ field, fieldState }) => (
+          <TagInput
+            label="Skills"
+            listLabel="Your skills"
+            itemName="skill"
+            separator=","
+            items={field.value}
+            onChange={field.onChange}
+            placeholder="Type a skill, then Enter or ','"
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <div className="rf-profile-form__actions">
+        <Button type="submit" busy={isSubmitting} busyLabel="Updating...">
+          Update Profile
+        </Button>
+      </div>
+      <EmailChangeDialog
+        pendingEmail={pendingEmail}
+        onClose={() => setPendingEmail(null)}
+        onConfirmed={(changed) => {
+          setPendingEmail(null);
+          reset(toFormValues(changed));
+          onSaved(changed);
+        }}
+      />
+    </form>
+  );
+}

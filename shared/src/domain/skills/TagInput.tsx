@@ -1,0 +1,139 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { addListItem } from '../../contract/browser';
+import { cx } from '../../ui/cx';
+import '../cards.css';
+
+export interface TagInputProps {
+  label: string;
+  items: readonly string[];
+  onChange: (items: string[]) => void;
+  /** Keys besides Enter that add the typed text: ',' for skills and notes, '.' for sentences. */
+  separator: ',' | '.';
+  placeholder?: string;
+  /** Names one item in its remove button, e.g. 'skill'. */
+  itemName?: string;
+  required?: boolean;
+  /** A message under the field (the form's check failed). */
+  error?: string | null;
+  /** Names the list of chips for screen readers; the label when left out. */
+  listLabel?: string;
+}
+
+/** Sentences of `text`: split at a full stop followed by a space or the end ('Node.js' stays whole). */
+const sentencesOf = (text: string): string[] => text.split(/\.(?=\s|$)/);
+
+/**
+ * A field that collects a list: type, then Enter (or the separator) adds the text, trimmed;
+ * blanks and duplicates (compared without case) are ignored; every item has a labelled remove button;
+ * Backspace in the empty box removes the last one. With ',' a pasted 'a, b' adds 'a' and keeps 'b' in
+ * the box; with '.' a sentence is added once a space follows its full stop. Text still in the box when
+ * the field is left is added too, so nothing typed is lost on submit.
+ */
+export function TagInput({
+  label,
+  items,
+  onChange,
+  separator,
+  placeholder,
+  itemName = 'item',
+  required,
+  error,
+  listLabel = label,
+}: TagInputProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const [text, setText] = useState('');
+
+  const addAll = (parts: string[]) => {
+    let next = [...items];
+    for (const part of parts) next = addListItem(next, part);
+    if (next.length !== items.length) onChange(next);
+  };
+
+  const add = () => {
+    addAll(separator === '.' ? sentencesOf(text) : [text]);
+    setText('');
+  };
+
+  const onType = (value: string) => {
+    // '.' separates sentences only when a space follows it (typed or pasted); the rest stays in the box.
+    if (separator === '.') {
+      const end = value.search(/\.\s(?!.*\.\s)/);
+      if (end >= 0) {
+        addAll(sentencesOf(value.slice(0, end + 1)));
+        setText(value.slice(end + 2).trimStart());
+        return;
+      }
+    } else if (value.includes(',')) {
+      const parts = value.split(',');
+      addAll(parts.slice(0, -1));
+      setText((parts[parts.length - 1] ?? '').trimStart());
+      return;
+    }
+    setText(value);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter' || (separator === ',' && e.key === ',')) {
+      e.preventDefault();
+      add();
+    } else if (e.key === 'Backspace' && text === '' && items.length > 0) {
+      onChange(items.slice(0, -1));
+    }
+  };
+
+  return (
+    <div className={cx('rf-field', 'rf-tags', error && 'rf-field--invalid')}>
+      <label htmlFor={id} className="rf-field__label">
+        {label}
+        {required && (
+          <span className="rf-field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {items.length > 0 && (
+        <ul className="rf-chips" aria-label={listLabel}>
+          {items.map((item) => (
+            <li key={item} className="rf-chip rf-tags__chip">
+              <span>{item}</span>
+              <button
+                type="button"
+                className="rf-tags__remove"
+                aria-label={`Remove ${itemName} ${item}`}
+                onClick={() => onChange(items.filter((i) => i !== item))}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <input
+        id={id}
+        className="rf-input"
+        value={text}
+        placeholder={placeholder}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => onType(e.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={() => {
+          if (text.trim()) add();
+        }}
+      />
+      <p id={hintId} className="rf-field__hint">
+        {separator === '.'
+          ? 'Press Enter, or end a sentence with a full stop and a space, to add it.'
+          : 'Press Enter or type \u2018,\u2019 to add.'}
+      </p>
+      {error && (
+        <p id={errorId} className="rf-field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

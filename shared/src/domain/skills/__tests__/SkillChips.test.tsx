@@ -1,0 +1,43 @@
+import { render, screen, within } from '@testing-library/react';
+import { SkillChips } from '..';
+
+const items = () => within(screen.getByRole('list', { name: 'Skills' })).getAllByRole('listitem');
+
+describe('SkillChips', () => {
+  it('shows every skill when no maximum is given', () => {
+    render(<SkillChips skills={['Go', 'SQL', 'Rust']} />);
+    expect(items().map((li) => li.textContent)).toEqual(['Go', 'SQL', 'Rust']);
+  });
+
+  it("shows the first `max` and counts the rest as '+N more'", () => {
+    render(<SkillChips skills={['A', 'B', 'C', 'D', 'E']} max={3} />);
+    expect(items().map((li) => li.textContent)).toEqual(['A', 'B', 'C', '+2 more']);
+  });
+
+  it("has no '+N more' when all fit", () => {
+    render(<SkillChips skills={['A', 'B', 'C']} max={3} />);
+    expect(screen.queryByText(/more$/)).not.toBeInTheDocument();
+  });
+
+  it('renders nothing without skills', () => {
+    const { container } = render(<SkillChips skills={null} />);
+    expect(container).toBeEmptyDOMElement();
+    render(<SkillChips skills={[]} max={3} />);
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('names the list as asked', () => {
+    render(<SkillChips skills={['Go']} label="Required skills" />);
+    expect(screen.getByRole('list', { name: 'Required skills' })).toBeInTheDocument();
+  });
+
+  it('cuts long skills to 7 characters, keeping the whole name for screen readers and the title', () => {
+    render(<SkillChips skills={['JavaScript', 'Go']} cut />);
+    const [long, short] = items();
+    expect(long).toHaveAttribute('title', 'JavaScript');
+    expect(within(long!).getByText('JavaScr')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(long!).getByText('JavaScript')).toHaveClass('rf-visually-hidden');
+    expect(short).not.toHaveAttribute('title');
+    expect(short).toHaveTextContent(/^Go$/);
+  });
+});

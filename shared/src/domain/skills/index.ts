@@ -1,0 +1,2 @@
+export { SkillChips, type SkillChipsProps } from './SkillChips';
+export { TagInput, type TagInputProps } from './TagInput';

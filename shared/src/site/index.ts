@@ -1,0 +1,1 @@
+export { paths, SITE_PATH_PREFIXES } from './paths';

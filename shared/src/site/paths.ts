@@ -1,0 +1,50 @@
+// The site's addresses, typed: every link and redirect in the shell and the remotes is built here, so a
+// renamed route breaks the build instead of a link. The shell's route table (shell/src/routes/paths.ts)
+// maps the same addresses to the remote page modules; a test there checks both agree.
+import type { DashboardPageKey } from '../contract/constants';
+
+const withQuery = (path: string, query?: Record<string, string | undefined>): string => {
+  const q = Object.entries(query ?? {})
+    .filter(([, v]) => v !== undefined && v !== '')
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v ?? '')}`)
+    .join('&');
+  return q ? `${path}?${q}` : path;
+};
+
+/** Links the app builds, typed so a renamed route breaks the build instead of a link. */
+export const paths = {
+  home: () => '/',
+  /** `next`: the page to come back to after signing in (sign-in's `?next=`). */
+  signIn: (next?: string) => withQuery('/sign-in', { next }),
+  signUp: () => '/sign-up',
+  /** `company`: the company whose jobs the list shows. */
+  companyList: (query?: { company?: string }) => withQuery('/company-list', query),
+  jobDetails: (id: string) => `/job-details/${encodeURIComponent(id)}`,
+  dashboard: () => '/dashboard',
+  dashboardPage: (page: DashboardPageKey | (string & {})) =>
+    `/dashboard/${encodeURIComponent(page)}`,
+  becomeReferrer: () => '/become-a-referral',
+  createJobPost: () => '/create-job-post',
+  contactUs: () => '/contact-us',
+  premium: () => '/premium',
+  privacyPolicy: () => '/privacy-policy',
+  termsAndConditions: () => '/terms-and-conditions',
+  refundPolicy: () => '/refund-cancellation-policy',
+} as const;
+
+/** The first segment of every address above: the lint rule against hard-coded site paths reads this list. */
+export const SITE_PATH_PREFIXES = [
+  'home',
+  'sign-in',
+  'sign-up',
+  'company-list',
+  'job-details',
+  'dashboard',
+  'become-a-referral',
+  'create-job-post',
+  'contact-us',
+  'premium',
+  'privacy-policy',
+  'terms-and-conditions',
+  'refund-cancellation-policy',
+] as const;
