@@ -205,7 +205,7 @@ test('mfe-public stopped: the landing gives the failure message with Retry, and 
   page,
 }) => {
   const state = readState();
-  const stack = await import('../../tools/stack.mjs');
+  const stack = await import('../../tools/run/stack.mjs');
   process.kill(state.pids['mfe-public']!, 'SIGTERM');
   try {
     await expect

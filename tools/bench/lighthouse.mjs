@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { root } from '../apps.mjs';
-import { buildStale, startStack } from '../stack.mjs';
+import { root } from '../run/apps.mjs';
+import { buildStale, startStack } from '../run/stack.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, printTable, resultsDir, writeResult } from './common.mjs';
 
 const ALL_PAGES = [

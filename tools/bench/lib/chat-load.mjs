@@ -19,9 +19,9 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const root = path.resolve(apiDir, '..');
-const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const apiDir = path.join(root, 'api');
+const require = createRequire(path.join(apiDir, 'package.json'));
 
 const CHATS = Number(process.env.CHATS ?? 100);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);

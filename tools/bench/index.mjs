@@ -5,12 +5,12 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { root } from './apps.mjs';
-import { printTable, resultsDir } from './bench/common.mjs';
+import { root } from '../run/apps.mjs';
+import { printTable, resultsDir } from './common.mjs';
 
 const dir = path.join(root, 'tools', 'bench');
 /** Modules in tools/bench/ that are helpers, not benchmarks. */
-const HELPERS = new Set(['common.mjs', 'with-pg.mjs']);
+const HELPERS = new Set(['index.mjs', 'common.mjs', 'with-pg.mjs']);
 const only = process.argv.slice(2);
 const scripts = fs
   .readdirSync(dir)

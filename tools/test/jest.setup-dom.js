@@ -9,4 +9,4 @@ beforeEach(() => {
 // In the browser react-toastify loads with the first toast (shared/src/ui/toast.ts). Tests load it up front,
 // so a toast shows the moment it is raised, as it does on the site once the library is in; the lazy path
 // itself is tested in shared/src/ui/__tests__/toast.test.tsx.
-beforeAll(() => require('../shared/src/ui/toast.ts').loadToastify());
+beforeAll(() => require('../../shared/src/ui/toast.ts').loadToastify());
