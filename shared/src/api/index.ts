@@ -18,3 +18,6 @@ export * from './upload';
 export * from './referral';
 export * from './chat';
 export * from './notifications';
+export * from './invalidate';
+export * from './liveStream';
+export * from './useLiveEvents';

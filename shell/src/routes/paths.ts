@@ -69,8 +69,6 @@ export const routes = {
   notFound: { path: '*', target: { kind: 'notFound' } },
 } as const satisfies Record<string, RouteDef>;
 
-export type RouteName = keyof typeof routes;
-
 /** Links the app builds, typed so a renamed route breaks the build instead of a link. */
 export const paths = {
   home: () => '/',

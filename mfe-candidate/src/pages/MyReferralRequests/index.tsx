@@ -8,12 +8,12 @@ import {
   Spinner,
   Tabs,
   createChat,
-  getAllReferralRequestsData,
   toast,
   useCurrentUser,
   useDashboardNavigate,
   useLinkedRequest,
   useSessionStore,
+  referralQueries,
   type ReferralRequest,
   type ReferralStatus,
 } from '@referio/shared';
@@ -40,10 +40,7 @@ export default function MyReferralRequests() {
   }, [linked.status, linked.requestId]);
   const counts = useCandidateCounts(userId);
   const requests = useQuery({
-    queryKey: ['candidate', 'requests', userId, status],
-    queryFn: () =>
-      getAllReferralRequestsData({ userId: userId as string, roleId: ROLE_APPLICANT, status }),
-    enabled: Boolean(userId),
+    ...referralQueries.list({ userId: userId ?? '', roleId: ROLE_APPLICANT, status }),
     // Requests change elsewhere (job details, the referrer): always refresh when the page opens.
     staleTime: 0,
   });

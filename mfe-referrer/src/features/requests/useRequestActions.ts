@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, toast, updateReferralStatus } from '@referio/shared';
-import { referrerKeys } from '../../lib/queryKeys';
+import { MESSAGES, toast, updateReferralStatus, afterReferralChange } from '@referio/shared';
 
 /** Approve or decline one request: the spec's toasts, then the lists and counts reload. */
 export function useRequestActions(): (
@@ -24,7 +23,7 @@ export function useRequestActions(): (
         );
         return false;
       } finally {
-        await queryClient.invalidateQueries({ queryKey: referrerKeys.all });
+        await afterReferralChange(queryClient);
       }
     },
     [queryClient],

@@ -16,6 +16,7 @@ import {
   useDashboardNavigate,
   useRole,
   useSessionStore,
+  afterJobChange,
   type JobWizardStep1,
   type JobWizardStep2,
 } from '@referio/shared';
@@ -31,7 +32,6 @@ import {
   jobTypeOptions,
   locationOptions,
 } from '../../lib/labels';
-import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
 
 /** The wizard's form as typed: selects start empty ('select' is not a choice). */
@@ -128,7 +128,7 @@ export default function CreateJobPost() {
       await createJobPost(
         toCreateJobPostRequest(one.data, two.data as JobWizardStep2, user?._id || undefined),
       );
-      await queryClient.invalidateQueries({ queryKey: referrerKeys.all });
+      await afterJobChange(queryClient);
       setS1(EMPTY_STEP1);
       setS2(EMPTY_STEP2);
       setStep(1);

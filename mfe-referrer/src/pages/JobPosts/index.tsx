@@ -12,19 +12,19 @@ import {
   SearchBox,
   Spinner,
   Tabs,
-  getAllJobPostByUserId,
   toast,
   updateJobStatus,
   useCurrentUser,
   useDashboardNavigate,
   useDebouncedValue,
+  afterJobChange,
+  jobQueries,
   type JobPost,
   type JobStatus,
 } from '@referio/shared';
 import { EditJobModal } from '../../features/jobs/EditJobModal';
 import { JobDetailsModal } from '../../features/jobs/JobDetailsModal';
 import { JobPostCard } from '../../features/jobs/JobPostCard';
-import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
 
 type TabKey = 'all' | JobStatus;
@@ -56,18 +56,8 @@ export default function JobPosts() {
   const [updated, setUpdated] = useState(false);
 
   const status = tab === 'all' ? undefined : tab;
-  const params = { search: debounced, status, page };
   const list = useQuery({
-    queryKey: referrerKeys.jobPosts(userId, params),
-    queryFn: () =>
-      getAllJobPostByUserId({
-        userId,
-        search: debounced,
-        start: (page - 1) * JOBS_PAGE_SIZE,
-        limit: JOBS_PAGE_SIZE,
-        ...(status ? { status } : {}),
-      }),
-    enabled: !!userId,
+    ...jobQueries.own({ userId, search: debounced, status, page }),
     placeholderData: keepPreviousData,
   });
   const jobs = (list.data?.data ?? []).map((j) =>
@@ -83,7 +73,7 @@ export default function JobPosts() {
     try {
       await updateJobStatus(job._id, next);
       // Other tabs and pages are stale now; this one keeps its cards until it is fetched again.
-      void queryClient.invalidateQueries({ queryKey: referrerKeys.all, refetchType: 'none' });
+      void afterJobChange(queryClient, { refetchType: 'none' });
     } catch (err) {
       console.error('[referio] job status update failed', err);
       setOverrides((o) => ({ ...o, [job._id]: previous }));
@@ -162,7 +152,7 @@ export default function JobPosts() {
           onSaved={() => {
             setEditing(null);
             setUpdated(true);
-            void queryClient.invalidateQueries({ queryKey: referrerKeys.all });
+            void afterJobChange(queryClient);
           }}
         />
       )}

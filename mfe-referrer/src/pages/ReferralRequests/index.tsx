@@ -11,20 +11,18 @@ import {
   Spinner,
   Tabs,
   createChat,
-  getAllReferralRequestsData,
-  getRefererCount,
   toast,
   useCurrentUser,
   useDashboardNavigate,
   useLinkedRequest,
   useSessionStore,
+  referralQueries,
   type ReferralRequest,
   type ReferralStatus,
 } from '@referio/shared';
 import { RequestCard, senderName } from '../../features/requests/RequestCard';
 import { WorkEmailModal } from '../../features/requests/WorkEmailModal';
 import { useRequestActions } from '../../features/requests/useRequestActions';
-import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
 
 const TABS: { key: ReferralStatus; label: string }[] = [
@@ -61,26 +59,14 @@ export default function ReferralRequests() {
   const [searchParams, setSearchParams] = useSearchParams();
   const jobFilter = searchParams.get('job') || undefined;
 
-  const counts = useQuery({
-    queryKey: referrerKeys.counts(userId),
-    queryFn: () => getRefererCount(userId),
-    enabled: !!userId,
-  });
+  const counts = useQuery(referralQueries.counts(userId, 'referrer'));
   useEffect(() => {
     if (counts.isError) toast.error(MESSAGES.countsFailed, { toastId: 'rr-counts' });
   }, [counts.isError]);
 
-  const list = useQuery({
-    queryKey: referrerKeys.requests(userId, tab, jobFilter),
-    queryFn: () =>
-      getAllReferralRequestsData({
-        userId,
-        roleId: ROLE_REFERRER,
-        status: tab,
-        ...(jobFilter ? { jobPostId: jobFilter } : {}),
-      }),
-    enabled: !!userId,
-  });
+  const list = useQuery(
+    referralQueries.list({ userId, roleId: ROLE_REFERRER, status: tab, jobPostId: jobFilter }),
+  );
   // The job's title, from its requests (any tab) or the name Give Referral passed along.
   const jobTitle =
     searchParams.get('title') ||

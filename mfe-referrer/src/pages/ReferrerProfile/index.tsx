@@ -12,7 +12,6 @@ import {
   TextAreaField,
   TextField,
   formatDate,
-  getByIdReferer,
   isAcceptedFile,
   messageWithReason,
   profileImgUpload,
@@ -21,17 +20,15 @@ import {
   updateById,
   useCurrentUser,
   useSessionStore,
+  profileQueries,
+  afterProfileChange,
   type Profile,
-  type WorkEmailHistoryEntry,
 } from '@referio/shared';
 import { dateOfBirthSchema, profileEmailSchema } from '@referio/shared/contract';
 import { TagInput } from '../../components/TagInput';
 
 const NOT_AN_IMAGE = 'Please choose a JPG, PNG, GIF or WEBP image.';
-import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
-
-type ReferrerProfileAnswer = Profile & { workEmailHistory?: WorkEmailHistoryEntry[] };
 
 interface Form {
   fullName: string;
@@ -80,11 +77,7 @@ export default function ReferrerProfile() {
   const photo = useSessionStore((s) => s.profileImageLink);
   const setPhoto = useSessionStore((s) => s.setProfileImageLink);
 
-  const profile = useQuery({
-    queryKey: referrerKeys.profile(userId),
-    queryFn: () => getByIdReferer(userId, ROLE_REFERRER) as Promise<ReferrerProfileAnswer>,
-    enabled: !!userId,
-  });
+  const profile = useQuery(profileQueries.referrer(userId));
   useEffect(() => {
     if (profile.isError) toast.error(MESSAGES.profileLoadFailed, { toastId: 'rr-profile' });
   }, [profile.isError]);
@@ -179,7 +172,7 @@ export default function ReferrerProfile() {
           skills: saved.skills ?? [],
         });
       }
-      await queryClient.invalidateQueries({ queryKey: referrerKeys.profile(userId) });
+      await afterProfileChange(queryClient, userId);
       toast.success(MESSAGES.profileUpdated);
       setPendingEmail(saved?.pendingEmail ?? null);
     } catch (err) {
@@ -309,7 +302,7 @@ export default function ReferrerProfile() {
         onConfirmed={(changed) => {
           setPendingEmail(null);
           if (user) setUser({ ...user, email: changed.email });
-          void queryClient.invalidateQueries({ queryKey: referrerKeys.profile(userId) });
+          void afterProfileChange(queryClient, userId);
         }}
       />
       <EmailPreferences />

@@ -14,14 +14,13 @@ import {
 } from '@referio/shared';
 import SignIn from '../../../pages/SignIn';
 import { makeSession } from '../../../test/fixtures';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  login: jest.fn(),
-  verifyOtp: jest.fn(),
-  verifyLink: jest.fn(),
-  getAuthConfig: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['login', 'verifyOtp', 'verifyLink', 'getAuthConfig']),
+);
 
 const mockedLogin = jest.mocked(login);
 const mockedVerifyOtp = jest.mocked(verifyOtp);

@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { ApiError, getAllReferralRequestsData, getRefererCount } from '@referio/shared';
 import ReferrerDashboard from '..';
 import { makeRequest, renderPage, signInAs } from '../../../test/render';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  getRefererCount: jest.fn(),
-  getAllReferralRequestsData: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['getRefererCount', 'getAllReferralRequestsData']),
+);
 
 beforeEach(() => {
   signInAs();
