@@ -127,7 +127,7 @@ test('rebuilding one remote with a visible change shows it on reload and in the 
     'components',
     'AuthPage.tsx',
   );
-  // A page the shell's server renders from the remote's server module (issue 13).
+  // A page the shell's server renders from the remote's server module.
   const landingFile = path.join(repo, 'mfe-public', 'src', 'pages', 'Landing', 'index.tsx');
   const original = fs.readFileSync(file, 'utf8');
   const landing = fs.readFileSync(landingFile, 'utf8');

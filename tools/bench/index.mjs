@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: every benchmark in tools/bench/, one after the other (the machine is shared: never in parallel),
-// then one table of the figures against issue 7's goals, read back from bench/results/*.json.
+// then one table of the figures against their goals (docs/performance.md), read back from bench/results/*.json.
 // Each is runnable alone (`node tools/bench/<name>.mjs`, or `npm run bench <name>…`) and writes JSON there.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

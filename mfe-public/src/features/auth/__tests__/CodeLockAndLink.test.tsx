@@ -1,4 +1,4 @@
-// The way out of a locked code (issue 18 item 3) and signing in with a mailed link (issue 15 item 1).
+// The way out of a locked code (Change email, a resend after the server's wait) and signing in with a mailed link.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// Sign-in returns to the page that asked for it (issue 18, item 2): `?next=` with an internal path only.
+// Sign-in returns to the page that asked for it `?next=` with an internal path only.
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
