@@ -1,5 +1,5 @@
 // Remote 'mfe_chat': its exposed page modules are the names fixed in docs/foundation-interfaces.md.
-module.exports = require('../tools/webpack.app.js').createAppConfig({
+module.exports = require('../tools/build/webpack.app.js').createAppConfig({
   dir: __dirname,
   name: 'mfe_chat',
   port: 3004,

@@ -1,1 +1,1 @@
-module.exports = require('../tools/jest.web.js')(__dirname);
+module.exports = require('../tools/test/jest.web.js')(__dirname);

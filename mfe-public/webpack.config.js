@@ -1,6 +1,6 @@
 // Remote 'mfe_public': its exposed page modules are the names fixed in docs/foundation-interfaces.md.
 // A production build also makes the server render module of its public pages (src/ssr, docs/performance.md).
-module.exports = require('../tools/webpack.app.js').createAppConfigs({
+module.exports = require('../tools/build/webpack.app.js').createAppConfigs({
   dir: __dirname,
   name: 'mfe_public',
   port: 3001,

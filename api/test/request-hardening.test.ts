@@ -1,4 +1,4 @@
-// Requests that must not break the API or cross sites (issue 15, items 7, 8, 10 and 11).
+// Requests that must not break the API or cross sites.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';

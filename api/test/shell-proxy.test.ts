@@ -1,5 +1,5 @@
-// The shell's /api proxy (tools/serve.mjs) in front of a real API: it says who the client is itself, so a
-// forged X-Forwarded-For neither gets a fresh per-IP budget nor poses as another client (issue 15, item 5),
+// The shell's /api proxy (tools/run/serve.mjs) in front of a real API: it says who the client is itself, so a
+// forged X-Forwarded-For neither gets a fresh per-IP budget nor poses as another client,
 // and a page on another port of the same host cannot make state-changing calls through it (item 8).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Sign-in that cannot be guessed, hijacked or blocked (issue 15, items 1-6).
+// Sign-in that cannot be guessed, hijacked or blocked.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';

@@ -1,4 +1,4 @@
-// A stalled PostgreSQL (issue 15, item 9; runs in npm run test:pg): calls give up after DB_QUERY_TIMEOUT_MS
+// A stalled PostgreSQL (runs in npm run test:pg): calls give up after DB_QUERY_TIMEOUT_MS
 // with a 503 instead of hanging, and work again once the server answers.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';

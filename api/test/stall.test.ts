@@ -1,4 +1,4 @@
-// A stalled database (issue 15, item 9): health answers 503 within a second instead of hanging, and 200
+// A stalled database: health answers 503 within a second instead of hanging, and 200
 // again by itself once the database answers. (On PostgreSQL the other calls also give up after
 // DB_QUERY_TIMEOUT_MS: stall.pg.test.ts.)
 import type { FastifyInstance } from 'fastify';

@@ -6,7 +6,7 @@ import { writeState } from './stack-state';
 // Starts the whole stack (API on a fresh PGlite database with demo data, shell and four remotes from their
 // builds). The suite owns these servers: some tests stop, restart or rebuild one of them.
 export default async function globalSetup(): Promise<void> {
-  const stack = await import('../../tools/stack.mjs');
+  const stack = await import('../../tools/run/stack.mjs');
   await stack.buildStale({ log: (m: string) => console.log(`[e2e] ${m}`) });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-e2e-'));
   const { children } = await stack.startStack({

@@ -1,4 +1,4 @@
-// Accessibility (issue 7): axe on every page of the site, signed out and in both modes, with the menus and
+// Accessibility: axe on every page of the site, signed out and in both modes, with the menus and
 // dialogs open; and every kind of dialog keeps Tab and Shift+Tab inside, closes on Escape and gives focus
 // back to what opened it. Findings are soft failures, so one run lists every page that needs work.
 import { expect, test, type Locator, type Page } from '@playwright/test';

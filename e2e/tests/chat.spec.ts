@@ -25,6 +25,37 @@ async function signUpIn(browser: Browser, role: 'Applicant' | 'Referrer') {
   return { context, page, email, id: userId };
 }
 
+/** What the page's EventSources did so far (counted by `countStreams`). */
+interface StreamCount {
+  created: number;
+  open: number;
+  maxOpen: number;
+  urls: string[];
+}
+
+/** Counts the page's EventSource connections from its next load on: made, still open, most open at once. */
+async function countStreams(page: Page) {
+  await page.context().addInitScript(() => {
+    const Real = window.EventSource;
+    const count = { created: 0, open: 0, maxOpen: 0, urls: [] as string[] };
+    (window as unknown as { __streams: typeof count }).__streams = count;
+    window.EventSource = class extends Real {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        count.created += 1;
+        count.open += 1;
+        count.maxOpen = Math.max(count.maxOpen, count.open);
+        count.urls.push(String(url));
+      }
+      override close() {
+        if (this.readyState !== Real.CLOSED) count.open -= 1;
+        super.close();
+      }
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { __streams: StreamCount }).__streams);
+}
+
 /** Referrer: verified work e-mail and a job post; candidate: a resume and a request; then approval. */
 async function approvedReferral(
   candidate: Page,
@@ -87,6 +118,7 @@ test('after an approval, candidate and referrer chat live in two browsers', asyn
     await approvedReferral(candidate.page, candidate.id, referrer.page, referrer.id);
 
     // The candidate opens the chat from the approved request.
+    const streams = await countStreams(candidate.page);
     await candidate.page.goto('/dashboard/myReferralRequests');
     await candidate.page.getByRole('tab', { name: /Approved Requests/ }).click();
     await candidate.page.getByRole('button', { name: /Go to Chat/ }).click();
@@ -106,6 +138,12 @@ test('after an approval, candidate and referrer chat live in two browsers', asyn
     const referrerChat = referrer.page.getByRole('log');
     await expect(referrer.page.getByText('Active Now')).toBeVisible();
     await expect(candidate.page.getByText('Active Now')).toBeVisible();
+    // One live stream in the chat tab: the top bar's bell and unread dot and the chat page share it (it
+    // was reopened with the open chat, never held twice).
+    const inChat = await streams();
+    expect(inChat.open).toBe(1);
+    expect(inChat.maxOpen).toBe(1);
+    expect(inChat.urls.at(-1)).toMatch(/\/api\/chat\/events\?(since=\d+&)?open=/);
 
     // Candidate → referrer, without a reload.
     const send = async (page: Page, text: string) => {
@@ -132,6 +170,10 @@ test('after an approval, candidate and referrer chat live in two browsers', asyn
     // message lights the candidate's unread-messages dot in the top bar.
     await candidate.page.getByRole('link', { name: 'Explore', exact: true }).click();
     await expect(referrer.page.getByText('Active Now')).toHaveCount(0);
+    const onExplore = await streams();
+    expect(onExplore.open).toBe(1);
+    expect(onExplore.maxOpen).toBe(1);
+    expect(onExplore.urls.at(-1)).not.toContain('open=');
     await send(referrer.page, 'One more thing');
     await expect(candidate.page.getByRole('button', { name: 'Messages (1 unread)' })).toBeVisible();
     await candidate.page.getByRole('button', { name: 'Messages (1 unread)' }).click();

@@ -68,7 +68,7 @@ test('a stopped remote shows the failure message with Retry while the rest of th
   page,
 }) => {
   const state = readState();
-  const stack = await import('../../tools/stack.mjs');
+  const stack = await import('../../tools/run/stack.mjs');
   await signUp(page, 'Applicant');
 
   process.kill(state.pids['mfe-chat']!, 'SIGTERM');
@@ -117,7 +117,7 @@ test('rebuilding one remote with a visible change shows it on reload and in the 
   page,
 }) => {
   test.setTimeout(240_000);
-  const stack = await import('../../tools/stack.mjs');
+  const stack = await import('../../tools/run/stack.mjs');
   const file = path.join(
     repo,
     'mfe-public',
@@ -127,7 +127,7 @@ test('rebuilding one remote with a visible change shows it on reload and in the 
     'components',
     'AuthPage.tsx',
   );
-  // A page the shell's server renders from the remote's server module (issue 13).
+  // A page the shell's server renders from the remote's server module.
   const landingFile = path.join(repo, 'mfe-public', 'src', 'pages', 'Landing', 'index.tsx');
   const original = fs.readFileSync(file, 'utf8');
   const landing = fs.readFileSync(landingFile, 'utf8');

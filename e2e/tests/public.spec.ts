@@ -59,7 +59,7 @@ test('a visitor searches and pages the job list, is sent to sign in, then reques
   await expect(page).toHaveURL(/\/job-details\/[0-9a-f-]{36}$/);
   const jobUrl = page.url();
   await expect(page.getByText('Please sign in to view job details').first()).toBeVisible();
-  // Sign-in keeps the job to come back to (issue 18, item 2).
+  // Sign-in keeps the job to come back to.
   await page.waitForURL(/\/sign-in\?next=%2Fjob-details%2F/, { timeout: 5_000 });
 
   // Signed in, the job shows its referrer and the request button.

@@ -27,7 +27,7 @@ const alive = (pid: number) => {
 test('the API restarted mid-session: the page says so, then the signed-in user keeps working', async ({
   page,
 }) => {
-  const stack = await import('../../tools/stack.mjs');
+  const stack = await import('../../tools/run/stack.mjs');
   const state = readState();
   await signUp(page, 'Applicant');
   await page.getByRole('link', { name: 'Dashboard' }).click();

@@ -161,7 +161,7 @@ async function startDeployment(children: ChildProcess[], dbName: string): Promis
       'shell',
       process.execPath,
       [
-        'tools/serve.mjs',
+        'tools/run/serve.mjs',
         '--app',
         'shell',
         '--port',

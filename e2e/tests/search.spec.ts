@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// Job search and discovery (issue 12): filters in the URL beside the search and the page, shown as
+// Job search and discovery: filters in the URL beside the search and the page, shown as
 // removable chips, surviving reload and Back; a company tile opens that company's jobs.
 
 test('a visitor filters the job list by job type and location type, reloads, and goes Back', async ({

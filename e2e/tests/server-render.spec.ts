@@ -1,4 +1,4 @@
-// Issue 13: the public pages arrive as HTML (rendered by the shell's server with the page from mfe-public's
+// Server rendering: the public pages arrive as HTML (rendered by the shell's server with the page from mfe-public's
 // server module), React takes them over without a change, and what search engines need is served.
 import { expect, test } from '@playwright/test';
 import { readState, writeState } from '../support/stack-state';
@@ -205,7 +205,7 @@ test('mfe-public stopped: the landing gives the failure message with Retry, and 
   page,
 }) => {
   const state = readState();
-  const stack = await import('../../tools/stack.mjs');
+  const stack = await import('../../tools/run/stack.mjs');
   process.kill(state.pids['mfe-public']!, 'SIGTERM');
   try {
     await expect

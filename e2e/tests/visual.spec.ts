@@ -1,4 +1,4 @@
-// The visual sweep (issue 18, "Keeping them fixed"): every page, signed out, as a candidate and as a
+// The visual sweep (what keeps the phone and laptop layouts fixed): every page, signed out, as a candidate and as a
 // referrer, with the bell, the menus and the main dialogs open, at a phone's 390×844 and a laptop's
 // 1280×900. Each state must not scroll sideways, keep its controls on the screen, break no word inside,
 // paint no link in the browser's default blue and show no toast twice. A screenshot of each state goes to

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // API under load (issues 7 and 12): autocannon against one API process, on PGlite and on PostgreSQL.
 //
-// For each backend: seed COMPANIES companies and JOBS job posts (api/scripts/bench-seed.mjs; PostgreSQL
+// For each backend: seed COMPANIES companies and JOBS job posts (tools/bench/lib/seed.mjs; PostgreSQL
 // 50,000 and 1,000,000 by default, PGlite PGLITE_COMPANIES / PGLITE_JOBS, 5,000 and 100,000) and, in a
 // child process, EXPLAIN (ANALYZE) every search of the mix (page and bounded total) and the by-id
 // queries; print the plans of the slowest search with the indexes they use. Then ONE API process
@@ -30,10 +30,10 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { root } from '../apps.mjs';
-import { run, startApi, staleSteps, waitForUrl } from '../stack.mjs';
+import { root } from '../run/apps.mjs';
+import { run, startApi, staleSteps, waitForUrl } from '../run/stack.mjs';
 import { median, percentile, printTable, writeResult } from './common.mjs';
-import { BENCH_CANDIDATE, benchSearchTerms, seedBench } from '../../api/scripts/bench-seed.mjs';
+import { BENCH_CANDIDATE, benchSearchTerms, seedBench } from './lib/seed.mjs';
 
 const require = createRequire(import.meta.url);
 const apiDir = path.join(root, 'api');

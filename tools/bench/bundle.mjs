@@ -8,8 +8,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
-import { root } from '../apps.mjs';
-import { buildStale, startStack } from '../stack.mjs';
+import { root } from '../run/apps.mjs';
+import { buildStale, startStack } from '../run/stack.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, printTable, writeResult } from './common.mjs';
 
 const require = createRequire(import.meta.url);

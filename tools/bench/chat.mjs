@@ -1,15 +1,15 @@
 #!/usr/bin/env node
-// Chat delivery latency with many open streams: runs api/scripts/bench-chat.mjs on PGlite, then on the machine's
+// Chat delivery latency with many open streams: runs tools/bench/lib/chat-load.mjs on PGlite, then on the machine's
 // PostgreSQL (a fresh database) when one answers on 127.0.0.1:5432, then across two API instances on PostgreSQL
-// with 2,000 open streams (issue 16: p99 ≤ 100 ms, none lost). Results: bench/results/chat-pglite.json,
-// chat-pg.json, chat-pg-2x.json.
+// with 2,000 open streams (p99 ≤ 100 ms, none lost). Results: bench/results/chat-pglite.json, chat-pg.json,
+// chat-pg-2x.json.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { root } from '../apps.mjs';
-import { buildStale } from '../stack.mjs';
+import { root } from '../run/apps.mjs';
+import { buildStale } from '../run/stack.mjs';
 
 await buildStale({ log: () => {} });
-const script = path.join(root, 'api', 'scripts', 'bench-chat.mjs');
+const script = path.join(root, 'tools', 'bench', 'lib', 'chat-load.mjs');
 const env = { ...process.env };
 delete env.DATABASE_URL;
 console.log('### PGlite');

@@ -1,7 +1,7 @@
 // Helpers shared by the benchmark scripts: results go to bench/results/<name>.json (git-ignored).
 import fs from 'node:fs';
 import path from 'node:path';
-import { root } from '../apps.mjs';
+import { root } from '../run/apps.mjs';
 
 export const resultsDir = path.join(root, 'bench', 'results');
 

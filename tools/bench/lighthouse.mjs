@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Lighthouse (the npm package, Debian's Chromium) on the built site: the public pages (issue 13), mobile form
+// Lighthouse (the npm package, Debian's Chromium) on the built site: the public pages, mobile form
 // factor with simulated throttling (Lighthouse's defaults), RUNS runs per page (default 5), the median run
 // reported with every run's performance, LCP and CLS. Prints the four category scores per page and every audit
-// that costs points; writes bench/results/lighthouse.json. `--check` exits 1 below the goals of issue 13
+// that costs points; writes bench/results/lighthouse.json. `--check` exits 1 below the goals
 // (median LCP ≤ 1.5 s, CLS 0, performance ≥ 0.98, accessibility, best practices and SEO 1).
 // PAGES=/,/premium runs some of them only.
 import fs from 'node:fs';
@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { root } from '../apps.mjs';
-import { buildStale, startStack } from '../stack.mjs';
+import { root } from '../run/apps.mjs';
+import { buildStale, startStack } from '../run/stack.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, printTable, resultsDir, writeResult } from './common.mjs';
 
 const ALL_PAGES = [

@@ -4,7 +4,7 @@
 // skipped when none answers on 127.0.0.1:5432. Result: bench/results/outbox-pg.json.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { root } from '../apps.mjs';
+import { root } from '../run/apps.mjs';
 
 const ready = spawnSync('pg_isready', ['-q', '-h', '127.0.0.1', '-p', '5432']);
 if (ready.status !== 0) {
@@ -15,7 +15,7 @@ const r = spawnSync(
   process.execPath,
   [
     path.join(root, 'tools', 'bench', 'with-pg.mjs'),
-    path.join(root, 'api', 'scripts', 'bench-outbox.mjs'),
+    path.join(root, 'tools', 'bench', 'lib', 'outbox-load.mjs'),
   ],
   { cwd: root, stdio: 'inherit' },
 );

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The job list with the referrers' responsiveness (issue 17) against the same list without it, on
-// PostgreSQL: JOBS job posts (default 100,000; api/scripts/bench-seed.mjs) and REQUESTS referral
-// requests (default 1,000,000 from 10,000 candidates over 180 days; api/scripts/bench-responsiveness.mjs,
+// PostgreSQL: JOBS job posts (default 100,000; tools/bench/lib/seed.mjs) and REQUESTS referral
+// requests (default 1,000,000 from 10,000 candidates over 180 days; tools/bench/lib/responsiveness-load.mjs,
 // generate_series in the database), in a fresh database referio_bench_<random> on 127.0.0.1:5432
 // (PG_ADMIN_URL to change), dropped afterwards.
 //
@@ -20,10 +20,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { run, staleSteps, startApi, waitForUrl } from '../stack.mjs';
+import { run, staleSteps, startApi, waitForUrl } from '../run/stack.mjs';
 import { median, printTable, writeResult } from './common.mjs';
-import { seedBench } from '../../api/scripts/bench-seed.mjs';
-import { explainJobList, seedRequests } from '../../api/scripts/bench-responsiveness.mjs';
+import { seedBench } from './lib/seed.mjs';
+import { explainJobList, seedRequests } from './lib/responsiveness-load.mjs';
 import { freshDatabase } from '../../api/scripts/pg-admin.mjs';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS || 32);

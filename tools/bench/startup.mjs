@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { root } from '../apps.mjs';
-import { buildStale, run, startStack } from '../stack.mjs';
+import { root } from '../run/apps.mjs';
+import { buildStale, run, startStack } from '../run/stack.mjs';
 import { median, printTable, writeResult } from './common.mjs';
 
 const runs = Number(process.env.BENCH_RUNS || 3);
@@ -29,7 +29,7 @@ async function firstOk(url, t0, child) {
 async function once() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-bench-start-'));
   const t0 = Date.now();
-  const child = spawn(process.execPath, ['tools/start.mjs'], {
+  const child = spawn(process.execPath, ['tools/run/start.mjs'], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir },
     stdio: 'ignore',

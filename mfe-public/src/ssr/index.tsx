@@ -5,12 +5,17 @@
 // The shared singletons (React, the router, react-query, @referio/shared) are not in the file: the shell's
 // server hands over its own, as the federation runtime does in the browser.
 import type { ComponentType } from 'react';
-import type { DehydratedState, QueryClient } from '@tanstack/react-query';
+import { hashKey, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import {
   JOB_FILTER_KEYS,
   getAllCompany,
+  jobKeys,
+  jobQueries,
   parsePage,
   readJobFilters,
+  siteQueries,
+  type JobPost,
+  type ListAnswer,
   type PageHead,
   paths,
 } from '@referio/shared';
@@ -22,8 +27,6 @@ import PrivacyPolicy from '../pages/PrivacyPolicy';
 import TermsAndConditions from '../pages/TermsAndConditions';
 import RefundPolicy from '../pages/RefundPolicy';
 import { homeCompaniesQuery } from '../features/landing/components/Companies';
-import { testimonialsQuery } from '../features/landing/components/Testimonials';
-import { fetchJobPage, jobKeys } from '../features/jobs/api/jobs';
 import { companyListHead, heads } from './heads';
 
 /** One page the server can render: its component (the module the remote exposes), head and data. */
@@ -46,7 +49,7 @@ export const pages: Record<string, ServerPage> = {
     prefetch: async (client) => {
       await Promise.all([
         client.prefetchQuery(homeCompaniesQuery),
-        client.prefetchQuery(testimonialsQuery),
+        client.prefetchQuery(siteQueries.testimonials()),
       ]);
     },
   },
@@ -64,11 +67,11 @@ export const pages: Record<string, ServerPage> = {
       }
       if (page > 1) query.set('page', String(page));
       const q = query.toString();
-      const key = JSON.stringify(
-        jobKeys.list(url.searchParams.get('search') ?? '', page, null, filters),
+      const key = hashKey(
+        jobKeys.list({ search: url.searchParams.get('search') ?? '', page, userId: null, filters }),
       );
-      const data = state?.queries.find((k) => JSON.stringify(k.queryKey) === key)?.state.data as
-        Awaited<ReturnType<typeof fetchJobPage>> | undefined;
+      const data = state?.queries.find((k) => hashKey(k.queryKey) === key)?.state.data as
+        ListAnswer<JobPost> | undefined;
       return {
         ...companyListHead(search, data?.company?.companyName),
         canonical: `${paths.companyList()}${q ? `?${q}` : ''}`,
@@ -79,10 +82,7 @@ export const pages: Record<string, ServerPage> = {
       const search = url.searchParams.get('search') ?? '';
       const page = parsePage(url.searchParams.get('page'));
       const filters = readJobFilters(url.searchParams);
-      await client.prefetchQuery({
-        queryKey: jobKeys.list(search, page, null, filters),
-        queryFn: () => fetchJobPage(search, page, null, filters),
-      });
+      await client.prefetchQuery(jobQueries.list({ search, page, userId: null, filters }));
     },
   },
   './BecomeReferrer': { component: BecomeReferrer, head: () => heads.BecomeReferrer },

@@ -1,3 +1,9 @@
+// Accounts: sign-in, the session, profiles; one function per call, and the react-query keys and options
+// of the reads (`['auth', kind, params]`, `['profiles', kind, params]`).
+import { queryOptions } from '@tanstack/react-query';
+// The query options call this module's functions through its namespace, so a test that replaces a
+// function (`mockSharedApi` in @referio/shared/test-utils) replaces it for the queries too.
+import * as api from './auth';
 import type {
   AuthConfig,
   OAuthRequest,
@@ -10,7 +16,7 @@ import type {
   WorkEmailVerifyOtpRequest,
   WorkEmailVerifyRequest,
 } from '../contract/account';
-import type { RoleId } from '../contract/roles';
+import { ROLE_REFERRER, type RoleId } from '../contract/roles';
 import type { z } from 'zod';
 import type { workEmailVerifiedAnswer } from '../contract/account';
 import type { Profile, ReferrerProfile, UpdateProfileRequest } from '../contract/profile';
@@ -108,3 +114,55 @@ export async function workEmailVerifyOtp(
 ): Promise<WorkEmailVerifiedAnswer> {
   return (await apiClient.post<WorkEmailVerifiedAnswer>('/auth/workEmailVerifyOtp', body)).data;
 }
+
+export const authKeys = {
+  all: ['auth'] as const,
+  /** Which sign-in options the server offers. */
+  config: () => ['auth', 'config', {}] as const,
+  /** The signed-in user as the server has them now. */
+  me: (userId: string | undefined) => ['auth', 'me', { userId: userId ?? '' }] as const,
+};
+
+export const authQueries = {
+  /** Read once per visit: it changes with a deployment only. */
+  config: () =>
+    queryOptions({
+      queryKey: authKeys.config(),
+      queryFn: () => api.getAuthConfig(),
+      staleTime: Infinity,
+      retry: false,
+    }),
+  /** Checked once per visit (the API client signs out on a 401 from any other call). */
+  me: (userId: string | undefined) =>
+    queryOptions({
+      queryKey: authKeys.me(userId),
+      queryFn: () => api.getMe(),
+      enabled: Boolean(userId),
+      staleTime: Infinity,
+      retry: false,
+    }),
+};
+
+export const profileKeys = {
+  all: ['profiles'] as const,
+  candidate: (userId: string | undefined) =>
+    ['profiles', 'candidate', { userId: userId ?? '' }] as const,
+  referrer: (userId: string | undefined) =>
+    ['profiles', 'referrer', { userId: userId ?? '' }] as const,
+};
+
+export const profileQueries = {
+  /** The seeker profile, read as the user's current role. */
+  candidate: (userId: string | undefined, roleId: RoleId) =>
+    queryOptions({
+      queryKey: profileKeys.candidate(userId),
+      queryFn: () => api.getByIdUser(userId as string, roleId),
+      enabled: Boolean(userId),
+    }),
+  referrer: (userId: string | undefined) =>
+    queryOptions({
+      queryKey: profileKeys.referrer(userId),
+      queryFn: () => api.getByIdReferer(userId as string, ROLE_REFERRER),
+      enabled: Boolean(userId),
+    }),
+};

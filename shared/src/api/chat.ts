@@ -1,3 +1,9 @@
+// Chats and messages: one function per call, and the react-query keys and options that go with them
+// (`['chats', kind, params]`). The live stream is in ./liveStream.ts.
+import { queryOptions } from '@tanstack/react-query';
+// The query options call this module's functions through its namespace, so a test that replaces a
+// function (`mockSharedApi` in @referio/shared/test-utils) replaces it for the queries too.
+import * as api from './chat';
 import type { Chat, ChatMessage, CreateChatRequest, CreateMessageRequest } from '../contract/chat';
 import { MESSAGE_PAGE_SIZE } from '../contract/constants';
 import { API_BASE, apiClient, seg, type Envelope, type MessageAnswer } from './client';
@@ -51,3 +57,41 @@ export async function createMessage(body: CreateMessageRequest): Promise<ChatMes
 export async function markChatRead(chatId: string): Promise<MessageAnswer> {
   return (await apiClient.post<MessageAnswer>(`/chat/markRead/${seg(chatId)}`, {})).data;
 }
+
+/** The top bar's unread count is fetched again this often while the live stream may be down. */
+export const UNREAD_POLL_MS = 60_000;
+
+export const chatKeys = {
+  all: ['chats'] as const,
+  /** The chat page's list. */
+  list: (userId: string | undefined) => ['chats', 'list', { userId: userId ?? '' }] as const,
+  /** The top bar's count of unread messages (its own entry: the chat page edits its list as it reads). */
+  unread: (userId: string | undefined) => ['chats', 'unread', { userId: userId ?? '' }] as const,
+  /** A chat's newest page of messages. */
+  messages: (chatId: string) => ['chats', 'messages', { chatId }] as const,
+};
+
+export const chatQueries = {
+  list: (userId: string | undefined) =>
+    queryOptions({
+      queryKey: chatKeys.list(userId),
+      queryFn: () => api.getReferrerChats(userId as string),
+      enabled: Boolean(userId),
+      // Fetched afresh whenever the chat page opens: live events keep it current while it is open.
+      staleTime: 0,
+    }),
+  unread: (userId: string | undefined) =>
+    queryOptions({
+      queryKey: chatKeys.unread(userId),
+      queryFn: async () =>
+        (await api.getReferrerChats(userId as string)).reduce((n, c) => n + (c.unread || 0), 0),
+      enabled: Boolean(userId),
+      refetchInterval: UNREAD_POLL_MS,
+    }),
+  messages: (chatId: string) =>
+    queryOptions({
+      queryKey: chatKeys.messages(chatId),
+      queryFn: () => api.getMessages(chatId, 1, MESSAGE_PAGE_SIZE),
+      staleTime: 0,
+    }),
+};

@@ -19,3 +19,6 @@ export * from './referral';
 export * from './chat';
 export * from './notifications';
 export * from './handoff';
+export * from './invalidate';
+export * from './liveStream';
+export * from './useLiveEvents';

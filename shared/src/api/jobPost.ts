@@ -1,3 +1,11 @@
+// Job posts: one function per call, and the react-query keys and options that go with them. Every key is
+// `['jobPosts', kind, params]`, so `jobKeys.all` reaches every job list and detail of every page.
+import { queryOptions } from '@tanstack/react-query';
+// The query options call this module's functions through its namespace, so a test that replaces a
+// function (`mockSharedApi` in @referio/shared/test-utils) replaces it for the queries too.
+import * as api from './jobPost';
+import { JOBS_PAGE_SIZE } from '../contract/constants';
+import { filterFields, type JobFilters } from '../contract/filters';
 import type {
   CreateJobPostRequest,
   GetAllJobPostByUserIdRequest,
@@ -63,3 +71,71 @@ export async function updateJobStatus(id: string, status: JobStatus): Promise<Jo
   return (await apiClient.put<Envelope<JobPost>>(`/jobPost/updateStatus/${seg(id)}`, { status }))
     .data.data;
 }
+
+/** One page of a job list: the search text, the 1-based page (JOBS_PAGE_SIZE per page) and the filters. */
+export interface JobPageQuery {
+  search: string;
+  page: number;
+  filters?: JobFilters;
+}
+/** A list of every active job, as the person asking sees it (their requests marked). */
+export type JobListQuery = JobPageQuery & { userId: string | null };
+/** A referrer's own posts, optionally by status. */
+export type OwnJobListQuery = JobPageQuery & { userId: string; status?: JobStatus };
+
+const pageFields = ({ search, page, filters = {} }: JobPageQuery) => ({
+  search,
+  start: (page - 1) * JOBS_PAGE_SIZE,
+  limit: JOBS_PAGE_SIZE,
+  ...filterFields(filters),
+});
+
+export const jobKeys = {
+  all: ['jobPosts'] as const,
+  list: ({ search, page, userId, filters = {} }: JobListQuery) =>
+    ['jobPosts', 'list', { search, page, userId, ...filterFields(filters) }] as const,
+  detail: (jobId: string, userId: string) => ['jobPosts', 'detail', { jobId, userId }] as const,
+  /** 'Jobs You May Like'. */
+  forCandidate: (userId: string | undefined, count: number) =>
+    ['jobPosts', 'forCandidate', { userId: userId ?? '', count }] as const,
+  own: ({ userId, status, search, page, filters = {} }: OwnJobListQuery) =>
+    ['jobPosts', 'own', { userId, status, search, page, ...filterFields(filters) }] as const,
+};
+
+export const jobQueries = {
+  /** The public job list and the candidate's explore page: active posts, newest first, 9 a page. */
+  list: (params: JobListQuery) =>
+    queryOptions({
+      queryKey: jobKeys.list(params),
+      queryFn: () =>
+        api.getAllJobPost({
+          ...pageFields(params),
+          ...(params.userId ? { userId: params.userId } : {}),
+        }),
+    }),
+  detail: (jobId: string, userId: string) =>
+    queryOptions({
+      queryKey: jobKeys.detail(jobId, userId),
+      queryFn: () => api.getJobById(jobId, userId),
+      enabled: jobId !== '',
+    }),
+  /** Up to `count` posts ranked for the candidate. */
+  forCandidate: (userId: string | undefined, count: number) =>
+    queryOptions({
+      queryKey: jobKeys.forCandidate(userId, count),
+      queryFn: async () =>
+        ((await api.getJobsByCandidate(userId as string)).data ?? []).slice(0, count),
+      enabled: Boolean(userId),
+    }),
+  own: (params: OwnJobListQuery) =>
+    queryOptions({
+      queryKey: jobKeys.own(params),
+      queryFn: () =>
+        api.getAllJobPostByUserId({
+          userId: params.userId,
+          ...pageFields(params),
+          ...(params.status ? { status: params.status } : {}),
+        }),
+      enabled: params.userId !== '',
+    }),
+};

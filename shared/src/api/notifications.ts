@@ -1,6 +1,9 @@
 // The bell and e-mail preferences: one function per call, and the react-query keys and options that go
 // with them (so the shell's bell and both profile pages share one cache entry each).
 import { queryOptions } from '@tanstack/react-query';
+// The query options call this module's functions through its namespace, so a test that replaces a
+// function (`mockSharedApi` in @referio/shared/test-utils) replaces it for the queries too.
+import * as api from './notifications';
 import type {
   MailPreferences,
   NotificationKind,
@@ -10,9 +13,10 @@ import { apiClient, type Envelope } from './client';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
-  list: (userId: string | undefined) => ['notifications', 'list', userId ?? ''] as const,
+  list: (userId: string | undefined) =>
+    ['notifications', 'list', { userId: userId ?? '' }] as const,
   preferences: (userId: string | undefined) =>
-    ['notifications', 'preferences', userId ?? ''] as const,
+    ['notifications', 'preferences', { userId: userId ?? '' }] as const,
 };
 
 /** GET /notifications: the newest notifications and the unread count. */
@@ -45,18 +49,19 @@ export async function updateMailPreferences(
     .data.data;
 }
 
-/** The bell's query: refreshed by the live stream's `notification` events (and on focus). */
-export const notificationsQueryOptions = (userId: string | undefined) =>
-  queryOptions({
-    queryKey: notificationKeys.list(userId),
-    queryFn: getNotifications,
-    enabled: Boolean(userId),
-    staleTime: 30_000,
-  });
-
-export const mailPreferencesQueryOptions = (userId: string | undefined) =>
-  queryOptions({
-    queryKey: notificationKeys.preferences(userId),
-    queryFn: getMailPreferences,
-    enabled: Boolean(userId),
-  });
+export const notificationQueries = {
+  /** The bell's query: refreshed by the live stream's `notification` events. */
+  list: (userId: string | undefined) =>
+    queryOptions({
+      queryKey: notificationKeys.list(userId),
+      queryFn: () => api.getNotifications(),
+      enabled: Boolean(userId),
+      staleTime: 30_000,
+    }),
+  preferences: (userId: string | undefined) =>
+    queryOptions({
+      queryKey: notificationKeys.preferences(userId),
+      queryFn: () => api.getMailPreferences(),
+      enabled: Boolean(userId),
+    }),
+};

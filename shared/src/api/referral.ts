@@ -1,3 +1,9 @@
+// Referral requests: one function per call, and the react-query keys and options that go with them
+// (`['referrals', kind, params]`).
+import { queryOptions } from '@tanstack/react-query';
+// The query options call this module's functions through its namespace, so a test that replaces a
+// function (`mockSharedApi` in @referio/shared/test-utils) replaces it for the queries too.
+import * as api from './referral';
 import type {
   GetAllReferralRequestsRequest,
   GetReferralNotificationsRequest,
@@ -85,3 +91,39 @@ export async function getReferralNotifications(
 export async function markNotificationsSeen(): Promise<MessageAnswer> {
   return (await apiClient.post<MessageAnswer>('/referralRequest/markNotificationsSeen')).data;
 }
+
+/** Whose counts: the requests a candidate sent, or those addressed to a referrer. */
+export type ReferralSide = 'candidate' | 'referrer';
+
+export const referralKeys = {
+  all: ['referrals'] as const,
+  counts: (userId: string | undefined, side: ReferralSide) =>
+    ['referrals', 'counts', { userId: userId ?? '', side }] as const,
+  list: ({ userId, roleId, status, jobPostId }: GetAllReferralRequestsRequest) =>
+    ['referrals', 'list', { userId, roleId, status, jobPostId }] as const,
+};
+
+export const referralQueries = {
+  counts: (userId: string | undefined, side: ReferralSide) =>
+    queryOptions({
+      queryKey: referralKeys.counts(userId, side),
+      queryFn: () =>
+        side === 'candidate'
+          ? api.getCandidateCount(userId as string)
+          : api.getRefererCount(userId as string),
+      enabled: Boolean(userId),
+    }),
+  /** The caller's requests as `roleId` (sent as a candidate, received as a referrer), by status and job. */
+  list: (body: GetAllReferralRequestsRequest) =>
+    queryOptions({
+      queryKey: referralKeys.list(body),
+      queryFn: () =>
+        api.getAllReferralRequestsData({
+          userId: body.userId,
+          roleId: body.roleId,
+          status: body.status,
+          ...(body.jobPostId ? { jobPostId: body.jobPostId } : {}),
+        }),
+      enabled: Boolean(body.userId),
+    }),
+};

@@ -1,3 +1,9 @@
+// The public site's calls (companies, testimonials, subscribe, contact) and the react-query keys and
+// options of its reads (`['site', kind, params]`).
+import { queryOptions } from '@tanstack/react-query';
+// The query options call this module's functions through its namespace, so a test that replaces a
+// function (`mockSharedApi` in @referio/shared/test-utils) replaces it for the queries too.
+import * as api from './site';
 import type {
   Company,
   GetAllCompanyRequest,
@@ -32,3 +38,17 @@ export async function getAllCompany(body: GetAllCompanyRequest = {}): Promise<Li
 export async function createContactUs(body: ContactUsRequest): Promise<MessageAnswer> {
   return (await apiClient.post<MessageAnswer>('/contactus/createContactUs', body)).data;
 }
+
+export const siteKeys = {
+  all: ['site'] as const,
+  testimonials: () => ['site', 'testimonials', {}] as const,
+  companies: ({ search, start, limit }: GetAllCompanyRequest) =>
+    ['site', 'companies', { search, start, limit }] as const,
+};
+
+export const siteQueries = {
+  testimonials: () =>
+    queryOptions({ queryKey: siteKeys.testimonials(), queryFn: () => api.getAllTestimonials() }),
+  companies: (body: GetAllCompanyRequest) =>
+    queryOptions({ queryKey: siteKeys.companies(body), queryFn: () => api.getAllCompany(body) }),
+};

@@ -31,8 +31,6 @@ export const CONTACT_REDIRECT_DELAY_MS = 2000;
 export const TOAST_AUTO_CLOSE_MS = 3000;
 /** Toast auto-close on the sign-in prompt. */
 export const SIGN_IN_PROMPT_TOAST_MS = 2000;
-/** Notifications without their own auto-close override. */
-export const NOTIFICATION_TOAST_MS = 5000;
 
 /** Testimonial carousel scroll per click. */
 export const CAROUSEL_SCROLL_PX = 300;
@@ -81,8 +79,6 @@ export const DASHBOARD_PAGES = [
   'chat',
 ] as const;
 export type DashboardPageKey = (typeof DASHBOARD_PAGES)[number];
-export const DEFAULT_DASHBOARD_PAGE: DashboardPageKey = 'userdashboard';
-export const REFERRER_DASHBOARD_PAGE: DashboardPageKey = 'referrarDashboard';
 export const isDashboardPageKey = (v: unknown): v is DashboardPageKey =>
   typeof v === 'string' && (DASHBOARD_PAGES as readonly string[]).includes(v);
 

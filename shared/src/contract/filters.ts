@@ -105,3 +105,13 @@ export function jobCountLabel(total: number, capped: boolean): string {
   if (capped) return `${n}+ jobs`;
   return `${n} ${total === 1 ? 'job' : 'jobs'}`;
 }
+
+/** The filters that are set, as request fields (nothing for the unset ones). */
+export function filterFields(filters: JobFilters): JobFilters {
+  const out: JobFilters = {};
+  for (const k of JOB_FILTER_KEYS) {
+    const v = filters[k];
+    if (v) (out as Record<string, string>)[k] = v;
+  }
+  return out;
+}

@@ -1,4 +1,4 @@
-// What the site provides under the shared name 'react-router-dom' (see tools/federation.js).
+// What the site provides under the shared name 'react-router-dom' (see tools/build/federation.js).
 // A shared module is not tree-shaken: sharing react-router-dom itself puts the whole package (data routers,
 // server rendering, RSC helpers: about 60 KB gzip) on every page. The site uses declarative routing only,
 // so the shared singleton is this list, and webpack tree-shakes react-router behind it (about 20 KB gzip).

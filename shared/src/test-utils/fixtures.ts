@@ -1,5 +1,6 @@
 // Test data shaped as the API answers it: `@referio/shared/test-utils` in every package's tests (never in a build).
 import type { CurrentUser, SessionResponse } from '../contract/account';
+import { NOTIFICATION_KINDS, type MailPreferences } from '../contract/notificationKinds';
 
 /** The id of the user `makeUser` makes. */
 export const USER_ID = '0b5d8e59-8a4e-4a8f-9d6e-2f4b7f3b7a11';
@@ -29,4 +30,11 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
 /** The verifyOtp answer for `makeUser(overrides)`. */
 export function makeSession(overrides: Partial<CurrentUser> = {}): SessionResponse {
   return { success: true, message: 'OTP Verified Sucessfully!', data: makeUser(overrides) };
+}
+export { mockSharedApi } from './mockApi';
+export { FakeEventSource } from './fakeEventSource';
+
+/** GET /notifications/preferences: every kind e-mailed (test data only). */
+export function makeMailPreferences(): MailPreferences {
+  return Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, true])) as MailPreferences;
 }

@@ -2,11 +2,7 @@
 // once (PUT /notifications/preferences) and the cache takes the server's answer.
 import { useId } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  mailPreferencesQueryOptions,
-  notificationKeys,
-  updateMailPreferences,
-} from '../api/notifications';
+import { notificationQueries, notificationKeys, updateMailPreferences } from '../api/notifications';
 import { errorMessage } from '../api/client';
 import {
   NOTIFICATION_KINDS,
@@ -24,7 +20,7 @@ export function EmailPreferences() {
   const userId = useCurrentUser()?._id;
   const headingId = useId();
   const queryClient = useQueryClient();
-  const prefs = useQuery(mailPreferencesQueryOptions(userId));
+  const prefs = useQuery(notificationQueries.preferences(userId));
   const save = useMutation({
     mutationFn: (change: Partial<Record<NotificationKind, boolean>>) =>
       updateMailPreferences(change),

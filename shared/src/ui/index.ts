@@ -14,7 +14,6 @@ export {
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { JobFilterBar, type JobFilterBarProps } from './JobFilterBar';
 export {
-  filterFields,
   parsePage,
   useJobListParams,
   useSearchInput,

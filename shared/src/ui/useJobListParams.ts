@@ -1,11 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  JOB_FILTER_KEYS,
-  readJobFilters,
-  type JobFilterKey,
-  type JobFilters,
-} from '../contract/filters';
+import { JOB_FILTER_KEYS, readJobFilters, type JobFilterKey } from '../contract/filters';
 import { SEARCH_DEBOUNCE_MS } from '../contract/constants';
 import { useDebouncedValue } from './useDebouncedValue';
 
@@ -125,14 +120,4 @@ export function useSearchInput(
     [setSearch],
   );
   return { input, setInput, submit };
-}
-
-/** The filters that are set, as request fields (nothing for the unset ones). */
-export function filterFields(filters: JobFilters): JobFilters {
-  const out: JobFilters = {};
-  for (const k of JOB_FILTER_KEYS) {
-    const v = filters[k];
-    if (v) (out as Record<string, string>)[k] = v;
-  }
-  return out;
 }

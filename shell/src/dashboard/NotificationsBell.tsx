@@ -3,7 +3,9 @@
 // the server (so the dot stays cleared after a reload and on other devices), 'Mark all as read' marks the
 // rest. Each item: a sentence, a time and a link to the exact place; job-match items list their jobs in the
 // spec's layout (jobTitle, companyName, jobType, address, date, 'View More' storing selectedJobId). New
-// items arrive live: the stream's `notification` event refetches. Empty or failed: 'No notifications'.
+// items arrive live: the tab's one live stream (`@referio/shared`'s liveStream) tells of them and the query is
+// fetched again (also after the stream reconnected or was reopened, when events may have been missed).
+// Empty or failed: 'No notifications'.
 import { useCallback, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,9 +16,10 @@ import {
   markAllNotificationsRead,
   markNotificationsRead,
   notificationKeys,
-  notificationsQueryOptions,
+  notificationQueries,
   relativeTime,
   useCurrentUser,
+  useLiveEvents,
   useSessionStore,
   type AppNotification,
   type JobPost,
@@ -24,7 +27,6 @@ import {
   paths,
 } from '@referio/shared';
 import { useDismiss } from '../components/useDismiss';
-import { useLiveEvents } from './liveStream';
 import './NotificationsBell.css';
 
 /** What the dot shows beyond 99. */
@@ -33,7 +35,7 @@ const dotText = (n: number) => (n > 99 ? '99+' : String(n));
 export function NotificationsBell() {
   const userId = useCurrentUser()?._id;
   const queryClient = useQueryClient();
-  const options = notificationsQueryOptions(userId);
+  const options = notificationQueries.list(userId);
   const query = useQuery(options);
   const items = query.data?.items ?? [];
   const unread = query.data?.unread ?? 0;
@@ -42,8 +44,12 @@ export function NotificationsBell() {
     () => void queryClient.invalidateQueries({ queryKey: notificationKeys.list(userId) }),
     [queryClient, userId],
   );
-  useLiveEvents(userId, (event) => {
-    if (event === 'notification' || event === 'resync' || event === 'reconnect') refetch();
+  useLiveEvents(Boolean(userId), {
+    notification: refetch,
+    resync: refetch,
+    hello: (hello) => {
+      if (hello.reconnected || hello.reopened) refetch();
+    },
   });
 
   /** Shows `ids` as read at once; the server's answer (or a failure) refetches. */

@@ -1,51 +1,53 @@
 // The top bar's unread-messages indicator: a chat button with a red dot (and the count for screen
-// readers) while any chat has messages to me not yet read. Driven by the same live stream the chat page
-// uses (GET /api/chat/events, without an open chat, so it never shows the user as 'Active Now'; one
-// connection shared with the bell, see liveStream.ts): every message, read or resync event re-counts
-// from getReferrerChats (debounced). A slow poll (60 s) covers the time the stream is down; EventSource
-// itself reconnects a dropped stream.
-import { useEffect, useRef, useState } from 'react';
-import { getReferrerChats, useCurrentUser, useDashboardNavigate } from '@referio/shared';
-import { useLiveEvents } from './liveStream';
+// readers) while any chat has messages to me not yet read. The count is a react-query query
+// (`chatQueries.unread`: GET /chat/getReferrerChats, summed), fetched again (debounced) on every message,
+// read or resync event of the tab's one live stream (GET /api/chat/events, shared with the bell and the
+// chat page) and after the stream reconnected or was reopened; a slow poll (60 s) covers the time the
+// stream is down.
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  chatKeys,
+  chatQueries,
+  useCurrentUser,
+  useDashboardNavigate,
+  useLiveEvents,
+} from '@referio/shared';
 
-export const UNREAD_POLL_MS = 60_000;
 const RECOUNT_DEBOUNCE_MS = 250;
 
 export function UnreadMessages() {
   const userId = useCurrentUser()?._id;
-  const [unread, setUnread] = useState(0);
+  const query = useQuery(chatQueries.unread(userId));
+  const unread = query.data ?? 0;
   const go = useDashboardNavigate();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const recountSoon = useRef<() => void>(() => undefined);
 
-  useEffect(() => {
-    if (!userId) return;
-    let current = true;
-    const count = () => {
-      getReferrerChats(userId)
-        .then((chats) => {
-          if (current) setUnread(chats.reduce((n, c) => n + (c.unread || 0), 0));
-        })
-        .catch((err: unknown) => console.warn('[referio] unread messages not counted', err));
-    };
-    const soon = () => {
+  const queryClient = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
       if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(count, RECOUNT_DEBOUNCE_MS);
-    };
-    recountSoon.current = soon;
-    count();
-    const poll = setInterval(count, UNREAD_POLL_MS);
-    return () => {
-      current = false;
-      recountSoon.current = () => undefined;
-      clearInterval(poll);
-      if (timer.current) clearTimeout(timer.current);
-    };
-  }, [userId]);
-  // Every message, read or resync event, and a reconnect, re-counts (debounced).
-  useLiveEvents(userId, (event) => {
-    if (event !== 'notification') recountSoon.current();
+    },
+    [],
+  );
+  const recountSoon = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: chatKeys.unread(userId) }),
+      RECOUNT_DEBOUNCE_MS,
+    );
+  };
+  useLiveEvents(Boolean(userId), {
+    message: recountSoon,
+    read: recountSoon,
+    resync: recountSoon,
+    hello: (hello) => {
+      if (hello.reconnected || hello.reopened) recountSoon();
+    },
   });
+  useEffect(() => {
+    if (query.error) console.warn('[referio] unread messages not counted', query.error);
+  }, [query.error]);
 
   return (
     <button

@@ -69,7 +69,6 @@ export const routes = {
   notFound: { path: '*', target: { kind: 'notFound' } },
 } as const satisfies Record<string, RouteDef>;
 
-export type RouteName = keyof typeof routes;
 
 /**
  * The spec's list of pages without the site header and footer. /create-job, /referrar-signin and

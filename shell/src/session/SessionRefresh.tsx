@@ -1,25 +1,27 @@
-import { useEffect } from 'react';
-import { getMe, isApiError, isSignedIn, useSessionStore } from '@referio/shared';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { authQueries, isApiError, isSignedIn, useSessionStore } from '@referio/shared';
 
 /**
- * At start-up, a stored session is checked with the server: 401 means it ended (sign out here too);
- * otherwise the fresh user data replaces the stored copy. Renders nothing.
+ * At start-up, a stored session is checked with the server (`authQueries.me`): 401 means it ended (sign out
+ * here too); otherwise the fresh user data replaces the stored copy. Renders nothing.
  */
 export function SessionRefresh() {
+  // The user stored when the site opened: a sign-in later in the visit is fresh already.
+  const [storedUserId] = useState(() => {
+    if (!isSignedIn()) return undefined;
+    const s = useSessionStore.getState();
+    return (s.currentUserInfo ?? s.applicantUser ?? s.referrerUser)?.data._id || 'stored';
+  });
+  const me = useQuery(authQueries.me(storedUserId));
   useEffect(() => {
-    if (!isSignedIn()) return;
-    let active = true;
-    getMe()
-      .then((answer) => {
-        if (active && isSignedIn()) useSessionStore.getState().setUser(answer.data);
-      })
-      .catch((err: unknown) => {
-        if (isApiError(err) && err.status === 401) useSessionStore.getState().signOut();
-        else console.warn('[referio] could not refresh the session', err);
-      });
-    return () => {
-      active = false;
-    };
-  }, []);
+    if (me.data && isSignedIn()) useSessionStore.getState().setUser(me.data.data);
+  }, [me.data]);
+  useEffect(() => {
+    const err = me.error;
+    if (!err) return;
+    if (isApiError(err) && err.status === 401) useSessionStore.getState().signOut();
+    else console.warn('[referio] could not refresh the session', err);
+  }, [me.error]);
   return null;
 }

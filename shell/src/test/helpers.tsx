@@ -10,6 +10,7 @@ import {
   type SessionResponse,
 } from '@referio/shared';
 import {
+  FakeEventSource,
   makeSession as baseMakeSession,
   makeUser as baseMakeUser,
 } from '@referio/shared/test-utils';
@@ -82,6 +83,9 @@ export function resetApp(): void {
   queryClient.clear();
   useSessionStore.getState().signOut();
   window.scrollTo = jest.fn();
+  // The dashboard's live stream (the bell, unread messages) talks to this stand-in.
+  FakeEventSource.instances = [];
+  (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
 }
 
 /** Renders the real app at `path` (BrowserRouter over jsdom's history). */

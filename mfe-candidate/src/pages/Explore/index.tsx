@@ -8,13 +8,12 @@ import {
   Pagination,
   SearchBox,
   Spinner,
-  filterFields,
-  getAllJobPost,
   jobCountLabel,
   toast,
   useCurrentUser,
   useJobListParams,
   useSearchInput,
+  jobQueries,
   type JobPost,
 } from '@referio/shared';
 import { JobCard } from '../../features/jobs/components/JobCard';
@@ -33,15 +32,7 @@ export default function Explore() {
   const [selected, setSelected] = useState<JobPost | null>(null);
 
   const jobs = useQuery({
-    queryKey: ['candidate', 'explore', userId, search, page, filters],
-    queryFn: () =>
-      getAllJobPost({
-        search,
-        start: (page - 1) * JOBS_PAGE_SIZE,
-        limit: JOBS_PAGE_SIZE,
-        ...(userId ? { userId } : {}),
-        ...filterFields(filters),
-      }),
+    ...jobQueries.list({ search, page, userId: userId ?? null, filters }),
     placeholderData: keepPreviousData,
   });
   const failed = jobs.isError;

@@ -10,7 +10,7 @@ import {
   RequestStatusTabs,
   Spinner,
   createChat,
-  getAllReferralRequestsData,
+  afterReferralChange,
   messageWithReason,
   recipientName,
   toast,
@@ -18,6 +18,7 @@ import {
   useDashboardNavigate,
   useLinkedRequest,
   useSessionStore,
+  referralQueries,
   withdrawReferralRequest,
   type ListedReferralStatus,
   type ReferralRequest,
@@ -51,10 +52,7 @@ export default function MyReferralRequests() {
   }, [linked.status, linked.requestId]);
   const counts = useCandidateCounts(userId);
   const requests = useQuery({
-    queryKey: ['candidate', 'requests', userId, status],
-    queryFn: () =>
-      getAllReferralRequestsData({ userId: userId as string, roleId: ROLE_APPLICANT, status }),
-    enabled: Boolean(userId),
+    ...referralQueries.list({ userId: userId ?? '', roleId: ROLE_APPLICANT, status }),
     // Requests change elsewhere (job details, the referrer): always refresh when the page opens.
     staleTime: 0,
   });
@@ -96,7 +94,7 @@ export default function MyReferralRequests() {
     } finally {
       setWithdrawBusy(false);
       setWithdrawing(null);
-      await queryClient.invalidateQueries({ queryKey: ['candidate'] });
+      await afterReferralChange(queryClient);
     }
   };
 

@@ -4,7 +4,8 @@ import {
   MESSAGES,
   ROLE_APPLICANT,
   Spinner,
-  getByIdUser,
+  afterProfileChange,
+  profileQueries,
   toast,
   useCurrentUser,
   EmailPreferences,
@@ -19,11 +20,9 @@ export default function Profile() {
   const userId = user?._id;
   const roleId = user?.roleId[0] ?? ROLE_APPLICANT;
   const queryClient = useQueryClient();
-  const key = ['candidate', 'profile', userId] as const;
+  const profileQuery = profileQueries.candidate(userId, roleId);
   const profile = useQuery({
-    queryKey: key,
-    queryFn: () => getByIdUser(userId as string, roleId),
-    enabled: Boolean(userId),
+    ...profileQuery,
     // The profile may have changed in referrer mode or another tab: refresh whenever the page opens.
     staleTime: 0,
   });
@@ -60,14 +59,14 @@ export default function Profile() {
             roleId={ROLE_APPLICANT}
             profile={profile.data}
             onSaved={(saved) => {
-              queryClient.setQueryData(key, saved);
+              queryClient.setQueryData(profileQuery.queryKey, saved);
               syncUser(saved);
             }}
           />
           <ResumeSection
             userId={userId}
             profile={profile.data}
-            onChanged={() => void queryClient.invalidateQueries({ queryKey: key })}
+            onChanged={() => void afterProfileChange(queryClient, userId)}
           />
         </div>
       )}

@@ -5,9 +5,9 @@ import {
   MESSAGES,
   SUGGESTED_JOB_COUNT,
   Spinner,
-  getJobsByCandidate,
   toast,
   useCurrentUser,
+  jobQueries,
   type JobPost,
 } from '@referio/shared';
 import { JobCard } from '../../features/jobs/components/JobCard';
@@ -21,12 +21,7 @@ export default function UserDashboard() {
   const userId = user?._id;
   const counts = useCandidateCounts(userId);
   const jobs = useQuery({
-    queryKey: ['candidate', 'jobsYouMayLike', userId],
-    queryFn: async () => {
-      const answer = await getJobsByCandidate(userId as string);
-      return (answer.data ?? []).slice(0, SUGGESTED_JOB_COUNT);
-    },
-    enabled: Boolean(userId),
+    ...jobQueries.forCandidate(userId, SUGGESTED_JOB_COUNT),
     // Suggestions drop a job once it is requested: refresh whenever the page opens.
     staleTime: 0,
   });

@@ -4,11 +4,13 @@ import { getAllJobPost } from '@referio/shared';
 import Explore from '../Explore';
 import { makeJob, USER_ID } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  getAllJobPost: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['getAllJobPost']),
+);
 const mockedJobs = jest.mocked(getAllJobPost);
 
 describe('Explore', () => {

@@ -12,14 +12,18 @@ import {
 import MyReferralRequests from '../MyReferralRequests';
 import { makeRequest, REFERRER_ID, USER_ID } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  getCandidateCount: jest.fn(),
-  getAllReferralRequestsData: jest.fn(),
-  createChat: jest.fn(),
-  withdrawReferralRequest: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi([
+      'getCandidateCount',
+      'getAllReferralRequestsData',
+      'createChat',
+      'withdrawReferralRequest',
+    ]),
+);
 const mockedWithdraw = jest.mocked(withdrawReferralRequest);
 const mockedCounts = jest.mocked(getCandidateCount);
 const mockedList = jest.mocked(getAllReferralRequestsData);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   ApiError,
   deleteResume,
+  getMailPreferences,
   getByIdUser,
   profileImgUpload,
   resumeUpload,
@@ -14,15 +15,24 @@ import {
 import Profile from '../Profile';
 import { makeProfile, USER_ID } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
+import { makeMailPreferences } from '@referio/shared/test-utils';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  getByIdUser: jest.fn(),
-  updateById: jest.fn(),
-  profileImgUpload: jest.fn(),
-  resumeUpload: jest.fn(),
-  deleteResume: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi([
+      'getMailPreferences',
+      'getByIdUser',
+      'updateById',
+      'profileImgUpload',
+      'resumeUpload',
+      'deleteResume',
+    ]),
+);
+beforeEach(() => {
+  jest.mocked(getMailPreferences).mockResolvedValue(makeMailPreferences());
+});
 const mockedGet = jest.mocked(getByIdUser);
 const mockedUpdate = jest.mocked(updateById);
 const mockedImage = jest.mocked(profileImgUpload);

@@ -4,12 +4,13 @@ import { getCandidateCount, getJobsByCandidate } from '@referio/shared';
 import UserDashboard from '../UserDashboard';
 import { makeJob, USER_ID } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  getCandidateCount: jest.fn(),
-  getJobsByCandidate: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['getCandidateCount', 'getJobsByCandidate']),
+);
 const mockedCounts = jest.mocked(getCandidateCount);
 const mockedJobs = jest.mocked(getJobsByCandidate);
 

@@ -6,20 +6,27 @@ import {
   getAllJobPost,
   getAllReferralRequestsData,
   getByIdUser,
+  getMailPreferences,
   getCandidateCount,
   getJobsByCandidate,
 } from '@referio/shared';
 import { makeProfile } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
+import { makeMailPreferences } from '@referio/shared/test-utils';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  getAllJobPost: jest.fn(),
-  getAllReferralRequestsData: jest.fn(),
-  getByIdUser: jest.fn(),
-  getCandidateCount: jest.fn(),
-  getJobsByCandidate: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi([
+      'getMailPreferences',
+      'getAllJobPost',
+      'getAllReferralRequestsData',
+      'getByIdUser',
+      'getCandidateCount',
+      'getJobsByCandidate',
+    ]),
+);
 
 // The modules the shell loads from this remote (docs/foundation-interfaces.md) and the heading each shows.
 const exposed: [module: string, heading: string][] = [
@@ -31,6 +38,7 @@ const exposed: [module: string, heading: string][] = [
 ];
 
 beforeEach(() => {
+  jest.mocked(getMailPreferences).mockResolvedValue(makeMailPreferences());
   jest.mocked(getAllJobPost).mockResolvedValue({ data: [], total: 0 });
   jest.mocked(getAllReferralRequestsData).mockResolvedValue([]);
   jest.mocked(getByIdUser).mockResolvedValue(makeProfile());

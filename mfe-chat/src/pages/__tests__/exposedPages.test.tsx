@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 
 // The modules the shell loads from this remote (docs/foundation-interfaces.md) and the heading each shows.
@@ -26,7 +27,11 @@ describe('the exposed page modules', () => {
     async (name, heading) => {
       const mod = (await import(`../${name}/index.tsx`)) as { default: ComponentType };
       const Page = mod.default;
-      render(<Page />);
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <Page />
+        </QueryClientProvider>,
+      );
       expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     },
   );

@@ -9,6 +9,7 @@ import {
   SearchBox,
   Spinner,
   jobCountLabel,
+  jobQueries,
   toast,
   useCurrentUser,
   useDocumentHead,
@@ -16,7 +17,6 @@ import {
   useSearchInput,
 } from '@referio/shared';
 import { JobCard } from '../../features/jobs/components/JobCard';
-import { fetchJobPage, jobKeys } from '../../features/jobs/api/jobs';
 import { companyListHead } from '../../ssr/heads';
 import './CompanyList.css';
 
@@ -31,8 +31,7 @@ export default function CompanyList() {
   const { input, setInput, submit } = useSearchInput(search, setSearch);
 
   const query = useQuery({
-    queryKey: jobKeys.list(search, page, userId, filters),
-    queryFn: () => fetchJobPage(search, page, userId, filters),
+    ...jobQueries.list({ search, page, userId, filters }),
     placeholderData: keepPreviousData,
   });
   useDocumentHead(companyListHead(search, query.data?.company?.companyName));

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import {
   Button,
+  afterReferralChange,
   EmptyState,
   MESSAGES,
   Modal,
@@ -11,7 +12,7 @@ import {
   errorMessage,
   formatJobLocation,
   formatLpa,
-  getJobById,
+  jobQueries,
   isJobActive,
   toast,
   useCurrentUser,
@@ -20,7 +21,6 @@ import {
   type JobPostDetails,
   paths,
 } from '@referio/shared';
-import { jobKeys } from '../../features/jobs/api/jobs';
 import { ResumeUploadModal } from '../../features/referral/components/ResumeUploadModal';
 import {
   MissingDataError,
@@ -73,11 +73,7 @@ function BackLink() {
 
 function SignedInJobDetails({ userId }: { userId: string }) {
   const { id = '' } = useParams();
-  const query = useQuery({
-    queryKey: jobKeys.detail(id, userId),
-    queryFn: () => getJobById(id, userId),
-    enabled: id !== '',
-  });
+  const query = useQuery(jobQueries.detail(id, userId));
 
   if (query.isPending) {
     return (
@@ -140,7 +136,7 @@ function JobView({ job, userId }: { job: JobPostDetails; userId: string }) {
     setRequested(true);
     setUploadOpen(false);
     setSentOpen(true);
-    void queryClient.invalidateQueries({ queryKey: ['jobPost'] });
+    void afterReferralChange(queryClient);
     return true;
   };
 

@@ -5,14 +5,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import type { ComponentType } from 'react';
 import { getAllCompany, getAllJobPost, getAllTestimonials, getAuthConfig } from '@referio/shared';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  getAuthConfig: jest.fn(),
-  getAllCompany: jest.fn(),
-  getAllTestimonials: jest.fn(),
-  getAllJobPost: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['getAuthConfig', 'getAllCompany', 'getAllTestimonials', 'getAllJobPost']),
+);
 
 // The modules the shell loads from this remote (docs/foundation-interfaces.md) and the heading each shows.
 const exposed: [module: string, heading: string][] = [

@@ -9,13 +9,13 @@ import {
   type JobPost,
 } from '@referio/shared';
 import { pages, sitemap } from '..';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  getAllCompany: jest.fn(),
-  getAllTestimonials: jest.fn(),
-  getAllJobPost: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['getAllCompany', 'getAllTestimonials', 'getAllJobPost']),
+);
 
 const company = (name: string): Company => ({
   _id: `c-${name}`,

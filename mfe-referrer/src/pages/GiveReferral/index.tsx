@@ -14,18 +14,17 @@ import {
   SearchBox,
   SkillChips,
   Spinner,
-  filterFields,
   formatLpa,
-  getAllJobPostByUserId,
   relativeTime,
   useCurrentUser,
   useDashboardNavigate,
   useJobListParams,
   useSearchInput,
+  jobQueries,
+  filterFields,
   type JobPost,
 } from '@referio/shared';
 import { experienceLabel, industryLabel } from '../../lib/labels';
-import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
 
 const bonusOf = (job: JobPost) =>
@@ -45,17 +44,7 @@ export default function GiveReferral() {
   const filtered = Object.keys(filterFields(filters)).length > 0;
 
   const list = useQuery({
-    queryKey: referrerKeys.activeJobs(userId, { search, page, ...filters }),
-    queryFn: () =>
-      getAllJobPostByUserId({
-        userId,
-        search,
-        start: (page - 1) * JOBS_PAGE_SIZE,
-        limit: JOBS_PAGE_SIZE,
-        status: 'active',
-        ...filterFields(filters),
-      }),
-    enabled: !!userId,
+    ...jobQueries.own({ userId, search, page, status: 'active', filters }),
     placeholderData: keepPreviousData,
   });
   const shown = list.data?.data ?? [];

@@ -12,12 +12,13 @@ import {
   SearchBox,
   Spinner,
   Tabs,
-  getAllJobPostByUserId,
   toast,
   updateJobStatus,
   useCurrentUser,
   useDashboardNavigate,
   useDebouncedValue,
+  afterJobChange,
+  jobQueries,
   type JobPost,
   type JobStatus,
   paths,
@@ -25,7 +26,6 @@ import {
 import { EditJobModal } from '../../features/jobs/components/EditJobModal';
 import { JobDetailsModal } from '../../features/jobs/components/JobDetailsModal';
 import { JobPostCard } from '../../features/jobs/components/JobPostCard';
-import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
 
 type TabKey = 'all' | JobStatus;
@@ -57,18 +57,8 @@ export default function JobPosts() {
   const [updated, setUpdated] = useState(false);
 
   const status = tab === 'all' ? undefined : tab;
-  const params = { search: debounced, status, page };
   const list = useQuery({
-    queryKey: referrerKeys.jobPosts(userId, params),
-    queryFn: () =>
-      getAllJobPostByUserId({
-        userId,
-        search: debounced,
-        start: (page - 1) * JOBS_PAGE_SIZE,
-        limit: JOBS_PAGE_SIZE,
-        ...(status ? { status } : {}),
-      }),
-    enabled: !!userId,
+    ...jobQueries.own({ userId, search: debounced, status, page }),
     placeholderData: keepPreviousData,
   });
   const jobs = (list.data?.data ?? []).map((j) =>
@@ -84,7 +74,7 @@ export default function JobPosts() {
     try {
       await updateJobStatus(job._id, next);
       // Other tabs and pages are stale now; this one keeps its cards until it is fetched again.
-      void queryClient.invalidateQueries({ queryKey: referrerKeys.all, refetchType: 'none' });
+      void afterJobChange(queryClient, { refetchType: 'none' });
     } catch (err) {
       console.error('[referio] job status update failed', err);
       setOverrides((o) => ({ ...o, [job._id]: previous }));
@@ -163,7 +153,7 @@ export default function JobPosts() {
           onSaved={() => {
             setEditing(null);
             setUpdated(true);
-            void queryClient.invalidateQueries({ queryKey: referrerKeys.all });
+            void afterJobChange(queryClient);
           }}
         />
       )}

@@ -16,8 +16,6 @@ import {
   createChat,
   declineChoiceError,
   declineDetails,
-  getAllReferralRequestsData,
-  getRefererCount,
   toast,
   useCurrentUser,
   useDashboardNavigate,
@@ -27,11 +25,11 @@ import {
   SkillChips,
   type DeclineChoice,
   type ListedReferralStatus,
+  referralQueries,
   type ReferralRequest,
 } from '@referio/shared';
 import { WorkEmailModal } from '../../features/requests/components/WorkEmailModal';
 import { useRequestActions } from '../../features/requests/hooks/useRequestActions';
-import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
 
 type Confirm = { kind: 'approve' | 'decline'; request: ReferralRequest } | null;
@@ -79,26 +77,14 @@ export default function ReferralRequests() {
   const [searchParams, setSearchParams] = useSearchParams();
   const jobFilter = searchParams.get('job') || undefined;
 
-  const counts = useQuery({
-    queryKey: referrerKeys.counts(userId),
-    queryFn: () => getRefererCount(userId),
-    enabled: !!userId,
-  });
+  const counts = useQuery(referralQueries.counts(userId, 'referrer'));
   useEffect(() => {
     if (counts.isError) toast.error(MESSAGES.countsFailed, { toastId: 'rr-counts' });
   }, [counts.isError]);
 
-  const list = useQuery({
-    queryKey: referrerKeys.requests(userId, tab, jobFilter),
-    queryFn: () =>
-      getAllReferralRequestsData({
-        userId,
-        roleId: ROLE_REFERRER,
-        status: tab,
-        ...(jobFilter ? { jobPostId: jobFilter } : {}),
-      }),
-    enabled: !!userId,
-  });
+  const list = useQuery(
+    referralQueries.list({ userId, roleId: ROLE_REFERRER, status: tab, jobPostId: jobFilter }),
+  );
   // The job's title, from its requests (any tab) or the name Give Referral passed along.
   const jobTitle =
     searchParams.get('title') ||

@@ -8,17 +8,15 @@ import {
   ROLE_REFERRER,
   RequestCard,
   Spinner,
-  getAllReferralRequestsData,
-  getRefererCount,
   toast,
   useCurrentUser,
   useDashboardNavigate,
   senderName,
   SkillChips,
+  referralQueries,
   type ReferralCounts,
 } from '@referio/shared';
 import { ResponsivenessStats } from '../../features/responsiveness/components/ResponsivenessStats';
-import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
 
 const TILES: { key: keyof ReferralCounts; label: string }[] = [
@@ -35,20 +33,14 @@ export default function ReferrerDashboard() {
   const go = useDashboardNavigate();
   const name = user?.fullName?.trim() || user?.displayName?.trim() || user?.email || '';
 
-  const counts = useQuery({
-    queryKey: referrerKeys.counts(userId),
-    queryFn: () => getRefererCount(userId),
-    enabled: !!userId,
-  });
+  const counts = useQuery(referralQueries.counts(userId, 'referrer'));
   useEffect(() => {
     if (counts.isError) toast.error(MESSAGES.countsFailed, { toastId: 'rr-counts' });
   }, [counts.isError]);
 
-  const pending = useQuery({
-    queryKey: referrerKeys.requests(userId, 'pending'),
-    queryFn: () => getAllReferralRequestsData({ userId, roleId: ROLE_REFERRER, status: 'pending' }),
-    enabled: !!userId,
-  });
+  const pending = useQuery(
+    referralQueries.list({ userId, roleId: ROLE_REFERRER, status: 'pending' }),
+  );
   const requests = pending.data ?? [];
 
   return (

@@ -4,12 +4,12 @@ import {
   MESSAGES,
   ROLE_REFERRER,
   Spinner,
+  afterProfileChange,
   useCurrentUser,
 } from '@referio/shared';
 import { ProfileForm, ProfilePhoto, useProfileSession } from '@referio/shared/profile';
 import { useReferrerProfile } from '../../features/profile/hooks/useReferrerProfile';
 import { WorkEmailHistory } from '../../features/profile/components/WorkEmailHistory';
-import { referrerKeys } from '../../lib/queryKeys';
 import '../../referrer.css';
 
 /** 'referrarProfile': the candidate profile's fields without the resume, plus position and the work e-mail history. */
@@ -45,7 +45,7 @@ export default function ReferrerProfile() {
             withPosition
             onSaved={(saved) => {
               syncUser(saved);
-              void queryClient.invalidateQueries({ queryKey: referrerKeys.profile(userId) });
+              void afterProfileChange(queryClient, userId);
             }}
           />
           <WorkEmailHistory history={profile.data.workEmailHistory ?? []} />

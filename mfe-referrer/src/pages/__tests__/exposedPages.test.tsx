@@ -9,14 +9,18 @@ import {
   getRefererCount,
 } from '@referio/shared';
 import { renderPage, signInAs } from '../../test/render';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  getRefererCount: jest.fn(),
-  getAllReferralRequestsData: jest.fn(),
-  getAllJobPostByUserId: jest.fn(),
-  getByIdReferer: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi([
+      'getRefererCount',
+      'getAllReferralRequestsData',
+      'getAllJobPostByUserId',
+      'getByIdReferer',
+    ]),
+);
 
 // The modules the shell loads from this remote (docs/foundation-interfaces.md) and the heading each shows.
 const exposed: [module: string, heading: string][] = [

@@ -18,27 +18,34 @@ import {
   resetApp,
   signInAs,
 } from '../../test/helpers';
+import type * as TestUtils from '@referio/shared/test-utils';
+import type * as Notifications from '../../../../shared/src/api/notifications';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
   registerRemotes: jest.fn(),
 }));
 // The bell (its own tests: NotificationsBell.test.tsx) finds no notifications here.
-jest.mock('../../../../shared/src/api/notifications', () => ({
-  ...jest.requireActual<object>('../../../../shared/src/api/notifications'),
-  notificationsQueryOptions: (userId: string | undefined) => ({
-    queryKey: ['notifications', 'list', userId ?? ''],
-    queryFn: async () => ({ items: [], unread: 0 }),
-    enabled: Boolean(userId),
-  }),
-}));
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual<object>('@referio/shared'),
-  getMe: jest.fn(),
-  logout: jest.fn(),
-  updateRole: jest.fn(),
-  getReferrerChats: jest.fn(),
-}));
+jest.mock('../../../../shared/src/api/notifications', () => {
+  const actual = jest.requireActual<typeof Notifications>(
+    '../../../../shared/src/api/notifications',
+  );
+  return {
+    ...actual,
+    notificationQueries: {
+      ...actual.notificationQueries,
+      list: (userId: string | undefined) => ({
+        ...actual.notificationQueries.list(userId),
+        queryFn: async () => ({ items: [], unread: 0 }),
+      }),
+    },
+  };
+});
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['getMe', 'logout', 'updateRole', 'getReferrerChats']),
+);
 
 const CANDIDATE_LABELS = [
   'Dashboard',

@@ -19,6 +19,8 @@ import {
   resetApp,
   signInAs,
 } from '../../test/helpers';
+import { FakeEventSource } from '@referio/shared/test-utils';
+import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -29,31 +31,11 @@ jest.mock('../../../../shared/src/api/client', () => ({
   ...jest.requireActual<object>('../../../../shared/src/api/client'),
   apiClient: { get: jest.fn(), post: jest.fn(), put: jest.fn(), delete: jest.fn() },
 }));
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual<object>('@referio/shared'),
-  getMe: jest.fn(),
-  updateRole: jest.fn(),
-  getReferrerChats: jest.fn(),
-}));
-
-/** A stand-in for the browser's EventSource: tests fire the server's events by hand. */
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  listeners = new Map<string, (() => void)[]>();
-  closed = false;
-  constructor(public url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(name: string, fn: () => void) {
-    this.listeners.set(name, [...(this.listeners.get(name) ?? []), fn]);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(name: string) {
-    for (const fn of this.listeners.get(name) ?? []) fn();
-  }
-}
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['getMe', 'updateRole', 'getReferrerChats']),
+);
 
 const job = (id: string, jobTitle: string): JobPost =>
   ({
@@ -117,16 +99,10 @@ beforeEach(() => {
     }
     throw new Error(`unexpected POST ${url}`);
   }) as typeof http.post);
-  FakeEventSource.instances = [];
-  (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
   jest
     .mocked(getMe)
     .mockImplementation(async () => ({ ...useSessionStore.getState().applicantUser! }));
   jest.mocked(getReferrerChats).mockResolvedValue([]);
-});
-
-afterEach(() => {
-  delete (globalThis as { EventSource?: unknown }).EventSource;
 });
 
 const setInbox = (a: NotificationsAnswer) => {

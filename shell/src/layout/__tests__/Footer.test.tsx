@@ -2,15 +2,15 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, apiClient, getMe } from '@referio/shared';
 import { findPage, renderApp, resetApp } from '../../test/helpers';
+import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
   registerRemotes: jest.fn(),
 }));
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual<object>('@referio/shared'),
-  getMe: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest.requireActual<typeof TestUtils>('@referio/shared/test-utils').mockSharedApi(['getMe']),
+);
 
 const footer = () => screen.getByRole('contentinfo');
 // The subscribe box posts through the shared HTTP client: the tests answer for the server there.

@@ -2,16 +2,17 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getMe, logout, useSessionStore } from '@referio/shared';
 import { findPage, makeSession, renderApp, resetApp, signInAs } from '../../test/helpers';
+import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
   registerRemotes: jest.fn(),
 }));
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual<object>('@referio/shared'),
-  getMe: jest.fn(),
-  logout: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['getMe', 'logout']),
+);
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 

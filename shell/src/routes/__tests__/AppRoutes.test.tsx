@@ -9,15 +9,15 @@ import {
   resetApp,
   signInAs,
 } from '../../test/helpers';
+import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
   registerRemotes: jest.fn(),
 }));
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual<object>('@referio/shared'),
-  getMe: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest.requireActual<typeof TestUtils>('@referio/shared/test-utils').mockSharedApi(['getMe']),
+);
 
 beforeEach(() => {
   resetApp();

@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, getMe, useSessionStore } from '@referio/shared';
 import { findPage, makeSession, renderApp, resetApp, signInAs } from '../../test/helpers';
+import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
   registerRemotes: jest.fn(),
 }));
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual<object>('@referio/shared'),
-  getMe: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest.requireActual<typeof TestUtils>('@referio/shared/test-utils').mockSharedApi(['getMe']),
+);
 
 beforeEach(() => resetApp());
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
+  afterReferralChange,
   EmptyState,
   HANDOFF_STATUSES,
   Modal,
@@ -9,8 +10,7 @@ import {
   Spinner,
   errorMessage,
   formatLpa,
-  getHandoff,
-  handoffKeys,
+  handoffQueries,
   sendReferralRequest,
   toast,
   useCurrentUser,
@@ -69,11 +69,7 @@ export function AskAnotherReferrer({ request }: { request: ReferralRequest }) {
 }
 
 function HandoffList({ requestId, company }: { requestId: string; company: string }) {
-  const handoff = useQuery({
-    queryKey: handoffKeys.list(requestId),
-    queryFn: () => getHandoff(requestId),
-    staleTime: 0,
-  });
+  const handoff = useQuery({ ...handoffQueries.list(requestId), staleTime: 0 });
   const [sent, setSent] = useState<ReadonlySet<string>>(new Set());
   if (handoff.isPending) return <Spinner label="Loading other referrers" />;
   if (handoff.isError)
@@ -115,7 +111,7 @@ function HandoffItem({ job, sent, onSent }: { job: JobPost; sent: boolean; onSen
       onSent();
       toast.success(handoffTexts.sentToast(job.jobTitle));
       // The candidate's request lists and counts now hold one more pending request.
-      void queryClient.invalidateQueries({ queryKey: ['candidate'] });
+      void afterReferralChange(queryClient);
     },
     onError: (err) => toast.error(errorMessage(err, 'The referral request could not be sent.')),
   });

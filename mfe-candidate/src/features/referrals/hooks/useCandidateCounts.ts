@@ -1,16 +1,11 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGES, getCandidateCount, toast, type ReferralCounts } from '@referio/shared';
-
-export const candidateCountsKey = (userId: string | undefined) =>
-  ['candidate', 'counts', userId] as const;
+import { MESSAGES, referralQueries, toast } from '@referio/shared';
 
 /** The signed-in candidate's request counts from the server; 'Failed to fetch referral counts' on failure. */
 export function useCandidateCounts(userId: string | undefined) {
-  const query = useQuery<ReferralCounts>({
-    queryKey: candidateCountsKey(userId),
-    queryFn: () => getCandidateCount(userId as string),
-    enabled: Boolean(userId),
+  const query = useQuery({
+    ...referralQueries.counts(userId, 'candidate'),
     // Requests change elsewhere (job details, the referrer): always refresh when the page opens.
     staleTime: 0,
   });

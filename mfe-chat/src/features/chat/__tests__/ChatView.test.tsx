@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import {
   createMessage,
@@ -10,16 +11,15 @@ import {
   type ChatMessage,
   type SessionResponse,
 } from '@referio/shared';
+import type * as TestUtils from '@referio/shared/test-utils';
 import { ChatView } from '../components/ChatView';
-import { FakeEventSource } from './fakeEventSource';
+import { FakeEventSource } from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  getReferrerChats: jest.fn(),
-  getMessages: jest.fn(),
-  createMessage: jest.fn(),
-  markChatRead: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['getReferrerChats', 'getMessages', 'createMessage', 'markChatRead']),
+);
 const mockedChats = jest.mocked(getReferrerChats);
 const mockedMessages = jest.mocked(getMessages);
 const mockedCreate = jest.mocked(createMessage);
@@ -70,16 +70,28 @@ const CHATS = [
   chat('c2', '', 'meera@globex.com', { lastMessage: 'See you', unread: 0 }),
 ];
 
-const renderChat = () => render(<ChatView eventSourceFactory={FakeEventSource.factory} />);
+const renderChat = () =>
+  render(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      <ChatView />
+    </QueryClientProvider>,
+  );
 const entry = (name: string) => screen.getByRole('button', { name: new RegExp(name) });
 
 beforeEach(() => {
   FakeEventSource.instances = [];
+  (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
   useSessionStore.getState().signOut();
   useSessionStore.getState().signIn(session);
   mockedChats.mockResolvedValue(CHATS);
   mockedMessages.mockResolvedValue([]);
   mockedMarkRead.mockResolvedValue({ success: true, message: 'Marked as read' });
+});
+
+afterEach(() => {
+  delete (globalThis as { EventSource?: unknown }).EventSource;
 });
 
 describe('the chat page', () => {
@@ -162,8 +174,11 @@ describe('the chat page', () => {
     const bubble = within(screen.getByRole('log')).getByText('Are you free?').closest('li');
     expect(bubble).toHaveClass('chat__bubble--theirs');
     act(() => source.emit('message', message('m3', 'c2', 'peer-c2', 'Ping from Meera', 3), 3));
+    // The list is the query's cache entry: it shows the change once react-query tells its observers.
+    await waitFor(() =>
+      expect(within(entry('meera@globex.com')).getByLabelText('1 unread')).toBeInTheDocument(),
+    );
     const meera = entry('meera@globex.com');
-    expect(within(meera).getByLabelText('1 unread')).toBeInTheDocument();
     expect(within(meera).getByText('Ping from Meera')).toBeInTheDocument();
     // Most recent first.
     const buttons = within(screen.getByRole('region', { name: 'Messages' })).getAllByRole('button');

@@ -18,15 +18,13 @@ import SignIn from '../../../pages/SignIn';
 import SignUp from '../../../pages/SignUp';
 import type { GoogleAccountsId, GoogleCredentialResponse } from '../api/googleIdentity';
 import { makeSession } from '../../../test/fixtures';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  login: jest.fn(),
-  createUser: jest.fn(),
-  verifyOtp: jest.fn(),
-  oAuth: jest.fn(),
-  getAuthConfig: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['login', 'createUser', 'verifyOtp', 'oAuth', 'getAuthConfig']),
+);
 
 const mockedLogin = jest.mocked(login);
 const mockedCreateUser = jest.mocked(createUser);

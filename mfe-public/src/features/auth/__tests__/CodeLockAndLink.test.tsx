@@ -1,4 +1,4 @@
-// The way out of a locked code (issue 18 item 3) and signing in with a mailed link (issue 15 item 1).
+// The way out of a locked code (Change email, a resend after the server's wait) and signing in with a mailed link.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -14,14 +14,13 @@ import {
 } from '@referio/shared';
 import SignIn from '../../../pages/SignIn';
 import { makeSession } from '../../../test/fixtures';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  login: jest.fn(),
-  verifyOtp: jest.fn(),
-  verifyLink: jest.fn(),
-  getAuthConfig: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['login', 'verifyOtp', 'verifyLink', 'getAuthConfig']),
+);
 
 const mockedLogin = jest.mocked(login);
 const mockedVerifyOtp = jest.mocked(verifyOtp);

@@ -1,4 +1,4 @@
-// Sign-in returns to the page that asked for it (issue 18, item 2): `?next=` with an internal path only.
+// Sign-in returns to the page that asked for it `?next=` with an internal path only.
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -6,13 +6,13 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastHost, getAuthConfig, login, useSessionStore, verifyOtp } from '@referio/shared';
 import SignIn from '../../../pages/SignIn';
 import { makeSession } from '../../../test/fixtures';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  login: jest.fn(),
-  verifyOtp: jest.fn(),
-  getAuthConfig: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['login', 'verifyOtp', 'getAuthConfig']),
+);
 
 function renderSignIn(url: string) {
   jest.mocked(getAuthConfig).mockResolvedValue({ googleClientId: null });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, verifyLink, type SessionResponse } from '@referio/shared';
 
@@ -30,18 +31,20 @@ export function useSignInLink(onSignedIn: (answer: SessionResponse) => void): Si
   useEffect(() => {
     done.current = onSignedIn;
   });
+  const { mutate } = useMutation({
+    mutationFn: (body: { token: string }) => verifyLink(body),
+    onSuccess: (answer) => done.current(answer),
+    onError: (err) =>
+      setState({ status: 'failed', message: errorMessage(err, LINK_FAILED_MESSAGE) }),
+  });
 
   useEffect(() => {
     const token = linkTokenOf(location.hash);
     if (!token || started.current) return;
     started.current = true;
     void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
-    verifyLink({ token })
-      .then((answer) => done.current(answer))
-      .catch((err: unknown) =>
-        setState({ status: 'failed', message: errorMessage(err, LINK_FAILED_MESSAGE) }),
-      );
-  }, [location.hash, location.pathname, location.search, navigate]);
+    mutate({ token });
+  }, [location.hash, location.pathname, location.search, navigate, mutate]);
 
   return state;
 }

@@ -4,17 +4,14 @@ import {
   FEATURED_COMPANY_COUNT,
   HOME_COMPANY_COUNT,
   Spinner,
-  getAllCompany,
+  siteQueries,
   type Company,
   paths,
 } from '@referio/shared';
 import { CompanyTile } from './CompanyTile';
 
 /** The landing page's companies: the first 40, fetched once for both the grid and the featured six. */
-export const homeCompaniesQuery = {
-  queryKey: ['company', 'home', HOME_COMPANY_COUNT],
-  queryFn: () => getAllCompany({ start: 0, limit: HOME_COMPANY_COUNT }),
-};
+export const homeCompaniesQuery = siteQueries.companies({ start: 0, limit: HOME_COMPANY_COUNT });
 
 export function useHomeCompanies() {
   return useQuery(homeCompaniesQuery);

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CAROUSEL_SCROLL_PX, Spinner, getAllTestimonials } from '@referio/shared';
+import { CAROUSEL_SCROLL_PX, Spinner, siteQueries } from '@referio/shared';
 
 /** Scrolls the track by `delta` px (smoothly where the browser can). */
 export function scrollTrack(track: HTMLElement | null, delta: number): void {
@@ -9,13 +9,10 @@ export function scrollTrack(track: HTMLElement | null, delta: number): void {
   else track.scrollLeft += delta;
 }
 
-/** The testimonials' query (the server render fills it before it renders the landing page). */
-export const testimonialsQuery = { queryKey: ['testimonials'], queryFn: getAllTestimonials };
-
 /** Success Stories: the testimonials in a carousel, 300 px per click, usable with the keyboard. */
 export default function Testimonials() {
   const track = useRef<HTMLUListElement>(null);
-  const query = useQuery(testimonialsQuery);
+  const query = useQuery(siteQueries.testimonials());
   const items = query.data ?? [];
 
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {

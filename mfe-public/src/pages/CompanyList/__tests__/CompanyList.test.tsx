@@ -4,11 +4,13 @@ import { ApiError, getAllJobPost, useSessionStore, type JobPost } from '@referio
 import CompanyList from '..';
 import { renderPage } from '../../../test/render';
 import { USER_ID, makeJob, makeSession } from '../../../test/fixtures';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  getAllJobPost: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['getAllJobPost']),
+);
 const mockedGetAllJobPost = jest.mocked(getAllJobPost);
 
 /** A server with `total` jobs: answers each page as the API would (9 per page). */

@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { ApiError, createContactUs } from '@referio/shared';
 import ContactUs from '..';
 import { renderPage } from '../../../test/render';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  createContactUs: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['createContactUs']),
+);
 const mockedCreate = jest.mocked(createContactUs);
 const location = () => screen.getByTestId('location').textContent;
 

@@ -11,13 +11,13 @@ import {
 import JobDetails from '..';
 import { renderPage } from '../../../test/render';
 import { JOB_ID, REFERRER_ID, USER_ID, makeJobDetails, makeSession } from '../../../test/fixtures';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  getJobById: jest.fn(),
-  resumeUpload: jest.fn(),
-  sendReferralRequest: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['getJobById', 'resumeUpload', 'sendReferralRequest']),
+);
 const mockedGetJobById = jest.mocked(getJobById);
 const mockedResumeUpload = jest.mocked(resumeUpload);
 const mockedSend = jest.mocked(sendReferralRequest);

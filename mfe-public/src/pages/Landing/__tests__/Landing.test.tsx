@@ -10,12 +10,13 @@ import {
 } from '@referio/shared';
 import Landing from '..';
 import { renderPage } from '../../../test/render';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  getAllCompany: jest.fn(),
-  getAllTestimonials: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['getAllCompany', 'getAllTestimonials']),
+);
 const mockedCompanies = jest.mocked(getAllCompany);
 const mockedTestimonials = jest.mocked(getAllTestimonials);
 // The subscribe box posts through the shared HTTP client: the tests answer for the server there.

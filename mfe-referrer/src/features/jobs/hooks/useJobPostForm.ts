@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   ApiError,
   MESSAGES,
+  afterJobChange,
   createJobPost,
   toast,
   useCurrentUser,
@@ -14,7 +15,6 @@ import {
   jobWizardStep2Schema,
   toCreateJobPostRequest,
 } from '@referio/shared/contract';
-import { referrerKeys } from '../../../lib/queryKeys';
 
 /** The wizard's first step as typed: selects start empty ('select' is not a choice). */
 export type Step1Form = Record<keyof JobWizardStep1, string>;
@@ -103,7 +103,7 @@ export function useJobPostForm() {
       await createJobPost(
         toCreateJobPostRequest(one.data, two.data as JobWizardStep2, user?._id || undefined),
       );
-      await queryClient.invalidateQueries({ queryKey: referrerKeys.all });
+      await afterJobChange(queryClient);
       setS1(EMPTY_STEP1);
       setS2(EMPTY_STEP2);
       setStep(1);

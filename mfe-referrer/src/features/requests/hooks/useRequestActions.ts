@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   ApiError,
   MESSAGES,
+  afterReferralChange,
   messageWithReason,
   toast,
   updateReferralStatus,
   type DeclineReason,
 } from '@referio/shared';
-import { referrerKeys } from '../../../lib/queryKeys';
 
 /**
  * Approve or decline one request (a decline with its reason, when one was chosen): the spec's toasts
@@ -54,7 +54,7 @@ export function useRequestActions(
         );
         return false;
       } finally {
-        await queryClient.invalidateQueries({ queryKey: referrerKeys.all });
+        await afterReferralChange(queryClient);
       }
     },
     [queryClient, onApproveRefused],

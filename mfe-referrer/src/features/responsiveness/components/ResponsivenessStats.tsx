@@ -5,8 +5,7 @@ import {
   isNewReferrer,
   NEW_REFERRER_BELOW_ANSWERED,
   RESPONSIVENESS_WINDOW_DAYS,
-  getResponsiveness,
-  responsivenessKeys,
+  responsivenessQueries,
 } from '@referio/shared';
 
 /**
@@ -14,10 +13,7 @@ import {
  * cards, and the counts behind it (docs/responsiveness.md).
  */
 export function ResponsivenessStats({ userId }: { userId: string }) {
-  const figures = useQuery({
-    queryKey: responsivenessKeys.mine(userId),
-    queryFn: () => getResponsiveness(userId),
-  });
+  const figures = useQuery(responsivenessQueries.mine(userId));
   const r = figures.data;
   return (
     <section className="rf-card rr-responsiveness" aria-labelledby="rr-responsiveness-title">

@@ -3,12 +3,13 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { ApiError, createJobPost, updateRole, useSessionStore } from '@referio/shared';
 import CreateJobPost from '..';
 import { USER_ID, makeJob, makeUser, renderPage, signInAs } from '../../../test/render';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  createJobPost: jest.fn(),
-  updateRole: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['createJobPost', 'updateRole']),
+);
 const mockedCreate = jest.mocked(createJobPost);
 const mockedUpdateRole = jest.mocked(updateRole);
 

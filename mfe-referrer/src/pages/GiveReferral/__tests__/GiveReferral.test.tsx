@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { getAllJobPostByUserId } from '@referio/shared';
 import GiveReferral from '..';
 import { USER_ID, makeJob, renderPage, signInAs } from '../../../test/render';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  getAllJobPostByUserId: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['getAllJobPostByUserId']),
+);
 const mockedList = jest.mocked(getAllJobPostByUserId);
 
 beforeEach(() => signInAs());

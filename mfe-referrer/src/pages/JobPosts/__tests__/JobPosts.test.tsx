@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { ApiError, getAllJobPostByUserId, updateJobPost, updateJobStatus } from '@referio/shared';
 import JobPosts from '..';
 import { USER_ID, makeJob, renderPage, signInAs } from '../../../test/render';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  getAllJobPostByUserId: jest.fn(),
-  updateJobStatus: jest.fn(),
-  updateJobPost: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['getAllJobPostByUserId', 'updateJobStatus', 'updateJobPost']),
+);
 const mockedList = jest.mocked(getAllJobPostByUserId);
 const mockedStatus = jest.mocked(updateJobStatus);
 const mockedUpdate = jest.mocked(updateJobPost);

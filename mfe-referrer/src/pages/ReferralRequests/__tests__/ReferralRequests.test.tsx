@@ -13,16 +13,20 @@ import {
 } from '@referio/shared';
 import ReferralRequests from '..';
 import { USER_ID, makeRequest, makeUser, renderPage, signInAs } from '../../../test/render';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  getRefererCount: jest.fn(),
-  getAllReferralRequestsData: jest.fn(),
-  updateReferralStatus: jest.fn(),
-  workEmailVerify: jest.fn(),
-  workEmailVerifyOtp: jest.fn(),
-  createChat: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi([
+      'getRefererCount',
+      'getAllReferralRequestsData',
+      'updateReferralStatus',
+      'workEmailVerify',
+      'workEmailVerifyOtp',
+      'createChat',
+    ]),
+);
 const mockedList = jest.mocked(getAllReferralRequestsData);
 const mockedUpdate = jest.mocked(updateReferralStatus);
 const mockedSend = jest.mocked(workEmailVerify);

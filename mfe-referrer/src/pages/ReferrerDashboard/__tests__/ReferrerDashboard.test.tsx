@@ -8,13 +8,13 @@ import {
 } from '@referio/shared';
 import ReferrerDashboard from '..';
 import { makeRequest, renderPage, signInAs } from '../../../test/render';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  getRefererCount: jest.fn(),
-  getAllReferralRequestsData: jest.fn(),
-  getResponsiveness: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['getRefererCount', 'getAllReferralRequestsData', 'getResponsiveness']),
+);
 
 beforeEach(() => {
   signInAs();

@@ -2,17 +2,20 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   getByIdReferer,
+  getMailPreferences,
   updateById,
   type ReferrerProfile as ReferrerProfileData,
 } from '@referio/shared';
 import ReferrerProfile from '..';
 import { USER_ID, renderPage, signInAs } from '../../../test/render';
+import { makeMailPreferences } from '@referio/shared/test-utils';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  getByIdReferer: jest.fn(),
-  updateById: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['getByIdReferer', 'getMailPreferences', 'updateById']),
+);
 
 const profile: ReferrerProfileData = {
   _id: USER_ID,
@@ -35,6 +38,7 @@ const profile: ReferrerProfileData = {
 };
 
 beforeEach(() => {
+  jest.mocked(getMailPreferences).mockResolvedValue(makeMailPreferences());
   signInAs();
   jest.mocked(getByIdReferer).mockResolvedValue(profile);
 });

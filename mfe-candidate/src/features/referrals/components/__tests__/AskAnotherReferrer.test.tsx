@@ -4,12 +4,13 @@ import { ApiError, getHandoff, sendReferralRequest } from '@referio/shared';
 import { AskAnotherReferrer } from '../AskAnotherReferrer';
 import { makeJob, makeRequest, USER_ID } from '../../../../test/fixtures';
 import { renderPage } from '../../../../test/render';
+import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () => ({
-  ...jest.requireActual('@referio/shared'),
-  getHandoff: jest.fn(),
-  sendReferralRequest: jest.fn(),
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['getHandoff', 'sendReferralRequest']),
+);
 const mockedHandoff = jest.mocked(getHandoff);
 const mockedSend = jest.mocked(sendReferralRequest);
 

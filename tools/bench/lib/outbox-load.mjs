@@ -10,7 +10,7 @@
 // and with SIGKILL (a crash: claimed mail waits for its lease to run out, then another start sends it).
 // mails/s: arrivals over the time the API was up and sending. Writes bench/results/outbox-pg.json.
 //
-//   MAILS=10000 KILL_AT=0.3 node tools/bench/with-pg.mjs api/scripts/bench-outbox.mjs
+//   MAILS=10000 KILL_AT=0.3 node tools/bench/with-pg.mjs tools/bench/lib/outbox-load.mjs
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,9 +18,9 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const root = path.resolve(apiDir, '..');
-const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const apiDir = path.join(root, 'api');
+const require = createRequire(path.join(apiDir, 'package.json'));
 
 const MAILS = Number(process.env.MAILS ?? 10_000);
 const KILL_AT = Number(process.env.KILL_AT ?? 0.3);

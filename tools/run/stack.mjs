@@ -35,8 +35,8 @@ function builtAt(file) {
 }
 
 const common = [
-  'tools/webpack.app.js',
-  'tools/federation.js',
+  'tools/build/webpack.app.js',
+  'tools/build/federation.js',
   'tsconfig.base.json',
   'package-lock.json',
 ];
@@ -178,7 +178,9 @@ export function startApi({ env = {}, quiet = false, port = API_PORT } = {}) {
 }
 
 export function startStatic(dir, { quiet = false, args = [] } = {}) {
-  return startProcess(dir, process.execPath, ['tools/serve.mjs', '--app', dir, ...args], { quiet });
+  return startProcess(dir, process.execPath, ['tools/run/serve.mjs', '--app', dir, ...args], {
+    quiet,
+  });
 }
 
 /** Starts the API and every app from their builds; resolves when all answer. */

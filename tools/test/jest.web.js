@@ -14,10 +14,11 @@ module.exports = function webJestConfig(dir, extra = {}) {
     moduleNameMapper: {
       '\\.(css)$': 'identity-obj-proxy',
       '\\.(png|jpe?g|gif|svg|webp)$': path.join(__dirname, 'jest.file-stub.js'),
-      '^@referio/shared$': path.join(__dirname, '..', 'shared', 'src', 'index.ts'),
+      '^@referio/shared$': path.join(__dirname, '..', '..', 'shared', 'src', 'index.ts'),
       // Test data shaped as the API answers it, one copy for every package's tests.
       '^@referio/shared/test-utils$': path.join(
         __dirname,
+        '..',
         '..',
         'shared',
         'src',
@@ -26,6 +27,7 @@ module.exports = function webJestConfig(dir, extra = {}) {
       ),
       '^@referio/shared/contract$': path.join(
         __dirname,
+        '..',
         '..',
         'shared',
         'src',

@@ -8,17 +8,17 @@
 // table. Data come from a seeded PRNG (same SEED_RANDOM, same rows). A database that already holds the
 // bench candidate is left alone.
 //
-//   DATABASE_URL=postgres://…/referio_bench node api/scripts/bench-seed.mjs
-//   DATA_DIR=/tmp/referio-bench node api/scripts/bench-seed.mjs       # PGlite under DATA_DIR/pglite
+//   DATABASE_URL=postgres://…/referio_bench node tools/bench/lib/seed.mjs
+//   DATA_DIR=/tmp/referio-bench node tools/bench/lib/seed.mjs       # PGlite under DATA_DIR/pglite
 //
-// Also a module: `import { seedBench } from './bench-seed.mjs'` (tools/bench/api-load.mjs uses it).
+// Also a module: `import { seedBench } from './lib/seed.mjs'` (tools/bench/api-load.mjs uses it).
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'api');
+const require = createRequire(path.join(apiDir, 'package.json'));
 
 export const BENCH_CANDIDATE = 'bench-candidate@referio.test';
 

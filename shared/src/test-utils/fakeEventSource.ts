@@ -1,4 +1,5 @@
-// A stand-in for the browser's EventSource (jsdom has none): tests push server events into it.
+// A stand-in for the browser's EventSource (jsdom has none; the test setup makes a real one fail the test):
+// `globalThis.EventSource = FakeEventSource`, then tests push server events into it.
 export class FakeEventSource {
   static instances: FakeEventSource[] = [];
   readyState = 0;
@@ -6,7 +7,10 @@ export class FakeEventSource {
   closed = false;
   private readonly handlers = new Map<string, ((e: MessageEvent) => void)[]>();
 
-  constructor(public readonly url: string) {
+  constructor(
+    public readonly url: string,
+    public readonly init?: EventSourceInit,
+  ) {
     FakeEventSource.instances.push(this);
   }
 
@@ -15,7 +19,7 @@ export class FakeEventSource {
   }
 
   /** The server sends `event` with `data` (and an id). */
-  emit(type: string, data: unknown, id?: number) {
+  emit(type: string, data: unknown = {}, id?: number) {
     this.readyState = 1;
     const event = new MessageEvent(type, {
       data: JSON.stringify(data),
@@ -35,11 +39,14 @@ export class FakeEventSource {
     this.readyState = 2;
   }
 
+  /** Streams not closed yet. */
+  static open(): FakeEventSource[] {
+    return FakeEventSource.instances.filter((s) => !s.closed);
+  }
+
   static latest(): FakeEventSource {
     const s = FakeEventSource.instances.at(-1);
     if (!s) throw new Error('no EventSource opened');
     return s;
   }
-
-  static factory = (url: string) => new FakeEventSource(url) as unknown as EventSource;
 }

@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 // `npm run bench`: every benchmark in tools/bench/, one after the other (the machine is shared: never in parallel),
-// then one table of the figures against issue 7's goals, read back from bench/results/*.json.
+// then one table of the figures against their goals (docs/performance.md), read back from bench/results/*.json.
 // Each is runnable alone (`node tools/bench/<name>.mjs`, or `npm run bench <name>…`) and writes JSON there.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { root } from './apps.mjs';
-import { printTable, resultsDir } from './bench/common.mjs';
+import { root } from '../run/apps.mjs';
+import { printTable, resultsDir } from './common.mjs';
 
 const dir = path.join(root, 'tools', 'bench');
 /** Modules in tools/bench/ that are helpers, not benchmarks. */
-const HELPERS = new Set(['common.mjs', 'with-pg.mjs']);
+const HELPERS = new Set(['index.mjs', 'common.mjs', 'with-pg.mjs']);
 const only = process.argv.slice(2);
 const scripts = fs
   .readdirSync(dir)

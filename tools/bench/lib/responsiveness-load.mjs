@@ -7,14 +7,14 @@
 // insert and made again afterwards from their own definitions, then VACUUM ANALYZE (statistics and the
 // visibility map, as autovacuum would leave a live database).
 //
-//   DATABASE_URL=postgres://…/referio_bench node api/scripts/bench-responsiveness.mjs
+//   DATABASE_URL=postgres://…/referio_bench node tools/bench/lib/responsiveness-load.mjs
 //
 // Also a module: tools/bench/responsiveness.mjs imports `seedRequests` and `explainJobList`.
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'api');
 const require = createRequire(import.meta.url);
 const { Client } = require('pg');
 

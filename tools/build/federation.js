@@ -3,7 +3,7 @@
 // so a mismatch shows up as a federation warning instead of a second React.
 const path = require('node:path');
 
-const root = path.resolve(__dirname, '..');
+const root = path.resolve(__dirname, '..', '..');
 const rootPkg = (name) => require(require.resolve(`${name}/package.json`, { paths: [root] }));
 const sharedPkg = require(path.join(root, 'shared', 'package.json'));
 

@@ -10,7 +10,7 @@ const { sharedDeps, isSharedName } = require('./federation');
 
 function reactRouterProduction() {
   const dir = path.dirname(
-    require.resolve('react-router/package.json', { paths: [path.resolve(__dirname, '..')] }),
+    require.resolve('react-router/package.json', { paths: [path.resolve(__dirname, '..', '..')] }),
   );
   return {
     'react-router$': path.join(dir, 'dist', 'production', 'index.mjs'),
@@ -20,7 +20,7 @@ function reactRouterProduction() {
 
 function injectExternalRuntimePlugin() {
   const main = require.resolve('@module-federation/inject-external-runtime-core-plugin', {
-    paths: [path.resolve(__dirname, '..')],
+    paths: [path.resolve(__dirname, '..', '..')],
   });
   return path.join(path.dirname(main), 'index.js');
 }

@@ -16,7 +16,7 @@
 // listen) and runs the clients. Writes bench/results/chat-pg-2x.json.
 //
 //   CHATS=100 ROUNDS=5 CONCURRENCY=20 BENCH_TIMEOUT_MS=120000 npm run bench:chat -w @referio/api
-//   INSTANCES=2 CHATS=1000 ROUNDS=2 DATABASE_URL=… node api/scripts/bench-chat.mjs
+//   INSTANCES=2 CHATS=1000 ROUNDS=2 DATABASE_URL=… node tools/bench/lib/chat-load.mjs
 import { execFileSync, spawn } from 'node:child_process';
 import net from 'node:net';
 import fs from 'node:fs';
@@ -26,9 +26,9 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const root = path.resolve(apiDir, '..');
-const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const apiDir = path.join(root, 'api');
+const require = createRequire(path.join(apiDir, 'package.json'));
 
 const CHATS = Number(process.env.CHATS ?? 100);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
