@@ -18,10 +18,16 @@ import * as referral from '../api/referral';
 import * as site from '../api/site';
 import * as upload from '../api/upload';
 
-const AREAS = [auth, chat, handoff, jobPost, notifications, referral, site, upload] as unknown as Record<
-  string,
-  unknown
->[];
+const AREAS = [
+  auth,
+  chat,
+  handoff,
+  jobPost,
+  notifications,
+  referral,
+  site,
+  upload,
+] as unknown as Record<string, unknown>[];
 
 export function mockSharedApi(
   names: readonly string[],

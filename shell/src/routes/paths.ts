@@ -69,7 +69,6 @@ export const routes = {
   notFound: { path: '*', target: { kind: 'notFound' } },
 } as const satisfies Record<string, RouteDef>;
 
-
 /**
  * The spec's list of pages without the site header and footer. /create-job, /referrar-signin and
  * /create-referrar are not routes of ours (they show 'Page not found'), but the spec names them, so
