@@ -37,6 +37,7 @@ module.exports = function webJestConfig(dir, extra = {}) {
       '^@referio/shared/profile$': path.join(
         __dirname,
         '..',
+        '..',
         'shared',
         'src',
         'domain',

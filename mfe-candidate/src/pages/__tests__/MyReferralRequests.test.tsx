@@ -211,7 +211,7 @@ describe('My Referral Requests', () => {
     expect(cards[2]).not.toHaveTextContent('Reason:');
   });
 
-  it('lists expired requests under "No response", with no action but the way back', async () => {
+  it('lists expired requests under "No response", with the hand-off as the next step', async () => {
     const expired = makeRequest('expired', { expiresAt: '2026-03-12T10:00:00.000Z' });
     serve({ expired: [expired] });
     renderPage(<MyReferralRequests />, {
@@ -226,7 +226,10 @@ describe('My Referral Requests', () => {
     expect(card).toHaveTextContent(
       'No response: Ravi Kumar did not answer before 12 Mar 2026. You can request this job again.',
     );
-    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+    // No Withdraw or Go to Chat: the one action is asking another referrer at the company.
+    expect(within(card).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      `Ask another referrer at ${expired.jobPostId.companyName}`,
+    ]);
     expect(mockedList).toHaveBeenCalledWith({ userId: USER_ID, roleId: 0, status: 'expired' });
   });
 });

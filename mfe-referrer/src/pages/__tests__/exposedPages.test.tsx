@@ -7,6 +7,7 @@ import {
   getAllReferralRequestsData,
   getByIdReferer,
   getRefererCount,
+  getResponsiveness,
 } from '@referio/shared';
 import { renderPage, signInAs } from '../../test/render';
 import type * as TestUtils from '@referio/shared/test-utils';
@@ -19,6 +20,7 @@ jest.mock('@referio/shared', () =>
       'getAllReferralRequestsData',
       'getAllJobPostByUserId',
       'getByIdReferer',
+      'getResponsiveness',
     ]),
 );
 
@@ -40,6 +42,9 @@ beforeEach(() => {
   jest.mocked(getAllReferralRequestsData).mockResolvedValue([]);
   jest.mocked(getAllJobPostByUserId).mockResolvedValue({ data: [], total: 0 });
   jest.mocked(getByIdReferer).mockReturnValue(new Promise(() => {}));
+  jest
+    .mocked(getResponsiveness)
+    .mockResolvedValue({ received: 0, answered: 0, medianAnswerSeconds: null });
 });
 
 describe('the exposed page modules', () => {

@@ -55,6 +55,7 @@ describe('answer schemas', () => {
       referralBonus: 1000,
       createdAt: '2025-03-10T09:00:00.000Z',
       isApplied: false,
+      verifiedAtCompany: null,
     };
     expect(jobPostSchema.parse(job)).toEqual(job);
     expect(jobPostSchema.safeParse({ ...job, jobLocation: 'Mars' }).success).toBe(false);
