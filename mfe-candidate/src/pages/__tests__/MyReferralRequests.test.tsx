@@ -227,9 +227,11 @@ describe('My Referral Requests', () => {
       'No response: Ravi Kumar did not answer before 12 Mar 2026. You can request this job again.',
     );
     // No Withdraw or Go to Chat: the one action is asking another referrer at the company.
-    expect(within(card).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      `Ask another referrer at ${expired.jobPostId.companyName}`,
-    ]);
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([`Ask another referrer at ${expired.jobPostId.companyName}`]);
     expect(mockedList).toHaveBeenCalledWith({ userId: USER_ID, roleId: 0, status: 'expired' });
   });
 });
