@@ -13,17 +13,21 @@ import {
   declineReasonText,
   referralLimitText,
   type DeclineReason,
+  type Handoff,
   type ListedReferralStatus,
   type ReferralCounts,
   type ReferralLimit,
   type ReferralRequest,
   type ReferralStatus,
+  type ReferrerResponsiveness,
 } from '../contract';
 import type { Db, Tx } from '../db';
 import { companies, jobPosts, referralRequests, users, type UserRow } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { findJobRow, toJobPost } from './jobPosts';
 import type { CompanyRepository } from './companies';
+import { handoffJobs, handoffSource, type HandoffSource } from './handoff';
+import { referrerResponsiveness } from './responsiveness';
 import type { NotificationRepository } from './notifications';
 
 const HOUR = 60 * 60 * 1000;
@@ -453,6 +457,23 @@ export class ReferralRepository {
         .where(eq(referralRequests.id, row.id));
     });
     return (await this.find(id, me.id))!;
+  }
+
+  // ---- hand-off and responsiveness (services/handoff.ts, services/responsiveness.ts) --------------------
+
+  /** The request `id` with its job's title and company (the hand-off's source), or null. */
+  handoffSource(id: string): Promise<HandoffSource | null> {
+    return handoffSource(this.db, id);
+  }
+
+  /** Other referrers' active jobs at the source request's company, same title and most responsive first. */
+  handoffJobs(source: HandoffSource): Promise<Handoff> {
+    return handoffJobs(this.db, source, this.now());
+  }
+
+  /** A referrer's answered share and median time to answer over the last 90 days. */
+  responsiveness(referrerId: string): Promise<ReferrerResponsiveness> {
+    return referrerResponsiveness(this.db, referrerId, this.now());
   }
 
   // ---- internals ---------------------------------------------------------------------------------------

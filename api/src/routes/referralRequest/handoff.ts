@@ -8,8 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/errors';
 import { assertSelf, currentUser } from '../../plugins/auth';
-import { HANDOFF_STATUSES, handoffJobs, handoffSource } from '../../services/handoff';
-import { referrerResponsiveness } from '../../services/responsiveness';
+import { HANDOFF_STATUSES } from '../../services/handoff';
 
 export const HANDOFF_MESSAGES = {
   notFound: 'Referral request not found',
@@ -37,12 +36,12 @@ const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = currentUser(request);
-      const source = await handoffSource(app.db, request.params.requestId);
+      const source = await app.referrals.handoffSource(request.params.requestId);
       if (!source || source.senderId !== me.id) throw new HttpError(404, HANDOFF_MESSAGES.notFound);
       if (!HANDOFF_STATUSES.includes(source.status)) {
         throw new HttpError(409, HANDOFF_MESSAGES.notYet);
       }
-      return { success: true as const, data: await handoffJobs(app.db, source, app.now()) };
+      return { success: true as const, data: await app.referrals.handoffJobs(source) };
     },
   );
 
@@ -61,7 +60,7 @@ const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = assertSelf(request, request.params.userId, HANDOFF_MESSAGES.ownResponsivenessOnly);
       return {
         success: true as const,
-        data: await referrerResponsiveness(app.db, me.id, app.now()),
+        data: await app.referrals.responsiveness(me.id),
       };
     },
   );
