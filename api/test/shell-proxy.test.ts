@@ -54,7 +54,7 @@ beforeAll(async () => {
   shell = spawn(
     process.execPath,
     [
-      path.join(ROOT, 'tools', 'serve.mjs'),
+      path.join(ROOT, 'tools', 'run', 'serve.mjs'),
       '--app',
       'shell',
       '--dist',
