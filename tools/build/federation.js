@@ -36,6 +36,8 @@ function sharedDeps() {
     // The profile form and photo (both modes): a module of its own, loaded with the first profile page,
     // so the main entry (and the landing page) carries no form code.
     '@referio/shared/profile': { singleton: true, requiredVersion: `^${sharedPkg.version}` },
+    // The request card, tabs and decline reasons: loaded with the first request page (dashboards only).
+    '@referio/shared/requests': { singleton: true, requiredVersion: `^${sharedPkg.version}` },
     // Forms: one copy for every remote that has one, loaded with the first form.
     'react-hook-form': singleton('react-hook-form'),
   };

@@ -34,6 +34,16 @@ module.exports = function webJestConfig(dir, extra = {}) {
         'contract',
         'index.ts',
       ),
+      '^@referio/shared/requests$': path.join(
+        __dirname,
+        '..',
+        '..',
+        'shared',
+        'src',
+        'domain',
+        'requests',
+        'index.ts',
+      ),
       '^@referio/shared/profile$': path.join(
         __dirname,
         '..',

@@ -6,13 +6,10 @@ import {
   LinkedTarget,
   MESSAGES,
   ROLE_APPLICANT,
-  RequestCard,
-  RequestStatusTabs,
   Spinner,
   createChat,
   afterReferralChange,
   messageWithReason,
-  recipientName,
   toast,
   useCurrentUser,
   useDashboardNavigate,
@@ -23,6 +20,7 @@ import {
   type ListedReferralStatus,
   type ReferralRequest,
 } from '@referio/shared';
+import { RequestCard, RequestStatusTabs, recipientName } from '@referio/shared/requests';
 import { useCandidateCounts } from '../../features/referrals/hooks/useCandidateCounts';
 import '../candidate.css';
 import { AskAnotherReferrer } from '../../features/referrals/components/AskAnotherReferrer';

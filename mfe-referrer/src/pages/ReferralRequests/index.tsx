@@ -4,30 +4,32 @@ import { useQuery } from '@tanstack/react-query';
 import {
   Button,
   ConfirmDialog,
-  DeclineReasonFields,
-  EMPTY_DECLINE_CHOICE,
   EmptyState,
   LinkedTarget,
   MESSAGES,
   ROLE_REFERRER,
-  RequestCard,
-  RequestStatusTabs,
   Spinner,
   createChat,
-  declineChoiceError,
-  declineDetails,
   toast,
   useCurrentUser,
   useDashboardNavigate,
   useLinkedRequest,
   useSessionStore,
-  senderName,
   SkillChips,
-  type DeclineChoice,
   type ListedReferralStatus,
   referralQueries,
   type ReferralRequest,
 } from '@referio/shared';
+import {
+  DeclineReasonFields,
+  EMPTY_DECLINE_CHOICE,
+  RequestCard,
+  RequestStatusTabs,
+  declineChoiceError,
+  declineDetails,
+  senderName,
+  type DeclineChoice,
+} from '@referio/shared/requests';
 import { WorkEmailModal } from '../../features/requests/components/WorkEmailModal';
 import { useRequestActions } from '../../features/requests/hooks/useRequestActions';
 import '../../referrer.css';

@@ -6,16 +6,15 @@ import {
   EmptyState,
   MESSAGES,
   ROLE_REFERRER,
-  RequestCard,
   Spinner,
   toast,
   useCurrentUser,
   useDashboardNavigate,
-  senderName,
   SkillChips,
   referralQueries,
   type ReferralCounts,
 } from '@referio/shared';
+import { RequestCard, senderName } from '@referio/shared/requests';
 import { ResponsivenessStats } from '../../features/responsiveness/components/ResponsivenessStats';
 import '../../referrer.css';
 

@@ -4,8 +4,8 @@ import {
   DECLINE_REASONS,
   DECLINE_REASON_LABELS,
   type DeclineReason,
-} from '../../contract/browser';
-import { TextAreaField } from '../../ui/TextField';
+} from '@referio/shared';
+import { TextAreaField } from '@referio/shared';
 import '../cards.css';
 
 export interface DeclineChoice {

@@ -3,9 +3,9 @@ import {
   declineReasonText,
   type ReferralRequest,
   type ReferralStatus,
-} from '../../contract/browser';
-import { formatDate, relativeTime } from '../../format';
-import { Button } from '../../ui/Button';
+} from '@referio/shared';
+import { formatDate, relativeTime } from '@referio/shared';
+import { Button } from '@referio/shared';
 import type { RequestSide } from './RequestStatusTabs';
 import '../cards.css';
 

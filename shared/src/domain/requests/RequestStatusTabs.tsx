@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { ListedReferralStatus, ReferralCounts } from '../../contract/browser';
-import { Tabs } from '../../ui/Tabs';
+import type { ListedReferralStatus, ReferralCounts } from '@referio/shared';
+import { Tabs } from '@referio/shared';
 
 export type RequestSide = 'candidate' | 'referrer';
 
