@@ -4,7 +4,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/axe';
 import { readCode } from '../support/mailbox';
-import { signUp, createJobOverApi, E2E_COMPANY_DOMAIN } from '../support/session';
+import {
+  signUp,
+  createJobOverApi,
+  E2E_COMPANY_DOMAIN,
+  verifyWorkEmailOverApi,
+} from '../support/session';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 
@@ -297,6 +302,9 @@ test('a referral round trip: request sent, pending and approved lists, the appro
   const { userId: referrerId } = await signUp(page, 'Referrer');
   const title = `Round Trip Engineer ${Date.now().toString(36)}`;
   const jobId = await createJobOverApi(page, referrerId, title);
+  // Posting needed a work e-mail at the job's company; the referrer's current address is now at another
+  // domain, so approving is refused and opens the work-email dialog (docs/verified-referrers.md).
+  await verifyWorkEmailOverApi(page.request, referrerId, 'elsewhere-a11y.example');
 
   const candidateContext = await browser.newContext();
   const candidate = await candidateContext.newPage();

@@ -183,5 +183,11 @@ test("a referral request goes from candidate to referrer once, and approving nee
   });
   expect((await decline.json()).message).toBe('Referral declined');
   const counts = await candidate.api.get(`/api/referralRequest/getCandidateCount/${candidate.id}`);
-  expect((await counts.json()).data).toEqual({ total: 1, approved: 1, pending: 0, declined: 0 });
+  expect((await counts.json()).data).toEqual({
+    total: 1,
+    approved: 1,
+    pending: 0,
+    declined: 0,
+    expired: 0,
+  });
 });
