@@ -51,11 +51,15 @@ export default function ReferralRequests() {
   /** The company of the held approval, and why the server refused it (named in the modal). */
   const [gate, setGate] = useState<{ companyName?: string; reason?: string }>({});
   const requestsRef = useRef<ReferralRequest[]>([]);
+  const [confirm, setConfirm] = useState<Confirm>(null);
   const onApproveRefused = useCallback((id: string, reason: string) => {
     heldApproval.current = id;
     const held = requestsRef.current.find((r) => r._id === id);
     setGate({ companyName: held?.jobPostId?.companyName, reason });
-    setGateOpen(true);
+    // The confirmation closes first (its focus goes back to the Approve button); the work-email dialog
+    // opens on the next task, so it takes the focus and gives it back to that button when it closes.
+    setConfirm(null);
+    setTimeout(() => setGateOpen(true), 0);
   }, []);
   const setStatus = useRequestActions(onApproveRefused);
   // A notification's link names a tab and the request to bring into view.
@@ -65,7 +69,6 @@ export default function ReferralRequests() {
   useEffect(() => {
     if (linked.status) setTab(linked.status);
   }, [linked.status, linked.requestId]);
-  const [confirm, setConfirm] = useState<Confirm>(null);
   const [busy, setBusy] = useState(false);
   // The decline's reason (optional) and, for 'Other', its note.
   const [declineChoice, setDeclineChoice] = useState<DeclineChoice>(EMPTY_DECLINE_CHOICE);
