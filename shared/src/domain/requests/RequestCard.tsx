@@ -1,9 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  declineReasonText,
-  type ReferralRequest,
-  type ReferralStatus,
-} from '@referio/shared';
+import { declineReasonText, type ReferralRequest, type ReferralStatus } from '@referio/shared';
 import { formatDate, relativeTime } from '@referio/shared';
 import { Button } from '@referio/shared';
 import type { RequestSide } from './RequestStatusTabs';
