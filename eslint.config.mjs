@@ -21,6 +21,14 @@ const singletonOnlyInShared = [
     message: 'Use toast from @referio/shared (one container lives in the shell).',
   },
 ];
+// zod runs in the browser from one place, `@referio/shared/contract` (a shared module of its own): a schema
+// built anywhere else bundles a second copy of zod (about 27 KB gzip) without the contract's browser setup.
+const zodOnlyInContract = {
+  name: 'zod',
+  allowTypeImports: true,
+  message: 'Build schemas in shared/src/contract and import them from @referio/shared/contract.',
+};
+
 const singletonPatterns = [
   {
     group: ['zustand/*', 'axios/*', 'react-toastify/*'],
@@ -129,7 +137,7 @@ function appBoundaries(app) {
   ];
   const rule = (extra) => [
     'error',
-    { paths: singletonOnlyInShared, patterns: [...patterns, ...extra] },
+    { paths: [...singletonOnlyInShared, zodOnlyInContract], patterns: [...patterns, ...extra] },
   ];
   return [
     {
@@ -191,6 +199,11 @@ export default tseslint.config(
     },
   },
   ...apps.flatMap(appBoundaries),
+  {
+    files: ['shared/src/**/*.{ts,tsx}'],
+    ignores: ['shared/src/contract/**', ...TEST_FILES],
+    rules: { 'no-restricted-imports': ['error', { paths: [zodOnlyInContract] }] },
+  },
   {
     files: [`${BROWSER_SRC}/**/*.{ts,tsx}`],
     // Named after the package it stands in for (the trimmed 'react-router-dom' the site shares).

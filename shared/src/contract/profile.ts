@@ -120,6 +120,25 @@ export const profileExtrasSchema = z.object({
   skills: z.array(z.string().trim().min(1).max(60)).max(30, 'At most 30 skills').optional(),
 });
 
+/**
+ * The profile page's form (both modes, `@referio/shared/profile`): the spec's fields plus what the avatar
+ * popover shows and the referrer's position. Experience is typed as text (a whole number 0 to 60 or
+ * empty) and turned into a number of years on save. Here, not beside the form, so the browser has one zod:
+ * the contract's (a schema built in another module would bundle a second, unconfigured copy).
+ */
+export const profilePageFormSchema = profileFormSchema.extend({
+  position: profileExtrasSchema.shape.position,
+  overAllExperience: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || (/^\d{1,2}$/.test(v) && Number(v) <= 60),
+      'Experience must be a whole number of years (0 to 60)',
+    ),
+  summary: profileExtrasSchema.shape.summary,
+  skills: z.array(z.string().trim().min(1).max(60)).max(30, 'At most 30 skills'),
+});
+
 /** PUT /auth/updateById/:userId: `{ userId, roleId, updatedData }`. */
 export const updateProfileRequest = z.object({
   userId: idSchema.optional(),

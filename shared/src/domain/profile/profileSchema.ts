@@ -1,24 +1,15 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Profile, UpdateProfileRequest } from '@referio/shared';
-import { profileExtrasSchema, profileFormSchema } from '@referio/shared/contract';
+import { profilePageFormSchema } from '@referio/shared/contract';
 
 /**
  * The profile form of both modes: the spec's fields (shared `profileFormSchema`: e-mail messages,
  * mobile digits ≤ 10, date of birth not after today) plus what the avatar popover shows, and the
- * referrer's position. Experience is typed as text and turned into a number of years on save.
+ * referrer's position. Experience is typed as text and turned into a number of years on save. The
+ * schema is the contract's (`profilePageFormSchema`): the profile entry builds none itself, so it brings
+ * no zod of its own.
  */
-export const profileSchema = profileFormSchema.extend({
-  position: profileExtrasSchema.shape.position,
-  overAllExperience: z
-    .string()
-    .trim()
-    .refine(
-      (v) => v === '' || (/^\d{1,2}$/.test(v) && Number(v) <= 60),
-      'Experience must be a whole number of years (0 to 60)',
-    ),
-  summary: profileExtrasSchema.shape.summary,
-  skills: z.array(z.string().trim().min(1).max(60)).max(30, 'At most 30 skills'),
-});
+export const profileSchema = profilePageFormSchema;
 
 export type ProfileInput = z.input<typeof profileSchema>;
 export type ProfileValues = z.output<typeof profileSchema>;
