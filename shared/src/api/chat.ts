@@ -1,5 +1,5 @@
 // Chats and messages: one function per call, and the react-query keys and options that go with them
-// (`['chats', kind, params]`). The live stream is in ./liveStream.ts.
+// (`['chats', kind, params]`). The live stream is `@referio/shared/live`.
 import { queryOptions } from '@tanstack/react-query';
 // The query options call this module's functions through its namespace, so a test that replaces a
 // function (`mockSharedApi` in @referio/shared/test-utils) replaces it for the queries too.

@@ -20,5 +20,3 @@ export * from './chat';
 export * from './notifications';
 export * from './handoff';
 export * from './invalidate';
-export * from './liveStream';
-export * from './useLiveEvents';

@@ -3,7 +3,7 @@
 // the server (so the dot stays cleared after a reload and on other devices), 'Mark all as read' marks the
 // rest. Each item: a sentence, a time and a link to the exact place; job-match items list their jobs in the
 // spec's layout (jobTitle, companyName, jobType, address, date, 'View More' storing selectedJobId). New
-// items arrive live: the tab's one live stream (`@referio/shared`'s liveStream) tells of them and the query is
+// items arrive live: the tab's one live stream (`@referio/shared/live`) tells of them and the query is
 // fetched again (also after the stream reconnected or was reopened, when events may have been missed).
 // Empty or failed: 'No notifications'.
 import { useCallback, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
@@ -19,13 +19,13 @@ import {
   notificationQueries,
   relativeTime,
   useCurrentUser,
-  useLiveEvents,
   useSessionStore,
   type AppNotification,
   type JobPost,
   type NotificationsAnswer,
   paths,
 } from '@referio/shared';
+import { useLiveEvents } from '@referio/shared/live';
 import { useDismiss } from '../components/useDismiss';
 import './NotificationsBell.css';
 

@@ -6,13 +6,8 @@
 // stream is down.
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  chatKeys,
-  chatQueries,
-  useCurrentUser,
-  useDashboardNavigate,
-  useLiveEvents,
-} from '@referio/shared';
+import { chatKeys, chatQueries, useCurrentUser, useDashboardNavigate } from '@referio/shared';
+import { useLiveEvents } from '@referio/shared/live';
 
 const RECOUNT_DEBOUNCE_MS = 250;
 

@@ -9,12 +9,11 @@ import {
   chatKeys,
   chatQueries,
   markChatRead,
-  useLiveEvents,
-  useOpenChat,
   useSessionStore,
   type Chat,
   type ChatMessage,
 } from '@referio/shared';
+import { useLiveEvents, useOpenChat } from '@referio/shared/live';
 import { applyMessage } from '../lib/messages';
 
 export function useChats(userId: string | null) {

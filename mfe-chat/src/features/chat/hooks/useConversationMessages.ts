@@ -4,13 +4,8 @@
 // once, in order. `scroll` says what the next render must do with the scroll position.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  MESSAGE_PAGE_SIZE,
-  chatQueries,
-  getMessages,
-  useLiveEvents,
-  type ChatMessage,
-} from '@referio/shared';
+import { MESSAGE_PAGE_SIZE, chatQueries, getMessages, type ChatMessage } from '@referio/shared';
+import { useLiveEvents } from '@referio/shared/live';
 import { mergeMessages } from '../lib/messages';
 
 export type ScrollIntent = { kind: 'bottom' } | { kind: 'keep'; height: number; top: number };

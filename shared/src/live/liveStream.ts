@@ -1,6 +1,6 @@
 // The signed-in user's live stream (GET /api/chat/events, server-sent events): ONE connection per tab,
 // shared by everything that listens (the shell's bell and unread-messages button, the chat page), since
-// `@referio/shared` is a federation singleton. Listeners subscribe per event type; the first subscriber opens
+// `@referio/shared/live` is a federation singleton. Listeners subscribe per event type; the first subscriber opens
 // the stream and the last one to leave closes it.
 //
 // EventSource reconnects by itself after a dropped connection (sending Last-Event-ID, so the server replays
@@ -8,8 +8,7 @@
 // up, and this client retries with exponential backoff, asking for the messages after the last event id it
 // saw. Each `hello` tells why it came: `reconnected` (the connection dropped: fetch what is not replayed)
 // or `reopened` (the chat on screen changed, so the stream was reopened with `open=` for presence).
-import type { ChatStreamEvents } from '../contract/chat';
-import { chatEventsUrl } from './chat';
+import { chatEventsUrl, type ChatStreamEvents } from '@referio/shared';
 
 export type LiveStreamEvents = Omit<ChatStreamEvents, 'hello'> & {
   hello: ChatStreamEvents['hello'] & {
