@@ -38,6 +38,12 @@ function sharedDeps() {
     '@referio/shared/profile': { singleton: true, requiredVersion: `^${sharedPkg.version}` },
     // The request card, tabs and decline reasons: loaded with the first request page (dashboards only).
     '@referio/shared/requests': { singleton: true, requiredVersion: `^${sharedPkg.version}` },
+    // The form controls beyond a text field (file picker, code input, tag input) and the profile pages'
+    // account dialogs: loaded with the first such form, never by the landing page or a list.
+    '@referio/shared/forms': { singleton: true, requiredVersion: `^${sharedPkg.version}` },
+    // The signed-in user's live stream (one EventSource per tab) and its React hooks: loaded by the
+    // dashboard's bell and unread dot and the chat page, never by a page seen signed out.
+    '@referio/shared/live': { singleton: true, requiredVersion: `^${sharedPkg.version}` },
     // Forms: one copy for every remote that has one, loaded with the first form.
     'react-hook-form': singleton('react-hook-form'),
   };

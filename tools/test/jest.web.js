@@ -2,6 +2,18 @@
 // CSS stubbed, @referio/shared resolved to its source, TextEncoder for react-router.
 const path = require('node:path');
 
+// The entries of @referio/shared (shared/package.json `exports`) and their source files. The test data,
+// shaped as the API answers it, is one copy for every package's tests.
+const SHARED_ENTRIES = {
+  '': 'index.ts',
+  '/test-utils': 'test-utils/fixtures.ts',
+  '/contract': 'contract/index.ts',
+  '/forms': 'forms/index.ts',
+  '/live': 'live/index.ts',
+  '/profile': 'domain/profile/index.ts',
+  '/requests': 'domain/requests/index.ts',
+};
+
 module.exports = function webJestConfig(dir, extra = {}) {
   return {
     rootDir: dir,
@@ -14,45 +26,12 @@ module.exports = function webJestConfig(dir, extra = {}) {
     moduleNameMapper: {
       '\\.(css)$': 'identity-obj-proxy',
       '\\.(png|jpe?g|gif|svg|webp)$': path.join(__dirname, 'jest.file-stub.js'),
-      '^@referio/shared$': path.join(__dirname, '..', '..', 'shared', 'src', 'index.ts'),
-      // Test data shaped as the API answers it, one copy for every package's tests.
-      '^@referio/shared/test-utils$': path.join(
-        __dirname,
-        '..',
-        '..',
-        'shared',
-        'src',
-        'test-utils',
-        'fixtures.ts',
-      ),
-      '^@referio/shared/contract$': path.join(
-        __dirname,
-        '..',
-        '..',
-        'shared',
-        'src',
-        'contract',
-        'index.ts',
-      ),
-      '^@referio/shared/requests$': path.join(
-        __dirname,
-        '..',
-        '..',
-        'shared',
-        'src',
-        'domain',
-        'requests',
-        'index.ts',
-      ),
-      '^@referio/shared/profile$': path.join(
-        __dirname,
-        '..',
-        '..',
-        'shared',
-        'src',
-        'domain',
-        'profile',
-        'index.ts',
+      // @referio/shared and each of its entries resolved to their source.
+      ...Object.fromEntries(
+        Object.entries(SHARED_ENTRIES).map(([name, file]) => [
+          `^@referio/shared${name}$`,
+          path.join(__dirname, '..', '..', 'shared', 'src', file),
+        ]),
       ),
     },
     setupFiles: [path.join(__dirname, 'jest.setup-env.js')],

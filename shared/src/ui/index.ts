@@ -6,11 +6,6 @@ export { AppProviders, QUERY_CLIENT_OPTIONS, queryClient } from './AppProviders'
 export { DEFAULT_HEAD, useDocumentHead, type PageHead } from './useDocumentHead';
 export { Button, type ButtonProps, type ButtonVariant } from './Button';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
-export {
-  EMAIL_CHANGE_MESSAGES,
-  EmailChangeDialog,
-  type EmailChangeDialogProps,
-} from './EmailChangeDialog';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { JobFilterBar, type JobFilterBarProps } from './JobFilterBar';
 export {
@@ -19,9 +14,7 @@ export {
   useSearchInput,
   type JobListParams,
 } from './useJobListParams';
-export { FilePicker, isAcceptedFile, type FilePickerProps } from './FilePicker';
 export { Modal, type ModalProps } from './Modal';
-export { OtpInput, type OtpInputProps } from './OtpInput';
 export { Pagination, pageWindow, type PaginationProps } from './Pagination';
 export { SearchBox, type SearchBoxProps } from './SearchBox';
 export { Spinner, type SpinnerProps } from './Spinner';
@@ -41,9 +34,4 @@ export { dashboardPath, useDashboardNavigate } from './useDashboardNavigate';
 export { useDebouncedValue } from './useDebouncedValue';
 export { useSubscribe, type SubscribeState } from './useSubscribe';
 export { cx } from './cx';
-export {
-  EMAIL_PREFERENCES_FAILED,
-  EMAIL_PREFERENCES_SAVED,
-  EmailPreferences,
-} from './EmailPreferences';
 export { LinkedTarget, useLinkedRequest } from './LinkedTarget';

@@ -8,8 +8,8 @@ import {
   profileQueries,
   toast,
   useCurrentUser,
-  EmailPreferences,
 } from '@referio/shared';
+import { EmailPreferences } from '@referio/shared/forms';
 import { ProfileForm, ProfilePhoto, useProfileSession } from '@referio/shared/profile';
 import { ResumeSection } from '../../features/profile/components/ResumeSection';
 import '../candidate.css';

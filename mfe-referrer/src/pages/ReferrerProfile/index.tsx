@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  EmailPreferences,
   MESSAGES,
   ROLE_REFERRER,
   Spinner,
   afterProfileChange,
   useCurrentUser,
 } from '@referio/shared';
+import { EmailPreferences } from '@referio/shared/forms';
 import { ProfileForm, ProfilePhoto, useProfileSession } from '@referio/shared/profile';
 import { useReferrerProfile } from '../../features/profile/hooks/useReferrerProfile';
 import { WorkEmailHistory } from '../../features/profile/components/WorkEmailHistory';

@@ -3,10 +3,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
-  EmailChangeDialog,
   MESSAGES,
   MOBILE_MAX_DIGITS,
-  TagInput,
   TextAreaField,
   TextField,
   todayIsoDate,
@@ -15,6 +13,7 @@ import {
   type Profile,
   type RoleId,
 } from '@referio/shared';
+import { EmailChangeDialog, TagInput } from '@referio/shared/forms';
 import {
   digitsOnly,
   profileSchema,

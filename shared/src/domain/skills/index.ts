@@ -1,2 +1,1 @@
 export { SkillChips, type SkillChipsProps } from './SkillChips';
-export { TagInput, type TagInputProps } from './TagInput';

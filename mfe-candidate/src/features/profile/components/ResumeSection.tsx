@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   ConfirmDialog,
-  FilePicker,
   MAX_UPLOAD_BYTES,
   MESSAGES,
   RESUME_ACCEPT,
@@ -12,6 +11,7 @@ import {
   toast,
   type Profile,
 } from '@referio/shared';
+import { FilePicker } from '@referio/shared/forms';
 
 export interface ResumeSectionProps {
   userId: string;

@@ -1,7 +1,8 @@
 // Step 2: the four boxes and Verify OTP (the code is verified by itself as soon as the fourth digit is in),
 // 'Resend code' after its countdown, and 'Change email' back to step 1.
 import type { FormEvent } from 'react';
-import { Button, OTP_LENGTH, OtpInput } from '@referio/shared';
+import { Button, OTP_LENGTH } from '@referio/shared';
+import { OtpInput } from '@referio/shared/forms';
 import type { useCodeSignIn } from '../hooks/useCodeSignIn';
 import { ResendCode } from './ResendCode';
 

@@ -1,12 +1,6 @@
 import { useState } from 'react';
-import {
-  Button,
-  FilePicker,
-  MAX_UPLOAD_BYTES,
-  MESSAGES,
-  Modal,
-  RESUME_ACCEPT,
-} from '@referio/shared';
+import { Button, MAX_UPLOAD_BYTES, MESSAGES, Modal, RESUME_ACCEPT } from '@referio/shared';
+import { FilePicker } from '@referio/shared/forms';
 
 export interface ResumeUploadModalProps {
   open: boolean;

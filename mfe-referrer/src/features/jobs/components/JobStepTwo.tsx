@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Button, SelectField, TagInput, TextField } from '@referio/shared';
+import { Button, SelectField, TextField } from '@referio/shared';
+import { TagInput } from '@referio/shared/forms';
 import { experienceOptions } from '../../../lib/labels';
 import type { Step2Form } from '../hooks/useJobPostForm';
 
@@ -10,6 +11,32 @@ export interface JobStepTwoProps {
   onBack: () => void;
   submitting: boolean;
   cancelButton: ReactNode;
+}
+
+/** The step's three lists, each typed item by item: its label, what one item is called, its separator. */
+const LIST_FIELDS = {
+  jobDescription: { label: 'Job Description', itemName: 'sentence', separator: '.' },
+  requiredSkills: { label: 'Required Skills', itemName: 'skill', separator: ',' },
+  notes: { label: 'Notes', itemName: 'note', separator: ',' },
+} as const;
+
+function ListField({
+  field,
+  values,
+  onChange,
+}: { field: keyof typeof LIST_FIELDS } & Pick<JobStepTwoProps, 'values' | 'onChange'>) {
+  const { label, itemName, separator } = LIST_FIELDS[field];
+  return (
+    <TagInput
+      label={label}
+      itemName={itemName}
+      separator={separator}
+      required
+      placeholder={`Type a ${itemName}, then Enter or '${separator}'`}
+      items={values[field]}
+      onChange={(items) => onChange({ [field]: items })}
+    />
+  );
 }
 
 /** Step 2 of the create-job wizard: description sentences, experience, skills, notes, salary. */
@@ -23,15 +50,7 @@ export function JobStepTwo({
 }: JobStepTwoProps) {
   return (
     <form className="rf-card rr-form" noValidate onSubmit={onSubmit} aria-label="Step 2: details">
-      <TagInput
-        label="Job Description"
-        itemName="sentence"
-        separator="."
-        required
-        placeholder="Type a sentence, then Enter or '.'"
-        items={values.jobDescription}
-        onChange={(jobDescription) => onChange({ jobDescription })}
-      />
+      <ListField field="jobDescription" values={values} onChange={onChange} />
       <SelectField
         label="Experience"
         required
@@ -40,24 +59,8 @@ export function JobStepTwo({
         value={values.experience}
         onChange={(e) => onChange({ experience: e.target.value })}
       />
-      <TagInput
-        label="Required Skills"
-        itemName="skill"
-        separator=","
-        required
-        placeholder="Type a skill, then Enter or ','"
-        items={values.requiredSkills}
-        onChange={(requiredSkills) => onChange({ requiredSkills })}
-      />
-      <TagInput
-        label="Notes"
-        itemName="note"
-        separator=","
-        required
-        placeholder="Type a note, then Enter or ','"
-        items={values.notes}
-        onChange={(notes) => onChange({ notes })}
-      />
+      <ListField field="requiredSkills" values={values} onChange={onChange} />
+      <ListField field="notes" values={values} onChange={onChange} />
       <TextField
         label="Salary Range (LPA)"
         required

@@ -4,7 +4,6 @@ import {
   MESSAGES,
   Modal,
   OTP_LENGTH,
-  OtpInput,
   TextField,
   errorMessage,
   toast,
@@ -16,6 +15,7 @@ import {
   type CurrentUser,
   type VerifiedCompany,
 } from '@referio/shared';
+import { OtpInput } from '@referio/shared/forms';
 
 export interface WorkEmailModalProps {
   open: boolean;

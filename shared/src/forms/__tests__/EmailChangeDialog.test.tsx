@@ -4,7 +4,7 @@ import { confirmEmailChange } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import type { Profile } from '../../contract/profile';
 import { EmailChangeDialog } from '../EmailChangeDialog';
-import { ToastHost } from '../ToastHost';
+import { ToastHost } from '../../ui/ToastHost';
 
 jest.mock('../../api/auth', () => ({
   ...jest.requireActual('../../api/auth'),

@@ -7,11 +7,7 @@ import {
   type DragEvent,
   type ReactNode,
 } from 'react';
-import { MAX_UPLOAD_BYTES } from '../contract/constants';
-import type { UploadedFileInfo } from '../contract/upload';
-import { formatBytes } from '../format/format';
-import { Button } from './Button';
-import { cx } from './cx';
+import { Button, cx, formatBytes, MAX_UPLOAD_BYTES, type UploadedFileInfo } from '@referio/shared';
 
 /** Whether a file matches an `accept` list ('.pdf', 'application/pdf', 'image/*'). */
 export function isAcceptedFile(file: { name: string; type: string }, accept: string): boolean {

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiClient } from '../../api/client';
+import { MAIL_PREFERENCE_DEFAULTS } from '../../contract/notificationKinds';
 import { useSessionStore } from '../../session/sessionStore';
 import { makeSession } from '../../test-utils/fixtures';
 import { EmailPreferences } from '../EmailPreferences';
@@ -14,15 +15,8 @@ const http = jest.mocked(apiClient);
 const ok = (data: unknown) =>
   ({ data: { success: true, data } }) as unknown as Awaited<ReturnType<typeof apiClient.get>>;
 
-const DEFAULTS = {
-  referral_requested: true,
-  referral_approved: true,
-  referral_declined: true,
-  job_matches: false,
-  chat_message: true,
-  referral_expiring: true,
-  referral_expired: true,
-};
+// What the API answers a person who never chose: every kind but job matches.
+const DEFAULTS = { ...MAIL_PREFERENCE_DEFAULTS };
 
 function renderPrefs() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

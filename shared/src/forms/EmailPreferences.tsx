@@ -2,15 +2,17 @@
 // once (PUT /notifications/preferences) and the cache takes the server's answer.
 import { useId } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { notificationQueries, notificationKeys, updateMailPreferences } from '../api/notifications';
-import { errorMessage } from '../api/client';
 import {
-  NOTIFICATION_KINDS,
+  errorMessage,
   NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_KINDS,
+  notificationKeys,
   type NotificationKind,
-} from '../contract/notificationKinds';
-import { useCurrentUser } from '../session';
-import { toast } from './toast';
+  notificationQueries,
+  toast,
+  updateMailPreferences,
+  useCurrentUser,
+} from '@referio/shared';
 
 export const EMAIL_PREFERENCES_SAVED = 'Your e-mail preferences are saved.';
 export const EMAIL_PREFERENCES_FAILED =

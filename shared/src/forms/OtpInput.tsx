@@ -6,8 +6,7 @@ import {
   type KeyboardEvent,
   type ChangeEvent,
 } from 'react';
-import { OTP_LENGTH } from '../contract/constants';
-import { cx } from './cx';
+import { cx, OTP_LENGTH } from '@referio/shared';
 
 export interface OtpInputProps {
   /** Controlled code (digits only, up to `length`); leave out to let the boxes keep it. */

@@ -1,7 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { addListItem } from '../../contract/browser';
-import { cx } from '../../ui/cx';
-import '../cards.css';
+import { addListItem, cx } from '@referio/shared';
+import '../domain/cards.css';
 
 export interface TagInputProps {
   label: string;

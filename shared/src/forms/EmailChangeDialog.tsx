@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { confirmEmailChange } from '../api/auth';
-import { errorMessage } from '../api/client';
-import type { Profile } from '../contract/profile';
-import { OTP_LENGTH } from '../contract/constants';
-import { Button } from './Button';
-import { Modal } from './Modal';
+import {
+  Button,
+  confirmEmailChange,
+  errorMessage,
+  Modal,
+  OTP_LENGTH,
+  toast,
+  type Profile,
+} from '@referio/shared';
 import { OtpInput } from './OtpInput';
-import { toast } from './toast';
 
 export const EMAIL_CHANGE_MESSAGES = {
   confirmed: 'Email updated successfully!',
