@@ -8,8 +8,8 @@
 // Security headers (every answer): X-Content-Type-Options nosniff, Referrer-Policy. The shell's pages
 // (text/html) also get a Content-Security-Policy built from remotes.json on every request (each remote's
 // origin may serve scripts, styles, fonts, images and manifests), with no 'unsafe-inline' for scripts;
-// styles allow 'unsafe-inline' because react-toastify's container injects its stylesheet as a <style> tag
-// (and `npm run dev`'s style-loader does the same for every stylesheet). Google's sign-in
+// styles allow 'unsafe-inline' because `npm run dev`'s style-loader injects every stylesheet as a <style>
+// tag (react-toastify's is a file: the site loads its unstyled build, shared/src/ui/toastify.ts). Google's sign-in
 // script, its button frame and stylesheet (https://accounts.google.com/gsi/) are always allowed: the
 // page decides at run time from /api/auth/config whether to load it, and allowing an origin that is
 // never used costs nothing. Images may come from any https: origin (job posts carry company logo URLs).

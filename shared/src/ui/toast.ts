@@ -1,9 +1,10 @@
 // The site's toasts. react-toastify loads with the first toast, not with the page: `toast.success(...)`
-// loads the library, the ToastHost then mounts its container (which puts the library's stylesheet in the
-// page), and the library queues toasts raised before its container mounts, so none is lost. Once loaded,
-// toasts are raised at once.
-import type * as ToastifyModule from 'react-toastify';
-import type { Id, ToastContent, ToastOptions } from 'react-toastify';
+// loads the library (./toastify.ts: its unstyled build and its stylesheet as a file), the ToastHost then
+// mounts its container, and the library queues toasts raised before its container mounts, so none is
+// lost. Once loaded, toasts are raised at once.
+import type { Id, ToastContent, ToastOptions } from 'react-toastify/unstyled';
+
+import type * as ToastifyModule from './toastify';
 
 type Toastify = typeof ToastifyModule;
 type Kind = 'success' | 'error' | 'info' | 'warning';
@@ -15,7 +16,7 @@ const listeners = new Set<() => void>();
 /** Loads react-toastify once; a failed load is forgotten so the next toast tries again. */
 export function loadToastify(): Promise<Toastify> {
   if (!library) {
-    const attempt = import('react-toastify').then((m) => {
+    const attempt = import('./toastify').then((m) => {
       loaded = m;
       for (const l of [...listeners]) l();
       return m;
