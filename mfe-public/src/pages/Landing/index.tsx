@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
-import { Spinner, useDocumentHead, paths } from '@referio/shared';
+import { DEFAULT_HEAD, Spinner, useDocumentHead, paths } from '@referio/shared';
 import {
   CompanyGridSection,
   FeaturedCompaniesSection,
@@ -12,14 +12,15 @@ import {
 } from '../../features/landing/components/StaticSections';
 import { SubscribeSection } from '../../features/landing/components/Subscribe';
 import './Landing.css';
-import { heads } from '../../ssr/heads';
 
 // Below the fold: its code arrives after the first paint.
 const Testimonials = lazy(() => import('../../features/landing/components/Testimonials'));
 
 /** The front door (`/`, `/home`): every section of the spec's landing page. */
 export default function Landing() {
-  useDocumentHead(heads.Landing);
+  // The site's default head (heads.Landing in ssr/heads.ts is the same object): the landing page, the one
+  // every visitor loads, does not bring the table of every page's head.
+  useDocumentHead(DEFAULT_HEAD);
   return (
     <div className="rf-landing">
       <section className="rf-landing__hero" aria-labelledby="rf-landing-title">
