@@ -33,6 +33,7 @@ export function makeSession(overrides: Partial<CurrentUser> = {}): SessionRespon
 }
 export { mockSharedApi } from './mockApi';
 export { FakeEventSource } from './fakeEventSource';
+export { describeExposedPages, type ExposedPagesCheck } from './exposedPages';
 
 /** GET /notifications/preferences: every kind e-mailed (test data only). */
 export function makeMailPreferences(): MailPreferences {

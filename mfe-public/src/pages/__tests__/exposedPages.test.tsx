@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import type { ComponentType } from 'react';
 import { getAllCompany, getAllJobPost, getAllTestimonials, getAuthConfig } from '@referio/shared';
+import { describeExposedPages } from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
@@ -43,31 +43,12 @@ function renderPage(Page: ComponentType) {
   );
 }
 
-describe('the exposed page modules', () => {
-  it('are exactly the ones the foundation interfaces name, each from its own page folder', () => {
-    const config = readFileSync(
-      path.join(__dirname, '..', '..', '..', 'webpack.config.js'),
-      'utf8',
-    );
-    const declared = [...config.matchAll(/'\.\/(\w+)': '\.\/src\/pages\/(\w+)\/index\.tsx'/g)].map(
-      (m) => {
-        expect(m[2]).toBe(m[1]);
-        return m[1];
-      },
-    );
-    expect(declared.sort()).toEqual(exposed.map(([name]) => name).sort());
-  });
-
-  it.each(exposed)(
-    '%s default-exports a page that shows the heading "%s" and no <main> of its own',
-    async (name, heading) => {
-      const mod = (await import(`../${name}/index.tsx`)) as { default: ComponentType };
-      const { container } = renderPage(mod.default);
-      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-      // The shell wraps every page in <main id="main">; a second landmark would confuse screen readers.
-      expect(container.querySelector('main')).toBeNull();
-    },
-  );
+describeExposedPages({
+  remoteDir: path.join(__dirname, '..', '..', '..'),
+  exposed,
+  load: (name) => import(`../${name}/index.tsx`),
+  render: renderPage,
+  noMainLandmark: true,
 });
 
 describe('the landing page', () => {

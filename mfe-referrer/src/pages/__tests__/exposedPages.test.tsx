@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { screen } from '@testing-library/react';
-import type { ComponentType } from 'react';
 import {
   getAllJobPostByUserId,
   getAllReferralRequestsData,
@@ -10,6 +7,7 @@ import {
   getResponsiveness,
 } from '@referio/shared';
 import { renderPage, signInAs } from '../../test/render';
+import { describeExposedPages } from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
@@ -47,28 +45,9 @@ beforeEach(() => {
     .mockResolvedValue({ received: 0, answered: 0, medianAnswerSeconds: null });
 });
 
-describe('the exposed page modules', () => {
-  it('are exactly the ones the foundation interfaces name, each from its own page folder', () => {
-    const config = readFileSync(
-      path.join(__dirname, '..', '..', '..', 'webpack.config.js'),
-      'utf8',
-    );
-    const declared = [...config.matchAll(/'\.\/(\w+)': '\.\/src\/pages\/(\w+)\/index\.tsx'/g)].map(
-      (m) => {
-        expect(m[2]).toBe(m[1]);
-        return m[1];
-      },
-    );
-    expect(declared.sort()).toEqual(exposed.map(([name]) => name).sort());
-  });
-
-  it.each(exposed)(
-    '%s default-exports a page that shows the heading "%s"',
-    async (name, heading) => {
-      const mod = (await import(`../${name}/index.tsx`)) as { default: ComponentType };
-      const Page = mod.default;
-      renderPage(<Page />);
-      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-    },
-  );
+describeExposedPages({
+  remoteDir: path.join(__dirname, '..', '..', '..'),
+  exposed,
+  load: (name) => import(`../${name}/index.tsx`),
+  render: (Page) => renderPage(<Page />),
 });

@@ -13,7 +13,7 @@ import {
 } from '@referio/shared';
 import type * as TestUtils from '@referio/shared/test-utils';
 import { ChatView } from '../components/ChatView';
-import { FakeEventSource } from '@referio/shared/test-utils';
+import { FakeEventSource, makeSession, USER_ID } from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
   jest
@@ -25,28 +25,8 @@ const mockedMessages = jest.mocked(getMessages);
 const mockedCreate = jest.mocked(createMessage);
 const mockedMarkRead = jest.mocked(markChatRead);
 
-const ME = '0b5d8e59-8a4e-4a8f-9d6e-2f4b7f3b7a11';
-const session: SessionResponse = {
-  success: true,
-  message: 'OTP Verified Sucessfully!',
-  data: {
-    _id: ME,
-    email: 'ana@example.com',
-    fullName: 'Ana Rao',
-    displayName: 'Ana Rao',
-    authMode: 'candidate',
-    roleId: [0, 1],
-    roles: [
-      { roleName: 'user', roleId: 0 },
-      { roleName: 'referer', roleId: 1 },
-    ],
-    workEmailAdded: false,
-    profileLink: null,
-    overAllExperience: 4,
-    summary: '',
-    skills: [],
-  },
-};
+const ME = USER_ID;
+const session: SessionResponse = makeSession({ skills: [] });
 const chat = (id: string, name: string, email: string, extra: Partial<Chat> = {}): Chat => ({
   _id: id,
   user: { _id: `peer-${id}`, fullName: name, email, profileLink: null },
