@@ -11,7 +11,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { jobPosts } from '../src/db/schema';
 import type { Database } from '../src/db';
-import { createClock, createTestDatabase, validJobBody } from './helper';
+import { createClock, createTestDatabase, validJobBody, validJobColumns } from './helper';
 import { multipartBody, PDF, PNG, type TestUser } from './market-fixtures';
 import {
   buildWithRoutes,
@@ -545,15 +545,9 @@ test('valid bodies with one hostile field (controls, out-of-range numbers, impos
   const [job] = await app.db
     .insert(jobPosts)
     .values({
+      ...validJobColumns(),
       userId: attacker.id,
       jobTitle: 'Own job',
-      companyName: 'Acme Corp',
-      jobLocation: 'Remote',
-      address: 'Bengaluru',
-      industry: 'it',
-      experience: '3-6',
-      jobType: 'Full-time',
-      salaryRange: '10-20',
     })
     .returning({ id: jobPosts.id });
   attackerJobId = job!.id;

@@ -181,6 +181,14 @@ export const validJobBody = {
   notes: ['Be kind.'],
 } as const;
 
+/** `validJobBody` as the columns of a job post row (fresh arrays): what fixtures insert directly. */
+export const validJobColumns = () => ({
+  ...validJobBody,
+  requiredSkills: [...validJobBody.requiredSkills],
+  jobDescription: [...validJobBody.jobDescription],
+  notes: [...validJobBody.notes],
+});
+
 /** The e-mail domain the tests give a company: 'Acme Corp' → 'acme-corp.com'. */
 export const testCompanyDomain = (companyName: string) =>
   `${companyName

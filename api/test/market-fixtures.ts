@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { jobPosts, users } from '../src/db/schema';
-import { signIn, verifyAtCompany } from './helper';
+import { signIn, validJobColumns, verifyAtCompany } from './helper';
 
 export interface TestUser {
   id: string;
@@ -54,19 +54,10 @@ export async function insertJob(
   const rows = await app.db
     .insert(jobPosts)
     .values({
+      ...validJobColumns(),
       userId,
       companyId,
       jobTitle: `Engineer ${jobCounter}`,
-      companyName: 'Acme Corp',
-      jobLocation: 'Remote',
-      address: 'Bengaluru',
-      industry: 'it',
-      experience: '3-6',
-      jobType: 'Full-time',
-      salaryRange: '10-20',
-      requiredSkills: ['Go'],
-      jobDescription: ['Build things.'],
-      notes: ['Be kind.'],
       createdAt: new Date(app.now().getTime() - (1000 - jobCounter) * 1000),
       ...fields,
     })

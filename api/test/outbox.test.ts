@@ -1,74 +1,16 @@
-// The mail outbox against a real SMTP server started here (the smtp-server package): what arrives, an
+// The mail outbox against a real SMTP server (test/smtp-support.ts, the smtp-server package): what arrives, an
 // outage and a refusal followed by recovery, giving up, several workers at once, and a crashed worker's
 // mail taken over once its lease runs out.
-import type { AddressInfo } from 'node:net';
 import { eq, isNull } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { mailOutbox } from '../src/db/schema';
 import { retryDelayMs } from '../src/plugins/outbox';
 import { MINUTE, SECOND, setupTestContext } from './helper';
 import { call, insertJob, uploadResume } from './market-fixtures';
 import { quickUser } from './security-fixtures';
+import { smtpServer } from './smtp-support';
 
 const ctx = setupTestContext();
 type App = Awaited<ReturnType<typeof ctx.build>>;
-
-interface Received {
-  to: string[];
-  raw: string;
-  header(name: string): string | undefined;
-}
-
-/** A local SMTP server that keeps what it accepts; `refuse` makes it answer 451 to every mail. */
-function smtpServer() {
-  const received: Received[] = [];
-  const state = { refuse: false };
-  const make = () =>
-    new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      disableReverseLookup: true,
-      logger: false,
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.setEncoding('utf8');
-        stream.on('data', (c: string) => (raw += c));
-        stream.on('end', () => {
-          if (state.refuse) {
-            const err = new Error('Try again later') as Error & { responseCode: number };
-            err.responseCode = 451;
-            callback(err);
-            return;
-          }
-          const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-          received.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw,
-            header: (name) =>
-              new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? undefined,
-          });
-          callback();
-        });
-      },
-    });
-  let server = make();
-  let port = 0;
-  return {
-    received,
-    state,
-    get url() {
-      return `smtp://127.0.0.1:${port}`;
-    },
-    async start() {
-      server = make();
-      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-      port = (server.server.address() as AddressInfo).port;
-    },
-    async stop() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 let smtp: ReturnType<typeof smtpServer>;
 beforeEach(async () => {

@@ -17,7 +17,7 @@ import {
   users,
   workEmailHistory,
 } from '../src/db/schema';
-import { testConfig, verifyAtCompany, type Clock } from './helper';
+import { testConfig, validJobColumns, verifyAtCompany, type Clock } from './helper';
 import { multipartBody, PDF, PNG, type TestUser } from './market-fixtures';
 
 export interface CollectedRoute {
@@ -79,19 +79,10 @@ export async function quickJob(app: FastifyInstance, userId: string) {
   const [job] = await app.db
     .insert(jobPosts)
     .values({
+      ...validJobColumns(),
       userId,
       companyId: await app.companies.idFor('Acme Corp', 'it', app.now()),
       jobTitle: `Security Engineer ${++jobCounter}`,
-      companyName: 'Acme Corp',
-      jobLocation: 'Remote',
-      address: 'Bengaluru',
-      industry: 'it',
-      experience: '3-6',
-      jobType: 'Full-time',
-      salaryRange: '10-20',
-      requiredSkills: ['Go'],
-      jobDescription: ['Build things.'],
-      notes: ['Be kind.'],
       createdAt: app.now(),
     })
     .returning();

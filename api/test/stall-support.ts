@@ -5,7 +5,9 @@ import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { openDatabase, type Database } from '../src/db';
-import { createTestDatabase } from './helper';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { createClock, createTestDatabase, testConfig } from './helper';
 
 export const QUERY_TIMEOUT_MS = 1500;
 
@@ -121,3 +123,26 @@ export async function stallablePglite(): Promise<Stallable> {
 /** The stallable database for this run: PostgreSQL when DATABASE_URL is set, else PGlite. */
 export const openStallable = () =>
   process.env.DATABASE_URL ? stallablePostgres(process.env.DATABASE_URL) : stallablePglite();
+
+/**
+ * The app on a stallable database (queries give up after QUERY_TIMEOUT_MS), built before the file's
+ * tests and closed after them (the database resumed first).
+ */
+export function setupStallableApp() {
+  const ctx = {} as { stallable: Stallable; app: FastifyInstance };
+  beforeAll(async () => {
+    ctx.stallable = await openStallable();
+    ctx.app = await buildApp(testConfig({ DB_QUERY_TIMEOUT_MS: QUERY_TIMEOUT_MS }), {
+      database: ctx.stallable.database,
+      now: createClock(new Date()).now,
+      logger: false,
+    });
+    await ctx.app.ready();
+  });
+  afterAll(async () => {
+    await ctx.stallable?.resume().catch(() => undefined);
+    await ctx.app?.close();
+    await ctx.stallable?.close();
+  });
+  return ctx;
+}

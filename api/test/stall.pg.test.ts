@@ -1,34 +1,14 @@
 // A stalled PostgreSQL (runs in npm run test:pg): calls give up after DB_QUERY_TIMEOUT_MS
 // with a 503 instead of hanging, and work again once the server answers.
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { createClock, testConfig } from './helper';
-import { openStallable, QUERY_TIMEOUT_MS, type Stallable } from './stall-support';
+import { QUERY_TIMEOUT_MS, setupStallableApp } from './stall-support';
 
-let stallable: Stallable;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  stallable = await openStallable();
-  app = await buildApp(testConfig({ DB_QUERY_TIMEOUT_MS: QUERY_TIMEOUT_MS }), {
-    database: stallable.database,
-    now: createClock(new Date()).now,
-    logger: false,
-  });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await stallable?.resume().catch(() => undefined);
-  await app?.close();
-  await stallable?.close();
-});
+const ctx = setupStallableApp();
 
 test('calls give up after DB_QUERY_TIMEOUT_MS with a 503 instead of hanging', async () => {
-  await stallable.stall();
+  await ctx.stallable.stall();
   try {
     const started = performance.now();
-    const res = await app.inject({
+    const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/company/getAllCompany',
       payload: { search: '', start: 0, limit: 5 },
@@ -37,9 +17,9 @@ test('calls give up after DB_QUERY_TIMEOUT_MS with a 503 instead of hanging', as
     expect(res.statusCode).toBe(503);
     expect(ms).toBeLessThan(QUERY_TIMEOUT_MS + 1500);
   } finally {
-    await stallable.resume();
+    await ctx.stallable.resume();
   }
-  const again = await app.inject({
+  const again = await ctx.app.inject({
     method: 'POST',
     url: '/api/company/getAllCompany',
     payload: { search: '', start: 0, limit: 5 },

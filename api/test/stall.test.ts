@@ -1,39 +1,19 @@
 // A stalled database: health answers 503 within a second instead of hanging, and 200
 // again by itself once the database answers. (On PostgreSQL the other calls also give up after
 // DB_QUERY_TIMEOUT_MS: stall.pg.test.ts.)
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { createClock, testConfig } from './helper';
-import { openStallable, QUERY_TIMEOUT_MS, type Stallable } from './stall-support';
+import { setupStallableApp } from './stall-support';
 
-let stallable: Stallable;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  stallable = await openStallable();
-  app = await buildApp(testConfig({ DB_QUERY_TIMEOUT_MS: QUERY_TIMEOUT_MS }), {
-    database: stallable.database,
-    now: createClock(new Date()).now,
-    logger: false,
-  });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await stallable?.resume().catch(() => undefined);
-  await app?.close();
-  await stallable?.close();
-});
+const ctx = setupStallableApp();
 
 async function timedHealth() {
   const started = performance.now();
-  const res = await app.inject({ method: 'GET', url: '/api/health' });
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
   return { status: res.statusCode, ms: performance.now() - started, body: res.json() };
 }
 
 test('health answers 503 within a second while the database stalls, and 200 again by itself after', async () => {
   expect((await timedHealth()).status).toBe(200);
-  await stallable.stall();
+  await ctx.stallable.stall();
   const during = [await timedHealth(), await timedHealth(), await timedHealth()];
   for (const h of during) {
     expect(h.status).toBe(503);
@@ -44,7 +24,7 @@ test('health answers 503 within a second while the database stalls, and 200 agai
     console.info(`stalled health (ms): ${during.map((h) => h.ms.toFixed(0)).join(', ')}`);
   }
 
-  await stallable.resume();
+  await ctx.stallable.resume();
   const started = performance.now();
   let after = await timedHealth();
   while (after.status !== 200 && performance.now() - started < 10_000) {
