@@ -166,3 +166,16 @@ export const call = (
     headers: u ? { cookie: u.cookie } : {},
     ...(payload ? { payload } : {}),
   });
+
+/** POST /referralRequest/sendReferralRequest as `u` (the candidate) for a job to its referrer. */
+export const sendReferral = (
+  app: FastifyInstance,
+  u: TestUser,
+  jobPostId: string,
+  targetUserId: string,
+) =>
+  call(app, u, 'POST', '/referralRequest/sendReferralRequest', {
+    jobPostId,
+    targetUserId,
+    userId: u.id,
+  });

@@ -5,7 +5,15 @@ import { mailOutbox, notifications, users } from '../src/db/schema';
 import { signUnsubscribeToken } from '../src/lib/unsubscribe';
 import { MINUTE, setupTestContext } from './helper';
 import { approvedPair, openStream, send as sendMessage } from './chat-support';
-import { call, DAY_MS, insertJob, makeUser, uploadResume, type TestUser } from './market-fixtures';
+import {
+  call,
+  DAY_MS,
+  insertJob,
+  makeUser,
+  sendReferral,
+  type TestUser,
+  uploadResume,
+} from './market-fixtures';
 
 const ctx = setupTestContext();
 type App = Awaited<ReturnType<typeof ctx.build>>;
@@ -40,12 +48,7 @@ const mailbox = async (app: App, u: TestUser) => {
   return (res.json().data as DevMail[]).filter((m) => !/ code: \d{4}$/.test(m.subject));
 };
 
-const sendRequest = (app: App, u: TestUser, jobPostId: string, targetUserId: string) =>
-  call(app, u, 'POST', '/referralRequest/sendReferralRequest', {
-    jobPostId,
-    targetUserId,
-    userId: u.id,
-  });
+const sendRequest = sendReferral;
 
 /** A verified referrer with a job, a candidate with a resume, and a bystander with matching skills. */
 async function scene(app: App) {

@@ -5,18 +5,20 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { mailOutbox, notifications, referralRequests } from '../src/db/schema';
 import { setupTestContext, testConfig } from './helper';
-import { call, insertJob, makeUser, uploadResume, type TestUser } from './market-fixtures';
+import {
+  call,
+  insertJob,
+  makeUser,
+  sendReferral,
+  type TestUser,
+  uploadResume,
+} from './market-fixtures';
 
 const ctx = setupTestContext();
 type App = Awaited<ReturnType<typeof ctx.build>>;
 const HOUR = 60 * 60 * 1000;
 
-const send = (app: App, u: TestUser, jobPostId: string, targetUserId: string) =>
-  call(app, u, 'POST', '/referralRequest/sendReferralRequest', {
-    jobPostId,
-    targetUserId,
-    userId: u.id,
-  });
+const send = sendReferral;
 const answer = (app: App, u: TestUser, id: string, body: object) =>
   call(app, u, 'PUT', `/referralRequest/updateReferralStatus/${id}`, body);
 const withdraw = (app: App, u: TestUser, id: string) =>

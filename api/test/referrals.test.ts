@@ -1,17 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { jobPosts, referralRequests } from '../src/db/schema';
 import { setupTestContext } from './helper';
-import { call, insertJob, makeUser, uploadResume, type TestUser } from './market-fixtures';
+import { call, insertJob, makeUser, sendReferral, uploadResume } from './market-fixtures';
 
 const ctx = setupTestContext();
 type App = Awaited<ReturnType<typeof ctx.build>>;
 
-const send = (app: App, u: TestUser, jobPostId: string, targetUserId: string) =>
-  call(app, u, 'POST', '/referralRequest/sendReferralRequest', {
-    jobPostId,
-    targetUserId,
-    userId: u.id,
-  });
+const send = sendReferral;
 
 /** A verified referrer with one job, and a candidate with a resume. */
 async function scene(app: App) {
