@@ -91,6 +91,7 @@ try {
   await page.goto('http://localhost:3000/', { waitUntil: 'networkidle' });
   await settled();
   const landing = total();
+  // BUNDLE_DEBUG=1: each page's scripts (gzip bytes, address), to see where the bytes go.
   if (process.env.BUNDLE_DEBUG) for (const [u, n] of seen) console.log(n, u);
   result.pages['/'] = landing;
   result.landingRatio = landing / hello;
@@ -114,8 +115,13 @@ try {
     ['profile', 'profile'],
     ['chat', 'chat'],
   ]) {
+    const known = new Set(seen.keys());
     await page.goto(`http://localhost:3000/dashboard/${key}`, { waitUntil: 'networkidle' });
     await settled();
+    if (process.env.BUNDLE_DEBUG) {
+      console.log(`-- /dashboard/${key}`);
+      for (const [u, n] of seen) if (!known.has(u)) console.log(n, u);
+    }
     const added = total() - before;
     before = total();
     result.pages[`/dashboard/${key}`] = added;
