@@ -332,6 +332,8 @@ describe('the two reads of a search of several tokens', () => {
       { search: 'rust chennai', jobType: 'Full-time' },
       { search: 'kotlin go' },
       { search: 'rust', start: 6 },
+      { search: 'kotlin engineer', start: 27 },
+      { search: 'kotlin engineer', start: 3 },
     ];
     for (const payload of queries) {
       const a = await search(intersecting, { limit: 9, ...payload });
@@ -351,7 +353,8 @@ describe('the two reads of a search of several tokens', () => {
       'intersection',
       'walk page',
     ]);
-    expect(await reads(walking, 'kotlin rust')).toEqual(['walk page', 'walk total']);
+    expect(await reads(walking, 'kotlin rust')).toEqual(['walk']);
+    expect(await reads(walking, 'kotlin')).toEqual(['walk page']);
     // And what they answer is the jobs themselves, newest first (insertJob: later ones are newer).
     const both = await search(walking, { search: 'kotlin rust' });
     expect(titles(both)).toEqual([

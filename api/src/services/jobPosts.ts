@@ -93,7 +93,7 @@ const jobSearchTokens = sql`referio_search_tokens(${jobPosts.searchWords}, ${job
 /**
  * How many postings a capped walk reads (the driver's and, in the same time window, the other words'):
  * about 3 ms on the bench database; a search expected to match more than the bound may read up to
- * eight times as many (`searchPlan`). A search the walk has not settled by then (fewer matches than the
+ * four times as many (`searchPlan`). A search the walk has not settled by then (fewer matches than the
  * bound plus one in the window, and more postings left) is intersected in the GIN index.
  */
 const WALK_POSTINGS = 20_000;
@@ -294,8 +294,8 @@ export interface PostingsPlan {
 }
 
 /**
- * Told of each query a public search runs, with a label ('walk page', 'capped walk', 'intersection',
- * ...), before it runs (the API bench EXPLAINs them).
+ * Told of each query a public search runs, with a label ('walk' or 'capped walk': a page and its
+ * total; 'intersection'; 'walk page': a page alone), before it runs (the API bench EXPLAINs them).
  */
 export type QueryObserver = (
   label: string,
@@ -497,10 +497,10 @@ export class JobPostRepository {
     const toSettle =
       (Math.min(1, enough / Math.max(estimate, 1)) * counts.get(driver)! * perDriverPosting) | 0;
     // A search expected to match more than the bound gets room to find them (four times the expected
-    // reads, up to eight budgets); one expected to match fewer, one budget before the intersection.
+    // reads, up to four budgets); one expected to match fewer, one budget before the intersection.
     const budget =
       estimate >= enough
-        ? Math.min(Math.max(4 * toSettle, this.walkPostings), 8 * this.walkPostings)
+        ? Math.min(Math.max(4 * toSettle, this.walkPostings), 4 * this.walkPostings)
         : this.walkPostings;
     const cap = Math.ceil(budget / perDriverPosting);
     const capped =
@@ -745,12 +745,18 @@ export class JobPostRepository {
       );
       if (!plan) return { data: [], total: 0, totalCapped: false };
     }
-    if (plan && plan.cap !== null) {
+    if (plan && plan.total === null) {
+      // Page and total in one walk: its first matches, up to the bound plus one.
       const walked = await this.matchesPage(q, { ...plan, strategy: 'walk' }, count, onQuery);
-      // Settled within the cap: more than the bound matched there (the page is in that window too).
-      if (walked.n > this.totalBound && walked.found.length >= Math.min(q.limit, walked.n)) {
-        return { data: walked.found.map(toJobPost), ...this.bounded(walked.n) };
+      const settled = walked.n > this.totalBound || plan.cap === null;
+      const whole = walked.n <= this.totalBound || (q.start ?? 0) + q.limit <= this.totalBound + 1;
+      if (settled && whole) return { data: walked.found.map(toJobPost), ...this.bounded(walked.n) };
+      if (settled) {
+        // A page past the bound: walked on from the start.
+        const rows = await observed(onQuery, 'walk page', this.listQuery(q, plan));
+        return { data: rows.map(toJobPost), ...this.bounded(walked.n) };
       }
+      // Fewer than the bound plus one within the cap, and more postings left: the words rarely meet.
       plan = { ...plan, strategy: 'intersect', cap: null };
       const crossed = await this.matchesPage(q, plan, count, onQuery);
       if (crossed.n <= this.totalBound) {
@@ -758,16 +764,17 @@ export class JobPostRepository {
       }
       // More than the bound: those were the first the index found, not the newest; the walk fills the
       // page (the matches are dense enough).
-      plan = { ...plan, strategy: 'walk' };
-      const rows = await observed(onQuery, 'walk page', this.listQuery(q, plan));
+      const rows = await observed(
+        onQuery,
+        'walk page',
+        this.listQuery(q, { ...plan, strategy: 'walk' }),
+      );
       return { data: rows.map(toJobPost), ...this.bounded(crossed.n) };
     }
     const known = plan?.total ?? null;
     const [rows, n] = await Promise.all([
       plan ? observed(onQuery, 'walk page', this.listQuery(q, plan)) : this.listQuery(q, plan),
-      count && known === null
-        ? observed(onQuery, 'walk total', this.countQuery(q, plan))
-        : Promise.resolve([{ n: known ?? 0 }]),
+      count && known === null ? this.countQuery(q, plan) : Promise.resolve([{ n: known ?? 0 }]),
     ]);
     return { data: rows.map(toJobPost), ...this.bounded(Number(n[0]?.n ?? 0)) };
   }
@@ -782,7 +789,8 @@ export class JobPostRepository {
     count: boolean,
     onQuery: QueryObserver | undefined,
   ) {
-    const label = plan.strategy === 'walk' ? 'capped walk' : 'intersection';
+    const label =
+      plan.strategy === 'intersect' ? 'intersection' : plan.cap === null ? 'walk' : 'capped walk';
     const found = await observed(
       onQuery,
       label,
