@@ -295,6 +295,89 @@ describe('bounded totals', () => {
   });
 });
 
+describe('the two reads of a search of several tokens', () => {
+  it('answer the same pages and totals: the walk alone, and the walk cut short then the GIN index', async () => {
+    // Walking at most one posting sends every search of several tokens with a word on to the GIN
+    // intersection (and, past the bound, back to the walk for the page); a huge budget never does.
+    const intersecting = await ctx.build({
+      SEARCH_CACHE_SECONDS: 0,
+      SEARCH_TOTAL_BOUND: 10,
+      SEARCH_WALK_POSTINGS: 1,
+    });
+    const walking = await ctx.build({
+      SEARCH_CACHE_SECONDS: 0,
+      SEARCH_TOTAL_BOUND: 10,
+      SEARCH_WALK_POSTINGS: 10_000_000,
+    });
+    const ref = await makeUser(intersecting, 'ref');
+    // 30 jobs: 'kotlin' in every other, 'rust' in every third, 'pune' in every fifth; a few contracts.
+    for (let i = 0; i < 30; i++) {
+      const skills = [...(i % 2 === 0 ? ['Kotlin'] : []), ...(i % 3 === 0 ? ['Rust'] : [])];
+      await insertJob(intersecting, ref.id, {
+        jobTitle: `Engineer ${i}`,
+        requiredSkills: skills.length ? skills : ['Go'],
+        address: i % 5 === 0 ? 'Pune' : 'Chennai',
+        jobType: i % 4 === 0 ? 'Contract' : 'Full-time',
+      });
+    }
+    const queries = [
+      { search: 'kotlin rust' },
+      { search: 'kotlin engineer' },
+      { search: 'kotlin engineer', start: 9 },
+      { search: 'engineer kotlin', start: 12 },
+      { search: 'rust pune' },
+      { search: 'kotlin rust pune' },
+      { search: 'kotlin', jobType: 'Contract' },
+      { search: 'engineer', jobType: 'Contract', location: 'Remote' },
+      { search: 'rust chennai', jobType: 'Full-time' },
+      { search: 'kotlin go' },
+      { search: 'rust', start: 6 },
+      { search: 'kotlin engineer', start: 27 },
+      { search: 'kotlin engineer', start: 3 },
+    ];
+    for (const payload of queries) {
+      const a = await search(intersecting, { limit: 9, ...payload });
+      const b = await search(walking, { limit: 9, ...payload });
+      expect({ payload, ...a }).toEqual({ payload, ...b });
+    }
+    // The reads each took (a public search as getAllJobPost asks it).
+    const reads = async (app: FastifyInstance, search: string) => {
+      const labels: string[] = [];
+      const q = { search, status: 'active' as const, viewerId: null, start: 0, limit: 9 };
+      await app.jobPosts.page(q, { onQuery: (label) => labels.push(label) });
+      return labels;
+    };
+    expect(await reads(intersecting, 'kotlin rust')).toEqual(['capped walk', 'intersection']);
+    expect(await reads(intersecting, 'kotlin engineer')).toEqual([
+      'capped walk',
+      'intersection',
+      'walk page',
+    ]);
+    expect(await reads(walking, 'kotlin rust')).toEqual(['walk']);
+    expect(await reads(walking, 'kotlin')).toEqual(['walk page']);
+    // And what they answer is the jobs themselves, newest first (insertJob: later ones are newer).
+    const both = await search(walking, { search: 'kotlin rust' });
+    expect(titles(both)).toEqual([
+      'Engineer 24',
+      'Engineer 18',
+      'Engineer 12',
+      'Engineer 6',
+      'Engineer 0',
+    ]);
+    expect(both).toMatchObject({ total: 5, totalCapped: false });
+    const dense = await search(intersecting, { search: 'kotlin engineer', start: 9 });
+    expect(dense).toMatchObject({ total: 10, totalCapped: true });
+    expect(titles(dense)).toEqual([
+      'Engineer 10',
+      'Engineer 8',
+      'Engineer 6',
+      'Engineer 4',
+      'Engineer 2',
+      'Engineer 0',
+    ]);
+  });
+});
+
 describe('company job counts', () => {
   it("shows each company's number of active jobs on getAllCompany", async () => {
     const app = await ctx.build({ SEARCH_CACHE_SECONDS: 0 });

@@ -294,34 +294,49 @@ async function explainQueries({ databaseUrl, dataDir, viewerId, jobId }) {
   });
   const db = database.db;
   const client = db.$client;
-  const explain = async (q, values = {}) => {
-    const { sql: text, params } = q.toSQL();
-    const res = await client.query(
-      `EXPLAIN (ANALYZE, BUFFERS) ${text}`,
-      fillPlaceholders(params, values),
-    );
-    const plan = res.rows.map((r) => r['QUERY PLAN']).join('\n');
-    return { plan, ...readPlan(plan) };
-  };
-  // The API's own repository and bound, so these are the queries it sends.
-  const repo = new jobs.JobPostRepository(db, loadConfig({}).SEARCH_TOTAL_BOUND);
+  const explainOn =
+    (on) =>
+    async (q, values = {}) => {
+      const { sql: text, params } = q.toSQL();
+      const res = await on.query(
+        `EXPLAIN (ANALYZE, BUFFERS) ${text}`,
+        fillPlaceholders(params, values),
+      );
+      const plan = res.rows.map((r) => r['QUERY PLAN']).join('\n');
+      return { plan, ...readPlan(plan) };
+    };
+  const explain = explainOn(client);
+  // The searches run on the search's own connections (`Database.searchDb`: their planner settings).
+  const explainSearch = explainOn(database.searchDb.$client);
+  // The API's own repository, bound and walk budget, so these are the queries it sends.
+  const config = loadConfig({});
+  const repo = new jobs.JobPostRepository(
+    db,
+    config.SEARCH_TOTAL_BOUND,
+    () => new Date(),
+    config.JOB_LIST_RESPONSIVENESS,
+    database.searchDb,
+    config.SEARCH_WALK_POSTINGS,
+  );
   const out = { searches: [], queries: [] };
   try {
-    // Every search of the mix: its page and its bounded total, as the API asks them (cache off).
+    // Every search of the mix as the API answers it (cache off): the tokens' counts, then each query
+    // `page` runs (a walk's page and total, or a capped walk, an intersection, a walk page), EXPLAINed.
     for (const { label, body } of SEARCHES) {
       const { search, start, limit, ...filters } = body;
       const q = { search, filters, status: 'active', start, limit, viewerId: null };
-      // As `page` does it: the tokens' counts, then the postings plan (page, and total unless one token).
       const tokens = repo.postingTokens(q);
       const counts = await repo.tokenCounts([...tokens.words, ...tokens.filters]);
       const plan = repo.searchPlan(q, tokens, counts);
       if (!plan) {
-        out.searches.push({ label, none: true, ms: 0 });
+        out.searches.push({ label, none: true, ms: 0, steps: [] });
         continue;
       }
-      const page = await explain(repo.listQuery(q, plan));
-      const total = plan.total === null ? await explain(repo.countQuery(q, plan)) : null;
-      out.searches.push({ label, plan, page, total, ms: page.ms + (total?.ms ?? 0) });
+      const seen = [];
+      await repo.page(q, { onQuery: (step, query) => seen.push({ step, query }) });
+      const steps = [];
+      for (const { step, query } of seen) steps.push({ step, ...(await explainSearch(query)) });
+      out.searches.push({ label, plan, steps, ms: steps.reduce((n, x) => n + x.ms, 0) });
     }
     out.searches.sort((x, y) => y.ms - x.ms);
     // A signed-in search's one query per request: the session and which of the page's jobs were requested.
@@ -356,35 +371,41 @@ function verdict(e) {
 function printExplain(kind, explained) {
   const s = explained.searches;
   const times = s.map((x) => x.ms);
-  const noIndex = s.filter(
-    (x) => !x.none && (!x.page.usesIndex || (x.total && !x.total.usesIndex)),
-  );
+  const noIndex = s.filter((x) => x.steps.some((e) => !e.usesIndex));
   const none = s.filter((x) => x.none).length;
+  const ways = {};
+  for (const x of s) {
+    const way = x.none ? 'none' : x.steps.map((e) => e.step).join(' + ');
+    ways[way] = (ways[way] ?? 0) + 1;
+  }
   console.log(
-    `\nEXPLAIN ANALYZE (${kind}) of all ${s.length} searches (page + bounded total, database time): ` +
+    `\nEXPLAIN ANALYZE (${kind}) of all ${s.length} searches (every query a search runs, database time): ` +
       `median ${median(times).toFixed(2)} ms, p90 ${percentile(times, 90).toFixed(2)} ms, max ${Math.max(...times).toFixed(2)} ms; ` +
       `${noIndex.length ? `WITHOUT an index: ${noIndex.map((x) => x.label).join(', ')}` : 'every one on indexes'}` +
       ` (${none} answered from the counts alone: a token no active job has)`,
   );
   console.log(
+    `  how: ${Object.entries(ways)
+      .map(([way, n]) => `${n} × ${way}`)
+      .join('; ')}`,
+  );
+  console.log(
     `  slowest: ${s
       .slice(0, 8)
-      .map((x) => `'${x.label}' ${x.ms.toFixed(2)} ms`)
+      .map((x) => `'${x.label}' ${x.ms.toFixed(2)} ms (${x.steps.map((e) => e.step).join(' + ')})`)
       .join(', ')}`,
   );
   const slowest = s[0];
   console.log(
     `\nthe slowest search, '${slowest.label}': postings of '${slowest.plan.driver}' newest first` +
-      `${slowest.plan.probes.length ? `, probing ${slowest.plan.probes.join(', ')}` : ''}` +
+      `${slowest.plan.cap !== null ? ` (at most ${slowest.plan.cap})` : ''}` +
+      `${slowest.plan.probes.length ? `, joined to ${slowest.plan.probes.join(', ')}` : ''}` +
       `${Object.keys(slowest.plan.filters).length ? `, filters on the postings' columns: ${JSON.stringify(slowest.plan.filters)}` : ''}` +
-      `${slowest.plan.total !== null ? `; total ${slowest.plan.total} from job_word_counts` : ''}`,
+      `${slowest.plan.total !== null ? `; total ${slowest.plan.total} from job_word_counts` : ''}` +
+      `; ${Math.round(slowest.plan.estimate)} matches expected were its tokens independent`,
   );
-  for (const [part, e] of [
-    ['page', slowest.page],
-    ['bounded total', slowest.total],
-  ]) {
-    if (!e) continue;
-    console.log(`\nEXPLAIN ANALYZE (${kind}) the slowest search, '${slowest.label}': ${part}`);
+  for (const e of slowest.steps) {
+    console.log(`\nEXPLAIN ANALYZE (${kind}) the slowest search, '${slowest.label}': ${e.step}`);
     console.log(e.plan.replace(/^/gm, '    '));
     console.log(`  → ${verdict(e)}`);
   }
@@ -561,12 +582,15 @@ async function benchBackend(kind) {
       answers,
       goal,
       explain: {
-        searches: explained.searches.map((x) => ({ label: x.label, ms: x.ms })),
+        searches: explained.searches.map((x) => ({
+          label: x.label,
+          ms: x.ms,
+          steps: x.steps.map((e) => e.step),
+        })),
         slowest: {
           label: explained.searches[0].label,
           plan: explained.searches[0].plan,
-          page: strip(explained.searches[0].page),
-          total: explained.searches[0].total ? strip(explained.searches[0].total) : null,
+          steps: explained.searches[0].steps.map(strip),
         },
         queries: explained.queries.map(strip),
       },

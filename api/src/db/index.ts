@@ -25,6 +25,13 @@ export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>
 export interface Database {
   readonly kind: 'pglite' | 'pg';
   readonly db: Db;
+  /**
+   * The same database for the job search's posting walks (services/jobPosts.ts): on PostgreSQL its own
+   * connections, which plan without hash joins, so two words' postings, both read newest first from the
+   * same index, are merged as they come instead of one of them being read whole into a hash table (the
+   * planner guesses such a join at one row). PGlite: `db` itself.
+   */
+  readonly searchDb: Db;
   /** Runs `select 1`; rejects when the database does not answer. */
   ping(): Promise<void>;
   /** Applies the SQL migrations in api/drizzle (idempotent, safe for several instances at once). */
@@ -69,6 +76,7 @@ async function openPglite(dir?: string): Promise<Database> {
   return {
     kind: 'pglite',
     db: db as unknown as Db,
+    searchDb: db as unknown as Db,
     async ping() {
       await client.query('select 1');
     },
@@ -88,20 +96,30 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
   // Without timeouts a stalled server holds every request (health included) forever: a new connection
   // gives up after connectTimeoutMs, a query after queryTimeoutMs (the client whose query timed out is
   // discarded, so the pool heals by itself once the server answers again).
-  const pool = new Pool({
+  const poolOptions = {
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000,
     query_timeout: opts.queryTimeoutMs ?? 15_000,
     statement_timeout: opts.queryTimeoutMs ?? 15_000,
+  };
+  const pool = new Pool(poolOptions);
+  // The search's connections: no hash joins (see `searchDb`), and none of the planner's machinery that
+  // pays off only for long queries and costs milliseconds to start (parallel workers, JIT compiling).
+  const searchPool = new Pool({
+    ...poolOptions,
+    options: '-c enable_hashjoin=off -c max_parallel_workers_per_gather=0 -c jit=off',
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  searchPool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema });
+  const searchDb = drizzlePg({ client: searchPool, schema });
   let closed = false;
   return {
     kind: 'pg',
     db: db as unknown as Db,
+    searchDb: searchDb as unknown as Db,
     async ping() {
       await pool.query('select 1');
     },
@@ -125,7 +143,7 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
     async close() {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await Promise.all([pool.end(), searchPool.end()]);
     },
   };
 }

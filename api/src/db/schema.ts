@@ -247,7 +247,9 @@ export const jobPosts = pgTable(
  * search_words, and a token per filter value: '~type:Contract', '~loc:Remote', '~ind:it', '~exp:3-6',
  * '~co:<company id>'), kept by a trigger on job_posts (migration 0006). The primary key orders each
  * word's jobs newest first, so a search reads only the rows it shows (and, for its total, no more than
- * SEARCH_TOTAL_BOUND), whichever word or filter is the rarest; no other index is needed.
+ * SEARCH_TOTAL_BOUND), whichever word or filter is the rarest. Words that rarely meet are intersected
+ * instead in the partial GIN index job_posts_search_tokens_idx over the same tokens of each active job
+ * (migration 0020, hand-written: an expression index on referio_search_tokens()).
  */
 export const jobPostWords = pgTable(
   'job_post_words',

@@ -18,6 +18,8 @@ export default fp(
         app.config.SEARCH_TOTAL_BOUND,
         app.now,
         app.config.JOB_LIST_RESPONSIVENESS,
+        app.database.searchDb,
+        app.config.SEARCH_WALK_POSTINGS,
       ),
     );
   },

@@ -8,8 +8,19 @@ import type {
   WorkEmailHistoryEntry,
 } from '../contract';
 import { JOB_FILTER_KEYS } from '../contract';
-import { and, desc, eq, getTableColumns, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  ne,
+  sql,
+  type SQL,
+  type Subquery,
+} from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db';
 import { sessionLookup, type ActiveSession } from './sessions';
 import { profileLinkOf } from './users';
@@ -19,6 +30,7 @@ import {
   companies,
   jobPostWords,
   jobPosts,
+  jobTypeEnum,
   jobWordCounts,
   referralRequests,
   sessions,
@@ -68,6 +80,23 @@ export function jobSearchCondition(search: string): SQL | undefined {
     sql`, `,
   )}]::text[]`;
 }
+
+/** The '~type:' token of every job type: their counts add up to the number of active jobs. */
+const JOB_TYPE_TOKENS = jobTypeEnum.enumValues.map((t) => `~type:${t}`);
+
+/**
+ * A job's search tokens as the GIN index job_posts_search_tokens_idx holds them (migration 0020): the
+ * same tokens as its job_post_words rows.
+ */
+const jobSearchTokens = sql`referio_search_tokens(${jobPosts.searchWords}, ${jobPosts.jobType}, ${jobPosts.jobLocation}, ${jobPosts.industry}, ${jobPosts.experience}, ${jobPosts.companyId})`;
+
+/**
+ * How many postings a capped walk reads (the driver's and, in the same time window, the other words'):
+ * about 3 ms on the bench database; a search expected to match more than the bound may read up to
+ * four times as many (`searchPlan`). A search the walk has not settled by then (fewer matches than the
+ * bound plus one in the window, and more postings left) is intersected in the GIN index.
+ */
+const WALK_POSTINGS = 20_000;
 
 /**
  * The outer job's id, qualified: Drizzle writes a column of a one-table query without its table, and
@@ -243,11 +272,44 @@ export type JobListWhere = Omit<
 
 /** How a public search reads the postings (`JobPostRepository.searchPlan`). */
 export interface PostingsPlan {
+  /**
+   * 'walk': the driver's postings newest first, joined to the other words' (page and bounded total);
+   * 'intersect': every token at once in the GIN index, at most the bound plus one matches, sorted.
+   */
+  strategy: 'walk' | 'intersect';
+  /**
+   * A walk reads no more than this many of the driver's postings (null: all of them): a search of
+   * several tokens with a word or a company is first walked so far, then intersected if still open.
+   */
+  cap: number | null;
   driver: string;
   probes: string[];
   filters: Omit<JobFilters, 'company'>;
+  /** Every token of the search (words and filters), for 'intersect'. */
+  tokens: string[];
+  /** The active jobs expected to match were the tokens independent (from their counts). */
+  estimate: number;
   /** The total when the search is that one token (its count), else null: counted. */
   total: number | null;
+}
+
+/**
+ * Told of each query a public search runs, with a label ('walk' or 'capped walk': a page and its
+ * total; 'intersection'; 'walk page': a page alone), before it runs (the API bench EXPLAINs them).
+ */
+export type QueryObserver = (
+  label: string,
+  query: { toSQL(): { sql: string; params: unknown[] } },
+) => void;
+
+/** Runs `query` after telling `onQuery` of it. */
+function observed<T>(
+  onQuery: QueryObserver | undefined,
+  label: string,
+  query: PromiseLike<T> & { toSQL(): { sql: string; params: unknown[] } },
+): PromiseLike<T> {
+  onQuery?.(label, query);
+  return query;
 }
 
 export interface JobPage {
@@ -319,6 +381,10 @@ export class JobPostRepository {
     private readonly now: () => Date = () => new Date(),
     /** Lists carry each referrer's responsiveness unless a query says otherwise (JOB_LIST_RESPONSIVENESS). */
     private readonly responsiveness = true,
+    /** The public search's queries run here (`Database.searchDb`: merge joins of postings). */
+    private readonly searchDb: Db = db,
+    /** WALK_POSTINGS unless set (SEARCH_WALK_POSTINGS). */
+    private readonly walkPostings = WALK_POSTINGS,
   ) {}
 
   /** Prepared statements for the by-id reads (building a query costs more than running it). */
@@ -384,12 +450,15 @@ export class JobPostRepository {
     return words.length || filters.length ? { words, filters } : null;
   }
 
-  /** How many active jobs have each token (job_word_counts; a token no job has is absent). */
+  /**
+   * How many active jobs have each token (job_word_counts; a token no job has is absent), and each job
+   * type's (they add up to the active jobs, for `searchPlan`'s estimate).
+   */
   async tokenCounts(tokens: string[]): Promise<Map<string, number>> {
     const rows = await this.db
       .select({ word: jobWordCounts.word, jobs: jobWordCounts.jobs })
       .from(jobWordCounts)
-      .where(inArray(jobWordCounts.word, tokens));
+      .where(inArray(jobWordCounts.word, [...new Set([...tokens, ...JOB_TYPE_TOKENS])]));
     return new Map(rows.map((r) => [r.word, Number(r.jobs)]));
   }
 
@@ -398,6 +467,9 @@ export class JobPostRepository {
    * are read newest first (the company when filtered by one, else the rarest word, else the rarest
    * filter); `probes`, the other words, each checked by a probe of the primary key; the other filters
    * are checked on the postings' own columns. Null when a token no active job has: nothing matches.
+   * A search of several tokens with a word or a company walks no more than `cap` of the driver's
+   * postings (about WALK_POSTINGS postings read in all), and `page` intersects it in the GIN index
+   * when that did not settle it.
    */
   searchPlan(
     q: JobListWhere,
@@ -414,8 +486,57 @@ export class JobPostRepository {
     const probes = rarest(tokens.words.filter((w) => w !== driver));
     const f = { ...(q.filters ?? {}) };
     delete f.company;
-    // A filter that is the driver needs no column check (it would hold anyway).
-    return { driver, probes, filters: f, total: all.length === 1 ? counts.get(driver)! : null };
+    const active = JOB_TYPE_TOKENS.reduce((n, t) => n + (counts.get(t) ?? 0), 0);
+    const estimate = all.reduce((e, t) => (e * counts.get(t)!) / Math.max(active, 1), active);
+    const total = all.length === 1 ? counts.get(driver)! : null;
+    // The postings a walk reads per posting of the driver (the other words' in the same time window),
+    // and how many it would read to find the bound plus one matches were the tokens independent.
+    const perDriverPosting =
+      1 + probes.reduce((n, t) => n + counts.get(t)! / counts.get(driver)!, 0);
+    const enough = this.totalBound + 1;
+    const toSettle =
+      (Math.min(1, enough / Math.max(estimate, 1)) * counts.get(driver)! * perDriverPosting) | 0;
+    // A search expected to match more than the bound gets room to find them (four times the expected
+    // reads, up to four budgets); one expected to match fewer, one budget before the intersection.
+    const budget =
+      estimate >= enough
+        ? Math.min(Math.max(4 * toSettle, this.walkPostings), 4 * this.walkPostings)
+        : this.walkPostings;
+    const cap = Math.ceil(budget / perDriverPosting);
+    const capped =
+      total === null &&
+      (company !== undefined || tokens.words.length > 0) &&
+      cap < counts.get(driver)!;
+    return {
+      strategy: 'walk',
+      cap: capped ? cap : null,
+      driver,
+      probes,
+      filters: f,
+      tokens: all,
+      estimate,
+      total,
+    };
+  }
+
+  /**
+   * At most the bound plus one active jobs that have every token of `plan` (ids and dates, in no
+   * order): one bitmap of the GIN index job_posts_search_tokens_idx.
+   */
+  private intersection(plan: PostingsPlan) {
+    return this.searchDb
+      .select({ id: jobPosts.id, createdAt: jobPosts.createdAt })
+      .from(jobPosts)
+      .where(
+        and(
+          eq(jobPosts.status, 'active'),
+          sql`${jobSearchTokens} @> array[${sql.join(
+            plan.tokens.map((t) => sql`${t}`),
+            sql`, `,
+          )}]::text[]`,
+        ),
+      )
+      .limit(this.totalBound + 1);
   }
 
   /**
@@ -424,52 +545,116 @@ export class JobPostRepository {
    * word looked up by the same key for the same job.
    */
   private postings(plan: PostingsPlan) {
-    const w0 = alias(jobPostWords, 'w0');
-    // Qualified by hand: inside the EXISTS a bare column would be the subquery's own.
-    const outer = (column: string) => sql`${sql.identifier('w0')}.${sql.identifier(column)}`;
     const f = plan.filters;
-    return this.db
-      .select({ jobId: w0.jobId, createdAt: w0.createdAt })
-      .from(w0)
+    // The driver's postings newest first, no more than `cap` of them (the filters checked after the cap,
+    // so it bounds the postings read).
+    const w0 =
+      plan.cap === null
+        ? alias(jobPostWords, 'w0')
+        : this.searchDb
+            .select({
+              createdAt: jobPostWords.createdAt,
+              jobId: jobPostWords.jobId,
+              jobType: jobPostWords.jobType,
+              jobLocation: jobPostWords.jobLocation,
+              industry: jobPostWords.industry,
+              experience: jobPostWords.experience,
+            })
+            .from(jobPostWords)
+            .where(eq(jobPostWords.word, plan.driver))
+            .orderBy(desc(jobPostWords.createdAt), desc(jobPostWords.jobId))
+            .limit(plan.cap)
+            .as('w0');
+    // Each other word's postings joined on the same (created_at, job_id): on `searchDb`, whose planner
+    // has no hash joins, a merge of both lists read newest first from the primary key (or, when the
+    // other list is far longer, a probe of it per row).
+    let query = this.searchDb.select({ id: w0.jobId, createdAt: w0.createdAt }).from(w0).$dynamic();
+    plan.probes.forEach((t, i) => {
+      const w = alias(jobPostWords, `w${i + 1}`);
+      query = query.innerJoin(
+        w,
+        and(eq(w.word, t), eq(w.createdAt, w0.createdAt), eq(w.jobId, w0.jobId)),
+      );
+    });
+    return query
       .where(
         and(
-          eq(w0.word, plan.driver),
+          'word' in w0 ? eq(w0.word, plan.driver) : undefined,
           f.jobType ? eq(w0.jobType, f.jobType) : undefined,
           f.location ? eq(w0.jobLocation, f.location) : undefined,
           f.industry ? eq(w0.industry, f.industry) : undefined,
           f.experience ? eq(w0.experience, f.experience) : undefined,
-          ...plan.probes.map(
-            (t) =>
-              // OFFSET 0 keeps it a probe per row (PostgreSQL does not turn it into a join, whose size
-              // it would guess as one row and then read both lists whole).
-              sql`exists (select 1 from ${jobPostWords} w where w.word = ${t} and w.created_at = ${outer('created_at')} and w.job_id = ${outer('job_id')} offset 0)`,
-          ),
         ),
       )
-      .orderBy(desc(w0.createdAt), desc(w0.jobId))
-      .$dynamic();
+      .orderBy(desc(w0.createdAt), desc(w0.jobId));
+  }
+
+  /**
+   * The page of a capped walk (`plan.cap`; unexecuted: the API bench EXPLAINs it): the first matches of
+   * `postings`, no more than the bound plus one, each page row with `matches`, how many of them.
+   */
+  walkQuery(q: JobListQuery, plan: PostingsPlan) {
+    const m = this.postings(plan)
+      .limit(this.totalBound + 1)
+      .as('m');
+    return this.pageOf(q, m);
+  }
+
+  /** The columns of a list row for `q` (with or without the referrers' responsiveness). */
+  private listColumns(q: JobListQuery) {
+    return (q.responsiveness ?? this.responsiveness)
+      ? jobListColumnsWithResponsiveness(q.viewerId, sqlTime(this.now()))
+      : jobListColumns(q.viewerId);
+  }
+
+  /**
+   * The page of an 'intersect' `plan` (unexecuted: the API bench EXPLAINs it): the matches of
+   * `intersection`, newest first, each row with `matches`, how many there are (up to the bound plus
+   * one). Only the page's rows are joined to their columns.
+   */
+  intersectQuery(q: JobListQuery, plan: PostingsPlan) {
+    return this.pageOf(q, this.intersection(plan).as('m'));
+  }
+
+  /** The page `q` asks of the matches `m` (newest first), with their number as `matches`. */
+  private pageOf(q: JobListQuery, m: Subquery & { id: PgColumn; createdAt: PgColumn }) {
+    const g = this.searchDb
+      .select({
+        id: m.id,
+        createdAt: m.createdAt,
+        matches: sql<number>`(count(*) over ())::int`.as('matches'),
+      })
+      .from(m)
+      .orderBy(desc(m.createdAt), desc(m.id))
+      .limit(q.limit)
+      .offset(q.start ?? 0)
+      .as('g');
+    return this.searchDb
+      .select({ ...this.listColumns(q), matches: g.matches })
+      .from(g)
+      .innerJoin(jobPosts, eq(jobPosts.id, g.id))
+      .leftJoin(companies, eq(companies.id, jobPosts.companyId))
+      .orderBy(desc(g.createdAt), desc(g.id));
   }
 
   /**
    * The list query of `q` (unexecuted: the API bench EXPLAINs it): a public search's postings `plan`
-   * (see `page`), else job_posts itself.
+   * read newest first (see `page`), else job_posts itself.
    */
   listQuery(q: JobListQuery, plan: PostingsPlan | null = null) {
     const withResponsiveness = q.responsiveness ?? this.responsiveness;
-    const columns = withResponsiveness
-      ? jobListColumnsWithResponsiveness(q.viewerId, sqlTime(this.now()))
-      : jobListColumns(q.viewerId);
+    const columns = this.listColumns(q);
     if (plan) {
       const m = this.postings(plan)
         .limit(q.limit)
         .offset(q.start ?? 0)
         .as('m');
-      return this.db
+      return this.searchDb
         .select(columns)
         .from(m)
-        .innerJoin(jobPosts, eq(jobPosts.id, m.jobId))
+        .innerJoin(jobPosts, eq(jobPosts.id, m.id))
         .leftJoin(companies, eq(companies.id, jobPosts.companyId))
-        .orderBy(desc(m.createdAt), desc(m.jobId))
+        .orderBy(desc(m.createdAt), desc(m.id))
         .$dynamic();
     }
     const order: SQL[] = [];
@@ -514,16 +699,17 @@ export class JobPostRepository {
   /** The count query of `q`: matches, no more than the bound plus one (unexecuted: the bench EXPLAINs it). */
   countQuery(q: JobListWhere, plan: PostingsPlan | null = null) {
     const matches = plan
-      ? this.postings(plan)
-          .limit(this.totalBound + 1)
-          .as('matches')
+      ? (plan.strategy === 'intersect'
+          ? this.intersection(plan)
+          : this.postings(plan).limit(this.totalBound + 1)
+        ).as('matches')
       : this.db
           .select({ one: sql<number>`1`.as('one') })
           .from(jobPosts)
           .where(this.where(q))
           .limit(this.totalBound + 1)
           .as('matches');
-    return this.db.select({ n: sql<number>`count(*)::int` }).from(matches);
+    return (plan ? this.searchDb : this.db).select({ n: sql<number>`count(*)::int` }).from(matches);
   }
 
   private bounded(n: number): { total: number; totalCapped: boolean } {
@@ -543,8 +729,12 @@ export class JobPostRepository {
    * its tokens' counts (a one-token search's total is that count; a token no job has answers at once),
    * then its page and total from the postings (`searchPlan`).
    */
-  async page(q: JobListQuery, opts: { count?: boolean } = {}): Promise<JobPage> {
+  async page(
+    q: JobListQuery,
+    opts: { count?: boolean; onQuery?: QueryObserver } = {},
+  ): Promise<JobPage> {
     const count = opts.count ?? true;
+    const onQuery = opts.onQuery;
     const tokens = this.postingTokens(q);
     let plan: PostingsPlan | null = null;
     if (tokens) {
@@ -555,12 +745,63 @@ export class JobPostRepository {
       );
       if (!plan) return { data: [], total: 0, totalCapped: false };
     }
+    if (plan && plan.total === null) {
+      // Page and total in one walk: its first matches, up to the bound plus one.
+      const walked = await this.matchesPage(q, { ...plan, strategy: 'walk' }, count, onQuery);
+      const settled = walked.n > this.totalBound || plan.cap === null;
+      const whole = walked.n <= this.totalBound || (q.start ?? 0) + q.limit <= this.totalBound + 1;
+      if (settled && whole) return { data: walked.found.map(toJobPost), ...this.bounded(walked.n) };
+      if (settled) {
+        // A page past the bound: walked on from the start.
+        const rows = await observed(onQuery, 'walk page', this.listQuery(q, plan));
+        return { data: rows.map(toJobPost), ...this.bounded(walked.n) };
+      }
+      // Fewer than the bound plus one within the cap, and more postings left: the words rarely meet.
+      plan = { ...plan, strategy: 'intersect', cap: null };
+      const crossed = await this.matchesPage(q, plan, count, onQuery);
+      if (crossed.n <= this.totalBound) {
+        return { data: crossed.found.map(toJobPost), ...this.bounded(crossed.n) };
+      }
+      // More than the bound: those were the first the index found, not the newest; the walk fills the
+      // page (the matches are dense enough).
+      const rows = await observed(
+        onQuery,
+        'walk page',
+        this.listQuery(q, { ...plan, strategy: 'walk' }),
+      );
+      return { data: rows.map(toJobPost), ...this.bounded(crossed.n) };
+    }
     const known = plan?.total ?? null;
     const [rows, n] = await Promise.all([
-      this.listQuery(q, plan),
+      plan ? observed(onQuery, 'walk page', this.listQuery(q, plan)) : this.listQuery(q, plan),
       count && known === null ? this.countQuery(q, plan) : Promise.resolve([{ n: known ?? 0 }]),
     ]);
     return { data: rows.map(toJobPost), ...this.bounded(Number(n[0]?.n ?? 0)) };
+  }
+
+  /**
+   * The page of `q` among the matches of `plan` (a capped walk's or an intersection's) and how many
+   * matched (up to the bound plus one); a page past the last match counts them alone.
+   */
+  private async matchesPage(
+    q: JobListQuery,
+    plan: PostingsPlan,
+    count: boolean,
+    onQuery: QueryObserver | undefined,
+  ) {
+    const label =
+      plan.strategy === 'intersect' ? 'intersection' : plan.cap === null ? 'walk' : 'capped walk';
+    const found = await observed(
+      onQuery,
+      label,
+      plan.strategy === 'walk' ? this.walkQuery(q, plan) : this.intersectQuery(q, plan),
+    );
+    let n = found[0]?.matches ?? 0;
+    if (!found.length && (q.start ?? 0) > 0 && count) {
+      const counted = await observed(onQuery, `${label} total`, this.countQuery(q, plan));
+      n = Number(counted[0]?.n ?? 0);
+    }
+    return { found, n };
   }
 
   /** One job post with its company logo and `isApplied` for `viewerId`, or null. */

@@ -448,11 +448,15 @@ export async function seedBench({
     const tWords = Date.now();
     await db.transaction(async (tx) => {
       if (app.database.kind === 'pg') await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
-      // The same rows the trigger writes (referio_job_tokens, migrations 0007 and 0011).
+      // The same rows the trigger writes (referio_job_tokens, migrations 0007 and 0011), in the order a
+      // live database has them: written as the posts arrive, oldest first. (In an arbitrary order each
+      // posting a walk reads sits on a different part of the table, and an index-only scan then looks
+      // up another page of the visibility map for almost every posting: ten times slower.)
       await tx.execute(sql`insert into job_post_words (word, created_at, job_id, job_type, job_location, industry, experience)
         select distinct t, j.created_at, j.id, j.job_type, j.job_location, j.industry, j.experience
         from job_posts j, unnest(referio_job_tokens(j)) as t
-        where j.status = 'active'`);
+        where j.status = 'active'
+        order by 2, 3`);
       await tx.execute(
         sql.raw(
           `alter table job_post_words add constraint "${postingsKey.conname}" ${postingsKey.def}`,
