@@ -237,7 +237,7 @@ describe('transitions: only pending changes, once', () => {
       (n) => n.kind === 'referral_expired',
     );
     expect(told).toHaveLength(1);
-    expect(await app.referrals.sweep()).toEqual({ expired: 0, warned: 0 });
+    expect(await app.referrals.sweep()).toEqual({ expired: 0, warned: 0, refreshed: 0 });
     const mails = await app.db
       .select()
       .from(mailOutbox)

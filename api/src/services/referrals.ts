@@ -27,7 +27,7 @@ import { HttpError } from '../lib/errors';
 import { findJobRow, toJobPost } from './jobPosts';
 import type { CompanyRepository } from './companies';
 import { handoffJobs, handoffSource, type HandoffSource } from './handoff';
-import { referrerResponsiveness } from './responsiveness';
+import { referrerResponsivenessOf, refreshStaleResponsiveness } from './responsiveness';
 import type { NotificationRepository } from './notifications';
 
 const HOUR = 60 * 60 * 1000;
@@ -194,11 +194,15 @@ export class ReferralRepository {
     return this.find(id, callerId);
   }
 
-  /** The worker's pass: expire what is overdue, then remind about what expires within a day. */
-  async sweep(): Promise<{ expired: number; warned: number }> {
+  /**
+   * The worker's pass: expire what is overdue, remind about what expires within a day, then bring the
+   * oldest responsiveness figures up to the clock (a bounded batch).
+   */
+  async sweep(): Promise<{ expired: number; warned: number; refreshed: number }> {
     const expired = await this.expireDue();
     const warned = await this.warnExpiring();
-    return { expired, warned };
+    const refreshed = await this.refreshStaleResponsiveness();
+    return { expired, warned, refreshed };
   }
 
   // ---- reads -------------------------------------------------------------------------------------------
@@ -468,12 +472,23 @@ export class ReferralRepository {
 
   /** Other referrers' active jobs at the source request's company, same title and most responsive first. */
   handoffJobs(source: HandoffSource): Promise<Handoff> {
-    return handoffJobs(this.db, source, this.now());
+    return handoffJobs(this.db, source);
   }
 
-  /** A referrer's answered share and median time to answer over the last 90 days. */
+  /**
+   * A referrer's answered share and median time to answer over the last 90 days, as kept in
+   * referrer_responsiveness (no row: no figures).
+   */
   responsiveness(referrerId: string): Promise<ReferrerResponsiveness> {
-    return referrerResponsiveness(this.db, referrerId, this.now());
+    return referrerResponsivenessOf(this.db, referrerId);
+  }
+
+  /**
+   * Recomputes the responsiveness figures computed more than an hour before now, a bounded batch
+   * (the window moves with the clock; the triggers follow the writes). Answers how many.
+   */
+  refreshStaleResponsiveness(): Promise<number> {
+    return refreshStaleResponsiveness(this.db, this.now());
   }
 
   // ---- internals ---------------------------------------------------------------------------------------
