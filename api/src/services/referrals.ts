@@ -93,6 +93,17 @@ export type ReferralSide = 'sent' | 'received';
 
 /** The statuses that hold a job for its candidate (the partial unique index's). */
 const LIVE_STATUSES = ['pending', 'approved', 'declined'] as const;
+/**
+ * The statuses a list of `status` shows: the candidate's "No response" tab ('expired') holds the
+ * requests that expired and those they withdrew (each card says which); everything else is itself.
+ */
+export function listedStatuses(
+  side: ReferralSide,
+  status: ListedReferralStatus,
+): readonly ReferralStatus[] {
+  return side === 'sent' && status === 'expired' ? ['expired', 'withdrawn'] : [status];
+}
+
 /** The statuses in which the referrer may open the resume a request carried. */
 const RESUME_OPEN_STATUSES: readonly ReferralStatus[] = ['pending', 'approved'];
 
@@ -207,7 +218,11 @@ export class ReferralRepository {
 
   // ---- reads -------------------------------------------------------------------------------------------
 
-  /** The person's requests of one status (sent or received), newest first; overdue ones expired first. */
+  /**
+   * The person's requests of one status (sent or received), newest first; overdue ones expired first.
+   * The candidate's 'expired' ("No response") also holds the requests they withdrew
+   * (`listedStatuses`); the referrer never sees a withdrawn request.
+   */
   async list(
     userId: string,
     side: ReferralSide,
@@ -223,13 +238,16 @@ export class ReferralRepository {
       userId,
       and(
         mine,
-        eq(referralRequests.status, status),
+        inArray(referralRequests.status, [...listedStatuses(side, status)]),
         jobPostId ? eq(referralRequests.jobPostId, jobPostId) : undefined,
       ),
     );
   }
 
-  /** The person's requests by status (withdrawn ones count nowhere). */
+  /**
+   * The person's requests by status. The candidate's count their withdrawn ones (`withdrawn`, shown in
+   * their "No response" tab, and in `total`); the referrer's leave them out.
+   */
   async counts(userId: string, side: ReferralSide): Promise<ReferralCounts> {
     await this.expireDue(side === 'sent' ? { senderId: userId } : { recipientId: userId });
     const column = side === 'sent' ? referralRequests.senderId : referralRequests.recipientId;
@@ -238,9 +256,16 @@ export class ReferralRepository {
       .from(referralRequests)
       .where(eq(column, userId))
       .groupBy(referralRequests.status);
-    const data: ReferralCounts = { total: 0, approved: 0, pending: 0, declined: 0, expired: 0 };
+    const data: ReferralCounts = {
+      total: 0,
+      approved: 0,
+      pending: 0,
+      declined: 0,
+      expired: 0,
+      ...(side === 'sent' ? { withdrawn: 0 } : {}),
+    };
     for (const r of rows) {
-      if (r.status === 'withdrawn') continue;
+      if (r.status === 'withdrawn' && side === 'received') continue;
       data[r.status] = Number(r.n);
       data.total += Number(r.n);
     }
