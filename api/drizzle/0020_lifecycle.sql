@@ -36,7 +36,9 @@ BEGIN
              (count(*) FILTER (
                 WHERE r.status::text IN ('approved', 'declined')
                   AND r.responded_at <= r.created_at + interval '168 hours'))::int AS answered,
-             percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM r.responded_at - r.created_at))
+             -- Never below 0: an answer stamped by an instance whose clock is behind the sender's.
+             percentile_cont(0.5) WITHIN GROUP (
+               ORDER BY greatest(extract(epoch FROM r.responded_at - r.created_at), 0))
                FILTER (WHERE r.status::text IN ('approved', 'declined')
                          AND r.responded_at <= r.created_at + interval '168 hours') AS median
         FROM referral_requests AS r

@@ -398,4 +398,21 @@ describe('responsiveness on a hand-made history', () => {
     );
     expect(res.json().data).toEqual({ received: 6, answered: 6, medianAnswerSeconds: 3600 });
   });
+
+  it('an answer stamped before its request (two instances’ clocks apart) is answered in 0 s, never less', async () => {
+    const app = await ctx.build();
+    const referrer = await makeUser(app, 'skewed', { workEmailAdded: true }, 1);
+    const job = await insertJob(app, referrer.id);
+    await history(app, referrer.id, job.id, [
+      { ageMs: 2 * DAY_MS, status: 'approved', answerMs: -19_000 },
+    ]);
+    const res = await call(
+      app,
+      referrer,
+      'GET',
+      `/referralRequest/getResponsiveness/${referrer.id}`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ received: 1, answered: 1, medianAnswerSeconds: 0 });
+  });
 });
