@@ -94,9 +94,19 @@ export interface TestContext {
  * Per test file: one database (PGlite starts in ~2 s, so it is shared by the file's tests and emptied
  * after each test unless `keepData`), a fresh clock per test, apps closed after each test.
  */
-export function setupTestContext(opts: { keepData?: boolean } = {}): TestContext {
+export function setupTestContext(
+  opts: {
+    keepData?: boolean;
+    /**
+     * Each test's clock starts at the real time instead of 2025-03-10 09:00: for figures the database
+     * computes at its own now() (the responsiveness triggers, migration 0020).
+     */
+    realClock?: boolean;
+  } = {},
+): TestContext {
   const apps: FastifyInstance[] = [];
-  const ctx = { clock: createClock() } as TestContext;
+  const startClock = () => (opts.realClock ? createClock(new Date()) : createClock());
+  const ctx = { clock: startClock() } as TestContext;
   ctx.build = async (overrides = {}) => {
     const app = await buildApp(testConfig(overrides), {
       database: ctx.database,
@@ -111,7 +121,7 @@ export function setupTestContext(opts: { keepData?: boolean } = {}): TestContext
     ctx.database = await createTestDatabase();
   });
   beforeEach(() => {
-    ctx.clock = createClock();
+    ctx.clock = startClock();
   });
   afterEach(async () => {
     await Promise.all(apps.splice(0).map((a) => a.close()));

@@ -172,7 +172,7 @@ describe('transitions: only pending changes, once', () => {
     expect((await rowOf(app, requestId)).status).toBe('declined');
   });
 
-  it('pending → withdrawn by its candidate only: it leaves both lists and the counts, frees the job, tells nobody', async () => {
+  it('pending → withdrawn by its candidate only: gone for the referrer, under the candidate’s "No response", frees the job, tells nobody', async () => {
     const app = await ctx.build();
     const { referrer, candidate, job, requestId } = await scene(app);
     const stranger = await makeUser(app, 'other');
@@ -195,17 +195,48 @@ describe('transitions: only pending changes, once', () => {
     });
     expect(await list(app, referrer, 1, 'pending')).toEqual([]);
     expect(await list(app, candidate, 0, 'pending')).toEqual([]);
-    expect(await counts(app, referrer, 'getRefererCount')).toMatchObject({ total: 0, pending: 0 });
+    // The referrer never sees it again, in no list and no count.
+    for (const status of ['approved', 'declined', 'expired'])
+      expect(await list(app, referrer, 1, status)).toEqual([]);
+    expect(await counts(app, referrer, 'getRefererCount')).toEqual({
+      total: 0,
+      approved: 0,
+      pending: 0,
+      declined: 0,
+      expired: 0,
+    });
+    // The candidate finds it in their "No response" tab, counted there (and in the total).
+    expect((await list(app, candidate, 0, 'expired')).map((r) => [r._id, r.status])).toEqual([
+      [requestId, 'withdrawn'],
+    ]);
+    expect(await counts(app, candidate, 'getCandidateCount')).toEqual({
+      total: 1,
+      approved: 0,
+      pending: 0,
+      declined: 0,
+      expired: 0,
+      withdrawn: 1,
+    });
     expect((await notificationsOf(app, referrer.id)).length).toBe(before);
     // Nothing changes a withdrawn request.
     const approve = await answer(app, referrer, requestId, { status: 'approved' });
     expect(approve.statusCode).toBe(409);
     expect(approve.json().message).toBe('This request has been withdrawn by the candidate.');
     expect((await withdraw(app, candidate, requestId)).statusCode).toBe(409);
-    // The job can be requested again.
+    // The job can be requested again; the withdrawn card stays under "No response".
     const again = await send(app, candidate, job.id, referrer.id);
     expect(again.statusCode).toBe(201);
     expect(again.json().data._id).not.toBe(requestId);
+    expect((await list(app, candidate, 0, 'pending')).map((r) => r._id)).toEqual([
+      again.json().data._id,
+    ]);
+    expect((await list(app, candidate, 0, 'expired')).map((r) => r._id)).toEqual([requestId]);
+    expect(await counts(app, candidate, 'getCandidateCount')).toMatchObject({
+      total: 2,
+      pending: 1,
+      withdrawn: 1,
+    });
+    expect(await counts(app, referrer, 'getRefererCount')).toMatchObject({ total: 1, pending: 1 });
   });
 
   it('pending → expired after REFERRAL_EXPIRY_HOURS: "No response" for the candidate, counted, not approvable, job free again', async () => {
@@ -227,6 +258,7 @@ describe('transitions: only pending changes, once', () => {
       pending: 0,
       declined: 0,
       expired: 1,
+      withdrawn: 0,
     });
     expect(await counts(app, referrer, 'getRefererCount')).toMatchObject({ total: 1, expired: 1 });
     const approve = await answer(app, referrer, requestId, { status: 'approved' });
@@ -239,7 +271,7 @@ describe('transitions: only pending changes, once', () => {
       (n) => n.kind === 'referral_expired',
     );
     expect(told).toHaveLength(1);
-    expect(await app.referrals.sweep()).toEqual({ expired: 0, warned: 0 });
+    expect(await app.referrals.sweep()).toEqual({ expired: 0, warned: 0, refreshed: 0 });
     const mails = await app.db
       .select()
       .from(mailOutbox)

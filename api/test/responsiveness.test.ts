@@ -4,10 +4,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { responsivenessText, type JobPost } from '../src/contract';
 import { referralRequests, users } from '../src/db/schema';
+import { refreshStaleResponsiveness } from '../src/services/responsiveness';
 import { setupTestContext, signIn } from './helper';
 import { call, DAY_MS, insertJob, makeUser, uploadResume, type TestUser } from './market-fixtures';
 
-const ctx = setupTestContext();
+// The figures are kept by the database at its own clock (docs/responsiveness.md): tests run at it.
+const ctx = setupTestContext({ realClock: true });
 const HOUR_MS = 60 * 60 * 1000;
 
 let candidates = 0;
@@ -79,6 +81,14 @@ async function twoReferrers(app: FastifyInstance) {
 }
 
 const jobIn = (list: JobPost[], id: string) => list.find((j) => j._id === id);
+
+async function rowStatus(app: FastifyInstance, id: string) {
+  const [row] = await app.db
+    .select({ status: referralRequests.status })
+    .from(referralRequests)
+    .where(eq(referralRequests.id, id));
+  return row!;
+}
 
 describe('responsiveness on a hand-made history', () => {
   it('the public job list answers each job with its referrer’s figures', async () => {
@@ -166,21 +176,27 @@ describe('responsiveness on a hand-made history', () => {
     expect(responsivenessText(res.json().data)).toBe('New referrer');
   });
 
-  it('the window moves with time: 72 days on, only the newest requests count', async () => {
+  it('the window moves with time: 72 days on, once the sweep has run, only the newest requests count', async () => {
     const app = await ctx.build();
     const { seasoned } = await twoReferrers(app);
     ctx.clock.advance(72 * DAY_MS);
     // Sessions do not last 72 days: sign in again.
     const again = await signIn(app, seasoned.email, 1);
-    const res = await call(
-      app,
-      { ...seasoned, cookie: again.cookie },
-      'GET',
-      `/referralRequest/getResponsiveness/${seasoned.id}`,
-    );
+    const figures = async () =>
+      (
+        await call(
+          app,
+          { ...seasoned, cookie: again.cookie },
+          'GET',
+          `/referralRequest/getResponsiveness/${seasoned.id}`,
+        )
+      ).json().data;
+    // Until a sweep, the figures are those of the last computation (at most an hour old in service).
+    expect(await figures()).toEqual(KNOWN_FIGURES);
+    expect((await app.referrals.sweep()).refreshed).toBe(2);
     // Still inside 90 days: the 10-day-old answer (2 h), the 15-day-old request past its time, and the
     // 1-day-old request, now past its time without an answer.
-    expect(res.json().data).toEqual({ received: 3, answered: 1, medianAnswerSeconds: 2 * 3600 });
+    expect(await figures()).toEqual({ received: 3, answered: 1, medianAnswerSeconds: 2 * 3600 });
   });
 
   it('approving or declining stamps responded_at, and the answer counts at once', async () => {
@@ -246,5 +262,157 @@ describe('responsiveness on a hand-made history', () => {
     expect(responsivenessText(figures.json().data)).toBe(
       'Usually answers within 6 hours · 100% answered',
     );
+  });
+
+  it('every write path changes the figures at once: a new request, an answer, an expiry, a withdraw', async () => {
+    // A request's time for the figures is 168 hours; expiry comes later here, so a pending request
+    // can be past its time (counted, unanswered) and still be withdrawn.
+    const app = await ctx.build({ REFERRAL_EXPIRY_HOURS: 240 });
+    const referrer = await makeUser(app, 'ref', { workEmailAdded: true }, 1);
+    const job = await insertJob(app, referrer.id);
+    const [a, b, w] = [
+      await makeUser(app, 'a'),
+      await makeUser(app, 'b'),
+      await makeUser(app, 'w'),
+    ];
+    for (const u of [a, b]) await uploadResume(app, u);
+    const figures = async () =>
+      (await call(app, referrer, 'GET', `/referralRequest/getResponsiveness/${referrer.id}`)).json()
+        .data;
+    const sentAt = app.now().getTime();
+    const [late] = await app.db
+      .insert(referralRequests)
+      .values({
+        jobPostId: job.id,
+        senderId: w.id,
+        recipientId: referrer.id,
+        createdAt: new Date(sentAt - 8 * DAY_MS),
+        expiresAt: new Date(sentAt + 2 * DAY_MS),
+      })
+      .returning({ id: referralRequests.id });
+    expect(await figures()).toEqual({ received: 1, answered: 0, medianAnswerSeconds: null });
+
+    // New requests within their time are not counted yet.
+    const send = async (u: TestUser) => {
+      const res = await call(app, u, 'POST', '/referralRequest/sendReferralRequest', {
+        jobPostId: job.id,
+        targetUserId: referrer.id,
+        userId: u.id,
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json().data._id as string;
+    };
+    const [ra, rb] = [await send(a), await send(b)];
+    expect(await figures()).toEqual({ received: 1, answered: 0, medianAnswerSeconds: null });
+
+    ctx.clock.advance(2 * HOUR_MS);
+    const approved = await call(
+      app,
+      referrer,
+      'PUT',
+      `/referralRequest/updateReferralStatus/${ra}`,
+      {
+        status: 'approved',
+      },
+    );
+    expect(approved.statusCode).toBe(200);
+    expect(await figures()).toEqual({ received: 2, answered: 1, medianAnswerSeconds: 7200 });
+
+    const withdrawn = await call(app, w, 'POST', `/referralRequest/withdraw/${late!.id}`);
+    expect(withdrawn.statusCode).toBe(200);
+    expect(await figures()).toEqual({ received: 1, answered: 1, medianAnswerSeconds: 7200 });
+
+    ctx.clock.advance(240 * HOUR_MS);
+    expect(await app.referrals.expireDue()).toBe(1);
+    expect((await rowStatus(app, rb)).status).toBe('expired');
+    expect(await figures()).toEqual({ received: 2, answered: 1, medianAnswerSeconds: 7200 });
+  });
+
+  it('the sweep drops requests that left the window, a bounded batch at a time, and is idempotent', async () => {
+    const app = await ctx.build({ SEARCH_CACHE_SECONDS: 0 }); // the list read anew each time
+    const { seasoned, seasonedJob } = await twoReferrers(app);
+    const outgoing = await makeUser(app, 'outgoing', { workEmailAdded: true }, 1);
+    const outgoingJob = await insertJob(app, outgoing.id);
+    await history(app, outgoing.id, outgoingJob.id, [
+      { ageMs: 89 * DAY_MS, status: 'approved', answerMs: HOUR_MS },
+      { ageMs: 10 * DAY_MS, status: 'approved', answerMs: 3 * HOUR_MS },
+    ]);
+    const listed = async () =>
+      (await call(app, null, 'POST', '/jobPost/getAllJobPost', { start: 0, limit: 9 }))
+        .json()
+        .data.find((j: JobPost) => j._id === outgoingJob.id)?.responsiveness;
+    expect(await listed()).toEqual({ received: 2, answered: 2, medianAnswerSeconds: 7200 });
+
+    // Two days on the 89-day-old answer is out of the window; the figures follow once swept.
+    ctx.clock.advance(2 * DAY_MS);
+    expect(await listed()).toEqual({ received: 2, answered: 2, medianAnswerSeconds: 7200 });
+    // A batch of two: two of the three referrers now, the third on the next tick.
+    expect(await refreshStaleResponsiveness(app.db, app.now(), HOUR_MS, 2)).toBe(2);
+    expect(await refreshStaleResponsiveness(app.db, app.now(), HOUR_MS, 2)).toBe(1);
+    expect(await listed()).toEqual({ received: 1, answered: 1, medianAnswerSeconds: 3 * 3600 });
+    // Nothing is older than an hour now: a sweep of any instance recomputes nothing.
+    expect((await app.referrals.sweep()).refreshed).toBe(0);
+    ctx.clock.advance(HOUR_MS + 1000);
+    expect((await app.referrals.sweep()).refreshed).toBe(3);
+    expect(await listed()).toEqual({ received: 1, answered: 1, medianAnswerSeconds: 3 * 3600 });
+    // The others' figures are what they were (still inside their windows).
+    const details = await call(
+      app,
+      await makeUser(app, 'viewer'),
+      'GET',
+      `/jobPost/GetById/${seasonedJob.id}/${seasoned.id}`,
+    );
+    expect(details.json().data.responsiveness).toEqual(KNOWN_FIGURES);
+  });
+
+  it('answers to one referrer from two instances at once are all counted', async () => {
+    const app = await ctx.build();
+    const other = await ctx.build();
+    const referrer = await makeUser(app, 'ref', { workEmailAdded: true }, 1);
+    const job = await insertJob(app, referrer.id);
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const u = await makeUser(app, `c${i}`);
+      await uploadResume(app, u);
+      const sent = await call(app, u, 'POST', '/referralRequest/sendReferralRequest', {
+        jobPostId: job.id,
+        targetUserId: referrer.id,
+        userId: u.id,
+      });
+      ids.push(sent.json().data._id);
+    }
+    ctx.clock.advance(HOUR_MS);
+    const answers = await Promise.all(
+      ids.map((id, i) =>
+        call(i % 2 ? other : app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${id}`, {
+          status: i % 3 ? 'approved' : 'declined',
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(ids.map(() => 200));
+    const res = await call(
+      app,
+      referrer,
+      'GET',
+      `/referralRequest/getResponsiveness/${referrer.id}`,
+    );
+    expect(res.json().data).toEqual({ received: 6, answered: 6, medianAnswerSeconds: 3600 });
+  });
+
+  it('an answer stamped before its request (two instances’ clocks apart) is answered in 0 s, never less', async () => {
+    const app = await ctx.build();
+    const referrer = await makeUser(app, 'skewed', { workEmailAdded: true }, 1);
+    const job = await insertJob(app, referrer.id);
+    await history(app, referrer.id, job.id, [
+      { ageMs: 2 * DAY_MS, status: 'approved', answerMs: -19_000 },
+    ]);
+    const res = await call(
+      app,
+      referrer,
+      'GET',
+      `/referralRequest/getResponsiveness/${referrer.id}`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ received: 1, answered: 1, medianAnswerSeconds: 0 });
   });
 });

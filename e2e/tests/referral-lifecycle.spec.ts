@@ -56,7 +56,7 @@ async function referrerWithJob(browser: Browser, name: string, title: string) {
   return { referrer, jobId };
 }
 
-test('a candidate withdraws a pending request: it leaves the referrer at once, and the job can be asked again', async ({
+test('a candidate withdraws a pending request: it leaves the referrer at once, shows under "No response" as Withdrawn with the hand-off, and the job can be asked again', async ({
   browser,
 }) => {
   const title = `Data Engineer ${Date.now().toString(36)}`;
@@ -83,11 +83,26 @@ test('a candidate withdraws a pending request: it leaves the referrer at once, a
   await expect(page.getByRole('tab', { name: 'Pending Requests 0' })).toBeVisible();
   await expect(card).toHaveCount(0);
 
-  // Gone from the referrer's list.
+  // The candidate finds it under "No response", as Withdrawn, with the hand-off as a next step.
+  await page.getByRole('tab', { name: 'No response 1' }).click();
+  await expect(card.locator('.rf-badge')).toHaveText('Withdrawn');
+  await expect(card).toContainText('Withdrawn: you took this request back on');
+  await expect(card.getByRole('button', { name: /^Withdraw/ })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Ask another referrer at Acme Corp' }).click();
+  const handoff = page.getByRole('dialog', { name: 'Other referrers at Acme Corp' });
+  await expect(handoff).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(handoff).toHaveCount(0);
+
+  // Gone from the referrer's list, and not under their "No response" either.
   await referrer.page.reload();
   await expect(
     referrer.page.getByRole('tabpanel').getByText('No pending requests found'),
   ).toBeVisible();
+  await expect(
+    referrer.page.getByRole('article', { name: 'Request from Wes Candidate' }),
+  ).toHaveCount(0);
+  await referrer.page.getByRole('tab', { name: 'No response 0' }).click();
   await expect(
     referrer.page.getByRole('article', { name: 'Request from Wes Candidate' }),
   ).toHaveCount(0);
@@ -101,10 +116,17 @@ test('a candidate withdraws a pending request: it leaves the referrer at once, a
     .setInputFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: PDF });
   await upload.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('dialog', { name: 'Referral Request Sent!' })).toBeVisible();
-  await referrer.page.reload();
+  await referrer.page.goto('/dashboard/referralRequests');
   await expect(
     referrer.page.getByRole('article', { name: 'Request from Wes Candidate' }),
   ).toBeVisible();
+
+  // The new request is pending; the withdrawn one stays under "No response".
+  await page.goto('/dashboard/myReferralRequests');
+  await expect(page.getByRole('tab', { name: 'Pending Requests 1' })).toBeVisible();
+  await expect(card.getByText('Expires on')).toBeVisible();
+  await page.getByRole('tab', { name: 'No response 1' }).click();
+  await expect(card.locator('.rf-badge')).toHaveText('Withdrawn');
 
   await referrer.close();
   await candidate.close();

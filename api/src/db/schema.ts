@@ -7,6 +7,7 @@ import {
   customType,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -340,6 +341,32 @@ export const referralRequests = pgTable(
   ],
 );
 
+/**
+ * Each referrer's responsiveness (issue 17, docs/responsiveness.md) as of `computed_at`: what
+ * `referio_responsiveness_of(referrer, at)` computes from referral_requests over the 90 days before
+ * `at`. Kept by the database (migration 0020): statement triggers on referral_requests recompute the
+ * rows of the recipients a statement touched; the API's sweep (app.referrals.sweep) recomputes rows
+ * older than an hour, as the window moves with the clock. A referrer without a row has no figures.
+ */
+export const referrerResponsiveness = pgTable(
+  'referrer_responsiveness',
+  {
+    referrerId: uuid('referrer_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Requests of the window with an outcome (answered, expired, or pending past their time). */
+    received: integer('received').notNull().default(0),
+    /** Approved or declined before their time was up. */
+    answered: integer('answered').notNull().default(0),
+    /** The median of responded_at - created_at over the answered ones; null without any. */
+    medianAnswerSeconds: doublePrecision('median_answer_seconds'),
+    /** The moment the figures are of (the window ends here). */
+    computedAt: ts('computed_at').notNull(),
+  },
+  // The sweep reads the oldest rows first.
+  (t) => [index('referrer_responsiveness_computed_idx').on(t.computedAt)],
+);
+
 export const chats = pgTable(
   'chats',
   {
@@ -619,6 +646,7 @@ export const allTableNames = [
   'chat_reads',
   'messages',
   'chats',
+  'referrer_responsiveness',
   'referral_requests',
   'job_post_words',
   'job_word_counts',

@@ -16,7 +16,6 @@ export default fp(
       new JobPostRepository(
         app.db,
         app.config.SEARCH_TOTAL_BOUND,
-        app.now,
         app.config.JOB_LIST_RESPONSIVENESS,
         app.database.searchDb,
         app.config.SEARCH_WALK_POSTINGS,

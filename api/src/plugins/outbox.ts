@@ -35,7 +35,8 @@ declare module 'fastify' {
 
 /**
  * How often the worker also runs the referral sweep (expire overdue requests, remind referrers a day
- * before): idempotent statements, so every instance may run them (docs/referral-lifecycle.md).
+ * before, recompute the responsiveness figures older than an hour): idempotent statements, so every
+ * instance may run them (docs/referral-lifecycle.md, docs/responsiveness.md).
  */
 export const REFERRAL_SWEEP_MS = 30_000;
 
@@ -170,8 +171,9 @@ export default fp(
       if (Date.now() - lastSweep < REFERRAL_SWEEP_MS) return;
       lastSweep = Date.now();
       try {
-        const { expired, warned } = await app.referrals.sweep();
-        if (expired + warned > 0) app.log.info({ expired, warned }, 'referral sweep');
+        const { expired, warned, refreshed } = await app.referrals.sweep();
+        if (expired + warned + refreshed > 0)
+          app.log.info({ expired, warned, refreshed }, 'referral sweep');
       } catch (err) {
         if (!stopping) app.log.warn({ err }, 'referral sweep failed');
       }

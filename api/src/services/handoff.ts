@@ -7,7 +7,7 @@ import type { Db } from '../db';
 import { companies, jobPosts, referralRequests } from '../db/schema';
 import { verifiedAtSql } from './companies';
 import { jobListColumnsWithResponsiveness, toJobPost } from './jobPosts';
-import { responsivenessOf, sqlTime } from './responsiveness';
+import { responsivenessOf } from './responsiveness';
 
 /** A hand-off lists at most this many jobs. */
 export const HANDOFF_LIMIT = 20;
@@ -65,16 +65,15 @@ export async function handoffSource(db: Db, requestId: string): Promise<HandoffS
  * requests or more, by the share answered, then the median time to answer), then new referrers, then
  * newest. At most `HANDOFF_LIMIT`.
  */
-export async function handoffJobs(db: Db, source: HandoffSource, at: Date): Promise<Handoff> {
+export async function handoffJobs(db: Db, source: HandoffSource): Promise<Handoff> {
   const j = sql`${sql.identifier('j')}`;
-  const now = sqlTime(at);
   const sameCompany = source.companyId
     ? sql`${j}.company_id = ${source.companyId}::uuid`
     : sql`lower(${j}.company_name) = lower(${source.companyName})`;
   const ranked = (await db.execute(sql`
     select ${j}.id
     from ${jobPosts} ${j}
-    cross join lateral (select ${responsivenessOf(sql`${j}.user_id`, now)} as f) resp
+    cross join lateral (select ${responsivenessOf(sql`${j}.user_id`)} as f) resp
     where ${j}.status = 'active'
       and ${sameCompany}
       and ${j}.user_id <> ${source.recipientId}::uuid
@@ -92,7 +91,7 @@ export async function handoffJobs(db: Db, source: HandoffSource, at: Date): Prom
   let jobs: JobPost[] = [];
   if (ids.length) {
     const rows = await db
-      .select(jobListColumnsWithResponsiveness(source.senderId, now))
+      .select(jobListColumnsWithResponsiveness(source.senderId))
       .from(jobPosts)
       .leftJoin(companies, eq(companies.id, jobPosts.companyId))
       .where(inArray(jobPosts.id, ids));

@@ -25,7 +25,7 @@ import type { Db, Tx } from '../db';
 import { sessionLookup, type ActiveSession } from './sessions';
 import { profileLinkOf } from './users';
 import { verifiedAtSql } from './companies';
-import { responsivenessOf, sqlTime, toResponsiveness } from './responsiveness';
+import { responsivenessOf, toResponsiveness } from './responsiveness';
 import {
   companies,
   jobPostWords,
@@ -153,12 +153,12 @@ export const jobListColumns = (viewerId: string | null | undefined) =>
   jobColumnsWith(appliedBy(viewerId));
 
 /**
- * `jobListColumns` and the responsiveness of each job's referrer at the moment `at` (an SQL
- * timestamptz): one index-only subquery per row of the page (services/responsiveness.ts).
+ * `jobListColumns` and the responsiveness of each job's referrer: one primary-key probe of
+ * referrer_responsiveness per row of the page (services/responsiveness.ts).
  */
-export const jobListColumnsWithResponsiveness = (viewerId: string | null | undefined, at: SQL) => ({
+export const jobListColumnsWithResponsiveness = (viewerId: string | null | undefined) => ({
   ...jobListColumns(viewerId),
-  responsiveness: responsivenessOf(thisJobReferrer, at),
+  responsiveness: responsivenessOf(thisJobReferrer),
 });
 
 export interface JobListRow {
@@ -213,10 +213,7 @@ export function jobDetailsWithSessionQuery(db: Db) {
       expiresAt: sessions.expiresAt,
       user: users,
       ...jobColumnsWith(appliedByUser(users.id)),
-      responsiveness: responsivenessOf(
-        thisJobReferrer,
-        sql`${sql.placeholder('now')}::timestamptz`,
-      ),
+      responsiveness: responsivenessOf(thisJobReferrer),
       referrer: {
         id: referrer.id,
         email: referrer.email,
@@ -377,8 +374,6 @@ export class JobPostRepository {
   constructor(
     private readonly db: Db,
     readonly totalBound: number,
-    /** The app's clock (`app.now`): the responsiveness window ends now. */
-    private readonly now: () => Date = () => new Date(),
     /** Lists carry each referrer's responsiveness unless a query says otherwise (JOB_LIST_RESPONSIVENESS). */
     private readonly responsiveness = true,
     /** The public search's queries run here (`Database.searchDb`: merge joins of postings). */
@@ -392,10 +387,7 @@ export class JobPostRepository {
     const byId = this.db
       .select({
         ...jobColumnsWith(appliedByUser(sql`${sql.placeholder('viewerId')}::uuid`)),
-        responsiveness: responsivenessOf(
-          thisJobReferrer,
-          sql`${sql.placeholder('at')}::timestamptz`,
-        ),
+        responsiveness: responsivenessOf(thisJobReferrer),
       })
       .from(jobPosts)
       .leftJoin(companies, eq(companies.id, jobPosts.companyId))
@@ -603,7 +595,7 @@ export class JobPostRepository {
   /** The columns of a list row for `q` (with or without the referrers' responsiveness). */
   private listColumns(q: JobListQuery) {
     return (q.responsiveness ?? this.responsiveness)
-      ? jobListColumnsWithResponsiveness(q.viewerId, sqlTime(this.now()))
+      ? jobListColumnsWithResponsiveness(q.viewerId)
       : jobListColumns(q.viewerId);
   }
 
@@ -806,11 +798,7 @@ export class JobPostRepository {
 
   /** One job post with its company logo and `isApplied` for `viewerId`, or null. */
   async find(id: string, viewerId: string | null): Promise<JobPost | null> {
-    const rows = await this.prepared().byId.execute({
-      id,
-      viewerId,
-      at: this.now().toISOString(),
-    });
+    const rows = await this.prepared().byId.execute({ id, viewerId });
     return rows[0] ? toJobPost(rows[0]) : null;
   }
 

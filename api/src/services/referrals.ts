@@ -27,7 +27,7 @@ import { HttpError } from '../lib/errors';
 import { findJobRow, toJobPost } from './jobPosts';
 import type { CompanyRepository } from './companies';
 import { handoffJobs, handoffSource, type HandoffSource } from './handoff';
-import { referrerResponsiveness } from './responsiveness';
+import { referrerResponsivenessOf, refreshStaleResponsiveness } from './responsiveness';
 import type { NotificationRepository } from './notifications';
 
 const HOUR = 60 * 60 * 1000;
@@ -93,6 +93,17 @@ export type ReferralSide = 'sent' | 'received';
 
 /** The statuses that hold a job for its candidate (the partial unique index's). */
 const LIVE_STATUSES = ['pending', 'approved', 'declined'] as const;
+/**
+ * The statuses a list of `status` shows: the candidate's "No response" tab ('expired') holds the
+ * requests that expired and those they withdrew (each card says which); everything else is itself.
+ */
+export function listedStatuses(
+  side: ReferralSide,
+  status: ListedReferralStatus,
+): readonly ReferralStatus[] {
+  return side === 'sent' && status === 'expired' ? ['expired', 'withdrawn'] : [status];
+}
+
 /** The statuses in which the referrer may open the resume a request carried. */
 const RESUME_OPEN_STATUSES: readonly ReferralStatus[] = ['pending', 'approved'];
 
@@ -194,16 +205,24 @@ export class ReferralRepository {
     return this.find(id, callerId);
   }
 
-  /** The worker's pass: expire what is overdue, then remind about what expires within a day. */
-  async sweep(): Promise<{ expired: number; warned: number }> {
+  /**
+   * The worker's pass: expire what is overdue, remind about what expires within a day, then bring the
+   * oldest responsiveness figures up to the clock (a bounded batch).
+   */
+  async sweep(): Promise<{ expired: number; warned: number; refreshed: number }> {
     const expired = await this.expireDue();
     const warned = await this.warnExpiring();
-    return { expired, warned };
+    const refreshed = await this.refreshStaleResponsiveness();
+    return { expired, warned, refreshed };
   }
 
   // ---- reads -------------------------------------------------------------------------------------------
 
-  /** The person's requests of one status (sent or received), newest first; overdue ones expired first. */
+  /**
+   * The person's requests of one status (sent or received), newest first; overdue ones expired first.
+   * The candidate's 'expired' ("No response") also holds the requests they withdrew
+   * (`listedStatuses`); the referrer never sees a withdrawn request.
+   */
   async list(
     userId: string,
     side: ReferralSide,
@@ -219,13 +238,16 @@ export class ReferralRepository {
       userId,
       and(
         mine,
-        eq(referralRequests.status, status),
+        inArray(referralRequests.status, [...listedStatuses(side, status)]),
         jobPostId ? eq(referralRequests.jobPostId, jobPostId) : undefined,
       ),
     );
   }
 
-  /** The person's requests by status (withdrawn ones count nowhere). */
+  /**
+   * The person's requests by status. The candidate's count their withdrawn ones (`withdrawn`, shown in
+   * their "No response" tab, and in `total`); the referrer's leave them out.
+   */
   async counts(userId: string, side: ReferralSide): Promise<ReferralCounts> {
     await this.expireDue(side === 'sent' ? { senderId: userId } : { recipientId: userId });
     const column = side === 'sent' ? referralRequests.senderId : referralRequests.recipientId;
@@ -234,9 +256,16 @@ export class ReferralRepository {
       .from(referralRequests)
       .where(eq(column, userId))
       .groupBy(referralRequests.status);
-    const data: ReferralCounts = { total: 0, approved: 0, pending: 0, declined: 0, expired: 0 };
+    const data: ReferralCounts = {
+      total: 0,
+      approved: 0,
+      pending: 0,
+      declined: 0,
+      expired: 0,
+      ...(side === 'sent' ? { withdrawn: 0 } : {}),
+    };
     for (const r of rows) {
-      if (r.status === 'withdrawn') continue;
+      if (r.status === 'withdrawn' && side === 'received') continue;
       data[r.status] = Number(r.n);
       data.total += Number(r.n);
     }
@@ -468,12 +497,23 @@ export class ReferralRepository {
 
   /** Other referrers' active jobs at the source request's company, same title and most responsive first. */
   handoffJobs(source: HandoffSource): Promise<Handoff> {
-    return handoffJobs(this.db, source, this.now());
+    return handoffJobs(this.db, source);
   }
 
-  /** A referrer's answered share and median time to answer over the last 90 days. */
+  /**
+   * A referrer's answered share and median time to answer over the last 90 days, as kept in
+   * referrer_responsiveness (no row: no figures).
+   */
   responsiveness(referrerId: string): Promise<ReferrerResponsiveness> {
-    return referrerResponsiveness(this.db, referrerId, this.now());
+    return referrerResponsivenessOf(this.db, referrerId);
+  }
+
+  /**
+   * Recomputes the responsiveness figures computed more than an hour before now, a bounded batch
+   * (the window moves with the clock; the triggers follow the writes). Answers how many.
+   */
+  refreshStaleResponsiveness(): Promise<number> {
+    return refreshStaleResponsiveness(this.db, this.now());
   }
 
   // ---- internals ---------------------------------------------------------------------------------------

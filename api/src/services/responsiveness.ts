@@ -1,43 +1,39 @@
 import type { ReferrerResponsiveness } from '../contract';
-import { RESPONSIVENESS_WINDOW_DAYS } from '../contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
-import { referralRequests } from '../db/schema';
+import { referrerResponsiveness } from '../db/schema';
 
 /**
- * How long a pending request waits for its answer. Until requests carry their own `expires_at`
- * (issue 17's expiry, REFERRAL_EXPIRY_HOURS, default 168), a request's time is up this long after it
- * was sent. The one place to change when the expiry lands (see docs/responsiveness.md).
+ * How long a pending request waits for its answer when the figures are computed: 168 hours after it
+ * was sent (issue 17's REFERRAL_EXPIRY_HOURS default). Written in the SQL of
+ * `referio_responsiveness_apply` (migration 0020), like the 90-day window (RESPONSIVENESS_WINDOW_DAYS):
+ * changing either is a migration that redefines that function (docs/responsiveness.md).
  */
 export const ANSWER_WINDOW_HOURS = 168;
 
-/** When the request row `r` stops waiting for an answer. */
-const deadline = (r: SQL) =>
-  sql`(${r}.created_at + make_interval(hours => ${ANSWER_WINDOW_HOURS}))`;
+/**
+ * The sweep recomputes the figures last computed longer ago than this (the 90-day window's trailing
+ * edge and "pending past its time" move with the clock, not with a write).
+ */
+export const RESPONSIVENESS_STALE_MS = 60 * 60 * 1000;
+
+/** At most this many referrers' figures per sweep (every REFERRAL_SWEEP_MS, in every instance). */
+export const RESPONSIVENESS_SWEEP_BATCH = 500;
 
 /**
- * The responsiveness of the referrer `recipient` (a column or SQL value) at the moment `at`, as one
- * scalar subquery returning `[received, answered, medianAnswerSeconds]` (a float8[]: one value per job
- * row, read from the index referral_requests_recipient_created_idx without visiting the table).
- *
- * Counted (`received`): the requests the referrer received in the `RESPONSIVENESS_WINDOW_DAYS` before
- * `at` that have an outcome: answered (approved or declined), expired, or still pending past their
- * time. Requests still within their time are not counted yet; withdrawn requests never count.
- * Answered: approved or declined before their time was up. Statuses are compared as text, so the
- * statuses other branches add ('expired', 'withdrawn') need no change here.
+ * The figures of the referrer `referrer` (a column or SQL value) as kept in referrer_responsiveness,
+ * one primary-key probe: `[received, answered, medianAnswerSeconds]` (a float8[]); `[0, 0, null]` for
+ * a referrer without a row (no figures: "New referrer").
  */
-export function responsivenessOf(recipient: SQL | AnyPgColumn, at: SQL): SQL<number[] | null> {
-  const r = sql`${sql.identifier('rr')}`;
-  const status = sql`${r}.status::text`;
-  const answered = sql`(${status} in ('approved', 'declined') and ${r}.responded_at <= ${deadline(r)})`;
-  const counted = sql`(${status} in ('approved', 'declined', 'expired') or (${status} = 'pending' and ${deadline(r)} <= ${at}))`;
+export function responsivenessOf(referrer: SQL | AnyPgColumn): SQL<number[]> {
+  const s = referrerResponsiveness;
   return sql<
-    number[] | null
-  >`(select array[count(*) filter (where ${counted}), count(*) filter (where ${answered}), percentile_cont(0.5) within group (order by extract(epoch from ${r}.responded_at - ${r}.created_at)) filter (where ${answered})]::float8[] from ${referralRequests} ${r} where ${r}.recipient_id = ${recipient} and ${r}.created_at > ${at} - make_interval(days => ${RESPONSIVENESS_WINDOW_DAYS}) and ${r}.created_at <= ${at})`;
+    number[]
+  >`coalesce((select array[${s.received}, ${s.answered}, ${s.medianAnswerSeconds}]::float8[] from ${s} where ${s.referrerId} = ${referrer}), array[0, 0, null]::float8[])`;
 }
 
-/** The subquery's array as the API answers it. */
+/** The figures' array (or null) as the API answers it. */
 export function toResponsiveness(v: unknown): ReferrerResponsiveness {
   const [received, answered, median] = Array.isArray(v) ? (v as (number | string | null)[]) : [];
   const n = (x: number | string | null | undefined) =>
@@ -50,17 +46,33 @@ export function toResponsiveness(v: unknown): ReferrerResponsiveness {
   };
 }
 
-/** `at` as an SQL timestamptz value. */
-export const sqlTime = (at: Date): SQL => sql`${at.toISOString()}::timestamptz`;
-
-/** One referrer's figures at `at` (their dashboard). */
-export async function referrerResponsiveness(
+/** One referrer's figures (their dashboard). */
+export async function referrerResponsivenessOf(
   db: Db,
   referrerId: string,
-  at: Date,
 ): Promise<ReferrerResponsiveness> {
+  const s = referrerResponsiveness;
+  const [row] = await db
+    .select({ received: s.received, answered: s.answered, median: s.medianAnswerSeconds })
+    .from(s)
+    .where(eq(s.referrerId, referrerId))
+    .limit(1);
+  return toResponsiveness(row ? [row.received, row.answered, row.median] : null);
+}
+
+/**
+ * The sweep's step: recomputes at `at` the figures of at most `limit` referrers last computed before
+ * `at - staleMs` (oldest first; rows another instance is recomputing are skipped). Idempotent.
+ * Answers how many it recomputed.
+ */
+export async function refreshStaleResponsiveness(
+  db: Db,
+  at: Date,
+  staleMs = RESPONSIVENESS_STALE_MS,
+  limit = RESPONSIVENESS_SWEEP_BATCH,
+): Promise<number> {
   const result = (await db.execute(
-    sql`select ${responsivenessOf(sql`${referrerId}::uuid`, sqlTime(at))} as v`,
-  )) as unknown as { rows: { v: unknown }[] };
-  return toResponsiveness(result.rows[0]?.v);
+    sql`select referio_refresh_stale_responsiveness(${at.toISOString()}::timestamptz, make_interval(secs => ${staleMs / 1000}), ${limit}::int) as n`,
+  )) as unknown as { rows: { n: number | string }[] };
+  return Number(result.rows[0]?.n ?? 0);
 }

@@ -18,7 +18,7 @@ export const isJobActive = (status: string | null | undefined): boolean => statu
 /**
  * Every state of a referral request. Only 'pending' ever changes, and only to one of the four others
  * (docs/referral-lifecycle.md). 'expired' is shown as "No response"; 'withdrawn' is the candidate's own
- * take-back and is listed nowhere.
+ * take-back, listed to them only, in their "No response" tab.
  */
 export const REFERRAL_STATUSES = [
   'pending',
@@ -29,7 +29,10 @@ export const REFERRAL_STATUSES = [
 ] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
-/** The statuses the request lists and their tabs show (withdrawn requests are gone from both sides). */
+/**
+ * The request lists' tabs (the candidate's 'expired' tab, "No response", also shows the requests they
+ * withdrew; the referrer never sees those).
+ */
 export const LISTED_REFERRAL_STATUSES = ['pending', 'approved', 'declined', 'expired'] as const;
 export type ListedReferralStatus = (typeof LISTED_REFERRAL_STATUSES)[number];
 

@@ -57,7 +57,11 @@ export const referralRequestSchema = z
   .meta({ id: 'ReferralRequest' });
 export type ReferralRequest = z.infer<typeof referralRequestSchema>;
 
-/** Requests by status; total counts all four listed statuses (withdrawn requests count nowhere). */
+/**
+ * Requests by status; total counts every status listed to the asker: the four on the referrer's side,
+ * and withdrawn too on the candidate's (their "No response" tab holds expired and withdrawn requests;
+ * the referrer never sees a withdrawn one).
+ */
 export const referralCountsSchema = z.object({
   total: z.number().int(),
   approved: z.number().int(),
@@ -65,6 +69,14 @@ export const referralCountsSchema = z.object({
   declined: z.number().int(),
   /** Expired unanswered ("No response"). */
   expired: z.number().int().describe('Expired unanswered ("No response")'),
+  /** The candidate's withdrawn requests (listed under "No response"); absent from the referrer's counts. */
+  withdrawn: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      'The candidate\'s withdrawn requests (listed under "No response" with expired ones); absent from the referrer\'s counts',
+    ),
 });
 export type ReferralCounts = z.infer<typeof referralCountsSchema>;
 

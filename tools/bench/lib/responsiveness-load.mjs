@@ -5,7 +5,9 @@
 // answered (approved or declined, from minutes to 10 days later, so some after their 7 days), the
 // rest pending (some still within their time). The referral_requests indexes are dropped for the
 // insert and made again afterwards from their own definitions, then VACUUM ANALYZE (statistics and the
-// visibility map, as autovacuum would leave a live database).
+// visibility map, as autovacuum would leave a live database). The insert's statement trigger fills
+// referrer_responsiveness (migration 0020), as production's writes do; `measureRefresh` times that
+// trigger's work per referrer and the whole backfill.
 //
 //   DATABASE_URL=postgres://…/referio_bench node tools/bench/lib/responsiveness-load.mjs
 //
@@ -111,6 +113,22 @@ export async function seedRequests({
     );
     await client.query('vacuum analyze referral_requests');
     await client.query('vacuum analyze users');
+    // The insert's statement trigger (migration 0020) filled referrer_responsiveness as production's
+    // writes would: one row per recipient, computed at the insert.
+    const kept = (
+      await client.query(
+        `select (select count(*)::int from referrer_responsiveness) as kept,
+                (select count(distinct recipient_id)::int from referral_requests) as referrers`,
+      )
+    ).rows[0];
+    if (kept.kept !== kept.referrers)
+      throw new Error(
+        `referrer_responsiveness holds ${kept.kept} rows for ${kept.referrers} referrers`,
+      );
+    await client.query('vacuum analyze referrer_responsiveness');
+    log(
+      `bench-responsiveness: referrer_responsiveness kept by the trigger for ${kept.kept} referrers`,
+    );
     const n = Number(
       (await client.query('select count(*)::int as n from referral_requests')).rows[0].n,
     );
@@ -122,6 +140,46 @@ export async function seedRequests({
   } catch (err) {
     await client.query('rollback').catch(() => {});
     throw err;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * What keeping the figures costs: `referio_refresh_responsiveness` for one referrer (what the trigger
+ * adds to an answer, a new request, an expiry or a withdraw), timed over `samples` busy referrers, and
+ * for every referrer at once (the migration's backfill; the sweep does the same in batches).
+ */
+export async function measureRefresh({ databaseUrl, samples = 50 }) {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const ids = (
+      await client.query(
+        `select referrer_id from referrer_responsiveness order by received desc limit $1`,
+        [samples],
+      )
+    ).rows.map((r) => r.referrer_id);
+    const times = [];
+    for (const id of ids) {
+      const t0 = process.hrtime.bigint();
+      await client.query('select referio_refresh_responsiveness(array[$1::uuid])', [id]);
+      times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+    times.sort((a, b) => a - b);
+    const t0 = Date.now();
+    const all = (
+      await client.query(
+        'select referio_refresh_responsiveness(array(select referrer_id from referrer_responsiveness)) as n',
+      )
+    ).rows[0].n;
+    return {
+      oneMedianMs: times[Math.floor(times.length / 2)],
+      oneMaxMs: times[times.length - 1],
+      samples: times.length,
+      allReferrers: all,
+      allMs: Date.now() - t0,
+    };
   } finally {
     await client.end();
   }

@@ -29,6 +29,7 @@ const mockedCounts = jest.mocked(getCandidateCount);
 const mockedList = jest.mocked(getAllReferralRequestsData);
 const mockedCreateChat = jest.mocked(createChat);
 
+/** Answers as the API does: the candidate's "No response" ('expired') lists expired and withdrawn. */
 function serve(lists: Partial<Record<ReferralStatus, ReferralRequest[]>>) {
   mockedCounts.mockResolvedValue({
     total: Object.values(lists).reduce((n, l) => n + l.length, 0),
@@ -36,8 +37,13 @@ function serve(lists: Partial<Record<ReferralStatus, ReferralRequest[]>>) {
     approved: lists.approved?.length ?? 0,
     declined: lists.declined?.length ?? 0,
     expired: lists.expired?.length ?? 0,
+    withdrawn: lists.withdrawn?.length ?? 0,
   });
-  mockedList.mockImplementation(async ({ status }) => lists[status] ?? []);
+  mockedList.mockImplementation(async ({ status }) =>
+    status === 'expired'
+      ? [...(lists.withdrawn ?? []), ...(lists.expired ?? [])]
+      : (lists[status] ?? []),
+  );
 }
 
 describe('My Referral Requests', () => {
@@ -150,12 +156,17 @@ describe('My Referral Requests', () => {
     ).toBeInTheDocument();
   });
 
-  it('withdraws a pending request after the confirm dialog, then reloads the lists and counts', async () => {
+  it('withdraws a pending request after the confirm dialog, then reloads the lists and counts: it shows under "No response" with the hand-off', async () => {
     const pending = makeRequest('pending');
     serve({ pending: [pending] });
+    const withdrawn: ReferralRequest = {
+      ...pending,
+      status: 'withdrawn',
+      updatedAt: '2026-03-06T08:00:00.000Z',
+    };
     mockedWithdraw.mockImplementation(async () => {
-      serve({});
-      return { ...pending, status: 'withdrawn' };
+      serve({ withdrawn: [withdrawn] });
+      return withdrawn;
     });
     renderPage(<MyReferralRequests />);
     await userEvent.click(
@@ -179,6 +190,19 @@ describe('My Referral Requests', () => {
       await within(screen.getByRole('tabpanel')).findByText('No pending requests found'),
     ).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Pending Requests 0' })).toBeInTheDocument();
+
+    await userEvent.click(await screen.findByRole('tab', { name: 'No response 1' }));
+    const card = await screen.findByRole('article', {
+      name: `${pending.jobPostId.jobTitle} at Globex`,
+    });
+    expect(within(card).getByText('Withdrawn', { selector: '.rf-badge' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('Withdrawn: you took this request back on 06 Mar 2026.');
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Ask another referrer at Globex']);
+    expect(mockedList).toHaveBeenCalledWith({ userId: USER_ID, roleId: 0, status: 'expired' });
   });
 
   it("says the server's reason when a withdraw is refused (answered or expired meanwhile)", async () => {

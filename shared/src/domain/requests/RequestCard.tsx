@@ -52,7 +52,8 @@ export interface RequestCardProps {
 /**
  * One referral request, as its candidate (job, company, status, requested-on date, referrer, job type)
  * or its referrer (sender, job, experience, time, skills, resume) sees it, with the actions of its
- * status: a declined card says why when the referrer gave a reason, an expired one says "No response".
+ * status: a declined card says why when the referrer gave a reason, an expired one says "No response",
+ * a withdrawn one (the candidate's only) when they took it back.
  */
 export function RequestCard(props: RequestCardProps) {
   return props.side === 'candidate' ? <CandidateCard {...props} /> : <ReferrerCard {...props} />;
@@ -88,6 +89,24 @@ function NoResponse({ request, side }: { request: ReferralRequest; side: Request
       ) : (
         <>No response: this request expired unanswered on {when}.</>
       )}
+    </p>
+  );
+}
+
+/** A withdrawn request, on its candidate's card (the referrer never sees one). */
+function Withdrawn({ request }: { request: ReferralRequest }) {
+  if (request.status !== 'withdrawn') return null;
+  const at = request.updatedAt;
+  return (
+    <p className="rf-request__note">
+      Withdrawn: you took this request back
+      {at && (
+        <>
+          {' on '}
+          <time dateTime={at}>{formatDate(at)}</time>
+        </>
+      )}
+      . You can request this job again.
     </p>
   );
 }
@@ -168,6 +187,7 @@ function CandidateCard({
       </dl>
       <DeclineReason request={request} own={false} />
       <NoResponse request={request} side="candidate" />
+      <Withdrawn request={request} />
       {children}
       <div className="rf-request__actions">{actions ?? standard}</div>
     </article>

@@ -6,7 +6,8 @@ export type RequestSide = 'candidate' | 'referrer';
 
 /**
  * The tab labels: the spec's three on each side, and "No response" for requests that expired unanswered
- * (a fourth tab on both sides, docs/referral-lifecycle.md).
+ * (a fourth tab on both sides; on the candidate's, with the requests they withdrew:
+ * docs/referral-lifecycle.md).
  */
 export const REQUEST_TAB_LABELS: Readonly<
   Record<RequestSide, Readonly<Record<ListedReferralStatus, string>>>
@@ -26,6 +27,15 @@ export const REQUEST_TAB_LABELS: Readonly<
 };
 
 const ORDER: readonly ListedReferralStatus[] = ['pending', 'approved', 'declined', 'expired'];
+
+/** A tab's count: "No response" counts the withdrawn requests too where the counts carry them. */
+export function tabCount(
+  counts: ReferralCounts | undefined,
+  key: ListedReferralStatus,
+): number | undefined {
+  if (!counts) return undefined;
+  return key === 'expired' ? counts.expired + (counts.withdrawn ?? 0) : counts[key];
+}
 
 export interface RequestStatusTabsProps {
   side: RequestSide;
@@ -53,7 +63,7 @@ export function RequestStatusTabs({
       tabs={ORDER.map((key) => ({
         key,
         label: REQUEST_TAB_LABELS[side][key],
-        count: counts?.[key],
+        count: tabCount(counts, key),
       }))}
     >
       {children}

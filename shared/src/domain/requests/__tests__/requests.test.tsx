@@ -88,7 +88,49 @@ describe('RequestStatusTabs', () => {
   });
 });
 
+describe('RequestStatusTabs on the candidate side', () => {
+  it('counts the withdrawn requests in "No response", beside the expired ones', () => {
+    render(
+      <RequestStatusTabs
+        side="candidate"
+        value="expired"
+        onChange={() => {}}
+        counts={{ total: 7, pending: 1, approved: 2, declined: 0, expired: 3, withdrawn: 1 }}
+      />,
+    );
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Pending Requests1',
+      'Approved Requests2',
+      'Declined Requests0',
+      'No response4',
+    ]);
+  });
+});
+
 describe('RequestCard', () => {
+  it('candidate side: a withdrawn card says so and when, without Withdraw, and keeps its next step', () => {
+    const onWithdraw = jest.fn();
+    render(
+      <RequestCard
+        side="candidate"
+        request={request({ status: 'withdrawn', updatedAt: '2026-03-06T08:00:00.000Z' })}
+        onWithdraw={onWithdraw}
+      >
+        <button type="button">Ask another referrer at Globex</button>
+      </RequestCard>,
+    );
+    const card = screen.getByRole('article', { name: 'Platform Engineer at Globex' });
+    expect(within(card).getByText('Withdrawn', { selector: '.rf-badge' })).toBeInTheDocument();
+    expect(card).toHaveTextContent(
+      'Withdrawn: you took this request back on 06 Mar 2026. You can request this job again.',
+    );
+    expect(card).not.toHaveTextContent('Expires on');
+    expect(within(card).queryByRole('button', { name: /Withdraw/ })).toBeNull();
+    expect(
+      within(card).getByRole('button', { name: 'Ask another referrer at Globex' }),
+    ).toBeInTheDocument();
+  });
+
   it('candidate side: Withdraw while pending, with the expiry date', async () => {
     const onWithdraw = jest.fn();
     render(<RequestCard side="candidate" request={request()} onWithdraw={onWithdraw} />);
