@@ -399,6 +399,7 @@ try {
     ['streams connected in', `${result.streamsConnectedMs} ms`],
     ['messages sent (concurrency)', `${result.messagesSent} (${CONCURRENCY})`],
     ['send throughput', `${result.sendThroughputPerSec} msg/s`],
+    ['send errors', `${sendErrors}`],
     ['delivered / lost / duplicates', `${result.delivered} / ${result.lost} / ${duplicates}`],
     ['latency median', `${result.latencyMs.median} ms`],
     ['latency p90', `${result.latencyMs.p90} ms`],
@@ -422,7 +423,8 @@ try {
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\nwrote ${path.relative(root, out)}`);
-  if (result.lost > 0 || result.timedOut) exitCode = 1;
+  // A message that could not be sent was never delivered either: the run fails, whatever `lost` says.
+  if (result.lost > 0 || result.sendErrors > 0 || result.timedOut) exitCode = 1;
 } catch (err) {
   console.error(err);
   exitCode = 1;
