@@ -250,6 +250,8 @@ export class ChatService {
   ): Promise<{ message: StoredMessage; members: ChatMembers }> {
     const createdAt = this.now();
     const at = createdAt.toISOString();
+    // The canonical form PostgreSQL prints (ids are hyphenated UUIDs; a client may send capitals).
+    chatId = chatId.toLowerCase();
     // The id is made here and the sender's name is the session's, so only `seq` comes back from the row.
     const message: StoredMessage = {
       _id: randomUUID(),
