@@ -283,6 +283,23 @@ describe('GET /api/chat/events (live stream)', () => {
     expect(Number(got.id)).toBeGreaterThan(0);
   });
 
+  it('delivers exactly the stored message, under the chat id as stored even when sent in capitals', async () => {
+    const app = await ctx.build();
+    await listen(app);
+    const { candidate, referrer, chatId } = await approvedPair(app);
+    const referrerStream = stream(referrer.cookie);
+    await referrerStream.next((e) => e.event === 'hello');
+
+    const sent = await send(app, candidate, chatId.toUpperCase(), 'in capitals');
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data.chatId).toBe(chatId);
+    const got = await referrerStream.next(isMessage('in capitals'));
+    const stored = (await messagesOf(app, referrer, chatId)).json().data;
+    expect(stored).toHaveLength(1);
+    expect(got.data).toEqual(stored[0]);
+    expect(sent.json().data).toEqual(stored[0]);
+  });
+
   it('tells a member when the other opens and leaves the chat', async () => {
     const app = await ctx.build();
     await listen(app);

@@ -8,12 +8,18 @@
 // heartbeat; other instances forget a pair they have not heard about for PRESENCE_TTL_MS (a crashed
 // instance's users go inactive by themselves).
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { Client, type Pool } from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { CHAT_STREAM_HEARTBEAT_MS, type ChatStreamEvents } from '../contract';
-import { ChatService, peerOf, type ChatMembers, type StoredMessage } from '../services/chat';
+import {
+  ChatService,
+  peerOf,
+  type ChatMembers,
+  type MessageRow,
+  type StoredMessage,
+} from '../services/chat';
 
 export const CHAT_CHANNEL = 'referio_chat';
 /** NOTIFY payloads must stay under 8000 bytes; longer messages travel by id and are read back. */
@@ -47,7 +53,12 @@ export interface ChatEventHub {
   readonly instanceId: string;
   /** Registers a stream; with `open`, the user counts as active in that chat until `close`. */
   connect(conn: StreamConnection, open?: ChatMembers): { close(): void };
-  publishMessage(members: ChatMembers, message: StoredMessage): Promise<void>;
+  /**
+   * The `pg_notify` that announces a message, as SQL over the row of the statement that stores it
+   * (`ChatService.createMessage`): the announcement is sent exactly when the message is stored, with no
+   * second round trip and no read back.
+   */
+  messageNotice(message: StoredMessage, row: MessageRow): SQL;
   publishRead(members: ChatMembers, userId: string): Promise<void>;
   /** Whether `userId` has `chatId` open on some instance. */
   isActive(chatId: string, userId: string): boolean;
@@ -344,8 +355,15 @@ export default fp<EventsPluginOptions>(
           },
         };
       },
-      async publishMessage(members, message) {
-        await notify({ k: 'm', to: [members.candidateId, members.referrerId], m: message });
+      messageNotice(message, row) {
+        // `to` and `seq` are the stored row's; everything else is known before the statement runs.
+        const inline = JSON.stringify({ k: 'm', to: [], m: message } satisfies Wire);
+        // Room for the two member ids, the seq and the spaces jsonb adds when printed.
+        const payload =
+          Buffer.byteLength(inline) + 200 > MAX_INLINE_PAYLOAD
+            ? sql`jsonb_set(${JSON.stringify({ k: 'mref', to: [], id: message._id } satisfies Wire)}::jsonb, '{to}', ${row.to})`
+            : sql`jsonb_set(jsonb_set(${inline}::jsonb, '{m,seq}', to_jsonb(${row.seq})), '{to}', ${row.to})`;
+        return sql`pg_notify(${CHAT_CHANNEL}, ${payload}::text)`;
       },
       async publishRead(members, userId) {
         await notify({

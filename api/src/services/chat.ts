@@ -1,6 +1,7 @@
 // Chats and messages: membership, the chat list with last message and unread count, paged messages,
 // sending, read markers, and the replay of missed messages for the live stream.
-import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Chat, ChatMessage } from '../contract';
 import type { Db } from '../db';
 import { chatReads, chats, messages, referralRequests, users } from '../db/schema';
@@ -15,6 +16,12 @@ export const CHAT_NEEDS_APPROVAL_MESSAGE =
 /** A stored message with its insertion number (the live event id). */
 export interface StoredMessage extends ChatMessage {
   seq: number;
+}
+
+/** SQL over the row a message statement returns: its `seq`, and its members as a jsonb array. */
+export interface MessageRow {
+  seq: SQL;
+  to: SQL;
 }
 
 export interface ChatMembers {
@@ -230,34 +237,62 @@ export class ChatService {
   }
 
   /**
-   * Stores a message from `senderId` (already checked to be a member) and bumps the chat, in one
-   * transaction with whatever `alsoInTransaction` writes (the recipient's notification).
+   * Stores a message from `sender` when they are a member of the chat, bumps the chat and, with
+   * `announce`, announces the message (a `pg_notify` over the stored row, see
+   * `ChatEventHub.messageNotice`) — all in one statement, one round trip: the live stream hears of a
+   * message exactly when it is stored. 404 when the chat does not exist, 403 when `sender` is not a member.
    */
   async createMessage(
     chatId: string,
-    senderId: string,
+    sender: { id: string; fullName: string; email: string },
     content: string,
-    alsoInTransaction?: (tx: Db) => Promise<void>,
-  ): Promise<StoredMessage> {
+    announce?: (message: StoredMessage, row: MessageRow) => SQL,
+  ): Promise<{ message: StoredMessage; members: ChatMembers }> {
     const createdAt = this.now();
-    const row = await this.db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(messages)
-        .values({ chatId, senderId, content, createdAt })
-        .returning({ id: messages.id });
-      if (!inserted) throw new Error('message insert returned nothing');
-      await tx
-        .update(chats)
-        .set({
-          lastMessageAt: sql`greatest(coalesce(${chats.lastMessageAt}, ${createdAt}), ${createdAt})`,
-        })
-        .where(eq(chats.id, chatId));
-      if (alsoInTransaction) await alsoInTransaction(tx as unknown as Db);
-      return inserted;
-    });
-    const message = await this.getMessage(row.id);
-    if (!message) throw new Error('message vanished after insert');
-    return message;
+    const at = createdAt.toISOString();
+    // The canonical form PostgreSQL prints (ids are hyphenated UUIDs; a client may send capitals).
+    chatId = chatId.toLowerCase();
+    // The id is made here and the sender's name is the session's, so only `seq` comes back from the row.
+    const message: StoredMessage = {
+      _id: randomUUID(),
+      chatId,
+      sender: displayName(sender),
+      senderId: sender.id,
+      content,
+      createdAt: at,
+      seq: 0,
+    };
+    const notice = announce
+      ? sql`, ${announce(message, {
+          seq: sql.raw('ins.seq'),
+          to: sql.raw('jsonb_build_array(c.candidate_id, c.referrer_id)'),
+        })}`
+      : sql``;
+    const result = (await this.db.execute(sql`
+      with c as (
+        select id, candidate_id, referrer_id from ${chats}
+        where id = ${chatId}::uuid and (candidate_id = ${sender.id}::uuid or referrer_id = ${sender.id}::uuid)
+      ), ins as (
+        insert into ${messages} (id, chat_id, sender_id, content, created_at)
+        select ${message._id}::uuid, c.id, ${sender.id}::uuid, ${content}::text, ${at}::timestamptz from c
+        returning seq
+      ), bump as (
+        update ${chats} set last_message_at = greatest(coalesce(last_message_at, ${at}::timestamptz), ${at}::timestamptz)
+        where id = (select id from c)
+      )
+      select ins.seq, c.candidate_id, c.referrer_id ${notice} from ins, c`)) as unknown as {
+      rows: { seq: number | string; candidate_id: string; referrer_id: string }[];
+    };
+    const row = result.rows[0];
+    if (!row) {
+      // Not stored: say why (404 or 403).
+      await this.membersFor(chatId, sender.id);
+      throw new Error('message not stored');
+    }
+    return {
+      message: { ...message, seq: Number(row.seq) },
+      members: { chatId, candidateId: row.candidate_id, referrerId: row.referrer_id },
+    };
   }
 
   /** Everything up to the chat's newest message counts as read by `userId`. */

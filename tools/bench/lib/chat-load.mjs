@@ -25,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const apiDir = path.join(root, 'api');
@@ -273,6 +274,7 @@ try {
   const latencies = [];
   let duplicates = 0;
   const delivered = new Set();
+  const deliveredAt = new Map();
   const onMessage = (userId) => (m, at) => {
     if (m.senderId === userId) return; // the sender's own echo
     if (delivered.has(m._id)) {
@@ -281,6 +283,7 @@ try {
     }
     delivered.add(m._id);
     const t0 = sentAt.get(m.content);
+    deliveredAt.set(m.content, at);
     if (t0 !== undefined) latencies.push(at - t0);
   };
   const connectStarted = performance.now();
@@ -320,6 +323,9 @@ try {
         port: r % 2 ? ports[1] : ports[0],
         key: `r${r}-c${i}`,
       });
+  // The clients' own event-loop delay while sending: a late callback shows up as latency too.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const sendStarted = performance.now();
   let sendErrors = 0;
   await inBatches(jobs, CONCURRENCY, async ({ p, from, port, key }) => {
@@ -343,7 +349,16 @@ try {
   while (latencies.length < expected && remaining() > 0)
     await new Promise((r) => setTimeout(r, 20));
 
+  loopDelay.disable();
   const sorted = [...latencies].sort((a, b) => a - b);
+  if (process.env.TRACE_FILE) {
+    const trace = [...sentAt].map(([content, t]) => ({
+      c: content,
+      s: performance.timeOrigin + t,
+      d: deliveredAt.has(content) ? performance.timeOrigin + deliveredAt.get(content) : null,
+    }));
+    fs.writeFileSync(process.env.TRACE_FILE, JSON.stringify(trace));
+  }
   const result = {
     when: new Date().toISOString(),
     database: app.database.kind,
@@ -369,6 +384,11 @@ try {
       p99: round(percentile(sorted, 99)),
       max: round(sorted.at(-1) ?? null),
     },
+    clientEventLoopDelayMs: {
+      p50: round(loopDelay.percentile(50) / 1e6),
+      p99: round(loopDelay.percentile(99) / 1e6),
+      max: round(loopDelay.max / 1e6),
+    },
     timedOut: remaining() === 0,
     totalMs: Date.now() - started,
   };
@@ -379,11 +399,16 @@ try {
     ['streams connected in', `${result.streamsConnectedMs} ms`],
     ['messages sent (concurrency)', `${result.messagesSent} (${CONCURRENCY})`],
     ['send throughput', `${result.sendThroughputPerSec} msg/s`],
+    ['send errors', `${sendErrors}`],
     ['delivered / lost / duplicates', `${result.delivered} / ${result.lost} / ${duplicates}`],
     ['latency median', `${result.latencyMs.median} ms`],
     ['latency p90', `${result.latencyMs.p90} ms`],
     ['latency p99', `${result.latencyMs.p99} ms`],
     ['latency max', `${result.latencyMs.max} ms`],
+    [
+      'client event-loop delay p50 / p99',
+      `${result.clientEventLoopDelayMs.p50} / ${result.clientEventLoopDelayMs.p99} ms`,
+    ],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   console.log(`\n| ${'measure'.padEnd(width)} | value |\n|${'-'.repeat(width + 2)}|-------|`);
@@ -398,7 +423,8 @@ try {
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\nwrote ${path.relative(root, out)}`);
-  if (result.lost > 0 || result.timedOut) exitCode = 1;
+  // A message that could not be sent was never delivered either: the run fails, whatever `lost` says.
+  if (result.lost > 0 || result.sendErrors > 0 || result.timedOut) exitCode = 1;
 } catch (err) {
   console.error(err);
   exitCode = 1;

@@ -9,7 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
-import type { StoredMessage } from '../../services/chat';
+import type { Tx } from '../../db';
+import { peerOf, type StoredMessage } from '../../services/chat';
 
 const withoutSeq = ({ seq: _seq, ...message }: StoredMessage) => message;
 
@@ -58,16 +59,26 @@ const message: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const members = await app.chats.membersFor(request.body.chatId, user.id);
-      const peer = members.candidateId === user.id ? members.referrerId : members.candidateId;
-      const watching = app.chatEvents.isActive(members.chatId, peer);
-      const stored = await app.chats.createMessage(
-        members.chatId,
-        user.id,
+      // Stored and announced in one statement: the other member's stream has it before the
+      // notification below is even written.
+      const { message: stored, members } = await app.chats.createMessage(
+        request.body.chatId,
+        user,
         request.body.content,
-        (tx) => app.notifications.chatMessage(tx, members, user.id, watching),
+        (m, row) => app.chatEvents.messageNotice(m, row),
       );
-      await app.chatEvents.publishMessage(members, stored);
+      const watching = app.chatEvents.isActive(members.chatId, peerOf(members, user.id));
+      if (!watching) {
+        // The bell (and its mail) for a recipient who does not have the chat open. The message is
+        // stored and delivered by now: a notification that fails is logged, the send still succeeds.
+        try {
+          await app.db.transaction((tx) =>
+            app.notifications.chatMessage(tx as unknown as Tx, members, user.id, false),
+          );
+        } catch (err) {
+          request.log.error({ err }, 'chat message notification not recorded');
+        }
+      }
       return { success: true, data: withoutSeq(stored) };
     },
   );
