@@ -2,15 +2,14 @@
 // @referio/shared) are negotiated. Reads /remotes.json, registers the remotes, then renders. A missing
 // or broken remotes.json does not stop the site: the chrome renders and each remote page shows the
 // failure UI, whose Retry reads remotes.json again.
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { App } from './App';
-import { httpClient, isDashboardPageKey, isSignedIn, queryClient } from '@referio/shared';
-import { pageModules } from './dashboard/pages';
+//
+// The modules are evaluated in steps, each in a task of its own (`nextTask`): evaluating React DOM, the site's
+// shared library and the app in one go was one long task (over 250 ms with a mid-range phone's CPU) that a tap
+// had to wait behind. The imports are eager (`webpackMode: "eager"`): their code is in this chunk or in the
+// shared modules it consumes, nothing more is downloaded, it is only evaluated later.
+import type { DehydratedState } from '@tanstack/react-query';
 import { firstPageModule } from './federation/preload';
 import { ensureRemotes, loadPageModule } from './federation/remotes';
-import { loadDashboardFrame } from './routes/AppRoutes';
 
 /** The id of the JSON data block with the server render's react-query state (tools/run/pages.mjs). */
 const SERVER_STATE_ID = 'referio-state';
@@ -18,19 +17,33 @@ const SERVER_STATE_ID = 'referio-state';
 /** How long the first render waits for the first page's code (index.ts started fetching it). */
 const FIRST_PAGE_WAIT_MS = 1500;
 
+/** Lets the browser run what waits (input, a frame) before the next step: the rest runs in a new task. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** What the first paint of this URL needs: a remote page, or (signed in) the dashboard frame and its page. */
-function firstPaintCode(pathname: string): Promise<unknown> | null {
+async function firstPaintCode(pathname: string): Promise<unknown> {
   const page = firstPageModule(pathname);
   if (page) return loadPageModule(page);
   const key = /^\/dashboard\/([^/]+)\/?$/.exec(pathname)?.[1];
-  if (key !== undefined && isSignedIn()) {
-    const inner = isDashboardPageKey(key) ? loadPageModule(pageModules[key]) : null;
-    return Promise.all([loadDashboardFrame(), inner]);
-  }
-  return null;
+  if (key === undefined) return null;
+  const { isDashboardPageKey, isSignedIn } = await import(
+    /* webpackMode: "eager" */ '@referio/shared'
+  );
+  if (!isSignedIn()) return null;
+  const [{ pageModules }, { loadDashboardFrame }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './dashboard/pages'),
+    import(/* webpackMode: "eager" */ './routes/AppRoutes'),
+  ]);
+  const inner = isDashboardPageKey(key) ? loadPageModule(pageModules[key]) : null;
+  return Promise.all([loadDashboardFrame(), inner]);
 }
 
 async function start(): Promise<void> {
+  const { httpClient, isSignedIn, queryClient } = await import(
+    /* webpackMode: "eager" */ '@referio/shared'
+  );
   // The HTTP client's code loads beside the first page's, not in front of it: the page's first calls find it in.
   httpClient().catch(() => undefined);
   try {
@@ -41,13 +54,21 @@ async function start(): Promise<void> {
   // The site's chrome and its first page paint together: a page that renders behind a spinner first stays
   // hidden for at least React's 300 ms reveal throttle after its code is in. A slow or dead remote gets
   // FIRST_PAGE_WAIT_MS, then the chrome renders with the page's spinner or its failure message.
-  const firstPage = firstPaintCode(window.location.pathname);
-  if (firstPage) {
-    await Promise.race([
-      firstPage.catch(() => undefined),
-      new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
-    ]);
-  }
+  await Promise.race([
+    firstPaintCode(window.location.pathname).catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
+  ]);
+  await nextTask();
+  const [{ StrictMode, startTransition }, { createRoot, hydrateRoot }] = await Promise.all([
+    import(/* webpackMode: "eager" */ 'react'),
+    import(/* webpackMode: "eager" */ 'react-dom/client'),
+  ]);
+  await nextTask();
+  const [{ hydrate }, { App }] = await Promise.all([
+    import(/* webpackMode: "eager" */ '@tanstack/react-query'),
+    import(/* webpackMode: "eager" */ './App'),
+  ]);
+  await nextTask();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const app = (
@@ -61,8 +82,15 @@ async function start(): Promise<void> {
   const serverState = serverRenderedState();
   if (serverState !== null && !isSignedIn()) {
     hydrate(queryClient, serverState);
-    hydrateRoot(container, app, {
-      onRecoverableError: (error) => console.warn('[referio] hydration:', error),
+    // Inside a transition, hydration is time-sliced: React hydrates in slices of a few milliseconds and lets the
+    // browser in between (a tap, a scroll, the next frame), instead of one task as long as the whole page
+    // (React gives `hydrateRoot` outside a transition the default lane, which renders without yielding). The
+    // page is on screen already, so nothing waits for it; a click before the end makes React finish at once,
+    // then handles it.
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError: (error) => console.warn('[referio] hydration:', error),
+      });
     });
     return;
   }

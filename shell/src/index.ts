@@ -3,4 +3,8 @@
 import { preloadFirstPage } from './federation/preload';
 
 void preloadFirstPage(window.location.pathname);
-void import(/* webpackChunkName: "bootstrap" */ './bootstrap');
+// In a task of its own: the federation runtime's start-up and this script's evaluation were one long task with
+// the start of the shared modules' loading (a tap waits behind a long task; bootstrap.tsx goes on in steps).
+setTimeout(() => {
+  void import(/* webpackChunkName: "bootstrap" */ './bootstrap');
+}, 0);
