@@ -189,5 +189,6 @@ test("a referral request goes from candidate to referrer once, and approving nee
     pending: 0,
     declined: 0,
     expired: 0,
+    withdrawn: 0,
   });
 });
