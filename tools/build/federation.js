@@ -41,6 +41,9 @@ function sharedDeps() {
     // The form controls beyond a text field (file picker, code input, tag input) and the profile pages'
     // account dialogs: loaded with the first such form, never by the landing page or a list.
     '@referio/shared/forms': { singleton: true, requiredVersion: `^${sharedPkg.version}` },
+    // The job card, its facts, the "Verified at" badge, the responsiveness line and the skill chips: loaded
+    // with the first job list or job details, never by the landing page.
+    '@referio/shared/jobs': { singleton: true, requiredVersion: `^${sharedPkg.version}` },
     // The signed-in user's live stream (one EventSource per tab) and its React hooks: loaded by the
     // dashboard's bell and unread dot and the chat page, never by a page seen signed out.
     '@referio/shared/live': { singleton: true, requiredVersion: `^${sharedPkg.version}` },

@@ -9,6 +9,7 @@ const SHARED_ENTRIES = {
   '/test-utils': 'test-utils/fixtures.ts',
   '/contract': 'contract/index.ts',
   '/forms': 'forms/index.ts',
+  '/jobs': 'domain/jobs/index.ts',
   '/live': 'live/index.ts',
   '/profile': 'domain/profile/index.ts',
   '/requests': 'domain/requests/index.ts',

@@ -1,7 +1,4 @@
-// Domain components used by more than one remote. The profile and request areas are not re-exported here:
-// they are the entries '@referio/shared/profile' and '@referio/shared/requests' (see their index.ts), so the
-// main entry (the landing page) stays free of forms and dashboards.
+// Domain components used by more than one remote. None is re-exported here: the profile, request and job
+// areas are the entries '@referio/shared/profile', '@referio/shared/requests' and '@referio/shared/jobs'
+// (see their index.ts), so the main entry (the landing page) stays free of forms, dashboards and job cards.
 import './cards.css';
-
-export * from './jobs';
-export * from './skills';

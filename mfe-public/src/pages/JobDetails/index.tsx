@@ -7,7 +7,6 @@ import {
   EmptyState,
   MESSAGES,
   Modal,
-  ResponsivenessLine,
   Spinner,
   errorMessage,
   formatJobLocation,
@@ -17,10 +16,10 @@ import {
   toast,
   useCurrentUser,
   useDashboardNavigate,
-  VerifiedBadge,
   type JobPostDetails,
   paths,
 } from '@referio/shared';
+import { ResponsivenessLine, VerifiedBadge } from '@referio/shared/jobs';
 import { ResumeUploadModal } from '../../features/referral/components/ResumeUploadModal';
 import {
   MissingDataError,

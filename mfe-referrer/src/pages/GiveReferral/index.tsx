@@ -5,14 +5,11 @@ import {
   DEFAULT_REFERRAL_BONUS,
   EmptyState,
   JOBS_PAGE_SIZE,
-  JobCard,
-  JobFacts,
   JobFilterBar,
   MESSAGES,
   Modal,
   Pagination,
   SearchBox,
-  SkillChips,
   Spinner,
   formatLpa,
   relativeTime,
@@ -24,6 +21,7 @@ import {
   filterFields,
   type JobPost,
 } from '@referio/shared';
+import { JobCard, JobFacts, SkillChips } from '@referio/shared/jobs';
 import { experienceLabel, industryLabel } from '../../lib/labels';
 import '../../referrer.css';
 

@@ -15,11 +15,11 @@ import {
   useDashboardNavigate,
   useLinkedRequest,
   useSessionStore,
-  SkillChips,
   type ListedReferralStatus,
   referralQueries,
   type ReferralRequest,
 } from '@referio/shared';
+import { SkillChips } from '@referio/shared/jobs';
 import {
   DeclineReasonFields,
   EMPTY_DECLINE_CHOICE,

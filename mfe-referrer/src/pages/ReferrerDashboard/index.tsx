@@ -10,10 +10,10 @@ import {
   toast,
   useCurrentUser,
   useDashboardNavigate,
-  SkillChips,
   referralQueries,
   type ReferralCounts,
 } from '@referio/shared';
+import { SkillChips } from '@referio/shared/jobs';
 import { RequestCard, senderName } from '@referio/shared/requests';
 import { ResponsivenessStats } from '../../features/responsiveness/components/ResponsivenessStats';
 import '../../referrer.css';

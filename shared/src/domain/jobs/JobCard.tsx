@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { JobPost } from '../../contract/browser';
-import { cx } from '../../ui/cx';
+import { cx, type JobPost } from '@referio/shared';
 import '../cards.css';
 import { ResponsivenessLine } from './ResponsivenessLine';
 import { VerifiedBadge } from './VerifiedBadge';

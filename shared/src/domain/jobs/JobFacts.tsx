@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cx } from '../../ui/cx';
+import { cx } from '@referio/shared';
 import '../cards.css';
 
 export interface JobFact {

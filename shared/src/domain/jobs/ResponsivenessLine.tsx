@@ -2,7 +2,7 @@ import {
   isNewReferrer,
   responsivenessText,
   type ReferrerResponsiveness as Figures,
-} from '../../contract/responsiveness';
+} from '@referio/shared';
 import '../cards.css';
 
 export interface ResponsivenessLineProps {

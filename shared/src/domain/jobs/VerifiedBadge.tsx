@@ -1,5 +1,4 @@
-import { verifiedAtText, type VerifiedAtCompany } from '../../contract/verified';
-import { cx } from '../../ui/cx';
+import { cx, verifiedAtText, type VerifiedAtCompany } from '@referio/shared';
 import './VerifiedBadge.css';
 
 export interface VerifiedBadgeProps {

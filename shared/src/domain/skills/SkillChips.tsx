@@ -1,4 +1,4 @@
-import { cutSkill, visibleSkills } from '../../format/format';
+import { cutSkill, visibleSkills } from '@referio/shared';
 import '../cards.css';
 
 export interface SkillChipsProps {

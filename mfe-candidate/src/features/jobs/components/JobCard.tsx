@@ -1,11 +1,5 @@
-import {
-  DASHBOARD_SKILL_COUNT,
-  JobCard as SharedJobCard,
-  SkillChips,
-  formatLpa,
-  relativeTime,
-  type JobPost,
-} from '@referio/shared';
+import { DASHBOARD_SKILL_COUNT, formatLpa, relativeTime, type JobPost } from '@referio/shared';
+import { JobCard as SharedJobCard, SkillChips } from '@referio/shared/jobs';
 
 export interface JobCardProps {
   job: JobPost;

@@ -1,8 +1,6 @@
 import { Link } from 'react-router-dom';
 import {
-  JobFacts,
   Modal,
-  SkillChips,
   formatDate,
   formatJobLocation,
   formatLpa,
@@ -10,6 +8,7 @@ import {
   type JobPost,
   paths,
 } from '@referio/shared';
+import { JobFacts, SkillChips } from '@referio/shared/jobs';
 
 export interface JobDetailsModalProps {
   job: JobPost | null;

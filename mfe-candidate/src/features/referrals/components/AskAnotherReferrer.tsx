@@ -6,7 +6,6 @@ import {
   EmptyState,
   HANDOFF_STATUSES,
   Modal,
-  ResponsivenessLine,
   Spinner,
   errorMessage,
   formatLpa,
@@ -17,6 +16,7 @@ import {
   type JobPost,
   type ReferralRequest,
 } from '@referio/shared';
+import { ResponsivenessLine } from '@referio/shared/jobs';
 
 /** Whether a request card offers "Ask another referrer at {company}". */
 export const canAskAnotherReferrer = (request: Pick<ReferralRequest, 'status'>): boolean =>

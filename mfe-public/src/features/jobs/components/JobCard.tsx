@@ -1,14 +1,6 @@
 import { Link } from 'react-router-dom';
-import {
-  CARD_SKILL_COUNT,
-  JobCard as SharedJobCard,
-  JobFacts,
-  SkillChips,
-  formatLpa,
-  paths,
-  relativeTime,
-  type JobPost,
-} from '@referio/shared';
+import { CARD_SKILL_COUNT, formatLpa, paths, relativeTime, type JobPost } from '@referio/shared';
+import { JobCard as SharedJobCard, JobFacts, SkillChips } from '@referio/shared/jobs';
 import './JobCard.css';
 
 export interface JobCardProps {

@@ -1,12 +1,5 @@
-import {
-  Button,
-  JobFacts,
-  Modal,
-  SkillChips,
-  formatDate,
-  formatLpa,
-  type JobPost,
-} from '@referio/shared';
+import { Button, Modal, formatDate, formatLpa, type JobPost } from '@referio/shared';
+import { JobFacts, SkillChips } from '@referio/shared/jobs';
 import { experienceLabel, industryLabel } from '../../../lib/labels';
 
 export interface JobDetailsModalProps {

@@ -1,13 +1,11 @@
 import {
   Button,
   DASHBOARD_SKILL_COUNT,
-  JobCard,
-  JobFacts,
-  SkillChips,
   formatDate,
   isJobActive,
   type JobPost,
 } from '@referio/shared';
+import { JobCard, JobFacts, SkillChips } from '@referio/shared/jobs';
 
 export interface JobPostCardProps {
   job: JobPost;
