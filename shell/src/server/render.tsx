@@ -11,6 +11,8 @@ import { matchRoutes, StaticRouter } from 'react-router';
 import { QueryClient, dehydrate, type DehydratedState } from '@tanstack/react-query';
 import * as shared from '@referio/shared';
 import * as contract from '@referio/shared/contract';
+import * as forms from '@referio/shared/forms';
+import * as jobs from '@referio/shared/jobs';
 import {
   AppProviders,
   DEFAULT_HEAD,
@@ -26,6 +28,8 @@ import { routes, type RouteDef, type RemoteModuleId } from '../routes/paths';
 export const bundledShared: Record<string, unknown> = {
   '@referio/shared': shared,
   '@referio/shared/contract': contract,
+  '@referio/shared/forms': forms,
+  '@referio/shared/jobs': jobs,
 };
 
 /** The site's own head: the pages rendered in the browser get it in their HTML. */
