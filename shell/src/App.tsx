@@ -1,6 +1,7 @@
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders, ToastHost } from '@referio/shared';
 import { AppRoutes } from './routes/AppRoutes';
+import { HistoryCatchUp } from './routes/HistoryCatchUp';
 import { ScrollToTop } from './routes/ScrollToTop';
 import { SessionRefresh } from './session/SessionRefresh';
 
@@ -9,6 +10,7 @@ export function AppContent() {
   return (
     <>
       <ScrollToTop />
+      <HistoryCatchUp />
       <SessionRefresh />
       <AppRoutes />
     </>
