@@ -9,7 +9,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // In CI one retry: a journey that fails twice fails CI; one that passes the second time is listed as
+  // "flaky" in the output, to be looked at, instead of failing a landing on a 2-core machine shared
+  // with the whole stack (seen: a 0.0002 layout shift once in 60 runs of the hydration journey).
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
   globalSetup: './support/global-setup.ts',

@@ -404,10 +404,22 @@ for (const vp of VIEWPORTS) {
         expect
           .soft(await insideCards(page, '.chat__conversation', 'time'), 'item 15: message times')
           .not.toContain(false);
-        // Item 21: a name that fits is not cut, and the header has no blank second line.
-        const cut = await page
-          .locator('.chat__entry-name')
-          .evaluateAll((els) => els.map((el) => el.scrollHeight > el.clientHeight + 1));
+        // Item 21: a name that fits in its two lines is not cut, and the header has no blank second
+        // line. (A longer name is cut at two lines by design: whether a seeded address needs a third
+        // depends on its random letters and on the width the time beside it leaves.)
+        const cut = await page.locator('.chat__entry-name').evaluateAll((els) =>
+          els.map((el) => {
+            const box = el as HTMLElement;
+            if (box.scrollHeight <= box.clientHeight + 1) return false;
+            const twoLines = 2 * parseFloat(getComputedStyle(box).lineHeight);
+            box.style.setProperty('-webkit-line-clamp', 'unset');
+            box.style.display = 'block';
+            const whole = box.scrollHeight;
+            box.style.removeProperty('-webkit-line-clamp');
+            box.style.removeProperty('display');
+            return whole <= twoLines + 1;
+          }),
+        );
         expect.soft(cut, 'item 21: chat list names').not.toContain(true);
         if (!(await page.getByText('Active Now').isVisible())) {
           const presence = await page.locator('.chat__presence').boundingBox();
