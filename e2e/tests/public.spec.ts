@@ -111,8 +111,14 @@ test('the landing page shows 40 companies, the success stories carousel and both
   await expect(track.getByRole('listitem').first()).toBeVisible();
   await page.setViewportSize({ width: 700, height: 800 }); // narrow enough that the stories overflow
   const before = await track.evaluate((el) => el.scrollLeft);
-  await stories.getByRole('button', { name: 'Next stories' }).click();
-  await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before);
+  // The page arrives as HTML and React takes it over a moment later: a click before that is lost (as a
+  // visitor's would be, who then clicks again), so the click is repeated until the track moves.
+  await expect(async () => {
+    await stories.getByRole('button', { name: 'Next stories' }).click();
+    await expect
+      .poll(() => track.evaluate((el) => el.scrollLeft), { timeout: 2_000 })
+      .toBeGreaterThan(before);
+  }).toPass({ timeout: 15_000 });
 
   const pricing = page.getByRole('region', { name: 'Pricing' });
   await expect(pricing.getByText('Unlimited referrals for ₹500/month')).toBeVisible();
