@@ -26,10 +26,10 @@ export interface Database {
   readonly kind: 'pglite' | 'pg';
   readonly db: Db;
   /**
-   * The same database for the job search's posting walks (services/jobPosts.ts): on PostgreSQL its own
-   * connections, which plan without hash joins, so two words' postings, both read newest first from the
-   * same index, are merged as they come instead of one of them being read whole into a hash table (the
-   * planner guesses such a join at one row). PGlite: `db` itself.
+   * The same database for the public job search (services/jobPosts.ts, referio_search_page()): on
+   * PostgreSQL its own connections, without parallel workers or JIT (they cost more to start than a
+   * search takes) and with generic plans (planning costs more than a search's index probes), so
+   * searches do not queue behind the other requests' queries. PGlite: `db` itself.
    */
   readonly searchDb: Db;
   /** Runs `select 1`; rejects when the database does not answer. */
@@ -104,11 +104,16 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
     statement_timeout: opts.queryTimeoutMs ?? 15_000,
   };
   const pool = new Pool(poolOptions);
-  // The search's connections: no hash joins (see `searchDb`), and none of the planner's machinery that
-  // pays off only for long queries and costs milliseconds to start (parallel workers, JIT compiling).
+  // The search's connections: none of the planner's machinery that pays off only for long queries and
+  // costs milliseconds to start (parallel workers, JIT compiling), and generic plans from the first
+  // run. A search's statements are index probes whatever their tokens, so a plan made for this call's
+  // values buys nothing, and making one costs more than running it: the search statement's lateral
+  // read of the page took about 1 ms to plan and 0.3 ms to run (the same holds for the statements
+  // inside referio_search_page(), which plpgsql prepares once per connection).
   const searchPool = new Pool({
     ...poolOptions,
-    options: '-c enable_hashjoin=off -c max_parallel_workers_per_gather=0 -c jit=off',
+    options:
+      '-c max_parallel_workers_per_gather=0 -c jit=off -c plan_cache_mode=force_generic_plan',
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});

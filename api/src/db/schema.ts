@@ -5,6 +5,7 @@ import { DECLINE_REASONS, NOTIFICATION_KINDS, REFERRAL_STATUSES } from '../contr
 import {
   bigserial,
   customType,
+  serial,
   boolean,
   date,
   doublePrecision,
@@ -220,6 +221,19 @@ export const jobPosts = pgTable(
     referralBonus: integer('referral_bonus').notNull().default(1000),
     createdAt: createdAt(),
     /**
+     * The post's place in the public search (migration 0022): numbered as posts are posted, so it follows
+     * created_at (the migration numbered the existing posts oldest first, and the seeds post oldest
+     * first). A search's postings and bitmaps are keyed by it, and it orders a search newest first.
+     */
+    searchPos: serial('search_pos').notNull(),
+    /**
+     * The post as a job list answers it, as JSON text (an object of the post's own fields, `isApplied`
+     * false), written by a row trigger on every insert and update (migration 0025): a search's page is
+     * these spliced with the company's logo, the referrer's verified state and figures, which change on
+     * their own (services/jobPosts.ts, `searchPageJson`). Never read as a column of the post.
+     */
+    listJson: text('list_json'),
+    /**
      * The words a job search matches: those of the company name, title, skills, address and location
      * type, lower-case, each once (referio_words(), migration 0004), kept by PostgreSQL itself. A
      * referrer's own list checks them here; the public search reads them from job_post_words. The
@@ -240,47 +254,54 @@ export const jobPosts = pgTable(
     index('job_posts_owner_status_idx').on(t.userId, t.status, t.createdAt),
     // A company's active jobs, newest first (the company filter) and their count (company tiles).
     index('job_posts_company_status_newest_idx').on(t.companyId, t.status, t.createdAt, t.id),
+    uniqueIndex('job_posts_search_pos_uq').on(t.searchPos),
   ],
 );
 
 /**
- * The public job search's postings: one row per active job post and word it can be found by (its
+ * The public job search's postings: one row per active job post and token it can be found by (its
  * search_words, and a token per filter value: '~type:Contract', '~loc:Remote', '~ind:it', '~exp:3-6',
- * '~co:<company id>'), kept by a trigger on job_posts (migration 0006). The primary key orders each
- * word's jobs newest first, so a search reads only the rows it shows (and, for its total, no more than
- * SEARCH_TOTAL_BOUND), whichever word or filter is the rarest. Words that rarely meet are intersected
- * instead in the partial GIN index job_posts_search_tokens_idx over the same tokens of each active job
- * (migration 0020, hand-written: an expression index on referio_search_tokens()).
+ * '~co:<company id>'), keyed by the post's `search_pos`, kept by statement triggers on job_posts
+ * (migrations 0013 and 0022). A token's postings read backwards are its jobs newest first.
  */
 export const jobPostWords = pgTable(
   'job_post_words',
   {
     word: text('word').notNull(),
-    createdAt: ts('created_at').notNull(),
-    jobId: uuid('job_id').notNull(),
-    // The job's filter values (in the key), so a search with words checks its filters in the index it
-    // reads, without probing the filter tokens (migration 0011). The company is a token only.
-    jobType: jobTypeEnum('job_type').notNull(),
-    jobLocation: jobLocationEnum('job_location').notNull(),
-    industry: industryEnum('industry').notNull(),
-    experience: experienceEnum('experience').notNull(),
+    pos: integer('pos').notNull(),
   },
-  (t) => [
-    primaryKey({
-      name: 'job_post_words_pkey',
-      columns: [t.word, t.createdAt, t.jobId, t.jobType, t.jobLocation, t.industry, t.experience],
-    }),
-  ],
+  (t) => [primaryKey({ name: 'job_post_words_pkey', columns: [t.word, t.pos] })],
 );
 
 /**
  * How many active job posts have each job_post_words token, kept by the same trigger (migration 0009).
- * A one-word search's total is read here, and a longer search starts from its rarest token.
+ * A one-word search's total is read here. `hasBits`: the token is common enough to be kept as bitmaps
+ * too (job_search_bits), set and cleared by the trigger as its count crosses referio_search_bits_min().
  */
 export const jobWordCounts = pgTable('job_word_counts', {
   word: text('word').primaryKey(),
   jobs: integer('jobs').notNull(),
+  hasBits: boolean('has_bits').notNull().default(false),
 });
+
+/** A `bit varying` column, as PostgreSQL's text form ('0101…'). */
+const varbit = customType<{ data: string }>({ dataType: () => 'bit varying' });
+
+/**
+ * The common tokens' active jobs as bitmaps (migration 0022): bit i of block b is the post whose
+ * search_pos is b * 8192 + i. A search of common tokens ANDs their blocks (`bit_and`) and counts the
+ * bits (`bit_count`) instead of walking their postings: about 125 blocks of 1 KB per token at a
+ * million posts, whatever the words.
+ */
+export const jobSearchBits = pgTable(
+  'job_search_bits',
+  {
+    token: text('token').notNull(),
+    block: integer('block').notNull(),
+    bits: varbit('bits').notNull(),
+  },
+  (t) => [primaryKey({ name: 'job_search_bits_pkey', columns: [t.token, t.block] })],
+);
 
 export const referralRequests = pgTable(
   'referral_requests',
@@ -418,6 +439,25 @@ export const chatReads = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     lastReadAt: ts('last_read_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.userId] })],
+);
+
+/**
+ * When each chat member was last told (bell and mail) about a message in the chat: at most once per chat
+ * every CHAT_NOTIFICATION_WINDOW_MINUTES. One row per (chat, recipient), claimed by an upsert whose
+ * condition PostgreSQL re-checks under the row's lock, so two messages at once never both notify.
+ */
+export const chatBells = pgTable(
+  'chat_bells',
+  {
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notifiedAt: ts('notified_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.chatId, t.userId] })],
 );
@@ -648,6 +688,7 @@ export const allTableNames = [
   'chats',
   'referrer_responsiveness',
   'referral_requests',
+  'job_search_bits',
   'job_post_words',
   'job_word_counts',
   'job_posts',

@@ -104,6 +104,9 @@ export async function seedIfEmpty(db: Db, now: Date): Promise<SeedResult> {
         createdAt: j.createdAt,
       };
     });
+    // Oldest first: a post's place in the search (search_pos) is numbered as it is inserted, and the
+    // search reads newest first by it (migration 0022).
+    jobRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     for (let i = 0; i < jobRows.length; i += 160) {
       await tx.insert(jobPosts).values(jobRows.slice(i, i + 160));
     }
