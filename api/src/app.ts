@@ -12,8 +12,7 @@ import Fastify, {
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { isProduction, type Config } from './config';
 import type { Database } from './db';
-import { HttpError } from './lib/errors';
-import { databaseRateLimitStore, sweepRateLimits } from './lib/rate-limit-store';
+import { databaseRateLimitStore, sweepRateLimits, tooManyRequests } from './lib/rate-limit-store';
 import { safeSerializers } from './lib/log-safety';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import authPlugin from './plugins/auth';
@@ -138,8 +137,7 @@ export async function buildApp(
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(app.db, app.now),
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(context.statusCode, `Too many requests. Please try again in ${context.after}.`),
+    errorResponseBuilder: (_request, context) => tooManyRequests(context.after, context.statusCode),
   });
   const sweepLimits = setInterval(() => {
     sweepRateLimits(app.db, app.now()).catch((err: unknown) =>

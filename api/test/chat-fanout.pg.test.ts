@@ -90,6 +90,31 @@ describe('chat fan-out between API instances (PostgreSQL)', () => {
     }
   });
 
+  it('sees a chat opened on the other instance as watched, and as left when that instance shuts down', async () => {
+    const a = await ctx.build();
+    const b = await secondInstance();
+    const [urlA, urlB] = [await baseUrl(a), await baseUrl(b)];
+    const { candidate, referrer, chatId } = await approvedPair(a);
+    const referrerOnA = openStream(urlA, referrer.cookie, `?open=${chatId}`);
+    const candidateOnB = openStream(urlB, candidate.cookie, `?open=${chatId}`);
+    try {
+      await referrerOnA.next(
+        (e) => e.event === 'presence' && (e.data as { active: boolean }).active,
+      );
+      expect(a.chatEvents.watchedByOther(chatId, referrer.user._id)).toBe(true);
+      // B's goodbyes (one statement for all its open chats) reach A before B's streams end.
+      await b.close();
+      await referrerOnA.next(
+        (e) => e.event === 'presence' && !(e.data as { active: boolean }).active,
+      );
+      expect(a.chatEvents.watchedByOther(chatId, referrer.user._id)).toBe(false);
+      expect(a.chatEvents.watchedByOther(chatId, candidate.user._id)).toBe(true);
+    } finally {
+      candidateOnB.close();
+      referrerOnA.close();
+    }
+  });
+
   it('reconnects a lost LISTEN connection by itself and tells its streams to fetch again', async () => {
     const a = await ctx.build();
     const urlA = await baseUrl(a);

@@ -126,14 +126,35 @@ describe('messages', () => {
     const app = await ctx.build({ CHAT_MESSAGE_MAX: 3, CHAT_MESSAGE_WINDOW_SECONDS: 60 });
     const { candidate, referrer, chatId } = await approvedPair(app);
     for (const n of [1, 2, 3]) {
-      expect((await send(app, candidate, chatId, `message ${n}`)).statusCode).toBe(200);
+      const res = await send(app, candidate, chatId, `message ${n}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers).toMatchObject({
+        'x-ratelimit-limit': '3',
+        'x-ratelimit-remaining': String(3 - n),
+        'x-ratelimit-reset': '60',
+      });
     }
+    ctx.clock.advance(15 * SECOND);
     const fourth = await send(app, candidate, chatId, 'message 4');
     expect(fourth.statusCode).toBe(429);
+    expect(fourth.headers).toMatchObject({
+      'x-ratelimit-limit': '3',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': '45',
+      'retry-after': '45',
+    });
     expect(fourth.json()).toEqual({
       success: false,
-      message: 'Too many requests. Please try again in 1 minute.',
+      message: 'Too many requests. Please try again in 45 seconds.',
     });
+    // Signed out, a request is refused before it counts.
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: '/api/message/createMessage',
+      headers: { cookie: 'referio_sid=not-a-session' },
+      payload: { chatId, sender: '', senderId: candidate.user._id, content: 'hi' },
+    });
+    expect(anonymous.statusCode).toBe(401);
     // The other member still talks, and nothing of the refused message was stored.
     expect((await send(app, referrer, chatId, 'still here')).statusCode).toBe(200);
     const list = (await messagesOf(app, referrer, chatId)).json().data as { content: string }[];
@@ -143,6 +164,11 @@ describe('messages', () => {
       'message 3',
       'still here',
     ]);
+    // A new window once this one has passed.
+    ctx.clock.advance(45 * SECOND);
+    const later = await send(app, candidate, chatId, 'message 5');
+    expect(later.statusCode).toBe(200);
+    expect(later.headers['x-ratelimit-remaining']).toBe('2');
   });
 
   it('lets no one outside the chat read or post', async () => {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { mailOutbox, notifications, users } from '../src/db/schema';
 import { signUnsubscribeToken } from '../src/lib/unsubscribe';
 import { MINUTE, setupTestContext } from './helper';
-import { approvedPair, openStream, send as sendMessage } from './chat-support';
+import { approvedPair, isMessage, openStream, send as sendMessage } from './chat-support';
 import {
   call,
   DAY_MS,
@@ -282,6 +282,74 @@ describe('events: who is told', () => {
     expectPrivate(mails[0]!, ref);
   });
 
+  it('tells the other member once when several messages arrive at once', async () => {
+    const app = await ctx.build();
+    const { candidate, referrer, chatId } = await approvedPair(app, 'burst');
+    const sent = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((n) => sendMessage(app, referrer, chatId, `burst ${n}`)),
+    );
+    expect(sent.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const told = await app.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.userId, candidate.user._id));
+    expect(told).toHaveLength(1);
+    const cand: TestUser = {
+      id: candidate.user._id,
+      cookie: candidate.cookie,
+      email: candidate.user.email,
+    };
+    expect(await mailbox(app, cand)).toHaveLength(1);
+  });
+
+  it('still answers, stores and delivers a message whose notification fails', async () => {
+    const app = await ctx.build();
+    const { candidate, referrer, chatId } = await approvedPair(app, 'bellfail');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    // The candidate is on the chat list, not in the chat: the message asks for a notification.
+    const stream = openStream(base, candidate.cookie);
+    await stream.ready;
+    await stream.next((e) => e.event === 'hello');
+    const failing = jest
+      .spyOn(app.notifications, 'chatMessage')
+      .mockRejectedValue(new Error('notifications are down'));
+    try {
+      const res = await sendMessage(app, referrer, chatId, 'Are you there?');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ chatId, content: 'Are you there?' });
+      expect(failing).toHaveBeenCalledTimes(1);
+      const delivered = await stream.next(isMessage('Are you there?'));
+      expect(delivered.data).toMatchObject({ chatId, senderId: referrer.user._id });
+    } finally {
+      failing.mockRestore();
+      stream.close();
+    }
+    const stored = await app.inject({
+      method: 'GET',
+      url: `/api/message/getMessages/${chatId}`,
+      headers: { cookie: candidate.cookie },
+    });
+    expect((stored.json().data as { content: string }[]).map((m) => m.content)).toEqual([
+      'Are you there?',
+    ]);
+    const told = await app.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.userId, candidate.user._id));
+    expect(told).toEqual([]);
+    // Once notifications work again, the next message is told as usual.
+    expect((await sendMessage(app, referrer, chatId, 'Hello?')).statusCode).toBe(200);
+    const cand: TestUser = {
+      id: candidate.user._id,
+      cookie: candidate.cookie,
+      email: candidate.user.email,
+    };
+    expect((await bell(app, cand)).items).toEqual([
+      expect.objectContaining({ kind: 'chat_message', link: `/dashboard/chat?chat=${chatId}` }),
+    ]);
+  });
+
   it('does not tell a chat member who has the chat open', async () => {
     const app = await ctx.build();
     const { candidate, referrer, chatId } = await approvedPair(app, 'open');
@@ -297,7 +365,18 @@ describe('events: who is told', () => {
       email: candidate.user.email,
     };
     expect((await bell(app, cand)).items).toEqual([]);
+    expect(app.chatEvents.watchedByOther(chatId, referrer.user._id)).toBe(true);
+    expect(app.chatEvents.watchedByOther(chatId, candidate.user._id)).toBe(false);
     stream.close();
+    // Once the chat is closed, the next message is told.
+    for (let i = 0; i < 100 && app.chatEvents.watchedByOther(chatId, referrer.user._id); i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(app.chatEvents.watchedByOther(chatId, referrer.user._id)).toBe(false);
+    await sendMessage(app, referrer, chatId, 'Gone?');
+    expect((await bell(app, cand)).items).toEqual([
+      expect.objectContaining({ kind: 'chat_message', link: `/dashboard/chat?chat=${chatId}` }),
+    ]);
+    expect((await mailbox(app, cand)).map((m) => m.subject)).toHaveLength(1);
   });
 });
 

@@ -1,9 +1,11 @@
 // @fastify/rate-limit's counters in PostgreSQL (table `rate_limits`), so every API instance on the
 // database counts against the same limit: N instances allow each limit once, not N times.
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { lt, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { rateLimits } from '../db/schema';
+import { HttpError } from './errors';
 
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
 
@@ -81,4 +83,61 @@ export async function sweepRateLimits(db: Db, at: Date): Promise<number> {
     .where(lt(rateLimits.resetAt, at))
     .returning({ key: rateLimits.key });
   return gone.length;
+}
+
+/** The answer over a limit, as every limiter gives it (`errorResponseBuilder` in src/app.ts). */
+export const tooManyRequests = (after: string, statusCode = 429) =>
+  new HttpError(statusCode, `Too many requests. Please try again in ${after}.`);
+
+/** A wait in words, as @fastify/rate-limit words it (its `format(ms, true)`): "1 minute", "45 seconds". */
+export function waitInWords(ms: number): string {
+  const units: [number, string][] = [
+    [365.25 * 86_400_000, 'year'],
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+    [1000, 'second'],
+  ];
+  const abs = Math.abs(ms);
+  if (abs < 1000) return `${ms} ms`;
+  const [size, unit] = units.find(([size]) => abs >= size) ?? [1000, 'second'];
+  const n = Math.round(abs / size);
+  return `${ms < 0 ? '-' : ''}${n} ${unit}${n !== 1 ? 's' : ''}`;
+}
+
+/** A counter as the store keeps it: bumped by `rateLimitCounter`, read back from its jsonb. */
+export interface CounterState {
+  count: number;
+  resetAt: string;
+}
+
+/**
+ * SQL that bumps the (`group`, key) counter exactly as the store does (the `referio_rate_limit_incr`
+ * function, drizzle/0023) and yields its state as jsonb: for a query that finds the key itself (the
+ * signed-in user of a session lookup) and so counts in the same round trip. `now` and `resetAt` are SQL
+ * for ISO timestamps (placeholders in a prepared query).
+ */
+export const rateLimitCounter = (group: string, key: SQL, now: SQL, resetAt: SQL) =>
+  sql<CounterState>`referio_rate_limit_incr(${`${group}:`} || ${key}, ${now}::timestamptz, ${resetAt}::timestamptz)`;
+
+/**
+ * What the rate-limit hook does with a counter's state: the X-RateLimit headers, and over `max` the
+ * Retry-After header and the 429 (thrown).
+ */
+export function applyCounter(
+  reply: FastifyReply,
+  max: number,
+  state: CounterState,
+  at: Date,
+): void {
+  const ttlSeconds = Math.ceil(
+    Math.max(0, new Date(state.resetAt).getTime() - at.getTime()) / 1000,
+  );
+  const exceeded = state.count > max;
+  reply.header('x-ratelimit-limit', max);
+  reply.header('x-ratelimit-remaining', exceeded ? 0 : Math.max(0, max - state.count));
+  reply.header('x-ratelimit-reset', ttlSeconds);
+  if (!exceeded) return;
+  reply.header('retry-after', ttlSeconds);
+  throw tooManyRequests(waitInWords(ttlSeconds * 1000));
 }

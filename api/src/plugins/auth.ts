@@ -29,9 +29,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAccess;
     /**
-     * The handler looks the session up itself, together with what it needs about the user, in one
-     * query (`app.sessions.finder`), then hands the result to `app.useSession`. The hook then only
-     * refuses a 'user' route called without a session cookie.
+     * The handler (or the route's own onRequest hook) looks the session up itself, together with what
+     * it needs about the user, in one query (`app.sessions.finder`), then hands the result to
+     * `app.useSession`. The hook then only refuses a 'user' route called without a session cookie.
      */
     sessionInHandler?: boolean;
   }

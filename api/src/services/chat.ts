@@ -240,14 +240,17 @@ export class ChatService {
    * Stores a message from `sender` when they are a member of the chat, bumps the chat and, with
    * `announce`, announces the message (a `pg_notify` over the stored row, see
    * `ChatEventHub.messageNotice`) — all in one statement, one round trip: the live stream hears of a
-   * message exactly when it is stored. 404 when the chat does not exist, 403 when `sender` is not a member.
+   * message exactly when it is stored. With `extra`, the statement also selects that SQL over the chat's
+   * ids (what the bell needs to know, `NotificationRepository.chatBellFacts`), returned as `extra`.
+   * 404 when the chat does not exist, 403 when `sender` is not a member.
    */
   async createMessage(
     chatId: string,
     sender: { id: string; fullName: string; email: string },
     content: string,
     announce?: (message: StoredMessage, row: MessageRow) => SQL,
-  ): Promise<{ message: StoredMessage; members: ChatMembers }> {
+    extra?: (chat: { chatId: SQL; candidateId: SQL; referrerId: SQL }) => SQL,
+  ): Promise<{ message: StoredMessage; members: ChatMembers; extra: unknown }> {
     const createdAt = this.now();
     const at = createdAt.toISOString();
     // The canonical form PostgreSQL prints (ids are hyphenated UUIDs; a client may send capitals).
@@ -268,6 +271,9 @@ export class ChatService {
           to: sql.raw('jsonb_build_array(c.candidate_id, c.referrer_id)'),
         })}`
       : sql``;
+    const more = extra
+      ? sql`, ${extra({ chatId: sql.raw('c.id'), candidateId: sql.raw('c.candidate_id'), referrerId: sql.raw('c.referrer_id') })} as extra`
+      : sql``;
     const result = (await this.db.execute(sql`
       with c as (
         select id, candidate_id, referrer_id from ${chats}
@@ -280,8 +286,8 @@ export class ChatService {
         update ${chats} set last_message_at = greatest(coalesce(last_message_at, ${at}::timestamptz), ${at}::timestamptz)
         where id = (select id from c)
       )
-      select ins.seq, c.candidate_id, c.referrer_id ${notice} from ins, c`)) as unknown as {
-      rows: { seq: number | string; candidate_id: string; referrer_id: string }[];
+      select ins.seq, c.candidate_id, c.referrer_id ${notice} ${more} from ins, c`)) as unknown as {
+      rows: { seq: number | string; candidate_id: string; referrer_id: string; extra?: unknown }[];
     };
     const row = result.rows[0];
     if (!row) {
@@ -292,6 +298,7 @@ export class ChatService {
     return {
       message: { ...message, seq: Number(row.seq) },
       members: { chatId, candidateId: row.candidate_id, referrerId: row.referrer_id },
+      extra: row.extra ?? null,
     };
   }
 

@@ -1,7 +1,7 @@
 // The notifications repository (`app.notifications`): the events that write a row per recipient (and,
 // when that person's preferences allow it, a mail into the outbox) inside the caller's transaction, the
 // bell's list and read state, e-mail preferences and one-click unsubscribe. docs/notifications.md.
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   CHAT_NOTIFICATION_WINDOW_MINUTES,
   JOB_MATCHES_WINDOW_HOURS,
@@ -18,6 +18,7 @@ import {
 } from '../contract';
 import type { Db, Tx } from '../db';
 import {
+  chatBells,
   companies,
   jobPosts,
   mailOutbox,
@@ -45,6 +46,17 @@ const NOTIFY_CHUNK = 150;
 const JOB_MATCHES_LOCK = 727_274_101;
 const HOUR = 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
+
+/** See `NotificationRepository.chatBellFacts`. */
+export interface ChatBellFacts {
+  email: string;
+  fullName: string;
+  mail: boolean | null;
+  senderName: string | null;
+  toldRecently: boolean;
+  jobTitle: string | null;
+  companyName: string | null;
+}
 
 /** A database handle or a transaction on it (events are written inside the change's transaction). */
 export type { Tx } from '../db';
@@ -155,60 +167,121 @@ export class NotificationRepository {
   }
 
   /**
-   * A chat message from `senderId`: the other member is told unless they have the chat open
-   * (`recipientWatching`), at most once per chat every 15 minutes.
+   * What telling a chat member about a message needs to know, as one jsonb value (null when the recipient
+   * does not exist): their address and name, whether they want chat mails, whether they were told about
+   * this chat within the window, the sender's name and the job the two are talking about (their latest
+   * approved request). SQL over the chat's ids, so the statement that stores a message can bring it back
+   * with the message (`ChatService.createMessage`'s `extra`) and the bell needs no read of its own.
+   */
+  chatBellFacts(chat: { chatId: SQL; candidateId: SQL; referrerId: SQL }, senderId: SQL): SQL {
+    const recipientId = sql`case when ${chat.candidateId} = ${senderId} then ${chat.referrerId} else ${chat.candidateId} end`;
+    const windowStart = new Date(
+      this.now().getTime() - CHAT_NOTIFICATION_WINDOW_MINUTES * MINUTE,
+    ).toISOString();
+    return sql`(
+      select jsonb_build_object(
+        'email', r.email, 'fullName', r.full_name, 'mail', mp.enabled,
+        'senderName', (select s.full_name from ${users} s where s.id = ${senderId}),
+        'toldRecently', coalesce((select b.notified_at > ${windowStart}::timestamptz from ${chatBells} b
+          where b.chat_id = ${chat.chatId} and b.user_id = r.id), false),
+        'jobTitle', j.job_title, 'companyName', j.company_name)
+      from ${users} r
+      left join ${mailPreferences} mp on mp.user_id = r.id and mp.kind = 'chat_message'
+      left join lateral (
+        select jp.job_title, jp.company_name from ${referralRequests} rr
+        join ${jobPosts} jp on jp.id = rr.job_post_id
+        where rr.sender_id = ${chat.candidateId} and rr.recipient_id = ${chat.referrerId}
+          and rr.status = 'approved'
+        order by rr.updated_at desc limit 1
+      ) j on true
+      where r.id = ${recipientId})`;
+  }
+
+  /**
+   * A chat message from `senderId`: the other member is told (the notification, its mail when they want
+   * chat mails, the live signal) unless they have the chat open (`recipientWatching`), at most once per
+   * chat every 15 minutes. No transaction: one statement claims the window (`chat_bells`, an upsert
+   * PostgreSQL re-checks under the row's lock, so two messages at once never both notify) and writes the
+   * notification, its mail and the signal together, or nothing at all. `facts` (`chatBellFacts`, read
+   * with the message) spare the read before it; without them they are read first (a second round trip),
+   * and most messages stop there (told within the window).
    */
   async chatMessage(
     tx: Tx,
     chat: { chatId: string; candidateId: string; referrerId: string },
     senderId: string,
     recipientWatching: boolean,
+    facts?: ChatBellFacts | null,
   ): Promise<void> {
     if (recipientWatching) return;
     const recipientId = chat.candidateId === senderId ? chat.referrerId : chat.candidateId;
     const now = this.now();
-    // Two messages at once must not both pass the check below.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`chat-notify:${chat.chatId}:${recipientId}`}))`,
-    );
-    const [recent] = await tx
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.userId, recipientId),
-          eq(notifications.kind, 'chat_message'),
-          eq(notifications.chatId, chat.chatId),
-          sql`${notifications.createdAt} > ${new Date(now.getTime() - CHAT_NOTIFICATION_WINDOW_MINUTES * MINUTE)}`,
+    const at = now.toISOString();
+    const windowStart = new Date(
+      now.getTime() - CHAT_NOTIFICATION_WINDOW_MINUTES * MINUTE,
+    ).toISOString();
+    const kind = 'chat_message' satisfies NotificationKind;
+    if (facts === undefined) {
+      const [row] = rowsOf<{ facts: ChatBellFacts | null }>(
+        await tx.execute(
+          sql`select ${this.chatBellFacts(
+            {
+              chatId: sql`${chat.chatId}::uuid`,
+              candidateId: sql`${chat.candidateId}::uuid`,
+              referrerId: sql`${chat.referrerId}::uuid`,
+            },
+            sql`${senderId}::uuid`,
+          )} as facts`,
         ),
-      )
-      .limit(1);
-    if (recent) return;
-    const [sender] = await tx
-      .select({ fullName: users.fullName, email: users.email })
-      .from(users)
-      .where(eq(users.id, senderId));
-    // The job the two are talking about: their latest approved request.
-    const [job] = await tx
-      .select({ jobTitle: jobPosts.jobTitle, companyName: jobPosts.companyName })
-      .from(referralRequests)
-      .innerJoin(jobPosts, eq(jobPosts.id, referralRequests.jobPostId))
-      .where(
-        and(
-          eq(referralRequests.senderId, chat.candidateId),
-          eq(referralRequests.recipientId, chat.referrerId),
-          eq(referralRequests.status, 'approved'),
-        ),
-      )
-      .orderBy(desc(referralRequests.updatedAt))
-      .limit(1);
-    await this.record(tx, {
-      userId: recipientId,
-      kind: 'chat_message',
-      actorId: senderId,
-      chatId: chat.chatId,
-      data: { actorName: displayName(sender), ...(job ?? {}) },
-    });
+      );
+      facts = row?.facts ?? null;
+    }
+    const facts_ = facts;
+    if (!facts_ || facts_.toldRecently) return;
+    const data: NotificationData = {
+      actorName: displayName(
+        facts_.senderName === null ? undefined : { fullName: facts_.senderName, email: '' },
+      ),
+      ...(facts_.jobTitle !== null && facts_.companyName !== null
+        ? { jobTitle: facts_.jobTitle, companyName: facts_.companyName }
+        : {}),
+    };
+    const mailWanted = facts_.mail ?? MAIL_PREFERENCE_DEFAULTS[kind];
+    const mail = mailWanted
+      ? renderNotificationMail(
+          { kind, data, referralRequestId: null, jobPostId: null, chatId: chat.chatId },
+          {
+            publicUrl: this.opts.publicUrl,
+            recipientName: facts_.fullName,
+            unsubscribeToken: signUnsubscribeToken(this.opts.secret, recipientId, kind),
+          },
+        )
+      : null;
+    const mailInsert = mail
+      ? sql`, mail as (
+          insert into ${mailOutbox} (user_id, notification_id, kind, "to", subject, text, html, headers, available_at, created_at)
+          select ${recipientId}::uuid, n.id, 'chat_message', ${facts_.email}::text, ${mail.subject}::text,
+            ${mail.text}::text, ${mail.html}::text, ${JSON.stringify(mail.headers)}::jsonb,
+            ${at}::timestamptz, ${at}::timestamptz
+          from n
+        )`
+      : sql``;
+    const signal = JSON.stringify({ k: 'n', to: [recipientId] });
+    await tx.execute(sql`
+      with mark as (
+        insert into ${chatBells} (chat_id, user_id, notified_at)
+        values (${chat.chatId}::uuid, ${recipientId}::uuid, ${at}::timestamptz)
+        on conflict (chat_id, user_id) do update set notified_at = excluded.notified_at
+        where chat_bells.notified_at <= ${windowStart}::timestamptz
+        returning chat_id
+      ), n as (
+        insert into ${notifications} (user_id, kind, actor_id, chat_id, data, created_at, updated_at)
+        select ${recipientId}::uuid, 'chat_message', ${senderId}::uuid, mark.chat_id, ${JSON.stringify(data)}::jsonb,
+          ${at}::timestamptz, ${at}::timestamptz
+        from mark
+        returning id
+      )${mailInsert}
+      select pg_notify(${NOTIFY_CHANNEL}, ${signal}) from n`);
   }
 
   /**

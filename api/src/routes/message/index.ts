@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   chatMessageAnswer,
   chatMessagesAnswer,
@@ -7,22 +8,40 @@ import {
   idSchema,
 } from '../../contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth';
-import type { Tx } from '../../db';
+import { users } from '../../db/schema';
+import { applyCounter, rateLimitCounter } from '../../lib/rate-limit-store';
+import { currentUser, SESSION_COOKIE } from '../../plugins/auth';
 import { peerOf, type StoredMessage } from '../../services/chat';
+import type { ChatBellFacts } from '../../services/notifications';
 
 const withoutSeq = ({ seq: _seq, ...message }: StoredMessage) => message;
 
 const message: FastifyPluginAsyncZod = async (app) => {
-  // Per signed-in user (the auth hook has run by now), so one account cannot flood a conversation and the
-  // live fan-out behind it; the answer is 429 with how long to wait, which the chat shows as it is.
-  const messageLimit = app.rateLimit({
-    groupId: 'chat-message',
-    max: app.config.CHAT_MESSAGE_MAX,
-    timeWindow: app.config.CHAT_MESSAGE_WINDOW_SECONDS * 1000,
-    keyGenerator: (request) => request.user?.id ?? `ip:${request.ip}`,
+  // Messages are limited per signed-in user (CHAT_MESSAGE_MAX per CHAT_MESSAGE_WINDOW_SECONDS), so one
+  // account cannot flood a conversation and the live fan-out behind it; the answer is 429 with how long to
+  // wait, which the chat shows as it is. Sending is the hot path of a live chat: the session lookup and the
+  // user's counter are one prepared query (one round trip instead of two), with the same counter (the
+  // shared `rate_limits` table, key `chat-message:<user id>`), headers and 429 as `app.rateLimit` gives.
+  const windowMs = app.config.CHAT_MESSAGE_WINDOW_SECONDS * 1000;
+  const findSender = app.sessions.finder('referio_session_chat_send', {
+    limit: rateLimitCounter(
+      'chat-message',
+      sql`${users.id}::text`,
+      sql`${sql.placeholder('limitNow')}`,
+      sql`${sql.placeholder('limitResetAt')}`,
+    ),
   });
+  const sessionAndLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    const at = app.now();
+    const found = await findSender(request.cookies[SESSION_COOKIE], {
+      limitNow: at.toISOString(),
+      limitResetAt: new Date(at.getTime() + windowMs).toISOString(),
+    });
+    await app.useSession(request, reply, found);
+    if (found) applyCounter(reply, app.config.CHAT_MESSAGE_MAX, found.limit, at);
+  };
 
   /** One page of the chat's messages, chronological (page 1 = the newest `limit`); members only. */
   app.get(
@@ -49,7 +68,8 @@ const message: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/message/createMessage',
     {
-      onRequest: messageLimit,
+      onRequest: sessionAndLimit,
+      config: { sessionInHandler: true },
       schema: {
         tags: ['chat'],
         summary: 'Send a message as the signed-in user',
@@ -61,19 +81,32 @@ const message: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       // Stored and announced in one statement: the other member's stream has it before the
       // notification below is even written.
-      const { message: stored, members } = await app.chats.createMessage(
+      // What the bell needs comes back with the message when the other member is not in the chat.
+      const unwatched = !app.chatEvents.watchedByOther(request.body.chatId.toLowerCase(), user.id);
+      const {
+        message: stored,
+        members,
+        extra,
+      } = await app.chats.createMessage(
         request.body.chatId,
         user,
         request.body.content,
         (m, row) => app.chatEvents.messageNotice(m, row),
+        unwatched
+          ? (chat) => app.notifications.chatBellFacts(chat, sql`${user.id}::uuid`)
+          : undefined,
       );
       const watching = app.chatEvents.isActive(members.chatId, peerOf(members, user.id));
       if (!watching) {
         // The bell (and its mail) for a recipient who does not have the chat open. The message is
         // stored and delivered by now: a notification that fails is logged, the send still succeeds.
         try {
-          await app.db.transaction((tx) =>
-            app.notifications.chatMessage(tx as unknown as Tx, members, user.id, false),
+          await app.notifications.chatMessage(
+            app.db,
+            members,
+            user.id,
+            false,
+            unwatched ? (extra as ChatBellFacts | null) : undefined,
           );
         } catch (err) {
           request.log.error({ err }, 'chat message notification not recorded');
