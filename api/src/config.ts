@@ -165,11 +165,6 @@ export const configSchema = z
     SEARCH_CACHE_SECONDS: int(10, 0, 3600),
     /** Job lists count their matches up to this many, then answer "this many +" ("1,000+ jobs"). */
     SEARCH_TOTAL_BOUND: int(1000, 10, 100_000),
-    /**
-     * How many postings a search of several words walks before it intersects them in the GIN index
-     * instead (services/jobPosts.ts, `searchPlan`); tests set it low to compare both reads.
-     */
-    SEARCH_WALK_POSTINGS: int(20_000, 1, 10_000_000),
     /** Job lists carry each referrer's responsiveness (issue 17); off only to measure what it costs. */
     JOB_LIST_RESPONSIVENESS: envBool(true),
     /** Run the mail outbox worker in this instance (every instance may; each mail still goes out once). */

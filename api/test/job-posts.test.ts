@@ -62,75 +62,92 @@ describe('POST /api/jobPost/getAllJobPost', () => {
     expect(res.data).toHaveLength(3);
   });
 
-  it('marks the jobs the signed-in candidate already requested, whatever userId the body says', async () => {
-    const app = await ctx.build();
-    const referrer = await makeUser(app, 'ref');
-    const candidate = await makeUser(app, 'cand');
-    const other = await makeUser(app, 'other');
-    const job = await insertJob(app, referrer.id);
-    await insertJob(app, referrer.id);
-    await uploadResume(app, candidate);
-    const sent = await call(app, candidate, 'POST', '/referralRequest/sendReferralRequest', {
-      jobPostId: job.id,
-      targetUserId: referrer.id,
-      userId: candidate.id,
-    });
-    expect(sent.statusCode).toBe(201);
-
-    const mine = (await call(app, candidate, 'POST', '/jobPost/getAllJobPost', {})).json();
-    const applied = mine.data.filter((j: { isApplied: boolean }) => j.isApplied);
-    expect(applied.map((j: { _id: string }) => j._id)).toEqual([job.id]);
-    const theirs = (
-      await call(app, other, 'POST', '/jobPost/getAllJobPost', { userId: candidate.id })
-    ).json();
-    expect(theirs.data.every((j: { isApplied: boolean }) => !j.isApplied)).toBe(true);
-    // Apart from isApplied, the same answer (the shared one is serialised once per cached page).
-    expect(theirs).toEqual({
-      ...mine,
-      data: mine.data.map((j: { isApplied: boolean }) => ({ ...j, isApplied: false })),
-    });
-    expect(Object.keys(theirs)).toEqual([
-      'success',
-      'data',
-      'total',
-      'totalCapped',
-      'start',
-      'limit',
-    ]);
-    const anonymous = await call(app, null, 'POST', '/jobPost/getAllJobPost', {});
-    expect(anonymous.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(anonymous.json()).toEqual(theirs);
-  });
-
-  it('looks the session up itself: slides it, drops an expired cookie, answers the public list without one', async () => {
-    const app = await ctx.build();
-    const referrer = await makeUser(app, 'ref');
-    const candidate = await makeUser(app, 'cand');
-    await insertJob(app, referrer.id);
-    const search = (cookie?: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/jobPost/getAllJobPost',
-        headers: cookie ? { cookie } : {},
-        payload: {},
+  // `{}` lists every active job; a filter is a search (the session is read in the search's statement,
+  // and again on its own when the page comes from the cache).
+  it.each([
+    ['the list', {}],
+    ['a search', { jobType: 'Full-time' }],
+  ])(
+    '%s marks the jobs the signed-in candidate already requested, whatever userId the body says',
+    async (_what, body) => {
+      const app = await ctx.build();
+      const referrer = await makeUser(app, 'ref');
+      const candidate = await makeUser(app, 'cand');
+      const other = await makeUser(app, 'other');
+      const job = await insertJob(app, referrer.id);
+      await insertJob(app, referrer.id);
+      await uploadResume(app, candidate);
+      const sent = await call(app, candidate, 'POST', '/referralRequest/sendReferralRequest', {
+        jobPostId: job.id,
+        targetUserId: referrer.id,
+        userId: candidate.id,
       });
-    const setCookie = (res: Awaited<ReturnType<typeof search>>) =>
-      res.cookies.find((c) => c.name === 'referio_sid');
-    const day = 24 * 60 * 60 * SECOND;
-    ctx.clock.advance(2 * day);
-    const slid = await search(candidate.cookie);
-    expect(slid.statusCode).toBe(200);
-    expect(setCookie(slid)?.maxAge).toBe(30 * 24 * 60 * 60);
-    expect((await search(candidate.cookie)).cookies).toEqual([]);
-    ctx.clock.advance(31 * day);
-    const expired = await search(candidate.cookie);
-    expect(expired.statusCode).toBe(200);
-    expect(expired.json().data).toHaveLength(1);
-    expect(setCookie(expired)?.value).toBe('');
-    const unknown = await search('referio_sid=not-a-session');
-    expect(unknown.statusCode).toBe(200);
-    expect(setCookie(unknown)?.value).toBe('');
-  });
+      expect(sent.statusCode).toBe(201);
+
+      const mine = (await call(app, candidate, 'POST', '/jobPost/getAllJobPost', body)).json();
+      const applied = mine.data.filter((j: { isApplied: boolean }) => j.isApplied);
+      expect(applied.map((j: { _id: string }) => j._id)).toEqual([job.id]);
+      const theirs = (
+        await call(app, other, 'POST', '/jobPost/getAllJobPost', { ...body, userId: candidate.id })
+      ).json();
+      expect(theirs.data.every((j: { isApplied: boolean }) => !j.isApplied)).toBe(true);
+      // Apart from isApplied, the same answer (the shared one is serialised once per cached page).
+      expect(theirs).toEqual({
+        ...mine,
+        data: mine.data.map((j: { isApplied: boolean }) => ({ ...j, isApplied: false })),
+      });
+      expect(Object.keys(theirs)).toEqual([
+        'success',
+        'data',
+        'total',
+        'totalCapped',
+        'start',
+        'limit',
+      ]);
+      const anonymous = await call(app, null, 'POST', '/jobPost/getAllJobPost', body);
+      // From the cache now: still this caller's own isApplied.
+      const again = (await call(app, candidate, 'POST', '/jobPost/getAllJobPost', body)).json();
+      expect(again).toEqual(mine);
+      expect(anonymous.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(anonymous.json()).toEqual(theirs);
+    },
+  );
+
+  it.each([
+    ['the list', {}],
+    ['a search', { jobType: 'Full-time' }],
+  ])(
+    '%s looks the session up itself: slides it, drops an expired cookie, answers without one',
+    async (_what, body) => {
+      const app = await ctx.build({ SEARCH_CACHE_SECONDS: 0 });
+      const referrer = await makeUser(app, 'ref');
+      const candidate = await makeUser(app, 'cand');
+      await insertJob(app, referrer.id);
+      const search = (cookie?: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/jobPost/getAllJobPost',
+          headers: cookie ? { cookie } : {},
+          payload: body,
+        });
+      const setCookie = (res: Awaited<ReturnType<typeof search>>) =>
+        res.cookies.find((c) => c.name === 'referio_sid');
+      const day = 24 * 60 * 60 * SECOND;
+      ctx.clock.advance(2 * day);
+      const slid = await search(candidate.cookie);
+      expect(slid.statusCode).toBe(200);
+      expect(setCookie(slid)?.maxAge).toBe(30 * 24 * 60 * 60);
+      expect((await search(candidate.cookie)).cookies).toEqual([]);
+      ctx.clock.advance(31 * day);
+      const expired = await search(candidate.cookie);
+      expect(expired.statusCode).toBe(200);
+      expect(expired.json().data).toHaveLength(1);
+      expect(setCookie(expired)?.value).toBe('');
+      const unknown = await search('referio_sid=not-a-session');
+      expect(unknown.statusCode).toBe(200);
+      expect(setCookie(unknown)?.value).toBe('');
+    },
+  );
 
   it('reuses a search page and its total for SEARCH_CACHE_SECONDS, and a job posted here shows at once', async () => {
     const app = await ctx.build({ SEARCH_CACHE_SECONDS: 10 });
@@ -208,19 +225,32 @@ describe('POST /api/jobPost/getAllJobPost', () => {
     };
     const tokens = app.jobPosts.postingTokens(q)!;
     expect(tokens).toEqual({ words: ['java'], filters: ['~loc:Remote'] });
-    const plan = app.jobPosts.searchPlan(
-      q,
-      tokens,
-      await app.jobPosts.tokenCounts(['java', '~loc:Remote']),
+    // One statement: referio_search_page(), and the page's posts read by their places.
+    const seen: { step: string; sql: string; params: unknown[] }[] = [];
+    await app.jobPosts.page(q, {
+      onQuery: (step, query) => seen.push({ step, ...query.toSQL() }),
+    });
+    expect(seen.map((x) => x.step)).toEqual(['search']);
+    expect(seen[0]!.sql).toMatch(/from referio_search_page\(/);
+    const searchPlan = await explain(
+      sql.raw(
+        seen[0]!.sql.replace(/\$(\d+)/g, (_, i: string) => {
+          const v = seen[0]!.params[Number(i) - 1];
+          return Array.isArray(v)
+            ? `'{${v.join(',')}}'`
+            : v === null || v === undefined
+              ? 'null'
+              : `'${String(v)}'`;
+        }),
+      ),
     );
-    expect(plan).toMatchObject({ driver: 'java', probes: [], filters: { location: 'Remote' } });
-    for (const query of [app.jobPosts.listQuery(q, plan), app.jobPosts.countQuery(q, plan)]) {
-      const plan = await explain(query.getSQL());
-      expect(plan).toContain('job_post_words_pkey');
-      // (companies is empty here: reading it whole is right.)
-      expect(plan).not.toMatch(/Seq Scan on job_post/);
-      expect(plan).not.toMatch(/Sort Key/);
-    }
+    expect(searchPlan).toContain('job_posts_search_pos_uq');
+    expect(searchPlan).not.toMatch(/Seq Scan on job_post/);
+    // On the server, both tokens are common enough to be read as bitmaps.
+    const bits = await app.db.execute(
+      sql`select word, has_bits from job_word_counts where word in ('java', '~loc:Remote') order by word`,
+    );
+    expect(JSON.stringify(bits)).toContain(onPostgres ? '"has_bits":true' : '"has_bits":false');
     const page = await call(app, null, 'POST', '/jobPost/getAllJobPost', {
       search: 'JAVA',
       location: 'Remote',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { companies } from '../src/db/schema';
+import { desc, sql } from 'drizzle-orm';
+import { companies, jobPosts } from '../src/db/schema';
 import { setupTestContext, verifyAtCompany } from './helper';
 import { call, insertJob, makeUser, type TestUser } from './market-fixtures';
 
@@ -295,32 +295,41 @@ describe('bounded totals', () => {
   });
 });
 
-describe('the two reads of a search of several tokens', () => {
-  it('answer the same pages and totals: the walk alone, and the walk cut short then the GIN index', async () => {
-    // Walking at most one posting sends every search of several tokens with a word on to the GIN
-    // intersection (and, past the bound, back to the walk for the page); a huge budget never does.
-    const intersecting = await ctx.build({
-      SEARCH_CACHE_SECONDS: 0,
-      SEARCH_TOTAL_BOUND: 10,
-      SEARCH_WALK_POSTINGS: 1,
-    });
-    const walking = await ctx.build({
-      SEARCH_CACHE_SECONDS: 0,
-      SEARCH_TOTAL_BOUND: 10,
-      SEARCH_WALK_POSTINGS: 10_000_000,
-    });
-    const ref = await makeUser(intersecting, 'ref');
-    // 30 jobs: 'kotlin' in every other, 'rust' in every third, 'pune' in every fifth; a few contracts.
-    for (let i = 0; i < 30; i++) {
+describe('the two reads of a search: postings and bitmaps', () => {
+  /** Lowers (or restores) the count from which a token is kept as bitmaps, and applies it at once. */
+  const bitsFrom = async (app: FastifyInstance, min: number) => {
+    await app.db.execute(
+      sql.raw(`create or replace function referio_search_bits_min() returns integer
+        language sql immutable parallel safe as $$ select ${min} $$`),
+    );
+    await app.db.execute(sql`select referio_search_bits_refresh()`);
+  };
+  afterEach(async () => {
+    // The function outlives the test's data: the default again for the next test.
+    const app = await ctx.build();
+    await bitsFrom(app, 1000);
+  });
+
+  it('answer every search as job_posts itself does, newest first, across blocks and through edits', async () => {
+    const app = await ctx.build({ SEARCH_CACHE_SECONDS: 0, SEARCH_TOTAL_BOUND: 10 });
+    const ref = await makeUser(app, 'ref');
+    // Posts on both sides of a block boundary (8,192 places a block).
+    await app.db.execute(sql`select setval('job_posts_search_pos_seq', 8175)`);
+    // 100 jobs: 'kotlin' in every other, 'rust' in every third, 'pune' in every fifth; a few contracts.
+    // (As bitmaps: two or three tokens are joined block by block; four, expected to match more than
+    // four times the bound, are read one block at a time, and four rarer ones all at once.)
+    const ids: string[] = [];
+    for (let i = 0; i < 100; i++) {
       const skills = [...(i % 2 === 0 ? ['Kotlin'] : []), ...(i % 3 === 0 ? ['Rust'] : [])];
-      await insertJob(intersecting, ref.id, {
+      const job = await insertJob(app, ref.id, {
         jobTitle: `Engineer ${i}`,
         requiredSkills: skills.length ? skills : ['Go'],
         address: i % 5 === 0 ? 'Pune' : 'Chennai',
         jobType: i % 4 === 0 ? 'Contract' : 'Full-time',
       });
+      ids.push(job.id);
     }
-    const queries = [
+    const queries: Record<string, unknown>[] = [
       { search: 'kotlin rust' },
       { search: 'kotlin engineer' },
       { search: 'kotlin engineer', start: 9 },
@@ -334,47 +343,120 @@ describe('the two reads of a search of several tokens', () => {
       { search: 'rust', start: 6 },
       { search: 'kotlin engineer', start: 27 },
       { search: 'kotlin engineer', start: 3 },
+      { search: 'pune', jobType: 'Contract', start: 1 },
+      { jobType: 'Full-time', location: 'Remote', start: 10 },
+      { search: 'engineer chennai', jobType: 'Full-time', location: 'Remote', start: 2 },
+      { search: 'kotlin rust engineer', jobType: 'Full-time' },
     ];
-    for (const payload of queries) {
-      const a = await search(intersecting, { limit: 9, ...payload });
-      const b = await search(walking, { limit: 9, ...payload });
-      expect({ payload, ...a }).toEqual({ payload, ...b });
-    }
-    // The reads each took (a public search as getAllJobPost asks it).
-    const reads = async (app: FastifyInstance, search: string) => {
-      const labels: string[] = [];
-      const q = { search, status: 'active' as const, viewerId: null, start: 0, limit: 9 };
-      await app.jobPosts.page(q, { onQuery: (label) => labels.push(label) });
-      return labels;
+    // What job_posts itself answers (search_words and the filter columns), newest first.
+    const expected = async (payload: Record<string, unknown>) => {
+      const q = {
+        status: 'active' as const,
+        search: payload.search as string | undefined,
+        filters: {
+          jobType: payload.jobType as 'Contract' | undefined,
+          location: payload.location as 'Remote' | undefined,
+        },
+      };
+      const rows = await app.db
+        .select({ title: jobPosts.jobTitle })
+        .from(jobPosts)
+        .where(app.jobPosts.where(q))
+        .orderBy(desc(jobPosts.createdAt), desc(jobPosts.id));
+      const start = (payload.start as number | undefined) ?? 0;
+      return {
+        titles: rows.slice(start, start + 9).map((r) => r.title),
+        total: Math.min(rows.length, 10),
+        capped: rows.length > 10,
+      };
     };
-    expect(await reads(intersecting, 'kotlin rust')).toEqual(['capped walk', 'intersection']);
-    expect(await reads(intersecting, 'kotlin engineer')).toEqual([
-      'capped walk',
-      'intersection',
-      'walk page',
-    ]);
-    expect(await reads(walking, 'kotlin rust')).toEqual(['walk']);
-    expect(await reads(walking, 'kotlin')).toEqual(['walk page']);
-    // And what they answer is the jobs themselves, newest first (insertJob: later ones are newer).
-    const both = await search(walking, { search: 'kotlin rust' });
-    expect(titles(both)).toEqual([
-      'Engineer 24',
-      'Engineer 18',
-      'Engineer 12',
-      'Engineer 6',
-      'Engineer 0',
-    ]);
-    expect(both).toMatchObject({ total: 5, totalCapped: false });
-    const dense = await search(intersecting, { search: 'kotlin engineer', start: 9 });
-    expect(dense).toMatchObject({ total: 10, totalCapped: true });
-    expect(titles(dense)).toEqual([
-      'Engineer 10',
-      'Engineer 8',
-      'Engineer 6',
-      'Engineer 4',
-      'Engineer 2',
-      'Engineer 0',
-    ]);
+    const check = async (how: string) => {
+      for (const payload of queries) {
+        const got = await search(app, { limit: 9, ...payload });
+        expect({
+          how,
+          payload,
+          titles: titles(got),
+          total: got.total,
+          capped: got.totalCapped,
+        }).toEqual({ how, payload, ...(await expected(payload)) });
+      }
+    };
+    // Every token under the threshold: postings only.
+    await check('postings');
+    // A threshold of 2: every token with two posts or more as bitmaps too (a token with one stays
+    // postings): the bitmap read, and the mixed one ('pune' with a filter).
+    await bitsFrom(app, 2);
+    const kept = await app.db.execute(sql`select count(*)::int as n from job_search_bits`);
+    expect(JSON.stringify(kept)).not.toContain('"n":0');
+    await check('bitmaps');
+    // Edits keep the bitmaps: closing, reopening, a new post, a changed job type, a deleted post.
+    await call(app, ref, 'PUT', `/jobPost/updateStatus/${ids[38]}`, { status: 'inactive' });
+    await call(app, ref, 'PUT', `/jobPost/updateStatus/${ids[2]}`, { status: 'inactive' });
+    await call(app, ref, 'PUT', `/jobPost/updateStatus/${ids[2]}`, { status: 'active' });
+    await insertJob(app, ref.id, { jobTitle: 'Engineer new', requiredSkills: ['Kotlin', 'Rust'] });
+    await app.db.execute(sql`update job_posts set job_type = 'Contract' where id = ${ids[36]}`);
+    await app.db.execute(sql`delete from job_posts where id = ${ids[30]}`);
+    await check('bitmaps after edits');
+    // The bits are exactly the postings of the tokens that have them.
+    const stray = await app.db.execute(sql`
+      select c.word from job_word_counts c
+      where c.has_bits and (
+        select count(*) from job_post_words p where p.word = c.word
+      ) <> (select coalesce(sum(bit_count(b.bits)), 0) from job_search_bits b where b.token = c.word)`);
+    expect((stray as unknown as { rows: unknown[] }).rows).toEqual([]);
+    // And back above every count: the bitmaps are dropped, the postings answer alone.
+    await bitsFrom(app, 1000);
+    const left = await app.db.execute(sql`select count(*)::int as n from job_search_bits`);
+    expect(JSON.stringify(left)).toContain('"n":0');
+    await check('postings again');
+    // What they answer is the jobs themselves, newest first (insertJob: later ones are newer).
+    const both = await search(app, { search: 'kotlin rust', limit: 4 });
+    expect(titles(both)).toEqual(['Engineer new', 'Engineer 96', 'Engineer 90', 'Engineer 84']);
+  });
+});
+
+describe('the search page as the database writes it', () => {
+  it('is the same JSON as the posts mapped here: logos, verified referrers, figures, dates', async () => {
+    const app = await ctx.build({ SEARCH_CACHE_SECONDS: 0 });
+    const verified = await makeUser(app, 'verified');
+    const plain = await makeUser(app, 'plain');
+    await verifyAtCompany(app, verified.id, 'Acme Corp');
+    await app.db.execute(
+      sql`update companies set logo = 'https://cdn.example/acme.png' where name = 'Acme Corp'`,
+    );
+    await insertJob(app, verified.id, { jobTitle: 'Kotlin Engineer', companyLogo: 'x.png' });
+    await insertJob(app, plain.id, {
+      jobTitle: 'Kotlin Lead "Q&A" <b>',
+      companyName: 'Globex',
+      requiredSkills: ['Kotlin', 'C++', 'naïve, "quoted"'],
+      notes: [],
+      companyLogo: null,
+      createdAt: new Date('2026-01-02T03:04:05.678Z'),
+    });
+    // Figures with a median of 2.5 s (rounded half up) for one referrer, none for the other.
+    await app.db
+      .execute(sql`insert into referrer_responsiveness (referrer_id, received, answered, median_answer_seconds, computed_at)
+      values (${verified.id}, 4, 3, 2.5, now())`);
+    for (const payload of [{ search: 'kotlin' }, { search: 'kotlin', jobType: 'Full-time' }, {}]) {
+      const res = await call(app, null, 'POST', '/jobPost/getAllJobPost', { limit: 9, ...payload });
+      expect(res.statusCode).toBe(200);
+      // Each post as the by-id read maps it in Node (`toJobPost`).
+      const data = res.json().data as { _id: string }[];
+      expect(data).toHaveLength(2);
+      const mapped = await Promise.all(data.map((j) => app.jobPosts.find(j._id, null)));
+      expect(data).toEqual(mapped);
+    }
+    const [first] = (await search(app, { search: 'kotlin engineer' })).data as unknown as {
+      responsiveness: unknown;
+      verifiedAtCompany: unknown;
+      logo: unknown;
+    }[];
+    expect(first).toMatchObject({
+      responsiveness: { received: 4, answered: 3, medianAnswerSeconds: 3 },
+      verifiedAtCompany: 'confirmed',
+      logo: 'https://cdn.example/acme.png',
+    });
   });
 });
 

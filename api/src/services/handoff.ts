@@ -7,7 +7,7 @@ import type { Db } from '../db';
 import { companies, jobPosts, referralRequests } from '../db/schema';
 import { verifiedAtSql } from './companies';
 import { jobListColumnsWithResponsiveness, toJobPost } from './jobPosts';
-import { responsivenessOf } from './responsiveness';
+import { responsivenessArrayOf } from './responsiveness';
 
 /** A hand-off lists at most this many jobs. */
 export const HANDOFF_LIMIT = 20;
@@ -73,7 +73,7 @@ export async function handoffJobs(db: Db, source: HandoffSource): Promise<Handof
   const ranked = (await db.execute(sql`
     select ${j}.id
     from ${jobPosts} ${j}
-    cross join lateral (select ${responsivenessOf(sql`${j}.user_id`)} as f) resp
+    cross join lateral (select ${responsivenessArrayOf(sql`${j}.user_id`)} as f) resp
     where ${j}.status = 'active'
       and ${sameCompany}
       and ${j}.user_id <> ${source.recipientId}::uuid

@@ -12,15 +12,15 @@ import {
   and,
   desc,
   eq,
+  fillPlaceholders,
   getTableColumns,
   gt,
   inArray,
   ne,
   sql,
   type SQL,
-  type Subquery,
 } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db';
 import { sessionLookup, type ActiveSession } from './sessions';
 import { profileLinkOf } from './users';
@@ -28,11 +28,10 @@ import { verifiedAtSql } from './companies';
 import { responsivenessOf, toResponsiveness } from './responsiveness';
 import {
   companies,
-  jobPostWords,
+  companyDomains,
   jobPosts,
-  jobTypeEnum,
-  jobWordCounts,
   referralRequests,
+  referrerResponsiveness,
   sessions,
   users,
   workEmailHistory,
@@ -81,23 +80,6 @@ export function jobSearchCondition(search: string): SQL | undefined {
   )}]::text[]`;
 }
 
-/** The '~type:' token of every job type: their counts add up to the number of active jobs. */
-const JOB_TYPE_TOKENS = jobTypeEnum.enumValues.map((t) => `~type:${t}`);
-
-/**
- * A job's search tokens as the GIN index job_posts_search_tokens_idx holds them (migration 0020): the
- * same tokens as its job_post_words rows.
- */
-const jobSearchTokens = sql`referio_search_tokens(${jobPosts.searchWords}, ${jobPosts.jobType}, ${jobPosts.jobLocation}, ${jobPosts.industry}, ${jobPosts.experience}, ${jobPosts.companyId})`;
-
-/**
- * How many postings a capped walk reads (the driver's and, in the same time window, the other words'):
- * about 3 ms on the bench database; a search expected to match more than the bound may read up to
- * four times as many (`searchPlan`). A search the walk has not settled by then (fewer matches than the
- * bound plus one in the window, and more postings left) is intersected in the GIN index.
- */
-const WALK_POSTINGS = 20_000;
-
 /**
  * The outer job's id, qualified: Drizzle writes a column of a one-table query without its table, and
  * inside a subquery a bare "id" would be the subquery's own.
@@ -122,16 +104,20 @@ const appliedBy = (viewerId: string | null | undefined): SQL<boolean> =>
   viewerId ? appliedByUser(sql`${viewerId}::uuid`) : sql<boolean>`false`;
 
 /**
- * For a session lookup (`SessionStore.finder`): which of the jobs in the placeholder `jobIds` the
- * session's user already asked a referral for, as a text[] column.
+ * For a session lookup (`SessionStore.finder`): which of the jobs `jobIds` (a uuid[]; by default the
+ * placeholder `jobIds`) the session's user already asked a referral for, as a text[] column.
  */
-export const appliedAmongJobIds = () =>
+export const appliedAmongJobIds = (jobIds: SQL = sql`${sql.placeholder('jobIds')}::uuid[]`) =>
   sql<
     string[]
-  >`coalesce((select array_agg(${referralRequests.jobPostId}::text) from ${referralRequests} where ${referralRequests.senderId} = ${users.id} and ${referralRequests.jobPostId} = any(${sql.placeholder('jobIds')}::uuid[]) and ${liveRequest}), '{}'::text[])`;
+  >`coalesce((select array_agg(${referralRequests.jobPostId}::text) from ${referralRequests} where ${referralRequests.senderId} = ${users.id} and ${referralRequests.jobPostId} = any(${jobIds}) and ${liveRequest}), '{}'::text[])`;
 
-/** A job post's columns without search_words (only searched, never answered). */
-const { searchWords: _searchWords, ...jobColumns } = getTableColumns(jobPosts);
+/**
+ * A job post's columns without search_words (only searched, never answered) and list_json (the post as
+ * JSON, read only by a search's page).
+ */
+const { searchWords: _searchWords, listJson: _listJson, ...jobColumns } = getTableColumns(jobPosts);
+export { jobColumns as jobPostColumns };
 
 /** The job's poster and company, qualified (Drizzle writes a one-table query's columns bare). */
 const thisJobColumn = (name: 'user_id' | 'company_id') => sql`${jobPosts}.${sql.identifier(name)}`;
@@ -148,6 +134,29 @@ const jobColumnsWith = (isApplied: SQL<boolean>) => ({
   verifiedAtCompany: verifiedAtSql(thisJobColumn('user_id'), thisJobColumn('company_id')),
 });
 
+/**
+ * The posts at `positions` (active, newest first) as `toJobPost` answers them (`isApplied` false),
+ * as JSON text (`data`), and their ids (`ids`): a public search's page goes out as the database wrote
+ * it, without being parsed, mapped and written again here (`JobPostRepository.publicSearchJson`; a test
+ * compares it with the by-id read). Each post is its stored JSON (`job_posts.list_json`, migration 0025)
+ * with its company's logo, the referrer's verified state at the job's company and their figures
+ * spliced in, each one probe of a key per post.
+ */
+const searchPageJson = (positions: SQL) => sql`(select coalesce('[' || string_agg(
+      left(j.list_json, -1)
+      || ',"logo":' || coalesce((select to_json(c.logo)::text from ${companies} c where c.id = j.company_id), 'null')
+      || ',"verifiedAtCompany":' || coalesce((select case when d.confirmed_at is null then '"unconfirmed"' else '"confirmed"' end
+           from ${users} u join ${companyDomains} d on d.domain = u.work_email_domain and d.company_id = j.company_id
+           where u.id = j.user_id), 'null')
+      || ',"responsiveness":' || coalesce((select '{"received":' || r.received || ',"answered":' || r.answered
+           || ',"medianAnswerSeconds":' || coalesce(floor(r.median_answer_seconds + 0.5)::bigint::text, 'null') || '}'
+           from ${referrerResponsiveness} r where r.referrer_id = j.user_id),
+         '{"received":0,"answered":0,"medianAnswerSeconds":null}')
+      || '}', ',' order by j.search_pos desc) || ']', '[]') as data,
+    coalesce(json_agg(j.id order by j.search_pos desc), '[]') as ids
+  from ${jobPosts} j
+  where j.search_pos = any(${positions}) and j.status = 'active')`;
+
 /** The columns of a job list row (`toJobPost` reads them), with `isApplied` for `viewerId`. */
 export const jobListColumns = (viewerId: string | null | undefined) =>
   jobColumnsWith(appliedBy(viewerId));
@@ -161,8 +170,17 @@ export const jobListColumnsWithResponsiveness = (viewerId: string | null | undef
   responsiveness: responsivenessOf(thisJobReferrer),
 });
 
+/** A public search's page as the database wrote it (`JobPostRepository.publicSearchJson`). */
+export interface PublicSearchJson {
+  /** The page's posts as JSON text. */
+  json: string;
+  ids: string[];
+  total: number;
+  totalCapped: boolean;
+}
+
 export interface JobListRow {
-  job: Omit<JobPostRow, 'searchWords'>;
+  job: Omit<JobPostRow, 'searchWords' | 'listJson'>;
   logo: string | null;
   isApplied: boolean;
   /** Absent where a list does not read it (answered as null). */
@@ -267,46 +285,28 @@ export type JobListWhere = Omit<
   'viewerId' | 'limit' | 'start' | 'rankFor' | 'responsiveness'
 >;
 
-/** How a public search reads the postings (`JobPostRepository.searchPlan`). */
-export interface PostingsPlan {
-  /**
-   * 'walk': the driver's postings newest first, joined to the other words' (page and bounded total);
-   * 'intersect': every token at once in the GIN index, at most the bound plus one matches, sorted.
-   */
-  strategy: 'walk' | 'intersect';
-  /**
-   * A walk reads no more than this many of the driver's postings (null: all of them): a search of
-   * several tokens with a word or a company is first walked so far, then intersected if still open.
-   */
-  cap: number | null;
-  driver: string;
-  probes: string[];
-  filters: Omit<JobFilters, 'company'>;
-  /** Every token of the search (words and filters), for 'intersect'. */
-  tokens: string[];
-  /** The active jobs expected to match were the tokens independent (from their counts). */
-  estimate: number;
-  /** The total when the search is that one token (its count), else null: counted. */
-  total: number | null;
-}
-
 /**
- * Told of each query a public search runs, with a label ('walk' or 'capped walk': a page and its
- * total; 'intersection'; 'walk page': a page alone), before it runs (the API bench EXPLAINs them).
+ * Told of the query a public search runs, with a label ('search': referio_search_page() and the page's
+ * posts), before it runs (the API bench EXPLAINs it).
  */
 export type QueryObserver = (
   label: string,
   query: { toSQL(): { sql: string; params: unknown[] } },
 ) => void;
 
-/** Runs `query` after telling `onQuery` of it. */
-function observed<T>(
+/** Tells `onQuery` of a prepared statement about to run with `values`. */
+function observe(
   onQuery: QueryObserver | undefined,
   label: string,
-  query: PromiseLike<T> & { toSQL(): { sql: string; params: unknown[] } },
-): PromiseLike<T> {
-  onQuery?.(label, query);
-  return query;
+  statement: { getQuery(): { sql: string; params: unknown[] } },
+  values: Record<string, unknown>,
+): void {
+  onQuery?.(label, {
+    toSQL: () => {
+      const query = statement.getQuery();
+      return { sql: query.sql, params: fillPlaceholders(query.params, values) };
+    },
+  });
 }
 
 export interface JobPage {
@@ -376,10 +376,8 @@ export class JobPostRepository {
     readonly totalBound: number,
     /** Lists carry each referrer's responsiveness unless a query says otherwise (JOB_LIST_RESPONSIVENESS). */
     private readonly responsiveness = true,
-    /** The public search's queries run here (`Database.searchDb`: merge joins of postings). */
+    /** The public search's queries run here (`Database.searchDb`). */
     private readonly searchDb: Db = db,
-    /** WALK_POSTINGS unless set (SEARCH_WALK_POSTINGS). */
-    private readonly walkPostings = WALK_POSTINGS,
   ) {}
 
   /** Prepared statements for the by-id reads (building a query costs more than running it). */
@@ -395,7 +393,39 @@ export class JobPostRepository {
       .limit(1)
       .prepare('referio_job_by_id');
     const details = jobDetailsWithSessionQuery(this.db).prepare('referio_job_details_with_session');
-    const built = { byId, details };
+    // The public search's page as JSON text (`publicSearchJson`): the total, the posts' ids and the
+    // posts themselves, newest first.
+    const searchFrom = sql`referio_search_page(${sql.placeholder('tokens')}::text[], ${sql.placeholder('start')}::int, ${sql.placeholder('limit')}::int, ${sql.placeholder('bound')}::int) as s cross join lateral ${searchPageJson(sql`s.positions`)} as p`;
+    const searchJson = this.searchDb
+      .select({
+        total: sql<number>`s.total`,
+        ids: sql<string[]>`p.ids`,
+        data: sql<string>`p.data`,
+      })
+      .from(searchFrom)
+      .prepare('referio_search_json');
+    // The same with the caller's session (`sessionLookup()`) and which of the page's jobs its user
+    // already asked for: a signed-in search is one round trip, not two.
+    const searchJsonWithSession = this.searchDb
+      .select({
+        total: sql<number>`s.total`,
+        ids: sql<string[]>`p.ids`,
+        data: sql<string>`p.data`,
+        sessionId: sessions.id,
+        expiresAt: sessions.expiresAt,
+        user: users,
+        applied: appliedAmongJobIds(sql`array(select json_array_elements_text(p.ids))::uuid[]`),
+      })
+      .from(searchFrom)
+      .leftJoin(sessions, sessionLookup())
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .prepare('referio_search_json_session');
+    const built = {
+      searchJson,
+      searchJsonWithSession,
+      byId,
+      details,
+    };
     this.prepared = () => built;
     return built;
   };
@@ -442,156 +472,6 @@ export class JobPostRepository {
     return words.length || filters.length ? { words, filters } : null;
   }
 
-  /**
-   * How many active jobs have each token (job_word_counts; a token no job has is absent), and each job
-   * type's (they add up to the active jobs, for `searchPlan`'s estimate).
-   */
-  async tokenCounts(tokens: string[]): Promise<Map<string, number>> {
-    const rows = await this.db
-      .select({ word: jobWordCounts.word, jobs: jobWordCounts.jobs })
-      .from(jobWordCounts)
-      .where(inArray(jobWordCounts.word, [...new Set([...tokens, ...JOB_TYPE_TOKENS])]));
-    return new Map(rows.map((r) => [r.word, Number(r.jobs)]));
-  }
-
-  /**
-   * How a public search reads the postings, from the tokens' counts: `driver`, the token whose postings
-   * are read newest first (the company when filtered by one, else the rarest word, else the rarest
-   * filter); `probes`, the other words, each checked by a probe of the primary key; the other filters
-   * are checked on the postings' own columns. Null when a token no active job has: nothing matches.
-   * A search of several tokens with a word or a company walks no more than `cap` of the driver's
-   * postings (about WALK_POSTINGS postings read in all), and `page` intersects it in the GIN index
-   * when that did not settle it.
-   */
-  searchPlan(
-    q: JobListWhere,
-    tokens: { words: string[]; filters: string[] },
-    counts: Map<string, number>,
-  ): PostingsPlan | null {
-    const all = [...tokens.words, ...tokens.filters];
-    if (all.some((t) => !counts.get(t))) return null;
-    const rarest = (xs: string[]) => [...xs].sort((a, b) => counts.get(a)! - counts.get(b)!);
-    const company = q.filters?.company
-      ? tokens.filters.find((t) => t.startsWith('~co:'))
-      : undefined;
-    const driver = company ?? rarest(tokens.words)[0] ?? rarest(tokens.filters)[0]!;
-    const probes = rarest(tokens.words.filter((w) => w !== driver));
-    const f = { ...(q.filters ?? {}) };
-    delete f.company;
-    const active = JOB_TYPE_TOKENS.reduce((n, t) => n + (counts.get(t) ?? 0), 0);
-    const estimate = all.reduce((e, t) => (e * counts.get(t)!) / Math.max(active, 1), active);
-    const total = all.length === 1 ? counts.get(driver)! : null;
-    // The postings a walk reads per posting of the driver (the other words' in the same time window),
-    // and how many it would read to find the bound plus one matches were the tokens independent.
-    const perDriverPosting =
-      1 + probes.reduce((n, t) => n + counts.get(t)! / counts.get(driver)!, 0);
-    const enough = this.totalBound + 1;
-    const toSettle =
-      (Math.min(1, enough / Math.max(estimate, 1)) * counts.get(driver)! * perDriverPosting) | 0;
-    // A search expected to match more than the bound gets room to find them (four times the expected
-    // reads, up to four budgets); one expected to match fewer, one budget before the intersection.
-    const budget =
-      estimate >= enough
-        ? Math.min(Math.max(4 * toSettle, this.walkPostings), 4 * this.walkPostings)
-        : this.walkPostings;
-    const cap = Math.ceil(budget / perDriverPosting);
-    const capped =
-      total === null &&
-      (company !== undefined || tokens.words.length > 0) &&
-      cap < counts.get(driver)!;
-    return {
-      strategy: 'walk',
-      cap: capped ? cap : null,
-      driver,
-      probes,
-      filters: f,
-      tokens: all,
-      estimate,
-      total,
-    };
-  }
-
-  /**
-   * At most the bound plus one active jobs that have every token of `plan` (ids and dates, in no
-   * order): one bitmap of the GIN index job_posts_search_tokens_idx.
-   */
-  private intersection(plan: PostingsPlan) {
-    return this.searchDb
-      .select({ id: jobPosts.id, createdAt: jobPosts.createdAt })
-      .from(jobPosts)
-      .where(
-        and(
-          eq(jobPosts.status, 'active'),
-          sql`${jobSearchTokens} @> array[${sql.join(
-            plan.tokens.map((t) => sql`${t}`),
-            sql`, `,
-          )}]::text[]`,
-        ),
-      )
-      .limit(this.totalBound + 1);
-  }
-
-  /**
-   * The ids (newest first) of the active jobs of `plan`: the driver's postings in the order of the
-   * primary key, with the filters checked on their columns (same index, no table read) and each probe
-   * word looked up by the same key for the same job.
-   */
-  private postings(plan: PostingsPlan) {
-    const f = plan.filters;
-    // The driver's postings newest first, no more than `cap` of them (the filters checked after the cap,
-    // so it bounds the postings read).
-    const w0 =
-      plan.cap === null
-        ? alias(jobPostWords, 'w0')
-        : this.searchDb
-            .select({
-              createdAt: jobPostWords.createdAt,
-              jobId: jobPostWords.jobId,
-              jobType: jobPostWords.jobType,
-              jobLocation: jobPostWords.jobLocation,
-              industry: jobPostWords.industry,
-              experience: jobPostWords.experience,
-            })
-            .from(jobPostWords)
-            .where(eq(jobPostWords.word, plan.driver))
-            .orderBy(desc(jobPostWords.createdAt), desc(jobPostWords.jobId))
-            .limit(plan.cap)
-            .as('w0');
-    // Each other word's postings joined on the same (created_at, job_id): on `searchDb`, whose planner
-    // has no hash joins, a merge of both lists read newest first from the primary key (or, when the
-    // other list is far longer, a probe of it per row).
-    let query = this.searchDb.select({ id: w0.jobId, createdAt: w0.createdAt }).from(w0).$dynamic();
-    plan.probes.forEach((t, i) => {
-      const w = alias(jobPostWords, `w${i + 1}`);
-      query = query.innerJoin(
-        w,
-        and(eq(w.word, t), eq(w.createdAt, w0.createdAt), eq(w.jobId, w0.jobId)),
-      );
-    });
-    return query
-      .where(
-        and(
-          'word' in w0 ? eq(w0.word, plan.driver) : undefined,
-          f.jobType ? eq(w0.jobType, f.jobType) : undefined,
-          f.location ? eq(w0.jobLocation, f.location) : undefined,
-          f.industry ? eq(w0.industry, f.industry) : undefined,
-          f.experience ? eq(w0.experience, f.experience) : undefined,
-        ),
-      )
-      .orderBy(desc(w0.createdAt), desc(w0.jobId));
-  }
-
-  /**
-   * The page of a capped walk (`plan.cap`; unexecuted: the API bench EXPLAINs it): the first matches of
-   * `postings`, no more than the bound plus one, each page row with `matches`, how many of them.
-   */
-  walkQuery(q: JobListQuery, plan: PostingsPlan) {
-    const m = this.postings(plan)
-      .limit(this.totalBound + 1)
-      .as('m');
-    return this.pageOf(q, m);
-  }
-
   /** The columns of a list row for `q` (with or without the referrers' responsiveness). */
   private listColumns(q: JobListQuery) {
     return (q.responsiveness ?? this.responsiveness)
@@ -599,56 +479,10 @@ export class JobPostRepository {
       : jobListColumns(q.viewerId);
   }
 
-  /**
-   * The page of an 'intersect' `plan` (unexecuted: the API bench EXPLAINs it): the matches of
-   * `intersection`, newest first, each row with `matches`, how many there are (up to the bound plus
-   * one). Only the page's rows are joined to their columns.
-   */
-  intersectQuery(q: JobListQuery, plan: PostingsPlan) {
-    return this.pageOf(q, this.intersection(plan).as('m'));
-  }
-
-  /** The page `q` asks of the matches `m` (newest first), with their number as `matches`. */
-  private pageOf(q: JobListQuery, m: Subquery & { id: PgColumn; createdAt: PgColumn }) {
-    const g = this.searchDb
-      .select({
-        id: m.id,
-        createdAt: m.createdAt,
-        matches: sql<number>`(count(*) over ())::int`.as('matches'),
-      })
-      .from(m)
-      .orderBy(desc(m.createdAt), desc(m.id))
-      .limit(q.limit)
-      .offset(q.start ?? 0)
-      .as('g');
-    return this.searchDb
-      .select({ ...this.listColumns(q), matches: g.matches })
-      .from(g)
-      .innerJoin(jobPosts, eq(jobPosts.id, g.id))
-      .leftJoin(companies, eq(companies.id, jobPosts.companyId))
-      .orderBy(desc(g.createdAt), desc(g.id));
-  }
-
-  /**
-   * The list query of `q` (unexecuted: the API bench EXPLAINs it): a public search's postings `plan`
-   * read newest first (see `page`), else job_posts itself.
-   */
-  listQuery(q: JobListQuery, plan: PostingsPlan | null = null) {
+  /** The list query of `q` from job_posts itself (unexecuted: the API bench EXPLAINs it). */
+  listQuery(q: JobListQuery) {
     const withResponsiveness = q.responsiveness ?? this.responsiveness;
     const columns = this.listColumns(q);
-    if (plan) {
-      const m = this.postings(plan)
-        .limit(q.limit)
-        .offset(q.start ?? 0)
-        .as('m');
-      return this.searchDb
-        .select(columns)
-        .from(m)
-        .innerJoin(jobPosts, eq(jobPosts.id, m.id))
-        .leftJoin(companies, eq(companies.id, jobPosts.companyId))
-        .orderBy(desc(m.createdAt), desc(m.id))
-        .$dynamic();
-    }
     const order: SQL[] = [];
     if (q.rankFor?.skills.length) order.push(desc(sharedSkills(q.rankFor.skills)));
     if (q.rankFor?.experience) {
@@ -689,19 +523,14 @@ export class JobPostRepository {
   }
 
   /** The count query of `q`: matches, no more than the bound plus one (unexecuted: the bench EXPLAINs it). */
-  countQuery(q: JobListWhere, plan: PostingsPlan | null = null) {
-    const matches = plan
-      ? (plan.strategy === 'intersect'
-          ? this.intersection(plan)
-          : this.postings(plan).limit(this.totalBound + 1)
-        ).as('matches')
-      : this.db
-          .select({ one: sql<number>`1`.as('one') })
-          .from(jobPosts)
-          .where(this.where(q))
-          .limit(this.totalBound + 1)
-          .as('matches');
-    return (plan ? this.searchDb : this.db).select({ n: sql<number>`count(*)::int` }).from(matches);
+  countQuery(q: JobListWhere) {
+    const matches = this.db
+      .select({ one: sql<number>`1`.as('one') })
+      .from(jobPosts)
+      .where(this.where(q))
+      .limit(this.totalBound + 1)
+      .as('matches');
+    return this.db.select({ n: sql<number>`count(*)::int` }).from(matches);
   }
 
   private bounded(n: number): { total: number; totalCapped: boolean } {
@@ -716,84 +545,118 @@ export class JobPostRepository {
   }
 
   /**
-   * A page of `q` with its total, counted no further than the bound: exact while small, and beyond it a
-   * common word costs reading `totalBound` postings instead of every match. A public search first reads
-   * its tokens' counts (a one-token search's total is that count; a token no job has answers at once),
-   * then its page and total from the postings (`searchPlan`).
+   * A page of `q` with its total, counted no further than the bound ("1,000+ jobs"). A public search
+   * (active jobs, words and/or filters, nothing else asked) is one call of referio_search_page() and
+   * one read of the page's posts by their places; any other list reads job_posts itself.
    */
   async page(
     q: JobListQuery,
     opts: { count?: boolean; onQuery?: QueryObserver } = {},
   ): Promise<JobPage> {
-    const count = opts.count ?? true;
-    const onQuery = opts.onQuery;
-    const tokens = this.postingTokens(q);
-    let plan: PostingsPlan | null = null;
-    if (tokens) {
-      plan = this.searchPlan(
-        q,
-        tokens,
-        await this.tokenCounts([...tokens.words, ...tokens.filters]),
-      );
-      if (!plan) return { data: [], total: 0, totalCapped: false };
-    }
-    if (plan && plan.total === null) {
-      // Page and total in one walk: its first matches, up to the bound plus one.
-      const walked = await this.matchesPage(q, { ...plan, strategy: 'walk' }, count, onQuery);
-      const settled = walked.n > this.totalBound || plan.cap === null;
-      const whole = walked.n <= this.totalBound || (q.start ?? 0) + q.limit <= this.totalBound + 1;
-      if (settled && whole) return { data: walked.found.map(toJobPost), ...this.bounded(walked.n) };
-      if (settled) {
-        // A page past the bound: walked on from the start.
-        const rows = await observed(onQuery, 'walk page', this.listQuery(q, plan));
-        return { data: rows.map(toJobPost), ...this.bounded(walked.n) };
-      }
-      // Fewer than the bound plus one within the cap, and more postings left: the words rarely meet.
-      plan = { ...plan, strategy: 'intersect', cap: null };
-      const crossed = await this.matchesPage(q, plan, count, onQuery);
-      if (crossed.n <= this.totalBound) {
-        return { data: crossed.found.map(toJobPost), ...this.bounded(crossed.n) };
-      }
-      // More than the bound: those were the first the index found, not the newest; the walk fills the
-      // page (the matches are dense enough).
-      const rows = await observed(
-        onQuery,
-        'walk page',
-        this.listQuery(q, { ...plan, strategy: 'walk' }),
-      );
-      return { data: rows.map(toJobPost), ...this.bounded(crossed.n) };
-    }
-    const known = plan?.total ?? null;
+    if (this.postingTokens(q)) return this.publicSearchPage(q, opts.onQuery);
     const [rows, n] = await Promise.all([
-      plan ? observed(onQuery, 'walk page', this.listQuery(q, plan)) : this.listQuery(q, plan),
-      count && known === null ? this.countQuery(q, plan) : Promise.resolve([{ n: known ?? 0 }]),
+      this.listQuery(q),
+      (opts.count ?? true) ? this.countQuery(q) : Promise.resolve([{ n: 0 }]),
     ]);
     return { data: rows.map(toJobPost), ...this.bounded(Number(n[0]?.n ?? 0)) };
   }
 
   /**
-   * The page of `q` among the matches of `plan` (a capped walk's or an intersection's) and how many
-   * matched (up to the bound plus one); a page past the last match counts them alone.
+   * A public search's page for nobody in particular (`isApplied` false) as the JSON text of its posts,
+   * with their ids and the bounded total: one statement, the page written by the database
+   * (`jobPostJson`). Null when `q` is not a public search (`postingTokens`).
    */
-  private async matchesPage(
-    q: JobListQuery,
-    plan: PostingsPlan,
-    count: boolean,
-    onQuery: QueryObserver | undefined,
+  async publicSearchJson(
+    q: Omit<JobListQuery, 'viewerId' | 'responsiveness'>,
+    onQuery?: QueryObserver,
+  ): Promise<PublicSearchJson | null> {
+    const tokens = this.postingTokens(q);
+    if (!tokens) return null;
+    const statement = this.prepared().searchJson;
+    const values = this.searchValues(q, tokens);
+    observe(onQuery, 'search', statement, values);
+    const rows = await statement.execute(values);
+    const row = rows[0];
+    if (!row) return { json: '[]', ids: [], ...this.bounded(0) };
+    return { json: row.data, ids: row.ids, ...this.bounded(Number(row.total)) };
+  }
+
+  /**
+   * `publicSearchJson` and, in the same statement, the session of `lookup`
+   * (`SessionStore.lookupParams`; null when none is live) and which of the page's jobs its user
+   * already asked a referral for.
+   */
+  async publicSearchJsonWithSession(
+    q: Omit<JobListQuery, 'viewerId' | 'responsiveness'>,
+    lookup: { hash: string; now: Date },
+    onQuery?: QueryObserver,
+  ): Promise<(PublicSearchJson & { session: ActiveSession | null; applied: string[] }) | null> {
+    const tokens = this.postingTokens(q);
+    if (!tokens) return null;
+    const statement = this.prepared().searchJsonWithSession;
+    const values = { ...this.searchValues(q, tokens), ...lookup };
+    observe(onQuery, 'search', statement, values);
+    const rows = await statement.execute(values);
+    const row = rows[0];
+    if (!row) return { json: '[]', ids: [], ...this.bounded(0), session: null, applied: [] };
+    const session =
+      row.sessionId && row.expiresAt && row.user
+        ? { id: row.sessionId, expiresAt: row.expiresAt, user: row.user }
+        : null;
+    return {
+      json: row.data,
+      ids: row.ids,
+      ...this.bounded(Number(row.total)),
+      session,
+      applied: session ? row.applied : [],
+    };
+  }
+
+  /** The values of a search statement's placeholders. */
+  private searchValues(
+    q: Pick<JobListQuery, 'start' | 'limit'>,
+    tokens: { words: string[]; filters: string[] },
   ) {
-    const label =
-      plan.strategy === 'intersect' ? 'intersection' : plan.cap === null ? 'walk' : 'capped walk';
-    const found = await observed(
-      onQuery,
-      label,
-      plan.strategy === 'walk' ? this.walkQuery(q, plan) : this.intersectQuery(q, plan),
-    );
-    let n = found[0]?.matches ?? 0;
-    if (!found.length && (q.start ?? 0) > 0 && count) {
-      const counted = await observed(onQuery, `${label} total`, this.countQuery(q, plan));
-      n = Number(counted[0]?.n ?? 0);
+    return {
+      tokens: [...new Set([...tokens.words, ...tokens.filters])],
+      // Any page past a billion matches is past the last one (the call counts in 32-bit integers).
+      start: Math.min(q.start ?? 0, 1_000_000_000),
+      limit: q.limit,
+      bound: this.totalBound,
+    };
+  }
+
+  /**
+   * `page` of a public search: `publicSearchJson`'s page read back into posts, `isApplied` for
+   * `q.viewerId` (one more query, only with a viewer), without the responsiveness when `q` says so.
+   */
+  private async publicSearchPage(q: JobListQuery, onQuery?: QueryObserver): Promise<JobPage> {
+    const found = (await this.publicSearchJson(q, onQuery))!;
+    const data = JSON.parse(found.json) as (JobPost & { responsiveness?: unknown })[];
+    const applied = new Set<string>();
+    if (q.viewerId && found.ids.length > 0) {
+      const rows = await this.db
+        .select({ id: referralRequests.jobPostId })
+        .from(referralRequests)
+        .where(
+          and(
+            eq(referralRequests.senderId, q.viewerId),
+            inArray(referralRequests.jobPostId, found.ids),
+            liveRequest,
+          ),
+        );
+      for (const r of rows) applied.add(r.id);
     }
-    return { found, n };
+    const withResponsiveness = q.responsiveness ?? this.responsiveness;
+    return {
+      data: data.map(({ responsiveness, ...j }) => ({
+        ...j,
+        isApplied: applied.has(j._id),
+        ...(withResponsiveness ? { responsiveness } : {}),
+      })) as JobPost[],
+      total: found.total,
+      totalCapped: found.totalCapped,
+    };
   }
 
   /** One job post with its company logo and `isApplied` for `viewerId`, or null. */

@@ -24,7 +24,7 @@ import {
 import type { Db, Tx } from '../db';
 import { companies, jobPosts, referralRequests, users, type UserRow } from '../db/schema';
 import { HttpError } from '../lib/errors';
-import { findJobRow, toJobPost } from './jobPosts';
+import { findJobRow, jobPostColumns, toJobPost } from './jobPosts';
 import type { CompanyRepository } from './companies';
 import { handoffJobs, handoffSource, type HandoffSource } from './handoff';
 import { referrerResponsivenessOf, refreshStaleResponsiveness } from './responsiveness';
@@ -523,7 +523,7 @@ export class ReferralRepository {
     const query = this.db
       .select({
         request: referralRequests,
-        job: jobPosts,
+        job: jobPostColumns,
         logo: companies.logo,
         sender: {
           id: sender.id,

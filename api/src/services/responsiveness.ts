@@ -26,11 +26,16 @@ export const RESPONSIVENESS_SWEEP_BATCH = 500;
  * one primary-key probe: `[received, answered, medianAnswerSeconds]` (a float8[]); `[0, 0, null]` for
  * a referrer without a row (no figures: "New referrer").
  */
-export function responsivenessOf(referrer: SQL | AnyPgColumn): SQL<number[]> {
+export function responsivenessArrayOf(referrer: SQL | AnyPgColumn): SQL<number[]> {
   const s = referrerResponsiveness;
   return sql<
     number[]
   >`coalesce((select array[${s.received}, ${s.answered}, ${s.medianAnswerSeconds}]::float8[] from ${s} where ${s.referrerId} = ${referrer}), array[0, 0, null]::float8[])`;
+}
+
+/** `responsivenessArrayOf` as JSON, for a column a list reads (parsed natively, not as a PostgreSQL array). */
+export function responsivenessOf(referrer: SQL | AnyPgColumn): SQL<number[]> {
+  return sql<number[]>`to_json(${responsivenessArrayOf(referrer)})`;
 }
 
 /** The figures' array (or null) as the API answers it. */

@@ -24,8 +24,10 @@ import {
   searchTokens,
   type JobPage,
   type JobPostRow,
+  type PublicSearchJson,
 } from '../../services/jobPosts';
-import type { JobFilters } from '../../contract';
+import type { ActiveSession } from '../../services/sessions';
+import type { JobFilters, JobPost } from '../../contract';
 
 export const JOB_MESSAGES = {
   notFound: 'Job post not found',
@@ -53,10 +55,12 @@ function filtersOf(body: JobFilters): JobFilters {
 }
 
 /** A cached search page (`isApplied` false throughout: it is everyone's). */
-interface SearchPage extends JobPage {
+interface SearchPage extends Omit<JobPage, 'data'> {
+  /** The page's posts as JSON text, as the database wrote them (`publicSearchJson`). */
+  json: string;
   company: { _id: string; companyName: string } | null | undefined;
   ids: string[];
-  /** The whole answer for a caller who applied to none of these jobs, serialised on first use. */
+  /** The whole answer for a caller who applied to none of these jobs, written on first use. */
   body: string | null;
 }
 
@@ -108,44 +112,60 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
       const filters = filtersOf(request.body);
       const words = searchTokens(search);
       const key = JSON.stringify([start, limit, words, filters]);
+      const token = request.cookies[SESSION_COOKIE];
+      const lookup = app.sessions.lookupParams(token);
+      // Read with the page when the page is read (one round trip); on a cache hit, on its own.
+      let mine: { session: ActiveSession | null; applied: string[] } | undefined;
       let hit = true;
       const page = await searchPages.getOrCompute(key, async () => {
         hit = false;
+        const q = { search: words.join(' '), filters, status: 'active' as const, start, limit };
         const [found, company] = await Promise.all([
-          app.jobPosts.page({
-            search: words.join(' '),
-            filters,
-            status: 'active',
-            start,
-            limit,
-            viewerId: null,
-          }),
+          lookup
+            ? app.jobPosts.publicSearchJsonWithSession(q, lookup).then((withSession) => {
+                if (withSession) mine = withSession;
+                return withSession;
+              })
+            : app.jobPosts.publicSearchJson(q),
           filters.company ? app.companies.find(filters.company) : undefined,
         ]);
-        return { ...found, company, ids: found.data.map((j) => j._id), body: null };
+        // A request without a word or a filter lists every active job (job_posts itself).
+        let listed: PublicSearchJson | null = found;
+        if (!listed) {
+          const all = await app.jobPosts.page({ status: 'active', start, limit, viewerId: null });
+          listed = { ...all, json: JSON.stringify(all.data), ids: all.data.map((j) => j._id) };
+        }
+        const { json, ids, total, totalCapped } = listed;
+        return { json, ids, total, totalCapped, company, body: null };
       });
       void reply.header('x-search-cache', hit && ttlMs > 0 ? 'hit' : 'miss');
-      const answer = {
-        success: true,
-        data: page.data,
+      if (!mine && token) {
+        const session = await sessionWithApplied(token, { jobIds: page.ids });
+        mine = { session, applied: session?.applied ?? [] };
+      }
+      await app.useSession(request, reply, mine?.session ?? null);
+      const applied = mine?.applied ?? [];
+      const rest = {
         total: page.total,
         totalCapped: page.totalCapped,
         ...(page.company !== undefined ? { company: page.company } : {}),
         start,
         limit,
       };
-      const token = request.cookies[SESSION_COOKIE];
-      const session = token ? await sessionWithApplied(token, { jobIds: page.ids }) : null;
-      await app.useSession(request, reply, session);
-      const applied = session?.applied ?? [];
       if (applied.length === 0) {
-        // Nobody's isApplied is true on this page: the same answer for every caller, serialised once.
-        page.body ??= JSON.stringify(answer);
+        // Nobody's isApplied is true on this page: the same answer for every caller, written once, the
+        // posts as the database wrote them.
+        page.body ??= `{"success":true,"data":${page.json},${JSON.stringify(rest).slice(1)}`;
         // A string with a JSON type is sent as it is (no schema serialisation): the typed send wants the object.
         return reply.type('application/json; charset=utf-8').send(page.body as never);
       }
-      const mine = new Set(applied);
-      return { ...answer, data: page.data.map((j) => ({ ...j, isApplied: mine.has(j._id) })) };
+      const data = JSON.parse(page.json) as JobPost[];
+      const appliedIds = new Set(applied);
+      return {
+        success: true,
+        data: data.map((j) => ({ ...j, isApplied: appliedIds.has(j._id) })),
+        ...rest,
+      };
     },
   );
 
