@@ -522,10 +522,12 @@ async function benchBackend(kind) {
       if (session.userId !== viewerId) throw new Error('signed in as someone else');
       return session;
     };
+    // Signed in (Explore, Give Referral: the answer carries the caller's isApplied) or signed out (the
+    // public company list, every visitor's first search: no cookie, no userId).
     const mixRun = (label, cookie, userId) =>
       load(label, '/api/jobPost/getAllJobPost', {
         method: 'POST',
-        bodies: SEARCHES.map((x) => ({ ...x.body, userId })),
+        bodies: SEARCHES.map((x) => (userId ? { ...x.body, userId } : x.body)),
         cookie,
       });
     const withRatios = (runs) => {
@@ -538,12 +540,14 @@ async function benchBackend(kind) {
     const { cookie, userId } = await startBenchApi({ SEARCH_CACHE_SECONDS: '0' });
     // ROUNDS interleaved rounds, the median of each taken: the machine is shared, and a burst of someone
     // else's work then lands on every endpoint instead of on one.
-    const label = `getAllJobPost, ${SEARCHES.length} searches cycled, cache off`;
+    const label = `getAllJobPost, ${SEARCHES.length} searches cycled, cache off, signed in`;
+    const labelOut = `getAllJobPost, ${SEARCHES.length} searches cycled, cache off, signed out`;
     const rounds = [];
     for (let i = 0; i < ROUNDS; i += 1) {
       rounds.push([
         await load('GET /api/health', '/api/health'),
         await mixRun(label, cookie, userId),
+        await mixRun(labelOut),
         await load('GetById', `/api/jobPost/GetById/${jobId}/${userId}`, { cookie }),
       ]);
     }
@@ -553,6 +557,12 @@ async function benchBackend(kind) {
     const answers = [];
     for (const x of SEARCHES) {
       const { json } = await call('POST', '/api/jobPost/getAllJobPost', { body: x.body, cookie });
+      // A page that lost its posts would make every figure above meaningless.
+      const expected = Math.min(json.total - x.body.start, x.body.limit);
+      if (expected > 0 && json.data.length !== expected)
+        throw new Error(
+          `'${x.label}': ${json.total} matches but ${json.data.length} posts on the page`,
+        );
       answers.push({ label: x.label, total: json.total, capped: json.totalCapped });
     }
 
@@ -592,15 +602,22 @@ async function benchBackend(kind) {
     console.log(
       `search cache (bonus, second process): ${(hitRate * 100).toFixed(1)} % hits (${hits} of ${hits + cached[1].cacheMisses} answers)`,
     );
-    const search = runs[1];
+    const metBy = (r) => r.ratio >= GOAL.searchRatio && r.p99 <= GOAL.p99Ms;
+    const [, search, searchOut] = runs;
     const goal = {
       searchRatioMin: GOAL.searchRatio,
       p99MaxMs: GOAL.p99Ms,
-      met: search.ratio >= GOAL.searchRatio && search.p99 <= GOAL.p99Ms,
+      met: metBy(search) && metBy(searchOut),
+      signedIn: metBy(search),
+      signedOut: metBy(searchOut),
     };
-    console.log(
-      `goal (${kind}; cache off: search ≥ ${GOAL.searchRatio * 100} % of health, p99 ≤ ${GOAL.p99Ms} ms): ${goal.met ? 'met' : 'MISSED'} (${Math.round(search.ratio * 100)} %, p99 ${search.p99} ms)`,
-    );
+    for (const [who, r] of [
+      ['signed in', search],
+      ['signed out', searchOut],
+    ])
+      console.log(
+        `goal (${kind}, ${who}; cache off: search ≥ ${GOAL.searchRatio * 100} % of health, p99 ≤ ${GOAL.p99Ms} ms): ${metBy(r) ? 'met' : 'MISSED'} (${Math.round(r.ratio * 100)} %, p99 ${r.p99} ms)`,
+      );
     const strip = ({ plan, ...rest }) => ({ ...rest, plan: plan.split('\n') });
     return {
       kind,

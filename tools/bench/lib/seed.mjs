@@ -351,6 +351,8 @@ export async function seedBench({
       sql.raw(`alter table job_post_words drop constraint "${postingsKey.conname}"`),
     );
     await db.execute(sql`alter table job_posts disable trigger user`);
+    // Except the one that writes each post's list JSON (migration 0025): the search answers its page from it.
+    await db.execute(sql`alter table job_posts enable trigger job_posts_list_json`);
 
     const result = await db.transaction(async (tx) => {
       const companyIds = await insertInBatches(tx, schema.companies, companyRows, 1000, {
