@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { openConfiguredDatabase } from './plugins/db';
 
 async function main() {
   let config;
@@ -12,11 +13,22 @@ async function main() {
     }
     throw e;
   }
+  // The database is opened and migrated before the app is built: a migration may take minutes on a large
+  // database (writing a million job posts' JSON took two), longer than any plugin is given to start
+  // (`pluginTimeout`), and a start cut short mid-way would only be retried. Instances started together
+  // wait for each other on the migrations' lock (src/db/index.ts).
+  const database = await openConfiguredDatabase(config);
+  const started = Date.now();
+  await database.migrate();
+  const migrateMs = Date.now() - started;
+  if (migrateMs > 10_000)
+    console.info(`The database was migrated in ${Math.round(migrateMs / 1000)} s.`);
   let app;
   try {
-    app = await buildApp(config);
+    app = await buildApp(config, { database });
     await app.ready();
   } catch (e) {
+    await database.close().catch(() => {});
     if (e instanceof ConfigError) {
       console.error(e.message);
       process.exit(1);
@@ -26,6 +38,7 @@ async function main() {
   const close = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();
+    await database.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void close('SIGINT'));

@@ -8,7 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import * as schema from './schema';
 
 // PGlite publishes only ESM typings for its contrib/* extensions although it ships a CommonJS build of
@@ -44,7 +44,7 @@ export interface Database {
 /** api/drizzle, from src/db (tsx, jest) and dist/db (node) alike. */
 export const MIGRATIONS_FOLDER = path.resolve(__dirname, '../../drizzle');
 
-const MIGRATION_LOCK_ID = 727_274_001;
+export const MIGRATION_LOCK_ID = 727_274_001;
 
 const truncateSql = sql.raw(
   `TRUNCATE ${schema.allTableNames.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`,
@@ -130,7 +130,16 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
     },
     async migrate() {
       // Several API instances may start together: one migrates, the others wait on the advisory lock.
-      const client = await pool.connect();
+      // A connection of its own, without the requests' timeouts (`query_timeout`, `statement_timeout`): a
+      // migration of a large table takes minutes (0025 wrote a million posts' JSON in about two), and an
+      // instance waits on the lock for as long as another migrates.
+      const client = new Client({
+        connectionString: url,
+        connectionTimeoutMillis: poolOptions.connectionTimeoutMillis,
+      });
+      // A lost connection fails the query in progress; unhandled, its 'error' event would end the process.
+      client.on('error', () => {});
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         try {
@@ -139,7 +148,7 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
         }
       } finally {
-        client.release();
+        await client.end();
       }
     },
     async truncateAll() {

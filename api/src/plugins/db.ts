@@ -2,6 +2,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import { openDatabase, type Database, type Db } from '../db';
 import { seedIfEmpty } from '../db/seed';
+import type { Config } from '../config';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +11,16 @@ declare module 'fastify' {
     /** Drizzle over PGlite or PostgreSQL. */
     db: Db;
   }
+}
+
+/** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite on disk. */
+export function openConfiguredDatabase(config: Config): Promise<Database> {
+  return openDatabase({
+    url: config.DATABASE_URL,
+    pgliteDir: config.PGLITE_MEMORY ? undefined : path.join(config.DATA_DIR, 'pglite'),
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
+  });
 }
 
 export interface DbPluginOptions {
@@ -25,14 +36,7 @@ export default fp<DbPluginOptions>(
   async (app, opts) => {
     const { config } = app;
     const owned = !opts.database;
-    const database =
-      opts.database ??
-      (await openDatabase({
-        url: config.DATABASE_URL,
-        pgliteDir: config.PGLITE_MEMORY ? undefined : path.join(config.DATA_DIR, 'pglite'),
-        connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
-        queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
-      }));
+    const database = opts.database ?? (await openConfiguredDatabase(config));
     if (owned) {
       app.addHook('onClose', async () => database.close());
       await database.migrate();

@@ -238,6 +238,8 @@ function loadDist() {
   }
   return {
     buildApp: require(distApp).buildApp,
+    openConfiguredDatabase: require(path.join(apiDir, 'dist', 'plugins', 'db.js'))
+      .openConfiguredDatabase,
     loadConfig: require(path.join(apiDir, 'dist', 'config.js')).loadConfig,
     schema: require(path.join(apiDir, 'dist', 'db', 'schema.js')),
     drizzle: require(require.resolve('drizzle-orm', { paths: [apiDir] })),
@@ -274,7 +276,7 @@ export async function seedBench({
   log = () => {},
 } = {}) {
   const t0 = Date.now();
-  const { buildApp, loadConfig, schema, drizzle } = loadDist();
+  const { buildApp, openConfiguredDatabase, loadConfig, schema, drizzle } = loadDist();
   const { sql } = drizzle;
   const config = loadConfig({
     NODE_ENV: 'development',
@@ -286,8 +288,11 @@ export async function seedBench({
     // Bulk statements on a shared, busy machine take longer than a request may.
     DB_QUERY_TIMEOUT_MS: '1800000',
   });
-  // Building the app opens the database and applies the migrations (the same as a server start).
-  const app = await buildApp(config, { logger: { level: 'warn' } });
+  // The database opened and migrated first, then the app built on it, as a server starts
+  // (api/src/server.ts): a long migration is not cut short by the app's plugin timeout.
+  const database = await openConfiguredDatabase(config);
+  await database.migrate();
+  const app = await buildApp(config, { database, logger: { level: 'warn' } });
   await app.ready();
   try {
     const db = app.db;
@@ -489,6 +494,7 @@ export async function seedBench({
     return { seeded: true, ...result, ms };
   } finally {
     await app.close();
+    await database.close();
   }
 }
 

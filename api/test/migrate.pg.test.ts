@@ -1,0 +1,64 @@
+// Migrating PostgreSQL (runs in npm run test:pg): a migration is not bound by the requests' statement
+// timeout (one of a large table takes minutes), and an instance that starts while another migrates waits
+// on the migrations' lock for as long as that takes, then finds the migrations applied.
+import { Client } from 'pg';
+import { MIGRATION_LOCK_ID, openDatabase, type Database } from '../src/db';
+
+const adminUrl = process.env.DATABASE_URL as string;
+let name: string;
+let url: string;
+const opened: Database[] = [];
+
+beforeEach(async () => {
+  const base = decodeURIComponent(new URL(adminUrl).pathname.slice(1)) || 'referio_test';
+  name = `${base}_${Math.random().toString(36).slice(2, 10)}`.slice(0, 63);
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  url = u.toString();
+});
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((d) => d.close()));
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+});
+
+test('an instance waits out another one migrating, past its statement timeout, and keeps that timeout for requests', async () => {
+  // Another instance holds the migrations' lock (as while it migrates) for four times the timeout.
+  const other = new Client({ connectionString: url });
+  await other.connect();
+  await other.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+  const database = await openDatabase({ url, queryTimeoutMs: 200 });
+  opened.push(database);
+  const started = Date.now();
+  const migrating = database.migrate();
+  const release = new Promise<void>((resolve) =>
+    setTimeout(() => {
+      void other
+        .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
+        .then(() => other.end())
+        .then(() => resolve());
+    }, 800),
+  );
+  await expect(migrating).resolves.toBeUndefined();
+  await release;
+  expect(Date.now() - started).toBeGreaterThanOrEqual(750);
+
+  // Migrated: the schema is there.
+  const tables = (await database.db.execute(
+    "select count(*)::int as n from information_schema.tables where table_name in ('job_posts', 'users')",
+  )) as unknown as { rows: { n: number }[] };
+  expect(tables.rows[0]?.n).toBe(2);
+  // And the requests' connections still give up after their timeout (the migration's setting was undone).
+  const shown = (await Promise.all(
+    Array.from({ length: 3 }, () => database.db.execute('show statement_timeout')),
+  )) as unknown as { rows: { statement_timeout: string }[] }[];
+  for (const r of shown) expect(r.rows[0]?.statement_timeout).toBe('200ms');
+  await expect(database.db.execute('select pg_sleep(0.5)')).rejects.toThrow();
+});
