@@ -37,16 +37,8 @@ export async function createTestDatabase(): Promise<Database> {
     await database.migrate();
     return database;
   }
-  // Named after the run's database, so scripts/test-pg.mjs can drop leftovers of a crashed run.
-  const base = decodeURIComponent(new URL(adminUrl).pathname.slice(1)) || 'referio_test';
-  const name = `${base}_${Math.random().toString(36).slice(2, 10)}`.slice(0, 63);
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const empty = await createEmptyPgDatabase(adminUrl);
+  const database = await openDatabase({ url: empty.url });
   await database.migrate();
   const close = database.close.bind(database);
   return {
@@ -56,6 +48,29 @@ export async function createTestDatabase(): Promise<Database> {
     truncateAll: database.truncateAll.bind(database),
     async close() {
       await close();
+      await empty.drop();
+    },
+  };
+}
+
+/**
+ * A new, empty (unmigrated) PostgreSQL database beside `adminUrl`'s: its URL, and `drop` to remove it.
+ * Named after the run's database, so scripts/test-pg.mjs can drop leftovers of a crashed run.
+ */
+export async function createEmptyPgDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = decodeURIComponent(new URL(adminUrl).pathname.slice(1)) || 'referio_test';
+  const name = `${base}_${Math.random().toString(36).slice(2, 10)}`.slice(0, 63);
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
       const cleanup = new Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -3,30 +3,20 @@
 // on the migrations' lock for as long as that takes, then finds the migrations applied.
 import { Client } from 'pg';
 import { MIGRATION_LOCK_ID, openDatabase, type Database } from '../src/db';
+import { createEmptyPgDatabase } from './helper';
 
-const adminUrl = process.env.DATABASE_URL as string;
-let name: string;
+let empty: { url: string; drop(): Promise<void> };
 let url: string;
 const opened: Database[] = [];
 
 beforeEach(async () => {
-  const base = decodeURIComponent(new URL(adminUrl).pathname.slice(1)) || 'referio_test';
-  name = `${base}_${Math.random().toString(36).slice(2, 10)}`.slice(0, 63);
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  url = u.toString();
+  empty = await createEmptyPgDatabase(process.env.DATABASE_URL as string);
+  url = empty.url;
 });
 
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((d) => d.close()));
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  await empty.drop();
 });
 
 test('an instance waits out another one migrating, past its statement timeout, and keeps that timeout for requests', async () => {
