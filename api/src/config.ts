@@ -156,6 +156,9 @@ export const configSchema = z
     /** PostgreSQL: how long to wait for a new connection, and for a query's answer (then 503). */
     DB_CONNECT_TIMEOUT_MS: int(3000, 100, 600_000),
     DB_QUERY_TIMEOUT_MS: int(15_000, 100, 3_600_000),
+    /** PostgreSQL: connections this instance opens for its requests, and for public job searches. */
+    DB_POOL_MAX: int(10, 1, 1000),
+    DB_SEARCH_POOL_MAX: int(10, 1, 1000),
     /** GET /api/health answers 503 when the database has not answered `select 1` within this. */
     HEALTH_TIMEOUT_MS: int(800, 50, 60_000),
     /** Chat messages one signed-in user may send per window (then 429 with the wait), all instances together. */

@@ -430,7 +430,8 @@ describe('the search page as the database writes it', () => {
       jobTitle: 'Kotlin Lead "Q&A" <b>',
       companyName: 'Globex',
       requiredSkills: ['Kotlin', 'C++', 'naïve, "quoted"'],
-      notes: [],
+      // What the page's splice looks for (`spliceSearchPage`), inside a value: left as it is.
+      notes: ['x}{"logo":y', '}{"logo":'],
       companyLogo: null,
       createdAt: new Date('2026-01-02T03:04:05.678Z'),
     });

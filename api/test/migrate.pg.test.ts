@@ -52,3 +52,22 @@ test('an instance waits out another one migrating, past its statement timeout, a
   for (const r of shown) expect(r.rows[0]?.statement_timeout).toBe('200ms');
   await expect(database.db.execute('select pg_sleep(0.5)')).rejects.toThrow();
 });
+
+test('an instance opens no more connections than DB_POOL_MAX and DB_SEARCH_POOL_MAX allow', async () => {
+  const database = await openDatabase({ url, poolMax: 2, searchPoolMax: 1 });
+  opened.push(database);
+  await database.migrate();
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const connections = async () => {
+    const r = (await database.db.execute(
+      `select count(*)::int as n from pg_stat_activity where datname = '${name}' and backend_type = 'client backend'`,
+    )) as unknown as { rows: { n: number }[] };
+    return r.rows[0]!.n;
+  };
+  // Many statements at once on each pool: they queue for the connections instead of opening more.
+  await Promise.all([
+    ...Array.from({ length: 8 }, () => database.db.execute('select pg_sleep(0.05)')),
+    ...Array.from({ length: 8 }, () => database.searchDb.execute('select pg_sleep(0.05)')),
+  ]);
+  expect(await connections()).toBe(3);
+});

@@ -59,6 +59,9 @@ export interface OpenDatabaseOptions {
   connectTimeoutMs?: number;
   /** PostgreSQL: how long a query may take, on the server (statement_timeout) and on the wire (ms). */
   queryTimeoutMs?: number;
+  /** PostgreSQL: connections for the requests (10), and for the public job search (10). */
+  poolMax?: number;
+  searchPoolMax?: number;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
@@ -98,7 +101,7 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
   // discarded, so the pool heals by itself once the server answers again).
   const poolOptions = {
     connectionString: url,
-    max: 10,
+    max: opts.poolMax ?? 10,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000,
     query_timeout: opts.queryTimeoutMs ?? 15_000,
     statement_timeout: opts.queryTimeoutMs ?? 15_000,
@@ -112,6 +115,7 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
   // inside referio_search_page(), which plpgsql prepares once per connection).
   const searchPool = new Pool({
     ...poolOptions,
+    max: opts.searchPoolMax ?? 10,
     options:
       '-c max_parallel_workers_per_gather=0 -c jit=off -c plan_cache_mode=force_generic_plan',
   });

@@ -20,6 +20,8 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
     pgliteDir: config.PGLITE_MEMORY ? undefined : path.join(config.DATA_DIR, 'pglite'),
     connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
     queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
+    poolMax: config.DB_POOL_MAX,
+    searchPoolMax: config.DB_SEARCH_POOL_MAX,
   });
 }
 
