@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openConfiguredDatabase } from './plugins/db';
+import { openMigratedDatabase } from './plugins/db';
 
 async function main() {
   let config;
@@ -17,9 +17,8 @@ async function main() {
   // database (writing a million job posts' JSON took two), longer than any plugin is given to start
   // (`pluginTimeout`), and a start cut short mid-way would only be retried. Instances started together
   // wait for each other on the migrations' lock (src/db/index.ts).
-  const database = await openConfiguredDatabase(config);
   const started = Date.now();
-  await database.migrate();
+  const database = await openMigratedDatabase(config);
   const migrateMs = Date.now() - started;
   if (migrateMs > 10_000)
     console.info(`The database was migrated in ${Math.round(migrateMs / 1000)} s.`);

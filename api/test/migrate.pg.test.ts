@@ -57,10 +57,9 @@ test('an instance opens no more connections than DB_POOL_MAX and DB_SEARCH_POOL_
   const database = await openDatabase({ url, poolMax: 2, searchPoolMax: 1 });
   opened.push(database);
   await database.migrate();
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
   const connections = async () => {
     const r = (await database.db.execute(
-      `select count(*)::int as n from pg_stat_activity where datname = '${name}' and backend_type = 'client backend'`,
+      "select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend'",
     )) as unknown as { rows: { n: number }[] };
     return r.rows[0]!.n;
   };

@@ -13,9 +13,13 @@ declare module 'fastify' {
   }
 }
 
-/** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite on disk. */
-export function openConfiguredDatabase(config: Config): Promise<Database> {
-  return openDatabase({
+/**
+ * Opens the database the configuration names (PostgreSQL when DATABASE_URL is set, else PGlite on disk) and
+ * applies the migrations, however long they take (instances started together wait on the migrations'
+ * lock, src/db/index.ts); closed again when they fail.
+ */
+export async function openMigratedDatabase(config: Config): Promise<Database> {
+  const database = await openDatabase({
     url: config.DATABASE_URL,
     pgliteDir: config.PGLITE_MEMORY ? undefined : path.join(config.DATA_DIR, 'pglite'),
     connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
@@ -23,6 +27,13 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
     poolMax: config.DB_POOL_MAX,
     searchPoolMax: config.DB_SEARCH_POOL_MAX,
   });
+  try {
+    await database.migrate();
+  } catch (e) {
+    await database.close().catch(() => {});
+    throw e;
+  }
+  return database;
 }
 
 export interface DbPluginOptions {
@@ -37,12 +48,8 @@ export interface DbPluginOptions {
 export default fp<DbPluginOptions>(
   async (app, opts) => {
     const { config } = app;
-    const owned = !opts.database;
-    const database = opts.database ?? (await openConfiguredDatabase(config));
-    if (owned) {
-      app.addHook('onClose', async () => database.close());
-      await database.migrate();
-    }
+    const database = opts.database ?? (await openMigratedDatabase(config));
+    if (!opts.database) app.addHook('onClose', async () => database.close());
     if (config.SEED) {
       const started = Date.now();
       const result = await seedIfEmpty(database.db, app.now());

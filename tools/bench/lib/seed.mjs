@@ -238,8 +238,8 @@ function loadDist() {
   }
   return {
     buildApp: require(distApp).buildApp,
-    openConfiguredDatabase: require(path.join(apiDir, 'dist', 'plugins', 'db.js'))
-      .openConfiguredDatabase,
+    openMigratedDatabase: require(path.join(apiDir, 'dist', 'plugins', 'db.js'))
+      .openMigratedDatabase,
     loadConfig: require(path.join(apiDir, 'dist', 'config.js')).loadConfig,
     schema: require(path.join(apiDir, 'dist', 'db', 'schema.js')),
     drizzle: require(require.resolve('drizzle-orm', { paths: [apiDir] })),
@@ -276,7 +276,7 @@ export async function seedBench({
   log = () => {},
 } = {}) {
   const t0 = Date.now();
-  const { buildApp, openConfiguredDatabase, loadConfig, schema, drizzle } = loadDist();
+  const { buildApp, openMigratedDatabase, loadConfig, schema, drizzle } = loadDist();
   const { sql } = drizzle;
   const config = loadConfig({
     NODE_ENV: 'development',
@@ -290,8 +290,7 @@ export async function seedBench({
   });
   // The database opened and migrated first, then the app built on it, as a server starts
   // (api/src/server.ts): a long migration is not cut short by the app's plugin timeout.
-  const database = await openConfiguredDatabase(config);
-  await database.migrate();
+  const database = await openMigratedDatabase(config);
   const app = await buildApp(config, { database, logger: { level: 'warn' } });
   await app.ready();
   try {
