@@ -239,7 +239,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['tools/**', 'e2e/**', 'api/scripts/**'],
+    files: ['tools/**', 'e2e/**', 'api/scripts/**', 'shell/server/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -9,7 +9,7 @@ const base = require('../tools/build/webpack.app.js').createAppConfigs({
   port: 3000,
   host: true,
   runtimePlugins: [path.join(__dirname, 'src', 'federation', 'retryPlugin.ts')],
-  // The server render of the site's pages (dist/server/render.js, loaded by tools/run/pages.mjs).
+  // The server render of the site's pages (dist/server/render.js, loaded by shell/server/pages.mjs).
   serverEntry: './src/server/render.tsx',
 });
 
@@ -22,7 +22,7 @@ const PUBLIC_FILES = [
   'icon-512.png',
   'icon-maskable-512.png',
   'apple-touch-icon.png',
-  // The scripts' loader of the pages the server rendered (tools/run/pages.mjs).
+  // The scripts' loader of the pages the server rendered (shell/server/pages.mjs).
   'after-paint.js',
 ];
 class EmitPublicFiles {

@@ -1,4 +1,4 @@
-// The shell's /api proxy (tools/run/serve.mjs) in front of a real API: it says who the client is itself, so a
+// The shell's /api proxy (shell/server/serve.mjs) in front of a real API: it says who the client is itself, so a
 // forged X-Forwarded-For neither gets a fresh per-IP budget nor poses as another client,
 // and a page on another port of the same host cannot make state-changing calls through it (item 8).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -54,7 +54,7 @@ beforeAll(async () => {
   shell = spawn(
     process.execPath,
     [
-      path.join(ROOT, 'tools', 'run', 'serve.mjs'),
+      path.join(ROOT, 'shell', 'server', 'serve.mjs'),
       '--app',
       'shell',
       '--dist',

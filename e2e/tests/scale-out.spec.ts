@@ -161,7 +161,7 @@ async function startDeployment(children: ChildProcess[], dbName: string): Promis
       'shell',
       process.execPath,
       [
-        'tools/run/serve.mjs',
+        'shell/server/serve.mjs',
         '--app',
         'shell',
         '--port',

@@ -1,4 +1,4 @@
-// Pages the server rendered (tools/run/pages.mjs): the HTML paints on its own, so the app's scripts are requested
+// Pages the server rendered (shell/server/pages.mjs): the HTML paints on its own, so the app's scripts are requested
 // once it has painted, instead of sharing a slow connection with the HTML and the first paint. React then
 // takes the page over (bootstrap.tsx, hydrateRoot). The scripts and preloads are the ones index.html lists,
 // moved here by the server: `data-scripts` run in order, `data-preloads` are fetched at low priority.

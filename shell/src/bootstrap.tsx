@@ -11,7 +11,7 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { firstPageModule } from './federation/preload';
 import { ensureRemotes, loadPageModule } from './federation/remotes';
 
-/** The id of the JSON data block with the server render's react-query state (tools/run/pages.mjs). */
+/** The id of the JSON data block with the server render's react-query state (shell/server/pages.mjs). */
 const SERVER_STATE_ID = 'referio-state';
 
 /** How long the first render waits for the first page's code (index.ts started fetching it). */
@@ -76,7 +76,7 @@ async function start(): Promise<void> {
       <App />
     </StrictMode>
   );
-  // The server rendered this page (tools/run/pages.mjs): React takes over the HTML in place, with the data the
+  // The server rendered this page (shell/server/pages.mjs): React takes over the HTML in place, with the data the
   // page was rendered with, so nothing is fetched twice and nothing moves. The server renders for a signed-out
   // visitor only; a browser that holds a session (its cookie had gone) renders afresh instead.
   const serverState = serverRenderedState();

@@ -178,7 +178,7 @@ export function startApi({ env = {}, quiet = false, port = API_PORT } = {}) {
 }
 
 export function startStatic(dir, { quiet = false, args = [] } = {}) {
-  return startProcess(dir, process.execPath, ['tools/run/serve.mjs', '--app', dir, ...args], {
+  return startProcess(dir, process.execPath, ['shell/server/serve.mjs', '--app', dir, ...args], {
     quiet,
   });
 }

@@ -1,4 +1,4 @@
-// The shell server's HTML: every page the browser asks for, /robots.txt and /sitemap.xml (tools/run/serve.mjs
+// The shell server's HTML: every page the browser asks for, /robots.txt and /sitemap.xml (shell/server/serve.mjs
 // registers this for the shell). How a page's HTML is made (docs/performance.md):
 // - The shell's server render (shell/dist/server/render.js, from the shell's own build) matches the URL with
 //   the shell's route table and renders the shell's chrome around the page.
@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { createRequire } from 'node:module';
-import federation from '../build/federation.js';
+import federation from '../../tools/build/federation.js';
 
 /** The session cookie the API sets (api/src/…/session): present means the browser holds a signed-in session. */
 const SESSION_COOKIE = /(?:^|;\s*)referio_sid=/;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Serves one built app as the static site it would be on a CDN:
-//   node tools/run/serve.mjs --app mfe-public [--port 3001] [--dist path]
-//   node tools/run/serve.mjs --app shell [--remotes path/to/remotes.json] [--api http://localhost:4000]
+//   node shell/server/serve.mjs --app mfe-public [--port 3001] [--dist path]
+//   node shell/server/serve.mjs --app shell [--remotes path/to/remotes.json] [--api http://localhost:4000]
 // Remotes: CORS for any origin, `no-cache` on remoteEntry.js / mf-manifest.json, hashed assets immutable.
 // Shell: SPA fallback to index.html, /remotes.json from the given file (no-cache, never baked into the build),
 // /api proxied to the API so the browser sees one origin.
@@ -28,7 +28,7 @@ import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyProxy from '@fastify/http-proxy';
-import { appByDir, root, API_PORT } from './apps.mjs';
+import { appByDir, root, API_PORT } from '../../tools/run/apps.mjs';
 import { registerPages, siteUrlFrom } from './pages.mjs';
 
 const { values } = parseArgs({
@@ -43,7 +43,7 @@ const { values } = parseArgs({
 });
 if (!values.app) {
   console.error(
-    'usage: node tools/run/serve.mjs --app <shell|mfe-public|mfe-candidate|mfe-referrer|mfe-chat>',
+    'usage: node shell/server/serve.mjs --app <shell|mfe-public|mfe-candidate|mfe-referrer|mfe-chat>',
   );
   process.exit(2);
 }
@@ -243,7 +243,7 @@ await server.register(fastifyStatic, {
 });
 
 if (app.host) {
-  // Pages (rendered on the server where their remote offers it), robots.txt and sitemap.xml: tools/run/pages.mjs.
+  // Pages (rendered on the server where their remote offers it), robots.txt and sitemap.xml: shell/server/pages.mjs.
   // The page carries a copy of remotes.json (a JSON data block, which the CSP does not treat as a script).
   await registerPages(server, {
     dist,
