@@ -3,12 +3,13 @@
 // - The shell's server render (shell/dist/server/render.js, from the shell's own build) matches the URL with
 //   the shell's route table and renders the shell's chrome around the page.
 // - The page itself comes from the remote that owns it: its server module (the file named by
-//   `ssr-manifest.json` beside the `mf-manifest.json` that remotes.json lists) gives the page's component, head
+//   `ssr-manifest.json` beside the `mf-manifest.json` that the visitor's remotes list names) gives the page's component, head
 //   and data. Both files are read on every page request, so a remote deployed alone is rendered in its new
 //   version at once, with no shell rebuild or restart; each version's module is evaluated once.
 // - A page the remote does not render on the server, a signed-in visitor (the session cookie: their pages
 //   depend on what the browser stores), the dashboard, a remote that does not answer or a render that fails:
-//   the page as before (index.html with the copy of remotes.json), rendered in the browser.
+//   the page as before (index.html with the copy of the visitor's remotes list), rendered in the browser.
+// Which release of each remote a visitor gets is `remotesFor(req)`'s answer (shell/server/pointer.mjs).
 // Unknown paths answer 404 with the not-found page. Everything here is HTML; the CSP and the other headers are
 // added by serve.mjs's onSend hook.
 import fs from 'node:fs';
@@ -81,9 +82,9 @@ export function siteUrlFrom(value, fallback) {
 
 /**
  * @param {import('fastify').FastifyInstance} server
- * @param {{ dist: string, remotesFile: string, apiUrl: string, siteUrl: string }} o
+ * @param {{ dist: string, remotesFor: (req: unknown) => Promise<{ name: string, entry: string }[]>, apiUrl: string, siteUrl: string }} o
  */
-export async function registerPages(server, { dist, remotesFile, apiUrl, siteUrl }) {
+export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl }) {
   const serverBundle = path.join(dist, 'server', 'render.js');
   let shell = null;
   let stylesheets = {};
@@ -144,7 +145,7 @@ export async function registerPages(server, { dist, remotesFile, apiUrl, siteUrl
     return tags.join('');
   }
 
-  const readRemotes = async () => JSON.parse(await fs.promises.readFile(remotesFile, 'utf8'));
+  const readRemotes = async (req) => remotesFor(req);
 
   /** The newest server module of each remote: { url, module } by remote name (older versions are dropped). */
   const loaded = new Map();
@@ -180,12 +181,12 @@ export async function registerPages(server, { dist, remotesFile, apiUrl, siteUrl
     return { module: await known.module, manifest, base: manifestUrl };
   }
 
-  /** The page as the browser builds it: index.html with the copy of remotes.json (read per page). */
-  async function template() {
+  /** The page as the browser builds it: index.html with the copy of the visitor's remotes list (per page). */
+  async function template(req) {
     const html = await fs.promises.readFile(path.join(dist, 'index.html'), 'utf8');
     let remotes = null;
     try {
-      remotes = JSON.parse(await fs.promises.readFile(remotesFile, 'utf8'));
+      remotes = await remotesFor(req);
     } catch {
       // The shell fetches /remotes.json and reports what is wrong with it.
     }
@@ -266,7 +267,7 @@ export async function registerPages(server, { dist, remotesFile, apiUrl, siteUrl
     const url = new URL(req.url, siteUrl);
     const match = shell ? shell.matchPage(url.pathname) : { kind: 'browser' };
     const status = match.kind === 'notFound' ? 404 : 200;
-    const tpl = await template();
+    const tpl = await template(req);
     const send = (code, body) =>
       reply.code(code).header('Cache-Control', 'no-cache').type('text/html').send(body);
     const inBrowser = async () => {
@@ -348,11 +349,11 @@ export async function registerPages(server, { dist, remotesFile, apiUrl, siteUrl
   });
 
   // The public pages and one page per company, as each remote's server module lists them (`sitemap()`).
-  server.get('/sitemap.xml', async (_req, reply) => {
+  server.get('/sitemap.xml', async (req, reply) => {
     const paths = new Set();
     let remotes = [];
     try {
-      remotes = await readRemotes();
+      remotes = await readRemotes(req);
     } catch {
       // no readable remotes.json: an empty sitemap
     }

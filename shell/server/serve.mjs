@@ -1,10 +1,15 @@
 #!/usr/bin/env node
-// Serves one built app as the static site it would be on a CDN:
-//   node shell/server/serve.mjs --app mfe-public [--port 3001] [--dist path]
+// Serves one app as the static site it would be on a CDN:
+//   node shell/server/serve.mjs --app mfe-public [--port 3001] [--dist path] [--store dir]
 //   node shell/server/serve.mjs --app shell [--remotes path/to/remotes.json] [--api http://localhost:4000]
-// Remotes: CORS for any origin, `no-cache` on remoteEntry.js / mf-manifest.json, hashed assets immutable.
-// Shell: SPA fallback to index.html, /remotes.json from the given file (no-cache, never baked into the build),
-// /api proxied to the API so the browser sees one origin.
+// From the release store (docs/releases.md; RELEASE_STORE, else <repo>/.releases), unless --dist names a build:
+// - a remote serves every kept release, `/<version>/<file>` from `<store>/releases/<app>/<version>/`, all of it
+//   immutable (a release never changes); `/mf-manifest.json` redirects to the live release's (for probes).
+// - the shell serves its live release (read at start: a shell deploy takes effect when its server restarts),
+//   or shell/dist when the store has none; /remotes.json is answered per visitor by shell/server/pointer.mjs
+//   (live release, canary bucket, override), or from --remotes / REMOTES_FILE, read per request, when given.
+// Remotes: CORS for any origin; with --dist, `no-cache` on remoteEntry.js / mf-manifest.json, hashed assets
+// immutable. Shell: SPA fallback to index.html, /api proxied to the API so the browser sees one origin.
 // Security headers (every answer): X-Content-Type-Options nosniff, Referrer-Policy. The shell's pages
 // (text/html) also get a Content-Security-Policy built from remotes.json on every request (each remote's
 // origin may serve scripts, styles, fonts, images and manifests), with no 'unsafe-inline' for scripts;
@@ -30,12 +35,15 @@ import fastifyCompress from '@fastify/compress';
 import fastifyProxy from '@fastify/http-proxy';
 import { appByDir, root, API_PORT } from '../../tools/run/apps.mjs';
 import { registerPages, siteUrlFrom } from './pages.mjs';
+import { assignBucket, createRemotes, registerOverride } from './pointer.mjs';
+import release from '@referio/release';
 
 const { values } = parseArgs({
   options: {
     app: { type: 'string' },
     port: { type: 'string' },
     dist: { type: 'string' },
+    store: { type: 'string' },
     remotes: { type: 'string' },
     api: { type: 'string' },
     host: { type: 'string' },
@@ -49,12 +57,37 @@ if (!values.app) {
 }
 const app = appByDir(values.app);
 const port = Number(values.port || process.env.PORT || app.port);
-const dist = path.resolve(values.dist || path.join(root, app.dir, 'dist'));
 const host = values.host || process.env.HOST || 'localhost';
-if (!fs.existsSync(path.join(dist, app.host ? 'index.html' : 'mf-manifest.json'))) {
-  console.error(`${app.dir}: no build in ${dist}. Run: npm run build -w @referio/${app.dir}`);
+const storeLocation = values.store || process.env.RELEASE_STORE;
+const explicitRemotes = values.remotes || process.env.REMOTES_FILE;
+// A remote from the store unless --dist; the shell from the store's live shell release when there is one.
+const store = values.dist || (app.host && explicitRemotes && !storeLocation) ? null : release.openStore(storeLocation);
+if (store && !store.dir && !app.host) {
+  console.error(`${app.dir}: ${store.location} is an S3 bucket; serve its releases/${app.dir}/ from the bucket (CDN)`);
   process.exit(1);
 }
+const liveShell = app.host && store ? (await release.readPointer(store)).apps.shell?.live : null;
+const dist = path.resolve(
+  values.dist ||
+    (!app.host && store
+      ? path.join(store.dir, 'releases', app.dir)
+      : liveShell && store?.dir
+        ? path.join(store.dir, 'releases', 'shell', liveShell)
+        : path.join(root, app.dir, 'dist')),
+);
+if (values.dist || app.host) {
+  if (!fs.existsSync(path.join(dist, app.host ? 'index.html' : 'mf-manifest.json'))) {
+    console.error(`${app.dir}: no build in ${dist}. Run: npm run build -w @referio/${app.dir}`);
+    process.exit(1);
+  }
+} else if (!fs.existsSync(dist)) {
+  console.error(
+    `${app.dir}: no release in ${store.location}. Run: npm run release -w @referio/${app.dir}`,
+  );
+  process.exit(1);
+}
+/** A remote served from the store: every file is part of a release, which never changes. */
+const fromStore = !app.host && !values.dist;
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css|map)$|^assets\//;
 const NO_CACHE = new Set([
@@ -69,7 +102,8 @@ const NO_CACHE = new Set([
 function cacheHeaders(res, filePath) {
   const rel = path.relative(dist, filePath).split(path.sep).join('/');
   const base = path.basename(filePath);
-  if (NO_CACHE.has(base)) res.setHeader('Cache-Control', 'no-cache');
+  if (fromStore && rel.includes('/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  else if (NO_CACHE.has(base)) res.setHeader('Cache-Control', 'no-cache');
   else if (HASHED.test(rel) || HASHED.test(base))
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   else res.setHeader('Cache-Control', 'no-cache');
@@ -112,19 +146,6 @@ if (logRequests) {
 await server.register(fastifyCompress, { global: true, threshold: 1024 });
 
 const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
-
-/** The origins of the remotes listed in remotes.json (relative entries are this origin: 'self'). */
-function remoteOrigins(remotesJson) {
-  const origins = new Set();
-  for (const remote of JSON.parse(remotesJson)) {
-    try {
-      origins.add(new URL(remote.entry).origin);
-    } catch {
-      // A relative entry is served from this origin, which 'self' already allows.
-    }
-  }
-  return [...origins];
-}
 
 /** The shell pages' Content-Security-Policy for these remote origins. */
 function contentSecurityPolicy(origins) {
@@ -172,17 +193,24 @@ function forwardedHeaders(req, headers) {
   return out;
 }
 
-let remotesFile = null;
+/** The remotes each visitor gets (shell/server/pointer.mjs): from the store, or the explicit file. */
+const remotes = app.host
+  ? createRemotes(
+      explicitRemotes && !values.store
+        ? { remotesFile: path.resolve(explicitRemotes) }
+        : { store: store ?? release.openStore(storeLocation) },
+    )
+  : null;
 // A synchronous hook on purpose: an async onSend that awaited a file read here lost the body of about one
-// HTML answer in eight (empty 200s, blank pages). remotes.json is tiny; reading it per page is cheap.
-server.addHook('onSend', (_req, reply, payload, done) => {
+// HTML answer in eight (empty 200s, blank pages). The page handler already chose this visitor's remotes.
+server.addHook('onSend', (req, reply, payload, done) => {
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   const type = String(reply.getHeader('content-type') ?? '');
-  if (app.host && remotesFile && type.startsWith('text/html')) {
+  if (app.host && remotes && type.startsWith('text/html')) {
     let origins = [];
     try {
-      origins = remoteOrigins(fs.readFileSync(remotesFile, 'utf8'));
+      origins = remotes.originsFor(req);
     } catch {
       // No readable remotes.json: the page cannot load remotes anyway; the policy still applies.
     }
@@ -222,15 +250,23 @@ if (app.host) {
       },
     },
   });
-  remotesFile = path.resolve(
-    values.remotes ||
-      process.env.REMOTES_FILE ||
-      path.join(root, 'shell', 'public', 'remotes.json'),
-  );
-  server.get('/remotes.json', async (_req, reply) => {
-    // Read on every request: moving or rolling back a remote is an edit of this file, no restart.
-    const body = await fs.promises.readFile(remotesFile, 'utf8');
-    reply.header('Cache-Control', 'no-cache').type('application/json').send(body);
+  const secure = /^https:/.test(process.env.SITE_URL ?? '');
+  // Every visitor has a canary bucket from their first page or /remotes.json on (pointer.mjs).
+  server.addHook('onRequest', (req, reply, done) => {
+    // Pages and /remotes.json only: static files stay cookie-free (cacheable by any CDN).
+    const page = req.url === '/remotes.json' || String(req.headers.accept ?? '').includes('text/html');
+    if (req.method === 'GET' && page && !req.url.startsWith('/api/'))
+      assignBucket(req, reply, { secure });
+    done();
+  });
+  server.get('/remotes.json', async (req, reply) => {
+    // Per visitor and per request: a deploy, rollback or canary is a change of the pointer, no restart.
+    const list = await remotes.remotesFor(req);
+    reply.header('Cache-Control', 'no-store').type('application/json').send(list);
+  });
+  registerOverride(server, remotes, {
+    siteUrl: siteUrlFrom(process.env.SITE_URL, `http://localhost:${port}`),
+    secure,
   });
 }
 
@@ -247,11 +283,22 @@ if (app.host) {
   // The page carries a copy of remotes.json (a JSON data block, which the CSP does not treat as a script).
   await registerPages(server, {
     dist,
-    remotesFile,
+    remotesFor: (req) => remotes.remotesFor(req),
     apiUrl: values.api || process.env.API_URL || `http://127.0.0.1:${API_PORT}`,
     siteUrl: siteUrlFrom(process.env.SITE_URL, `http://localhost:${port}`),
   });
 } else {
+  if (fromStore) {
+    // Probes (and people) asking for the app's manifest get the live release's.
+    server.get('/mf-manifest.json', async (_req, reply) => {
+      const live = (await release.readPointer(store)).apps[app.dir]?.live;
+      if (!live) return reply.code(404).type('text/plain').send(`${app.dir}: no live release`);
+      return reply
+        .header('Cache-Control', 'no-store')
+        .header('Access-Control-Allow-Origin', '*')
+        .redirect(`/${live}/mf-manifest.json`, 302);
+    });
+  }
   server.options('/*', async (_req, reply) => {
     reply
       .header('Access-Control-Allow-Origin', '*')

@@ -1,0 +1,129 @@
+// The deploy guard: a release that cannot work with what is live is refused before the pointer moves.
+// - A remote's release: every shared package it requires (its mf-manifest.json `shared[].requiredVersion`, or
+//   its mf-contract.json `shared`) that the live shell provides must be provided in a version in that range; and
+//   every module the live shell routes to this remote must be exposed by the release.
+// - A shell release: the same checks the other way round, against every live remote and every remote canary.
+// What the shell routes to comes from its mf-contract.json `consumes`; a shell built without one has the
+// list its release record derived from its server bundle (`derivedConsumes`).
+import semver from 'semver';
+import { getRelease, releaseJson } from './releases';
+import type { Store } from './store';
+import type { Pointer } from './pointer';
+
+interface ManifestShared {
+  name: string;
+  version?: string;
+  requiredVersion?: string | false;
+}
+interface Manifest {
+  name: string;
+  shared?: ManifestShared[];
+  exposes?: { path: string }[];
+}
+export interface Contract {
+  name: string;
+  version: string;
+  exposes?: Record<string, unknown>;
+  consumes?: Record<string, Record<string, unknown>>;
+  shared?: Record<string, { version?: string; requiredVersion?: string }>;
+}
+
+/** What a release offers and needs, from its manifest, its contract and its record. */
+export interface Side {
+  app: string;
+  version: string;
+  /** Its federation name (mfe_referrer, shell). */
+  name: string;
+  exposes: Set<string>;
+  /** package -> version it provides */
+  provides: Map<string, string>;
+  /** package -> range it requires */
+  requires: Map<string, string>;
+  /** remote federation name -> modules routed to (the shell) */
+  consumes: Record<string, string[]>;
+}
+
+export async function sideOf(store: Store, app: string, version: string): Promise<Side> {
+  const [manifest, contract, record] = await Promise.all([
+    releaseJson<Manifest>(store, app, version, 'mf-manifest.json'),
+    releaseJson<Contract>(store, app, version, 'mf-contract.json'),
+    getRelease(store, app, version),
+  ]);
+  if (!manifest) throw new Error(`${app} ${version} has no mf-manifest.json in the store`);
+  const provides = new Map<string, string>();
+  const requires = new Map<string, string>();
+  for (const s of manifest.shared ?? []) {
+    if (s.version) provides.set(s.name, s.version);
+    if (s.requiredVersion) requires.set(s.name, s.requiredVersion);
+  }
+  for (const [pkg, s] of Object.entries(contract?.shared ?? {})) {
+    if (s.version) provides.set(pkg, s.version);
+    if (s.requiredVersion) requires.set(pkg, s.requiredVersion);
+  }
+  const exposes = new Set<string>([
+    ...(manifest.exposes ?? []).map((e) => e.path),
+    ...Object.keys(contract?.exposes ?? {}),
+  ]);
+  const consumes: Record<string, string[]> = contract?.consumes
+    ? Object.fromEntries(Object.entries(contract.consumes).map(([k, v]) => [k, Object.keys(v)]))
+    : (record?.derivedConsumes ?? {});
+  return { app, version, name: manifest.name, exposes, provides, requires, consumes };
+}
+
+const label = (s: Side): string => `${s.app} ${s.version}`;
+
+/** The problems of `remote` with `shell` (empty: they work together). */
+export function problemsBetween(
+  shell: Side,
+  remote: Side,
+  deploying: 'shell' | 'remote',
+): string[] {
+  const problems: string[] = [];
+  const shellWords = deploying === 'remote' ? `the live shell (${label(shell)})` : label(shell);
+  const remoteWords = deploying === 'shell' ? `the live ${label(remote)}` : label(remote);
+  for (const [pkg, range] of remote.requires) {
+    const provided = shell.provides.get(pkg);
+    if (!provided || !semver.validRange(range)) continue;
+    if (!semver.satisfies(provided, range, { includePrerelease: true })) {
+      problems.push(
+        deploying === 'remote'
+          ? `${remoteWords} requires ${pkg} ${range}, ${shellWords} provides ${provided}: deploy the shell first`
+          : `${remoteWords} requires ${pkg} ${range}, ${shellWords} provides ${provided}: deploy a ${remote.app} that accepts it first`,
+      );
+    }
+  }
+  for (const module of shell.consumes[remote.name] ?? []) {
+    if (!remote.exposes.has(module)) {
+      problems.push(
+        deploying === 'remote'
+          ? `${shellWords} routes to ${remote.name} ${module}, which ${remoteWords} does not expose`
+          : `${shellWords} routes to ${remote.name} ${module}, which ${remoteWords} does not expose: deploy ${remote.app} first`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** Why `app` `version` cannot go live next to what the pointer has live now (empty: it can). */
+export async function checkRelease(
+  store: Store,
+  pointer: Pointer,
+  app: string,
+  version: string,
+): Promise<string[]> {
+  const candidate = await sideOf(store, app, version);
+  if (app !== 'shell') {
+    const shellLive = pointer.apps.shell?.live;
+    // No shell release in the store (a shell served from its own dist): nothing to check against.
+    if (!shellLive) return [];
+    return problemsBetween(await sideOf(store, 'shell', shellLive), candidate, 'remote');
+  }
+  const problems: string[] = [];
+  for (const [other, p] of Object.entries(pointer.apps)) {
+    if (other === 'shell') continue;
+    for (const v of new Set([p.live, ...(p.canary ? [p.canary.version] : [])])) {
+      problems.push(...problemsBetween(candidate, await sideOf(store, other, v), 'shell'));
+    }
+  }
+  return problems;
+}
