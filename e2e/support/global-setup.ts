@@ -4,10 +4,17 @@ import path from 'node:path';
 import { writeState } from './stack-state';
 
 // Starts the whole stack (API on a fresh PGlite database with demo data, shell and four remotes from their
-// builds). The suite owns these servers: some tests stop, restart or rebuild one of them.
+// builds, released into a release store of the suite's own). The suite owns these servers: some tests stop,
+// restart or rebuild one of them, or release and deploy a remote.
 export default async function globalSetup(): Promise<void> {
   const stack = await import('../../tools/run/stack.mjs');
   await stack.buildStale({ log: (m: string) => console.log(`[e2e] ${m}`) });
+  // Inside the repository: the shell's server bundle, served from the store, finds its packages in node_modules.
+  // The servers and the tests (the workers inherit this environment) all use this store.
+  const dataRoot = path.join(__dirname, '..', '..', '.data');
+  fs.mkdirSync(dataRoot, { recursive: true });
+  const releaseStore = fs.mkdtempSync(path.join(dataRoot, 'e2e-releases-'));
+  process.env.RELEASE_STORE = releaseStore;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-e2e-'));
   const { children } = await stack.startStack({
     quiet: true,
@@ -25,5 +32,5 @@ export default async function globalSetup(): Promise<void> {
     pids[name] = (child as { pid: number }).pid;
     (child as { unref: () => void }).unref();
   }
-  writeState({ dataDir, pids });
+  writeState({ dataDir, releaseStore, pids });
 }

@@ -12,4 +12,5 @@ export default async function globalTeardown(): Promise<void> {
   }
   await new Promise((r) => setTimeout(r, 500));
   if (state.dataDir) fs.rmSync(state.dataDir, { recursive: true, force: true });
+  if (state.releaseStore) fs.rmSync(state.releaseStore, { recursive: true, force: true });
 }

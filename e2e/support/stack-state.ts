@@ -7,6 +7,8 @@ export const STATE_FILE = path.join(__dirname, '..', 'test-results', 'stack.json
 
 export interface StackState {
   dataDir: string | null;
+  /** The suite's release store (RELEASE_STORE): its releases, pointer and history. */
+  releaseStore?: string;
   pids: Record<string, number>;
 }
 

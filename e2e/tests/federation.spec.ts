@@ -113,7 +113,7 @@ test('a stopped remote shows the failure message with Retry while the rest of th
   }
 });
 
-test('rebuilding one remote with a visible change shows it on reload and in the HTML the shell serves, with no shell rebuild or restart', async ({
+test('releasing and deploying one remote with a visible change shows it on reload and in the HTML the shell serves, with no shell rebuild or restart', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -147,9 +147,12 @@ test('rebuilding one remote with a visible change shows it on reload and in the 
   try {
     fs.writeFileSync(file, original.replace(before, after));
     fs.writeFileSync(landingFile, landing.replace(hero, heroAfter));
-    await stack.run('npm', ['run', 'build', '--silent', '-w', '@referio/mfe-public'], {
-      quiet: true,
-    });
+    // Release it (build, keep in the store) and deploy it: what a team does to ship a change.
+    await stack.run(
+      'npm',
+      ['run', 'release', '--silent', '-w', '@referio/mfe-public', '--', '--deploy'],
+      { quiet: true },
+    );
     await page.reload();
     await expect(page.getByRole('link', { name: after })).toBeVisible();
     expect(await landingHtml()).toContain(heroAfter);
@@ -159,9 +162,12 @@ test('rebuilding one remote with a visible change shows it on reload and in the 
   } finally {
     fs.writeFileSync(file, original);
     fs.writeFileSync(landingFile, landing);
-    await stack.run('npm', ['run', 'build', '--silent', '-w', '@referio/mfe-public'], {
-      quiet: true,
-    });
+    // The original source builds to the original release again (same bytes, same version): deployed back.
+    await stack.run(
+      'npm',
+      ['run', 'release', '--silent', '-w', '@referio/mfe-public', '--', '--deploy'],
+      { quiet: true },
+    );
   }
   await page.goto('/sign-in');
   await expect(page.getByRole('link', { name: before, exact: true })).toBeVisible();

@@ -12,14 +12,59 @@
 //   the /release-override page; it names kept releases only (anything else is ignored), so no link can make a
 //   visitor load an arbitrary URL or someone else's choice.
 import fs from 'node:fs';
+import path from 'node:path';
 import { randomInt } from 'node:crypto';
-import release from '@referio/release';
-import { apps } from '../../tools/run/apps.mjs';
+import { apps, root } from '../../tools/run/apps.mjs';
 
 export const BUCKET_COOKIE = 'referio_bucket';
 export const OVERRIDE_COOKIE = 'referio_release';
 const POINTER_TTL_MS = 1000;
 const RELEASES_TTL_MS = 5000;
+/** An app's folder name in the store (release/src/releases.ts APP_NAME). */
+const APP_NAME = /^[a-z][a-z0-9-]{0,62}$/;
+
+/**
+ * What the shell's servers read of the release store (its layout: release/README.md): the pointer and which
+ * releases exist. A folder is read here directly (the servers run without building @referio/release first);
+ * an S3 bucket through @referio/release (built by `npm start` and the e2e setup).
+ * @param {string | undefined} location RELEASE_STORE: a folder, or s3://bucket/prefix
+ */
+export async function openStoreView(location = process.env.RELEASE_STORE) {
+  const where = location || path.join(root, '.releases');
+  if (where.startsWith('s3://')) {
+    const { default: release } = await import('@referio/release');
+    const store = release.openStore(where);
+    return {
+      location: store.location,
+      dir: null,
+      readPointer: () => release.readPointer(store),
+      versions: async (app) => (await release.listReleases(store, app)).map((r) => r.version),
+    };
+  }
+  const dir = path.resolve(where);
+  return {
+    location: dir,
+    dir,
+    async readPointer() {
+      try {
+        return JSON.parse(await fs.promises.readFile(path.join(dir, 'pointer.json'), 'utf8'));
+      } catch (err) {
+        if (err.code === 'ENOENT') return { apps: {} };
+        throw err;
+      }
+    },
+    async versions(app) {
+      if (!APP_NAME.test(app)) return [];
+      try {
+        return (await fs.promises.readdir(path.join(dir, 'meta', app)))
+          .filter((f) => f.endsWith('.json'))
+          .map((f) => f.slice(0, -'.json'.length));
+      } catch {
+        return [];
+      }
+    },
+  };
+}
 
 /** A request's cookies as a Map (the shell server has no cookie plugin). */
 export function cookiesOf(req) {
@@ -67,7 +112,7 @@ export function overridesOf(req) {
     if (at < 1) continue;
     const app = item.slice(0, at);
     const version = item.slice(at + 1);
-    if (release.APP_NAME.test(app) && /^[0-9A-Za-z.+-]{1,100}$/.test(version)) out.set(app, version);
+    if (APP_NAME.test(app) && /^[0-9A-Za-z.+-]{1,100}$/.test(version)) out.set(app, version);
   }
   return out;
 }
@@ -81,7 +126,7 @@ export function releaseBase(app, template = process.env.RELEASES_URL || 'http://
 }
 
 /**
- * @param {{ remotesFile?: string | null, store?: import('@referio/release').Store, now?: () => number }} o
+ * @param {{ remotesFile?: string | null, store?: Awaited<ReturnType<typeof openStoreView>> | null, now?: () => number }} o
  */
 export function createRemotes({ remotesFile = null, store = null, now = Date.now } = {}) {
   const remotes = apps.filter((a) => !a.host);
@@ -105,12 +150,13 @@ export function createRemotes({ remotesFile = null, store = null, now = Date.now
     };
   }
 
-  const theStore = store ?? release.openStore();
+  if (!store) throw new Error('createRemotes: a remotes file or a store is needed');
+  const theStore = store;
   let pointer = { at: 0, value: null, loading: null };
   async function currentPointer() {
     if (pointer.value && now() - pointer.at < POINTER_TTL_MS) return pointer.value;
-    pointer.loading ??= release
-      .readPointer(theStore)
+    pointer.loading ??= theStore
+      .readPointer()
       .then((value) => {
         pointer = { at: now(), value, loading: null };
         return value;
@@ -126,7 +172,7 @@ export function createRemotes({ remotesFile = null, store = null, now = Date.now
   async function releasesOf(dir) {
     const hit = known.get(dir);
     if (hit && now() - hit.at < RELEASES_TTL_MS) return hit.versions;
-    const versions = new Set((await release.listReleases(theStore, dir)).map((r) => r.version));
+    const versions = new Set(await theStore.versions(dir));
     known.set(dir, { at: now(), versions });
     return versions;
   }
@@ -199,7 +245,7 @@ export function registerOverride(server, remotesSource, { siteUrl, secure = fals
 
   server.get('/release-override', async (req, reply) => {
     const overrides = overridesOf(req);
-    const p = remotesSource.store ? await release.readPointer(remotesSource.store) : { apps: {} };
+    const p = remotesSource.store ? await remotesSource.store.readPointer() : { apps: {} };
     const rows = [];
     for (const app of remotes) {
       const versions = remotesSource.mode === 'store' ? [...(await remotesSource.releasesOf(app.dir))] : [];

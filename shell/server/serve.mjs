@@ -35,8 +35,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyProxy from '@fastify/http-proxy';
 import { appByDir, root, API_PORT } from '../../tools/run/apps.mjs';
 import { registerPages, siteUrlFrom } from './pages.mjs';
-import { assignBucket, createRemotes, registerOverride } from './pointer.mjs';
-import release from '@referio/release';
+import { assignBucket, createRemotes, openStoreView, registerOverride } from './pointer.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -61,12 +60,15 @@ const host = values.host || process.env.HOST || 'localhost';
 const storeLocation = values.store || process.env.RELEASE_STORE;
 const explicitRemotes = values.remotes || process.env.REMOTES_FILE;
 // A remote from the store unless --dist; the shell from the store's live shell release when there is one.
-const store = values.dist || (app.host && explicitRemotes && !storeLocation) ? null : release.openStore(storeLocation);
+const store =
+  values.dist || (app.host && explicitRemotes && !storeLocation)
+    ? null
+    : await openStoreView(storeLocation);
 if (store && !store.dir && !app.host) {
   console.error(`${app.dir}: ${store.location} is an S3 bucket; serve its releases/${app.dir}/ from the bucket (CDN)`);
   process.exit(1);
 }
-const liveShell = app.host && store ? (await release.readPointer(store)).apps.shell?.live : null;
+const liveShell = app.host && store ? (await store.readPointer()).apps.shell?.live : null;
 const dist = path.resolve(
   values.dist ||
     (!app.host && store
@@ -198,7 +200,7 @@ const remotes = app.host
   ? createRemotes(
       explicitRemotes && !values.store
         ? { remotesFile: path.resolve(explicitRemotes) }
-        : { store: store ?? release.openStore(storeLocation) },
+        : { store: store ?? (await openStoreView(storeLocation)) },
     )
   : null;
 // A synchronous hook on purpose: an async onSend that awaited a file read here lost the body of about one
@@ -291,7 +293,7 @@ if (app.host) {
   if (fromStore) {
     // Probes (and people) asking for the app's manifest get the live release's.
     server.get('/mf-manifest.json', async (_req, reply) => {
-      const live = (await release.readPointer(store)).apps[app.dir]?.live;
+      const live = (await store.readPointer()).apps[app.dir]?.live;
       if (!live) return reply.code(404).type('text/plain').send(`${app.dir}: no live release`);
       return reply
         .header('Cache-Control', 'no-store')

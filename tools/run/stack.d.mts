@@ -28,6 +28,7 @@ export function startApi(opts?: {
   port?: number;
 }): ChildProcess;
 export function startStatic(dir: string, opts?: { quiet?: boolean; args?: string[] }): ChildProcess;
+export function releaseBuilds(opts?: { log?: (m: string) => void }): Promise<string[]>;
 export function startStack(opts?: {
   quiet?: boolean;
   apiEnv?: Record<string, string>;

@@ -56,6 +56,12 @@ export const buildSteps = [
     output: 'api/dist/server.js',
     after: ['shared contract'],
   },
+  {
+    name: 'release',
+    workspace: '@referio/release',
+    inputs: ['release/src', 'release/package.json', 'release/tsconfig.json', 'release/tsconfig.build.json'],
+    output: 'release/dist/index.js',
+  },
   ...apps.map((a) => ({
     name: a.dir,
     workspace: `@referio/${a.dir}`,
@@ -183,8 +189,44 @@ export function startStatic(dir, { quiet = false, args = [] } = {}) {
   });
 }
 
-/** Starts the API and every app from their builds; resolves when all answer. */
+/**
+ * Keeps every app's current build (its dist/) as a release in the store (RELEASE_STORE, else <repo>/.releases;
+ * docs/releases.md) and deploys it when it is new to the store or the app has nothing live. A build that is
+ * already a release changes nothing: a deploy or rollback made by hand stays as it was across restarts.
+ * The shell goes first (the guard checks the remotes against the live shell). Returns what was deployed.
+ */
+export async function releaseBuilds({ log = console.log } = {}) {
+  const { default: release } = await import('@referio/release');
+  const store = release.openStore();
+  const deployed = [];
+  for (const a of [...apps].sort((x, y) => Number(Boolean(y.host)) - Number(Boolean(x.host)))) {
+    const dist = path.join(root, a.dir, 'dist');
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, a.dir, 'package.json'), 'utf8'));
+    const { status, record } = await release.publish(store, {
+      app: a.dir,
+      dist,
+      semver: pkg.version,
+      by: release.whoAmI(),
+      commit: null,
+    });
+    const live = (await release.readPointer(store)).apps[a.dir]?.live;
+    if (live === record.version || (live && status === 'unchanged')) continue;
+    try {
+      await release.deploy(store, a.dir, record.version, {
+        note: live ? 'npm start: the local build' : 'npm start: first release',
+      });
+      deployed.push(`${a.dir} ${record.version}`);
+    } catch (err) {
+      log(`release: ${a.dir} ${record.version} not deployed: ${err.message}`);
+    }
+  }
+  if (deployed.length) log(`release: deployed ${deployed.join(', ')} (${store.location})`);
+  return deployed;
+}
+
+/** Starts the API and every app from the release store (their builds released first); resolves when all answer. */
 export async function startStack({ quiet = false, apiEnv = {} } = {}) {
+  await releaseBuilds({ log: quiet ? () => {} : console.log });
   const children = { api: startApi({ env: apiEnv, quiet }) };
   for (const a of apps) children[a.dir] = startStatic(a.dir, { quiet });
   const stop = async () => {
