@@ -89,7 +89,21 @@ const startup = result('startup');
 if (startup) {
   row('npm start (built tree) → first 200 on /', `${startup.shellMs} ms`, '');
   row('npm start (built tree) → /api/health ok', `${startup.healthMs} ms`, '');
-  row('one remote rebuilt → served', `${startup.remoteRebuildToLiveMs} ms`, '');
+}
+const releases = result('releases');
+if (releases) {
+  row(
+    'one remote: built release published + deployed → live (median)',
+    `${releases.releaseToLiveMs} ms (${releases.releaseSamples.join(', ')})`,
+    '≤ 2 s',
+    releases.releaseToLiveMs <= 2000,
+  );
+  row(
+    'one remote: rollback → live (median)',
+    `${releases.rollbackMs} ms (${releases.rollbackSamples.join(', ')})`,
+    '≤ 5 s',
+    releases.rollbackMs <= 5000,
+  );
 }
 for (const kind of ['pglite', 'pg', 'pg-2x']) {
   const chat = result(`chat-${kind}`);

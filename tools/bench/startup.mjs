@@ -1,14 +1,13 @@
 #!/usr/bin/env node
 // Start-up: `npm start` on a built tree, on a fresh data directory (so migrations and the demo seed are included),
-// to the first 200 on / (shell) and on /api/health. Median of N runs. Then, with the site up, one remote's rebuild to
-// live: `npm run build -w @referio/mfe-chat` until the running site serves the new mf-manifest.json (its
-// Last-Modified changes; nothing else is rebuilt or restarted).
+// to the first 200 on / (shell) and on /api/health. Median of N runs. (A remote's release to live, and its rollback:
+// tools/bench/releases.mjs; a build is no longer a deploy.)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root } from '../run/apps.mjs';
-import { buildStale, run, startStack } from '../run/stack.mjs';
+import { buildStale } from '../run/stack.mjs';
 import { median, printTable, writeResult } from './common.mjs';
 
 const runs = Number(process.env.BENCH_RUNS || 3);
@@ -53,40 +52,11 @@ await buildStale({ log: () => {} });
 const samples = [];
 for (let i = 0; i < runs; i += 1) samples.push(await once());
 
-/** Rebuilds mfe-chat under the running site; ms until the site serves the new manifest. */
-async function remoteRebuildToLive() {
-  const url = 'http://localhost:3004/mf-manifest.json';
-  const lastModified = async () => (await fetch(url)).headers.get('last-modified');
-  const before = await lastModified();
-  // Last-Modified has one-second resolution: start the rebuild in a new second.
-  await new Promise((r) => setTimeout(r, 1100));
-  const t0 = Date.now();
-  await run('npm', ['run', 'build', '--silent', '-w', '@referio/mfe-chat'], { quiet: true });
-  for (;;) {
-    if ((await lastModified()) !== before) return Date.now() - t0;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const rebuildSamples = [];
-{
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-bench-rebuild-'));
-  const stack = await startStack({ quiet: true, apiEnv: { DATA_DIR: dataDir } });
-  try {
-    for (let i = 0; i < runs; i += 1) rebuildSamples.push(await remoteRebuildToLive());
-  } finally {
-    await stack.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
 const result = {
   runs,
   shellMs: median(samples.map((s) => s.shell)),
   healthMs: median(samples.map((s) => s.health)),
-  remoteRebuildToLiveMs: median(rebuildSamples),
   samples,
-  rebuildSamples,
 };
 printTable([
   {
@@ -96,10 +66,6 @@ printTable([
   {
     measure: 'npm start (built tree, fresh database) → /api/health ok',
     'median ms': result.healthMs,
-  },
-  {
-    measure: 'one remote (mfe-chat) rebuilt under the running site → served',
-    'median ms': result.remoteRebuildToLiveMs,
   },
 ]);
 console.log(`→ ${path.relative(root, writeResult('startup', result))}`);
