@@ -7,6 +7,9 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.json'), diagnostics: false }],
+    '^.+\\.ts$': [
+      'ts-jest',
+      { tsconfig: path.join(__dirname, 'tsconfig.json'), diagnostics: false },
+    ],
   },
 };

@@ -17,10 +17,14 @@ const FAILED = 'This part of Referio could not be loaded.';
 
 /** `referio-release <args> --json` against the suite's store; its JSON answer. */
 async function release<T = Record<string, unknown>>(...args: string[]): Promise<T> {
-  const { stdout } = await promisify(execFile)(process.execPath, [cli, ...args, '--json', '--by', 'e2e'], {
-    cwd: repo,
-    env: process.env,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [cli, ...args, '--json', '--by', 'e2e'],
+    {
+      cwd: repo,
+      env: process.env,
+    },
+  );
   return JSON.parse(stdout) as T;
 }
 
@@ -54,7 +58,10 @@ function watchLoadErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
-    if (m.type() === 'error' && /ChunkLoadError|Loading chunk|Loading script failed/i.test(m.text()))
+    if (
+      m.type() === 'error' &&
+      /ChunkLoadError|Loading chunk|Loading script failed/i.test(m.text())
+    )
       errors.push(m.text());
   });
   return errors;
@@ -100,7 +107,12 @@ test.describe.serial('releases', () => {
       '--note',
       'e2e: the new heading',
     );
-    expect(deployed).toMatchObject({ from: original, to: v2, by: 'e2e', note: 'e2e: the new heading' });
+    expect(deployed).toMatchObject({
+      from: original,
+      to: v2,
+      by: 'e2e',
+      note: 'e2e: the new heading',
+    });
 
     // A page this tab has not loaded yet: its chunk comes from the release the tab started with, still served.
     await page.getByRole('link', { name: 'Job Posts', exact: true }).click();
@@ -113,22 +125,30 @@ test.describe.serial('releases', () => {
 
     await expect(async () => {
       await page.reload();
-      await expect(page.getByRole('heading', { level: 1, name: `${HEADING} (release 2)` })).toBeVisible({
+      await expect(
+        page.getByRole('heading', { level: 1, name: `${HEADING} (release 2)` }),
+      ).toBeVisible({
         timeout: 3_000,
       });
     }).toPass({ timeout: 20_000 });
     expect(errors).toEqual([]);
   });
 
-  test('rollback brings the previous release back within 5 s, with nothing built', async ({ page }) => {
+  test('rollback brings the previous release back within 5 s, with nothing built', async ({
+    page,
+  }) => {
     await referrerOnRequests(page);
     await page.goto('/dashboard/jobPosts');
-    await expect(page.getByRole('heading', { level: 1, name: `${HEADING} (release 2)` })).toBeVisible({
+    await expect(
+      page.getByRole('heading', { level: 1, name: `${HEADING} (release 2)` }),
+    ).toBeVisible({
       timeout: 20_000,
     });
     const manifest = path.join(repo, 'mfe-referrer', 'dist', 'mf-manifest.json');
     const builtAt = fs.statSync(manifest).mtimeMs;
-    const releasesBefore = await release<unknown[]>('list', 'mfe-referrer');
+    const versions = async () =>
+      (await release<{ version: string }[]>('list', 'mfe-referrer')).map((r) => r.version);
+    const releasesBefore = await versions();
 
     const t0 = Date.now();
     const rolled = await release<{ from: string; to: string; action: string }>(
@@ -140,9 +160,11 @@ test.describe.serial('releases', () => {
     expect(rolled).toMatchObject({ action: 'rollback', from: v2, to: original });
     await expect(async () => {
       await page.reload();
-      await expect(page.getByRole('heading', { level: 1, name: HEADING, exact: true })).toBeVisible({
-        timeout: 1_000,
-      });
+      await expect(page.getByRole('heading', { level: 1, name: HEADING, exact: true })).toBeVisible(
+        {
+          timeout: 1_000,
+        },
+      );
     }).toPass({ timeout: 5_000, intervals: [100, 250, 250, 500] });
     const seconds = (Date.now() - t0) / 1000;
     expect(seconds).toBeLessThan(5);
@@ -150,7 +172,7 @@ test.describe.serial('releases', () => {
 
     // Nothing was built or released: the build and the store's releases are as they were.
     expect(fs.statSync(manifest).mtimeMs).toBe(builtAt);
-    expect(await release<unknown[]>('list', 'mfe-referrer')).toEqual(releasesBefore);
+    expect(await versions()).toEqual(releasesBefore);
     const history = await release<{ action: string; to: string }[]>('history', 'mfe-referrer');
     expect(history.slice(-2).map((e) => `${e.action} ${e.to}`)).toEqual([
       `deploy ${v2}`,

@@ -67,7 +67,10 @@ function formatEvent(e: HistoryEvent): string {
   return `${when(e.at)}  ${e.app.padEnd(13)} ${what}  by ${e.by}${e.note ? `  "${e.note}"` : ''}`;
 }
 
-export async function main(argv: string[], out = console.log): Promise<number> {
+export async function main(
+  argv: string[],
+  out: (text: string) => void = (text) => process.stdout.write(`${text}\n`),
+): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -175,7 +178,8 @@ export async function main(argv: string[], out = console.log): Promise<number> {
       case 'promote':
       case 'abort': {
         const app = checkApp(args[0] ?? '');
-        const e = command === 'promote' ? await promote(store, app, act) : await abort(store, app, act);
+        const e =
+          command === 'promote' ? await promote(store, app, act) : await abort(store, app, act);
         print(`${command}: ${formatEvent(e)}`, e);
         return 0;
       }

@@ -147,7 +147,8 @@ export async function rollback(
   const pointer = await readPointer(store);
   const current = pointer.apps[app];
   const target = current?.past[current.past.length - 1];
-  if (!current || !target) throw new RefusedError(`refused: ${app} has no earlier release to roll back to`);
+  if (!current || !target)
+    throw new RefusedError(`refused: ${app} has no earlier release to roll back to`);
   await mustExist(store, app, target);
   await guard(store, pointer, app, target);
   pointer.apps[app] = {
@@ -175,12 +176,15 @@ export async function canary(
       'refused: the shell has no canary (its server runs one release); deploy it, roll it back if needed',
     );
   if (!Number.isInteger(percent) || percent < 1 || percent > 99)
-    throw new RefusedError(`refused: --percent must be a whole number from 1 to 99, got ${percent}`);
+    throw new RefusedError(
+      `refused: --percent must be a whole number from 1 to 99, got ${percent}`,
+    );
   await mustExist(store, app, version);
   const pointer = await readPointer(store);
   const current = pointer.apps[app];
   if (!current) throw new RefusedError(`refused: ${app} has no live release yet: deploy one first`);
-  if (current.live === version) throw new RefusedError(`refused: ${app} ${version} is already live`);
+  if (current.live === version)
+    throw new RefusedError(`refused: ${app} ${version} is already live`);
   await guard(store, pointer, app, version);
   const since = (o.now ?? new Date()).toISOString();
   pointer.apps[app] = { ...current, canary: { version, percent, since } };

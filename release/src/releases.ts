@@ -36,7 +36,8 @@ export interface ReleaseRecord {
 export const APP_NAME = /^[a-z][a-z0-9-]{0,62}$/;
 
 export function checkApp(app: string): string {
-  if (!APP_NAME.test(app)) throw new Error(`'${app}' is not an app name (e.g. mfe-referrer, shell)`);
+  if (!APP_NAME.test(app))
+    throw new Error(`'${app}' is not an app name (e.g. mfe-referrer, shell)`);
   return app;
 }
 

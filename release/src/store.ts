@@ -27,7 +27,11 @@ export interface Store {
 }
 
 const checkKey = (key: string): string => {
-  if (!key || key.startsWith('/') || key.split('/').some((p) => p === '..' || p === '.' || p === '')) {
+  if (
+    !key ||
+    key.startsWith('/') ||
+    key.split('/').some((p) => p === '..' || p === '.' || p === '')
+  ) {
     throw new Error(`bad store key '${key}'`);
   }
   return key;

@@ -120,7 +120,10 @@ export function overridesOf(req) {
 export const overrideCookieValue = (map) => [...map].map(([a, v]) => `${a}@${v}`).join(',');
 
 /** The remote's origin for its releases: RELEASES_URL with {app} and {port} filled in. */
-export function releaseBase(app, template = process.env.RELEASES_URL || 'http://localhost:{port}/') {
+export function releaseBase(
+  app,
+  template = process.env.RELEASES_URL || 'http://localhost:{port}/',
+) {
   const url = template.replaceAll('{app}', app.dir).replaceAll('{port}', String(app.port));
   return url.endsWith('/') ? url : `${url}/`;
 }
@@ -248,7 +251,8 @@ export function registerOverride(server, remotesSource, { siteUrl, secure = fals
     const p = remotesSource.store ? await remotesSource.store.readPointer() : { apps: {} };
     const rows = [];
     for (const app of remotes) {
-      const versions = remotesSource.mode === 'store' ? [...(await remotesSource.releasesOf(app.dir))] : [];
+      const versions =
+        remotesSource.mode === 'store' ? [...(await remotesSource.releasesOf(app.dir))] : [];
       const live = p.apps[app.dir]?.live;
       const mine = overrides.get(app.dir);
       rows.push(
@@ -285,7 +289,7 @@ export function registerOverride(server, remotesSource, { siteUrl, secure = fals
       return reply
         .code(403)
         .type('text/plain')
-        .send('An override can only be set from this site\'s own /release-override page.');
+        .send("An override can only be set from this site's own /release-override page.");
     }
     const body = req.body && typeof req.body === 'object' ? req.body : {};
     const overrides = overridesOf(req);

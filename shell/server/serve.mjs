@@ -65,7 +65,9 @@ const store =
     ? null
     : await openStoreView(storeLocation);
 if (store && !store.dir && !app.host) {
-  console.error(`${app.dir}: ${store.location} is an S3 bucket; serve its releases/${app.dir}/ from the bucket (CDN)`);
+  console.error(
+    `${app.dir}: ${store.location} is an S3 bucket; serve its releases/${app.dir}/ from the bucket (CDN)`,
+  );
   process.exit(1);
 }
 const liveShell = app.host && store ? (await store.readPointer()).apps.shell?.live : null;
@@ -104,7 +106,8 @@ const NO_CACHE = new Set([
 function cacheHeaders(res, filePath) {
   const rel = path.relative(dist, filePath).split(path.sep).join('/');
   const base = path.basename(filePath);
-  if (fromStore && rel.includes('/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  if (fromStore && rel.includes('/'))
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   else if (NO_CACHE.has(base)) res.setHeader('Cache-Control', 'no-cache');
   else if (HASHED.test(rel) || HASHED.test(base))
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
@@ -256,7 +259,8 @@ if (app.host) {
   // Every visitor has a canary bucket from their first page or /remotes.json on (pointer.mjs).
   server.addHook('onRequest', (req, reply, done) => {
     // Pages and /remotes.json only: static files stay cookie-free (cacheable by any CDN).
-    const page = req.url === '/remotes.json' || String(req.headers.accept ?? '').includes('text/html');
+    const page =
+      req.url === '/remotes.json' || String(req.headers.accept ?? '').includes('text/html');
     if (req.method === 'GET' && page && !req.url.startsWith('/api/'))
       assignBucket(req, reply, { secure });
     done();

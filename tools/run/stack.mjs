@@ -59,7 +59,12 @@ export const buildSteps = [
   {
     name: 'release',
     workspace: '@referio/release',
-    inputs: ['release/src', 'release/package.json', 'release/tsconfig.json', 'release/tsconfig.build.json'],
+    inputs: [
+      'release/src',
+      'release/package.json',
+      'release/tsconfig.json',
+      'release/tsconfig.build.json',
+    ],
     output: 'release/dist/index.js',
   },
   ...apps.map((a) => ({
