@@ -161,6 +161,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/.data/**',
+      '.releases/**',
       '**/coverage/**',
       'api/drizzle/**',
       'e2e/test-results/**',
