@@ -16,6 +16,8 @@ export default async function globalSetup(): Promise<void> {
   const releaseStore = fs.mkdtempSync(path.join(dataRoot, 'e2e-releases-'));
   process.env.RELEASE_STORE = releaseStore;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-e2e-'));
+  // Written now too, so teardown removes both folders if the stack does not come up.
+  writeState({ dataDir, releaseStore, pids: {} });
   const { children } = await stack.startStack({
     quiet: true,
     apiEnv: {
