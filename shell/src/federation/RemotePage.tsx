@@ -17,6 +17,19 @@ interface Entry {
 
 const components = new Map<RemoteModuleId, Entry>();
 
+/** The page the server rendered, while React takes it over (bootstrap.tsx); null once its component is made. */
+let serverRendered: RemoteModuleId | null = null;
+
+/**
+ * The page of `id` arrived as the server's HTML: if its code then fails to load (its remote down or hung),
+ * React keeps that HTML (the page suspends for good instead of failing), so a visitor reads the page and
+ * follows its links (plain page loads, which the server renders again) instead of a failure card. Only
+ * the first visit of that page: a later visit, or a route change, loads afresh and fails as usual.
+ */
+export function keepServerHtmlOf(id: RemoteModuleId | null): void {
+  serverRendered = id;
+}
+
 /**
  * The component that shows `id`: the page itself when its code is in already (it renders at once, with no
  * Suspense fallback, so nothing for React to hold back: React 19 keeps a revealed fallback on screen for at
@@ -27,6 +40,8 @@ function remoteComponent(id: RemoteModuleId, attempt: number): ComponentType {
   const known = components.get(id);
   if (known && (!known.failed || known.attempt === attempt)) return known.component;
   const ready = loadedPageModule(id);
+  const keepHtml = serverRendered === id;
+  if (keepHtml) serverRendered = null;
   const entry: Entry = {
     attempt,
     failed: false,
@@ -35,6 +50,10 @@ function remoteComponent(id: RemoteModuleId, attempt: number): ComponentType {
       lazy(() =>
         loadPageModule(id).catch((err: unknown) => {
           entry.failed = true;
+          if (keepHtml) {
+            console.error(`[referio] ${id} did not load; the server's page stays`, err);
+            return new Promise<never>(() => undefined);
+          }
           throw err;
         }),
       ),
