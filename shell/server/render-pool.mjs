@@ -202,7 +202,8 @@ export class RenderPool {
 
   async close() {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new RenderError('the render pool is closed'));
+    for (const job of this.queue.splice(0))
+      job.reject(new RenderError('the render pool is closed'));
     await Promise.all(
       [...this.slots].map((slot) => {
         slot.dead = true;

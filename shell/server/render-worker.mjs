@@ -62,13 +62,21 @@ async function run(task) {
   }
 }
 
+const fail = (task, err) => {
+  if (task.remote) modules.delete(task.remote.name);
+  parentPort.postMessage({ id: task.id, ok: false, error: String(err?.message ?? err) });
+};
+
 parentPort.on('message', (task) => {
   run(task).then(
-    (result) => parentPort.postMessage({ id: task.id, ok: true, result }),
-    (err) => {
-      if (task.remote) modules.delete(task.remote.name);
-      parentPort.postMessage({ id: task.id, ok: false, error: String(err?.message ?? err) });
+    (result) => {
+      try {
+        parentPort.postMessage({ id: task.id, ok: true, result });
+      } catch (err) {
+        fail(task, err); // something in the result that cannot be sent (a function in the page's data)
+      }
     },
+    (err) => fail(task, err),
   );
 });
 parentPort.postMessage({ ready: true });

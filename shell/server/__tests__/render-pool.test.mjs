@@ -28,7 +28,10 @@ const remote = (name, body, version = '1') => ({
   code: `module.exports = { pages: { './Landing': { ${body}, head: () => ({ title: '${name}' }) } }, sitemap: async () => ['/${name}'] };`,
 });
 const GOOD = remote('good', `component: (url) => '<h1>Hello ' + url.pathname + '</h1>'`);
-const SLOW = remote('slow', `prefetch: () => new Promise((r) => setTimeout(r, 1500)), component: () => 'late'`);
+const SLOW = remote(
+  'slow',
+  `prefetch: () => new Promise((r) => setTimeout(r, 1500)), component: () => 'late'`,
+);
 const SPIN = remote('spin', `component: () => { for (;;) {} }`);
 const CRASH = remote(
   'crash',
@@ -129,7 +132,10 @@ describe('the render pool', () => {
       const started = performance.now();
       const spinning = pool.run(page(SPIN));
       const stall = await longestStall(spinning);
-      await assert.rejects(spinning, (err) => err instanceof RenderError && /longer than 1000 ms/.test(err.message));
+      await assert.rejects(
+        spinning,
+        (err) => err instanceof RenderError && /longer than 1000 ms/.test(err.message),
+      );
       const took = performance.now() - started;
       assert.ok(took >= 950 && took < 2500, `failed after ${took} ms`);
       assert.ok(stall < 100, `the event loop waited ${stall} ms`);
