@@ -183,6 +183,9 @@ export function startStatic(dir, { quiet = false, args = [] } = {}) {
   });
 }
 
+/** How long the API may take to answer after start (a fresh PGlite database migrates first; slow on a loaded machine). */
+const API_START_TIMEOUT_MS = Number(process.env.API_START_TIMEOUT_MS) || 90_000;
+
 /** Starts the API and every app from their builds; resolves when all answer. */
 export async function startStack({ quiet = false, apiEnv = {} } = {}) {
   const children = { api: startApi({ env: apiEnv, quiet }) };
@@ -201,7 +204,7 @@ export async function startStack({ quiet = false, apiEnv = {} } = {}) {
   };
   try {
     await Promise.all([
-      waitForUrl(`http://localhost:${API_PORT}/api/health`, 90_000),
+      waitForUrl(`http://localhost:${API_PORT}/api/health`, API_START_TIMEOUT_MS),
       ...apps.map((a) =>
         waitForUrl(`http://localhost:${a.port}/${a.host ? '' : 'mf-manifest.json'}`, 60_000),
       ),
