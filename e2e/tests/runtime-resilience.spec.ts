@@ -148,25 +148,35 @@ test('(b) a remote server module that spins: /api through the shell answers at o
   fs.writeFileSync(path.join(dir, ssr.render), 'for (;;) {}\n');
   const server = await serveRelease(dir, 3011);
   pointPublicAt('http://localhost:3011/mf-manifest.json');
-  await health(); // a warm connection to the API first
+  // How fast /api/health answers through the shell on this machine now, before anything spins.
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const sample = async () => {
+    const times: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      times.push(await health());
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    return times;
+  };
+  const before = await sample();
 
   const t0 = performance.now();
   const html = fetch(`${SHELL}/`, { headers: { accept: 'text/html' } }).then(async (res) => ({
     ms: performance.now() - t0,
     body: await res.text(),
   }));
-  const times: number[] = [];
   await new Promise((r) => setTimeout(r, 300)); // the render is under way (spinning) by now
-  for (let i = 0; i < 10; i++) {
-    times.push(await health());
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  const during = await sample();
   const answer = await html;
-  times.sort((a, b) => a - b);
-  // The HTML waited for the render budget; the proxy did not.
+  console.log(
+    `[runtime] /api/health through the shell: median ${median(before).toFixed(1)} ms before, ${median(during).toFixed(1)} ms (max ${Math.max(...during).toFixed(1)}) while a render spun; the page's HTML took ${answer.ms.toFixed(0)} ms`,
+  );
+  // The HTML waited for the render budget (4 s); the proxy did not: within 100 ms, or (on a machine so loaded
+  // that it is slower than that anyway) within three times what it took before, far from the 4 s a blocked
+  // event loop would cost.
   expect(answer.ms).toBeGreaterThan(1900);
-  expect(times[Math.floor(times.length / 2)]!).toBeLessThan(100);
-  expect(times[times.length - 1]!).toBeLessThan(1000);
+  expect(median(during)).toBeLessThan(Math.max(100, 3 * median(before)));
+  expect(Math.max(...during)).toBeLessThan(1000);
   // The page for the browser to render: no server HTML, no state block.
   expect(answer.body).not.toContain('referio-state');
   expect(answer.body).not.toContain(HERO);
