@@ -141,11 +141,10 @@ test('(b) a remote server module that spins: /api through the shell answers at o
   page,
 }) => {
   const dir = release('spinning');
-  const ssr = JSON.parse(fs.readFileSync(path.join(dir, 'ssr-manifest.json'), 'utf8')) as {
-    render: string;
-  };
-  // The module spins when evaluated (in a render worker): the server's budget ends it.
-  fs.writeFileSync(path.join(dir, ssr.render), 'for (;;) {}\n');
+  // Its server module spins when evaluated (in a render worker): the server's budget ends it. A file of its own
+  // (server modules are named by their content, and the server keeps a version's code by its URL).
+  fs.writeFileSync(path.join(dir, 'ssr', 'spin.js'), 'for (;;) {}\n');
+  fs.writeFileSync(path.join(dir, 'ssr-manifest.json'), JSON.stringify({ render: 'ssr/spin.js' }));
   const server = await serveRelease(dir, 3011);
   pointPublicAt('http://localhost:3011/mf-manifest.json');
   // How fast /api/health answers through the shell on this machine now, before anything spins.

@@ -208,19 +208,28 @@ describe('a newer release', () => {
 });
 
 describe('a page the server rendered', () => {
-  it('keeps waiting (the server HTML stays) when its code does not load, and fails as usual on the next visit', async () => {
+  it("keeps the server's HTML when its code does not load, and fails as usual on the next visit", async () => {
     mockedLoadRemote.mockRejectedValue(new Error('RUNTIME-008 ScriptNetworkError'));
-    keepServerHtmlOf('mfe_public/Landing');
+    keepServerHtmlOf(
+      'mfe_public/Landing',
+      '<h1>Server landing</h1><a href="/company-list">Get Referred Now</a>',
+    );
     renderApp('/');
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 50));
-    });
+    expect(
+      await screen.findByRole('heading', { name: 'Server landing' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(mockedLoadRemote).toHaveBeenCalledWith('mfe_public/Landing');
     expect(screen.queryByText(MESSAGE)).not.toBeInTheDocument();
+    // Its links are the plain links the server sent (a page load, rendered by the server again).
+    expect(screen.getByRole('link', { name: 'Get Referred Now' })).toHaveAttribute(
+      'href',
+      '/company-list',
+    );
     // A route change and back: a new visit, which shows the failure card.
     await userEvent.click(screen.getAllByRole('link', { name: 'Get Premium' })[0]!);
     expect(await screen.findByText(MESSAGE, {}, { timeout: 5000 })).toBeInTheDocument();
     await userEvent.click(screen.getAllByRole('link', { name: 'Referio home' })[0]!);
     expect(await screen.findByText(MESSAGE, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Server landing' })).not.toBeInTheDocument();
   });
 });
