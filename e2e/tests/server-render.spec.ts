@@ -201,11 +201,15 @@ for (const { path, data, heading } of [
   });
 }
 
-test('mfe-public stopped: the landing gives the failure message with Retry, and Retry brings it back', async ({
+test('mfe-public stopped: the landing stays as the server rendered it; a page opened in the browser gives the failure message, and Retry brings it back', async ({
   page,
 }) => {
   const state = readState();
   const stack = await import('../../tools/run/stack.mjs');
+  // The shell's server has rendered the landing with mfe-public's server module before it stops.
+  expect(await (await page.request.get('/', { headers: html })).text()).toContain(
+    'Get referred to the job you want',
+  );
   process.kill(state.pids['mfe-public']!, 'SIGTERM');
   try {
     await expect
@@ -216,7 +220,22 @@ test('mfe-public stopped: the landing gives the failure message with Retry, and 
         ),
       )
       .toBe('down');
+    const kept: string[] = [];
+    page.on('console', (msg) => {
+      if (/the server's page stays/.test(msg.text())) kept.push(msg.text());
+    });
     await page.goto('/');
+    // The server renders it with the module it last had; the browser cannot load its code and keeps that HTML.
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Get referred to the job you want' }),
+    ).toBeVisible();
+    await expect.poll(() => kept.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect(page.getByText('This part of Referio could not be loaded.')).toHaveCount(0);
+    // A page the browser opens itself (the shell's navigation) needs mfe-public's code: the failure message.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Get Premium' })
+      .click();
     await expect(page.getByText('This part of Referio could not be loaded.')).toBeVisible({
       timeout: 20_000,
     });
@@ -228,7 +247,7 @@ test('mfe-public stopped: the landing gives the failure message with Retry, and 
     writeState(state);
     await stack.waitForUrl('http://localhost:3001/mf-manifest.json', 20_000);
     await page.getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByRole('link', { name: 'Get Referred Now' })).toBeVisible({
+    await expect(page.getByRole('heading', { level: 1, name: 'Premium' })).toBeVisible({
       timeout: 20_000,
     });
     // And the next visit arrives as HTML again.

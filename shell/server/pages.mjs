@@ -5,7 +5,13 @@
 // - The page itself comes from the remote that owns it: its server module (the file named by
 //   `ssr-manifest.json` beside the `mf-manifest.json` that the visitor's remotes list names) gives the page's component, head
 //   and data. Both files are read on every page request, so a remote deployed alone is rendered in its new
-//   version at once, with no shell rebuild or restart; each version's module is evaluated once.
+//   version at once, with no shell rebuild or restart; each version's module is evaluated once per worker.
+//   A remote that does not answer (down, hung: REMOTE_TIMEOUT_MS) is rendered with the last server module it
+//   served, for as long as remotes.json names the same entry: its visitors keep getting the page as HTML.
+// - The renders run in a pool of worker threads (render-pool.mjs, render-worker.mjs), never on this server's
+//   event loop: a remote's server code that spins, crashes or eats memory costs its own page (rendered in the
+//   browser instead) and a worker, never the /api proxy or the other pages. Budgets: RENDER_BUDGET_MS per
+//   render, RENDER_MEMORY_MB per worker, RENDER_WORKERS workers.
 // - A page the remote does not render on the server, a signed-in visitor (the session cookie: their pages
 //   depend on what the browser stores), the dashboard, a remote that does not answer or a render that fails:
 //   the page as before (index.html with the copy of the visitor's remotes list), rendered in the browser.
@@ -14,16 +20,19 @@
 // added by serve.mjs's onSend hook.
 import fs from 'node:fs';
 import path from 'node:path';
-import vm from 'node:vm';
 import { createRequire } from 'node:module';
-import federation from '../../tools/build/federation.js';
+import { RenderPool, positiveNumber } from './render-pool.mjs';
 
 /** The session cookie the API sets (api/src/…/session): present means the browser holds a signed-in session. */
 const SESSION_COOKIE = /(?:^|;\s*)referio_sid=/;
 /** How long the server waits for a remote's manifests or its server module before rendering in the browser. */
 const REMOTE_TIMEOUT_MS = 2000;
 /** How long a page's render (its data included) may take before the page is rendered in the browser instead. */
-const RENDER_BUDGET_MS = 4000;
+const RENDER_BUDGET_MS = positiveNumber(process.env.RENDER_BUDGET_MS, 4000);
+/** A render worker's heap limit (MB): a render that needs more ends its worker, and the page renders in the browser. */
+const RENDER_MEMORY_MB = positiveNumber(process.env.RENDER_MEMORY_MB, 256);
+/** After a remote failed to answer, how long its last server module is used without asking it again. */
+const STALE_RETRY_MS = 10_000;
 
 const NOT_FOUND_HEAD = {
   title: 'Page not found — Referio',
@@ -87,12 +96,20 @@ export function siteUrlFrom(value, fallback) {
 export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl }) {
   const serverBundle = path.join(dist, 'server', 'render.js');
   let shell = null;
+  let pool = null;
   let stylesheets = {};
   if (fs.existsSync(serverBundle)) {
     // React's production build on the server too (its development build is several times slower).
     process.env.NODE_ENV ??= 'production';
+    // Here for its route table (matchPage) and head; the renders themselves run in the pool's workers.
     shell = createRequire(import.meta.url)(serverBundle);
-    shell.configure({ apiBaseUrl: `${apiUrl.replace(/\/$/, '')}/api` });
+    pool = new RenderPool({
+      workerData: { serverBundle, apiBaseUrl: `${apiUrl.replace(/\/$/, '')}/api` },
+      size: positiveNumber(process.env.RENDER_WORKERS, undefined),
+      budgetMs: RENDER_BUDGET_MS,
+      memoryMb: RENDER_MEMORY_MB,
+    });
+    server.addHook('onClose', async () => pool.close());
     stylesheets = JSON.parse(
       fs.readFileSync(path.join(dist, 'server', 'stylesheets.json'), 'utf8'),
     );
@@ -101,14 +118,6 @@ export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl 
       `shell: no ${path.relative(process.cwd(), serverBundle)}; every page renders in the browser`,
     );
   }
-  // The shared singletons a remote's server module receives: the shell's own copies (bundled, or from Node
-  // beside the shell's bundle), so a page renders with the same React, router and stores as the chrome.
-  const nodeRequire = createRequire(serverBundle);
-  const sharedRequire = (name) => {
-    if (shell && name in shell.bundledShared) return shell.bundledShared[name];
-    if (federation.isSharedName(name)) return nodeRequire(name);
-    throw new Error(`a remote's server module asked for '${name}', which the site does not share`);
-  };
 
   /**
    * A stylesheet's text, to put in the page itself (`<style data-href>`): no render-blocking request before the
@@ -147,11 +156,14 @@ export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl 
 
   const readRemotes = async (req) => remotesFor(req);
 
-  /** The newest server module of each remote: { url, module } by remote name (older versions are dropped). */
-  const loaded = new Map();
+  /**
+   * The last server module each remote served, by remote name: { entry, value, failedAt }, where value is
+   * { module: { name, url, code } | null, manifest, base }. Older versions are dropped.
+   */
+  const lastGood = new Map();
 
-  /** A remote's server module as it serves it now, with its mf-manifest.json (for the page's stylesheets). */
-  async function remoteServerModule(remote) {
+  /** A remote's server module as it serves it now (its code, not evaluated), with its mf-manifest.json. */
+  async function freshServerModule(remote, kept) {
     const manifestUrl = new URL(remote.entry);
     const [ssrManifest, manifest] = await Promise.all([
       fetchOk(new URL('ssr-manifest.json', manifestUrl), 'json').catch((err) => {
@@ -160,25 +172,40 @@ export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl 
       }),
       fetchOk(manifestUrl, 'json'),
     ]);
-    if (typeof ssrManifest.render !== 'string') return { module: {}, manifest, base: manifestUrl };
+    if (typeof ssrManifest.render !== 'string')
+      return { module: null, manifest, base: manifestUrl };
     const url = new URL(ssrManifest.render, manifestUrl).href;
-    let known = loaded.get(remote.name);
-    if (!known || known.url !== url) {
-      const module = fetchOk(url, 'text').then((code) => {
-        const wrapper = vm.runInThisContext(`(function (exports, require, module) {${code}\n})`, {
-          filename: url,
-        });
-        const mod = { exports: {} };
-        wrapper(mod.exports, sharedRequire, mod);
-        return mod.exports;
-      });
-      known = { url, module };
-      loaded.set(remote.name, known);
-      module.catch(() => {
-        if (loaded.get(remote.name) === known) loaded.delete(remote.name);
-      });
+    const code =
+      kept?.value.module?.url === url ? kept.value.module.code : await fetchOk(url, 'text');
+    return { module: { name: remote.name, url, code }, manifest, base: manifestUrl };
+  }
+
+  /**
+   * A remote's server module: as it serves it now, or, when it does not answer in time, the last one it served
+   * from the same entry (asked again after STALE_RETRY_MS).
+   */
+  async function remoteServerModule(remote) {
+    const kept = lastGood.get(remote.name);
+    const usable = kept && kept.entry === remote.entry ? kept : null;
+    if (usable?.failedAt && Date.now() - usable.failedAt < STALE_RETRY_MS) return usable.value;
+    try {
+      const value = await withTimeout(
+        freshServerModule(remote, usable),
+        REMOTE_TIMEOUT_MS,
+        `${remote.name}'s server module`,
+      );
+      lastGood.set(remote.name, { entry: remote.entry, value, failedAt: 0 });
+      return value;
+    } catch (err) {
+      if (!usable) throw err;
+      if (!usable.failedAt) {
+        console.warn(
+          `[pages] ${remote.name} did not answer (${err?.message ?? err}); rendering with its last server module`,
+        );
+      }
+      usable.failedAt = Date.now();
+      return usable.value;
     }
-    return { module: await known.module, manifest, base: manifestUrl };
   }
 
   /** The page as the browser builds it: index.html with the copy of the visitor's remotes list (per page). */
@@ -279,7 +306,7 @@ export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl 
       return inBrowser();
     try {
       if (match.kind === 'notFound') {
-        const rendered = await withTimeout(shell.renderPage({ url }), RENDER_BUDGET_MS, 'render');
+        const { rendered } = await pool.run({ kind: 'notFound', url: url.href });
         return send(
           404,
           await documentFor(tpl, {
@@ -292,19 +319,17 @@ export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl 
       }
       const remote = (tpl.remotes ?? []).find((r) => r.name === match.remote);
       if (!remote) return inBrowser();
-      const { module, manifest, base } = await withTimeout(
-        remoteServerModule(remote),
-        REMOTE_TIMEOUT_MS,
-        `${remote.name}'s server module`,
-      );
-      const serverPage = module.pages?.[match.expose];
-      if (!serverPage) return inBrowser();
-      const rendered = await withTimeout(
-        shell.renderPage({ url, module: match.module, page: serverPage }),
-        RENDER_BUDGET_MS,
-        'render',
-      );
-      const head = serverPage.head(url, rendered.state);
+      const { module, manifest, base } = await remoteServerModule(remote);
+      if (!module) return inBrowser();
+      // The page's component, data and head come from the remote's module: all of it runs in the pool.
+      const { rendered, head } = await pool.run({
+        kind: 'page',
+        url: url.href,
+        module: match.module,
+        expose: match.expose,
+        remote: module,
+      });
+      if (!rendered) return inBrowser();
       const exposed = manifest.exposes?.find((e) => e.path === match.expose);
       const css = (exposed?.assets?.css?.sync ?? []).map((f) => new URL(f, base).href);
       return send(
@@ -359,14 +384,9 @@ export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl 
     }
     for (const remote of remotes) {
       try {
-        const { module } = await withTimeout(
-          remoteServerModule(remote),
-          REMOTE_TIMEOUT_MS,
-          remote.name,
-        );
-        if (typeof module.sitemap !== 'function') continue;
-        for (const p of await withTimeout(module.sitemap(), RENDER_BUDGET_MS, 'sitemap'))
-          paths.add(p);
+        const { module } = await remoteServerModule(remote);
+        if (!module || !pool) continue;
+        for (const p of (await pool.run({ kind: 'sitemap', remote: module })).paths) paths.add(p);
       } catch (err) {
         console.warn(`[pages] sitemap: ${remote.name} left out (${err?.message ?? err})`);
       }

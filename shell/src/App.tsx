@@ -1,5 +1,6 @@
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders, ToastHost } from '@referio/shared';
+import { NewReleaseNotice } from './federation/NewReleaseNotice';
 import { AppRoutes } from './routes/AppRoutes';
 import { HistoryCatchUp } from './routes/HistoryCatchUp';
 import { ScrollToTop } from './routes/ScrollToTop';
@@ -25,6 +26,8 @@ export function App() {
           clears the session in one render, so the dashboard guard never sees one without the other. */}
       <BrowserRouter useTransitions={false}>
         <AppContent />
+        {/* Browser only (the server renders no notice): a newer release of a remote this tab runs. */}
+        <NewReleaseNotice />
       </BrowserRouter>
       <ToastHost />
     </AppProviders>

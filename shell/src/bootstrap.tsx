@@ -82,6 +82,13 @@ async function start(): Promise<void> {
   const serverState = serverRenderedState();
   if (serverState !== null && !isSignedIn()) {
     hydrate(queryClient, serverState);
+    // Its remote down or hung: the page the server sent stays readable rather than a failure card. The page is
+    // the one Suspense boundary in <main> (shell/src/routes/AppRoutes.tsx): its HTML without React's markers.
+    const { keepServerHtmlOf } = await import(/* webpackMode: "eager" */ './federation/RemotePage');
+    const pageHtml = (container.querySelector('main#main')?.innerHTML ?? '')
+      .replace(/^<!--\$-->/, '')
+      .replace(/<!--\/\$-->$/, '');
+    keepServerHtmlOf(firstPageModule(window.location.pathname), pageHtml);
     // Inside a transition, hydration is time-sliced: React hydrates in slices of a few milliseconds and lets the
     // browser in between (a tap, a scroll, the next frame), instead of one task as long as the whole page
     // (React gives `hydrateRoot` outside a transition the default lane, which renders without yielding). The

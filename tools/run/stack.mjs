@@ -229,6 +229,9 @@ export async function releaseBuilds({ log = console.log } = {}) {
   return deployed;
 }
 
+/** How long the API may take to answer after start (a fresh PGlite database migrates first; slow on a loaded machine). */
+const API_START_TIMEOUT_MS = Number(process.env.API_START_TIMEOUT_MS) || 90_000;
+
 /** Starts the API and every app from the release store (their builds released first); resolves when all answer. */
 export async function startStack({ quiet = false, apiEnv = {} } = {}) {
   await releaseBuilds({ log: quiet ? () => {} : console.log });
@@ -248,7 +251,7 @@ export async function startStack({ quiet = false, apiEnv = {} } = {}) {
   };
   try {
     await Promise.all([
-      waitForUrl(`http://localhost:${API_PORT}/api/health`, 90_000),
+      waitForUrl(`http://localhost:${API_PORT}/api/health`, API_START_TIMEOUT_MS),
       ...apps.map((a) =>
         waitForUrl(`http://localhost:${a.port}/${a.host ? '' : 'mf-manifest.json'}`, 60_000),
       ),

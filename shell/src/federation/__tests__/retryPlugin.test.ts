@@ -1,4 +1,11 @@
-import { backoff, createRetryPlugin } from '../retryPlugin';
+import {
+  backoff,
+  createRetryPlugin,
+  DEFAULT_REMOTE_TIMEOUT_MS,
+  REMOTE_TIMEOUT_META,
+  RemoteTimeoutError,
+  remoteTimeoutMs,
+} from '../retryPlugin';
 
 type Plugin = ReturnType<typeof createRetryPlugin>;
 type LoadEntryErrorArgs = Parameters<NonNullable<Plugin['loadEntryError']>>[0];
@@ -85,5 +92,68 @@ describe('the retry runtime plugin', () => {
     expect(result).toBeUndefined();
     expect(getRemoteEntry).toHaveBeenCalledTimes(2);
     expect(globalLoading).not.toHaveProperty('mfe_public:entry');
+  });
+});
+
+describe('time limits', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+    document.head.innerHTML = '';
+  });
+
+  it('gives up on a manifest that never arrives after the time limit, without retrying', async () => {
+    jest.useFakeTimers();
+    let signal: AbortSignal | undefined;
+    const fetchImpl = jest.fn((_url: string, init: RequestInit) => {
+      signal = init.signal ?? undefined;
+      return new Promise<Response>(() => undefined);
+    });
+    const plugin = createRetryPlugin({ timeoutMs: 3000, fetchImpl: fetchImpl as typeof fetch });
+    const result = plugin.fetch!('http://localhost:3001/mf-manifest.json', {});
+    const outcome = expect(result).rejects.toThrow(
+      'http://localhost:3001/mf-manifest.json did not answer within 3000 ms',
+    );
+    await jest.advanceTimersByTimeAsync(2999);
+    expect(signal?.aborted).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    await outcome;
+    await expect(result).rejects.toBeInstanceOf(RemoteTimeoutError);
+    expect(signal?.aborted).toBe(true);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives each remote entry <script> the same time limit', () => {
+    const plugin = createRetryPlugin({ timeoutMs: 2500 });
+    expect(plugin.createScript!({ url: 'http://localhost:3001/remoteEntry.js' })).toEqual({
+      timeout: 2500,
+    });
+  });
+
+  it('does not load again an entry whose <script> ran out of time', async () => {
+    jest.useFakeTimers();
+    const plugin = createRetryPlugin({ timeoutMs: 2000, sleep: async () => undefined });
+    const url = 'http://localhost:3001/remoteEntry.js';
+    plugin.createScript!({ url });
+    await jest.advanceTimersByTimeAsync(2000);
+    const getRemoteEntry = jest.fn();
+    const result = await plugin.loadEntryError!({
+      getRemoteEntry,
+      globalLoading: {},
+      uniqueKey: 'mfe_public:entry',
+      remoteInfo: { name: 'mfe_public', entry: url },
+    } as unknown as LoadEntryErrorArgs);
+    expect(result).toBeUndefined();
+    expect(getRemoteEntry).not.toHaveBeenCalled();
+  });
+
+  it('reads the time limit from the page, else uses the default', () => {
+    expect(remoteTimeoutMs()).toBe(DEFAULT_REMOTE_TIMEOUT_MS);
+    const meta = document.createElement('meta');
+    meta.name = REMOTE_TIMEOUT_META;
+    meta.content = '1500';
+    document.head.append(meta);
+    expect(remoteTimeoutMs()).toBe(1500);
+    meta.content = 'soon';
+    expect(remoteTimeoutMs()).toBe(DEFAULT_REMOTE_TIMEOUT_MS);
   });
 });
