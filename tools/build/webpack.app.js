@@ -7,6 +7,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDeps, isSharedName } = require('./federation');
+const { ContractPlugin } = require('./contract');
 
 function reactRouterProduction() {
   const dir = path.dirname(
@@ -101,6 +102,8 @@ const API_TARGET = process.env.API_URL || 'http://localhost:4000';
  * @param {Record<string,string>} [o.exposes]  remote page modules
  * @param {boolean} [o.host]    the shell
  * @param {string[]} [o.runtimePlugins]
+ * @param {{ file: string, exportName: string, props: string }} [o.consumes]  the host's route table, for its
+ *   contract (tools/build/contract.js)
  */
 function createAppConfig(o) {
   return (_env, argv) => {
@@ -112,7 +115,7 @@ function createAppConfig(o) {
         filename: o.host ? undefined : 'remoteEntry.js',
         exposes: o.exposes,
         remotes: {},
-        shared: sharedDeps(),
+        shared: sharedDeps(o.dir),
         // Take the shared modules already loaded (the shell's) instead of fetching every registered
         // remote's entry at start-up to compare versions: the landing page loads mfe-public's entry only.
         shareStrategy: 'loaded-first',
@@ -133,6 +136,10 @@ function createAppConfig(o) {
       }),
     ];
     if (prod) {
+      // dist/mf-contract.json: the exposed modules and their props, the consumed ones, the shared versions.
+      plugins.push(
+        new ContractPlugin({ dir: o.dir, name: o.name, exposes: o.exposes, consumes: o.consumes }),
+      );
       plugins.push(
         new MiniCssExtractPlugin({
           filename: '[name].[contenthash:8].css',
