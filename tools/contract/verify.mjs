@@ -8,16 +8,21 @@
 //   --live-base <source>        <source>/<app folder>/ for every app (e.g. a copy of each app's dist);
 //   REFERIO_LIVE_BASE           the same, from the environment;
 //   the running site            http://localhost:<port>/mf-contract.json, when it answers within a second;
-//   <app folder>/dist           the build of this tree, said so in the output (CI on a clean clone).
+//   <app folder>/dist           the build of this tree, said so in the output (CI on a clean clone);
+//   the source of this tree     the contract generated from the app's webpack config without a build.
 // Exit 1 with the problems listed when the app would break against what is live.
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { apps, appByDir, root } from '../run/apps.mjs';
 import { checkCompatibility, checkSite } from './check.mjs';
 
+const require = createRequire(import.meta.url);
+
 /** Reads a contract from a folder, a file or a URL. */
 export async function loadContract(source) {
+  if (source.startsWith('source:')) return contractFromSource(source.slice('source:'.length));
   if (/^https?:\/\//.test(source)) {
     const url = source.endsWith('.json') ? source : `${source.replace(/\/$/, '')}/mf-contract.json`;
     const res = await fetch(url, { signal: AbortSignal.timeout(5000), cache: 'no-store' });
@@ -49,7 +54,20 @@ async function liveSource(app, values) {
       : path.join(base, app.dir);
   const running = `http://localhost:${app.port}/mf-contract.json`;
   if (await answers(running)) return running;
-  return path.join(app.dir, 'dist');
+  if (fs.existsSync(path.join(root, app.dir, 'dist', 'mf-contract.json')))
+    return path.join(app.dir, 'dist');
+  return `source:${app.dir}`;
+}
+
+/** The contract an app's production build would write, generated from its source (no build). */
+export function contractFromSource(dir) {
+  const { ContractPlugin, buildContract } = require('../build/contract.js');
+  const factory = require(path.join(root, dir, 'webpack.config.js'));
+  const made = typeof factory === 'function' ? factory({}, { mode: 'production' }) : factory;
+  const configs = Array.isArray(made) ? made : [made];
+  const plugin = configs.flatMap((c) => c.plugins ?? []).find((p) => p instanceof ContractPlugin);
+  if (!plugin) throw new Error(`${dir}/webpack.config.js has no ContractPlugin`);
+  return buildContract(plugin.o);
 }
 
 async function main() {
