@@ -81,9 +81,11 @@ export function siteUrlFrom(value, fallback) {
 
 /**
  * @param {import('fastify').FastifyInstance} server
- * @param {{ dist: string, remotesFile: string, apiUrl: string, siteUrl: string }} o
+ * @param {{ dist: string, remotesFile: string, apiUrl: string, siteUrl: string,
+ *   remotesFor?: (req: object) => Promise<object[]> }} o  `remotesFor`: the remotes one request sees (the
+ *   file, with a developer's overrides where serve.mjs allows them); default: the file
  */
-export async function registerPages(server, { dist, remotesFile, apiUrl, siteUrl }) {
+export async function registerPages(server, { dist, remotesFile, apiUrl, siteUrl, remotesFor }) {
   const serverBundle = path.join(dist, 'server', 'render.js');
   let shell = null;
   let stylesheets = {};
@@ -145,6 +147,7 @@ export async function registerPages(server, { dist, remotesFile, apiUrl, siteUrl
   }
 
   const readRemotes = async () => JSON.parse(await fs.promises.readFile(remotesFile, 'utf8'));
+  const remotesOf = remotesFor ?? readRemotes;
 
   /** The newest server module of each remote: { url, module } by remote name (older versions are dropped). */
   const loaded = new Map();
@@ -181,11 +184,11 @@ export async function registerPages(server, { dist, remotesFile, apiUrl, siteUrl
   }
 
   /** The page as the browser builds it: index.html with the copy of remotes.json (read per page). */
-  async function template() {
+  async function template(req) {
     const html = await fs.promises.readFile(path.join(dist, 'index.html'), 'utf8');
     let remotes = null;
     try {
-      remotes = JSON.parse(await fs.promises.readFile(remotesFile, 'utf8'));
+      remotes = await remotesOf(req);
     } catch {
       // The shell fetches /remotes.json and reports what is wrong with it.
     }
@@ -266,7 +269,7 @@ export async function registerPages(server, { dist, remotesFile, apiUrl, siteUrl
     const url = new URL(req.url, siteUrl);
     const match = shell ? shell.matchPage(url.pathname) : { kind: 'browser' };
     const status = match.kind === 'notFound' ? 404 : 200;
-    const tpl = await template();
+    const tpl = await template(req);
     const send = (code, body) =>
       reply.code(code).header('Cache-Control', 'no-cache').type('text/html').send(body);
     const inBrowser = async () => {

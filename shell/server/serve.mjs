@@ -30,6 +30,14 @@ import fastifyCompress from '@fastify/compress';
 import fastifyProxy from '@fastify/http-proxy';
 import { appByDir, root, API_PORT } from '../../tools/run/apps.mjs';
 import { registerPages, siteUrlFrom } from './pages.mjs';
+import {
+  OVERRIDE_COOKIE,
+  applyOverrides,
+  cookieWith,
+  overrideEntry,
+  overridesAllowed,
+  overridesFromCookie,
+} from './remoteOverrides.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -126,9 +134,13 @@ function remoteOrigins(remotesJson) {
   return [...origins];
 }
 
-/** The shell pages' Content-Security-Policy for these remote origins. */
-function contentSecurityPolicy(origins) {
+/**
+ * The shell pages' Content-Security-Policy for these remote origins; `devOrigins` (a developer's overrides,
+ * remoteOverrides.mjs) may also open their dev server's WebSocket (hot updates).
+ */
+function contentSecurityPolicy(origins, devOrigins = []) {
   const remotes = origins.join(' ');
+  const sockets = devOrigins.map((o) => o.replace(/^http/, 'ws')).join(' ');
   const list = (...sources) => sources.filter(Boolean).join(' ');
   return [
     `default-src 'self'`,
@@ -136,7 +148,7 @@ function contentSecurityPolicy(origins) {
     `style-src ${list("'self'", "'unsafe-inline'", remotes, `${GOOGLE_GSI}style`)}`,
     `img-src ${list("'self'", 'data:', 'blob:', 'https:', remotes)}`,
     `font-src ${list("'self'", 'data:', remotes)}`,
-    `connect-src ${list("'self'", remotes, GOOGLE_GSI)}`,
+    `connect-src ${list("'self'", remotes, sockets, GOOGLE_GSI)}`,
     `frame-src ${GOOGLE_GSI}`,
     `worker-src 'self' blob:`,
     `object-src 'none'`,
@@ -173,20 +185,36 @@ function forwardedHeaders(req, headers) {
 }
 
 let remotesFile = null;
+const devOverrides = app.host && overridesAllowed();
+if (devOverrides)
+  console.warn(
+    'shell: DEV_REMOTE_OVERRIDES is on: /__dev/remote may point this browser at a local remote',
+  );
+/** A developer's overrides for this request (empty unless DEV_REMOTE_OVERRIDES allows them). */
+const overridesOf = (req) => (devOverrides ? overridesFromCookie(req.headers.cookie) : {});
+/** remotes.json as this request sees it. */
+const remotesTextFor = (req) => {
+  const text = fs.readFileSync(remotesFile, 'utf8');
+  const overrides = overridesOf(req);
+  return Object.keys(overrides).length
+    ? JSON.stringify(applyOverrides(JSON.parse(text), overrides), null, 2)
+    : text;
+};
 // A synchronous hook on purpose: an async onSend that awaited a file read here lost the body of about one
 // HTML answer in eight (empty 200s, blank pages). remotes.json is tiny; reading it per page is cheap.
-server.addHook('onSend', (_req, reply, payload, done) => {
+server.addHook('onSend', (req, reply, payload, done) => {
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   const type = String(reply.getHeader('content-type') ?? '');
   if (app.host && remotesFile && type.startsWith('text/html')) {
     let origins = [];
     try {
-      origins = remoteOrigins(fs.readFileSync(remotesFile, 'utf8'));
+      origins = remoteOrigins(remotesTextFor(req));
     } catch {
       // No readable remotes.json: the page cannot load remotes anyway; the policy still applies.
     }
-    reply.header('Content-Security-Policy', contentSecurityPolicy(origins));
+    const devOrigins = Object.values(overridesOf(req)).map((entry) => new URL(entry).origin);
+    reply.header('Content-Security-Policy', contentSecurityPolicy(origins, devOrigins));
     reply.header('X-Frame-Options', 'DENY');
     // The first page's remote is fetched from its own origin: open those connections while the shell's
     // own script loads (scripts go without CORS, the manifest with it: a connection for each).
@@ -227,11 +255,27 @@ if (app.host) {
       process.env.REMOTES_FILE ||
       path.join(root, 'shell', 'public', 'remotes.json'),
   );
-  server.get('/remotes.json', async (_req, reply) => {
+  server.get('/remotes.json', async (req, reply) => {
     // Read on every request: moving or rolling back a remote is an edit of this file, no restart.
-    const body = await fs.promises.readFile(remotesFile, 'utf8');
+    const body = remotesTextFor(req);
     reply.header('Cache-Control', 'no-cache').type('application/json').send(body);
   });
+  if (devOverrides) {
+    server.get('/__dev/remote', async (req, reply) => {
+      const { name, entry } = req.query ?? {};
+      const listed = JSON.parse(fs.readFileSync(remotesFile, 'utf8')).some((r) => r.name === name);
+      if (!listed)
+        return reply.code(400).send({ message: `remotes.json lists no remote "${name}".` });
+      const safe = entry === undefined ? null : overrideEntry(entry);
+      if (entry !== undefined && !safe)
+        return reply.code(400).send({ message: 'entry must be an http(s) URL on this machine.' });
+      const value = cookieWith(overridesOf(req), name, safe);
+      reply
+        .header('Set-Cookie', `${OVERRIDE_COOKIE}=${value}; Path=/; SameSite=Lax; HttpOnly`)
+        .header('Cache-Control', 'no-store')
+        .redirect('/');
+    });
+  }
 }
 
 await server.register(fastifyStatic, {
@@ -248,6 +292,7 @@ if (app.host) {
   await registerPages(server, {
     dist,
     remotesFile,
+    remotesFor: async (req) => JSON.parse(remotesTextFor(req)),
     apiUrl: values.api || process.env.API_URL || `http://127.0.0.1:${API_PORT}`,
     siteUrl: siteUrlFrom(process.env.SITE_URL, `http://localhost:${port}`),
   });
