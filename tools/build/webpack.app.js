@@ -109,6 +109,9 @@ function createAppConfig(o) {
   return (_env, argv) => {
     const mode = argv.mode || 'production';
     const prod = mode === 'production';
+    // `webpack serve` (npm run dev): React Fast Refresh, so an edited component updates in place and keeps its
+    // state. A plain development build (no dev server) has no hot runtime to talk to.
+    const refresh = !prod && process.env.WEBPACK_SERVE === 'true';
     const plugins = [
       new ModuleFederationPlugin({
         name: o.name,
@@ -149,6 +152,12 @@ function createAppConfig(o) {
         }),
       );
     }
+    if (refresh) {
+      const ReactRefreshPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
+      // `library`: one refresh runtime hook per app, since the shell and the remotes are separate builds on
+      // one page. Errors show in webpack's own overlay (below), not a second one.
+      plugins.push(new ReactRefreshPlugin({ library: o.name, overlay: false }));
+    }
     if (o.host) {
       plugins.push(
         new HtmlWebpackPlugin({
@@ -162,7 +171,9 @@ function createAppConfig(o) {
       mode,
       context: o.dir,
       entry: o.host ? './src/index.ts' : { [o.name]: './src/index.ts' },
-      devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+      // Development: no `eval` source maps, so a dev bundle also runs under the built shell's
+      // Content-Security-Policy (no 'unsafe-eval'), e.g. a remote's dev server behind a shell override.
+      devtool: prod ? 'source-map' : 'cheap-module-source-map',
       output: {
         path: path.join(o.dir, 'dist'),
         publicPath: o.host ? '/' : 'auto',
@@ -188,7 +199,17 @@ function createAppConfig(o) {
             exclude: /node_modules/,
             use: {
               loader: 'ts-loader',
-              options: { transpileOnly: true, configFile: path.join(o.dir, 'tsconfig.json') },
+              options: {
+                transpileOnly: true,
+                configFile: path.join(o.dir, 'tsconfig.json'),
+                ...(refresh
+                  ? {
+                      getCustomTransformers: () => ({
+                        before: [require('react-refresh-typescript').default()],
+                      }),
+                    }
+                  : {}),
+              },
             },
           },
           // Production: stylesheets are files of their own (parallel, cached, never parsed as JavaScript),
@@ -205,7 +226,8 @@ function createAppConfig(o) {
       optimization: { moduleIds: 'deterministic' },
       devServer: {
         port: o.port,
-        hot: false,
+        // Hot updates (Fast Refresh); a change that cannot be applied in place reloads the page.
+        hot: true,
         liveReload: true,
         historyApiFallback: !!o.host,
         headers: {
