@@ -6,6 +6,13 @@ import { writeState } from './stack-state';
 // Starts the whole stack (API on a fresh PGlite database with demo data, shell and four remotes from their
 // builds). The suite owns these servers: some tests stop, restart or rebuild one of them.
 export default async function globalSetup(): Promise<void> {
+  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!fs.existsSync(chromium)) {
+    throw new Error(
+      `The journeys drive Debian's Chromium, which is not at ${chromium}. Install it (Debian/Ubuntu: ` +
+        '`sudo apt-get install chromium`) or point CHROMIUM_PATH at a Chromium binary.',
+    );
+  }
   const stack = await import('../../tools/run/stack.mjs');
   await stack.buildStale({ log: (m: string) => console.log(`[e2e] ${m}`) });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-e2e-'));
