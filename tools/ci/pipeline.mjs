@@ -2,8 +2,8 @@
 // CI per team: lint, format, typecheck, tests, build and the contract check of each package as steps of their
 // own, two packages at a time (the machine has two cores). A red step never stops another package's steps (a
 // package's contract check waits for its build only); at the end one table: package, each step's result and
-// time. Then the site's steps (bundle budget, browser journeys, the dev loop's browser test) run once every
-// build passed.
+// time. Then the site's steps (bundle budget, browser journeys, the dev loop's browser test, the skew test
+// against the previous release) run once every build passed.
 //   node tools/ci/pipeline.mjs                 every package, then the site
 //   node tools/ci/pipeline.mjs --since <ref>   the fast gate: the packages changed since <ref> (git diff), all
 //                                              of them on a change to shared, api or the tooling; no site steps
@@ -223,6 +223,8 @@ async function main() {
       ['browser journeys', npm('run', 'test:e2e')],
       // The dev loop: one remote and the shell on dev servers, an edit keeps the typed text (Fast Refresh).
       ['dev loop', npm('run', 'test:dev', '-w', '@referio/e2e')],
+      // The smoke journeys with the remotes at HEAD in the previous shell, and the reverse (tools/ci/skew.mjs).
+      ['skew', ['node', 'tools/ci/skew.mjs']],
     ]) {
       if (builds.length) {
         siteResults.push([name, { skipped: `build failed: ${builds.map(([p]) => p).join(', ')}` }]);

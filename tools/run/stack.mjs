@@ -188,10 +188,19 @@ export function startApi({ env = {}, quiet = false, port = API_PORT, format } = 
 }
 
 export function startStatic(dir, { quiet = false, args = [], format } = {}) {
-  return startProcess(dir, process.execPath, ['shell/server/serve.mjs', '--app', dir, ...args], {
-    quiet,
-    format,
-  });
+  // REFERIO_DIST_<APP> (e.g. REFERIO_DIST_MFE_CHAT): serve that build instead of <dir>/dist (the skew test's
+  // previous releases, tools/ci/skew.mjs).
+  const dist = process.env[`REFERIO_DIST_${dir.toUpperCase().replace(/-/g, '_')}`];
+  const distArgs = dist ? ['--dist', dist] : [];
+  return startProcess(
+    dir,
+    process.execPath,
+    ['shell/server/serve.mjs', '--app', dir, ...distArgs, ...args],
+    {
+      quiet,
+      format,
+    },
+  );
 }
 
 /** Starts the API and every app from their builds; resolves when all answer. */
