@@ -20,7 +20,7 @@ export default defineConfig({
     url: 'http://localhost:3001/mf-manifest.json',
     timeout: 600_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
+    stdout: 'pipe',
     stderr: 'pipe',
   },
   use: {

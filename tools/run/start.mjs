@@ -59,7 +59,8 @@ async function main() {
     const stop = () => children.forEach((c) => c.kill('SIGTERM'));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
-    await waitForUrl(`http://localhost:${API_PORT}/api/health`, 120_000);
+    // The first start migrates and seeds the embedded database: minutes on a busy machine.
+    await waitForUrl(`http://localhost:${API_PORT}/api/health`, 300_000);
     await waitForUrl('http://localhost:3000/', 240_000);
     console.log(
       `\nReferio (dev${named.length ? `: ${named.join(', ')} on dev servers, the other remotes built` : ''}) is up at http://localhost:3000 after ${secs()} s\n`,
