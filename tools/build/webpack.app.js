@@ -154,9 +154,15 @@ function createAppConfig(o) {
     }
     if (refresh) {
       const ReactRefreshPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
-      // `library`: one refresh runtime hook per app, since the shell and the remotes are separate builds on
-      // one page. Errors show in webpack's own overlay (below), not a second one.
-      plugins.push(new ReactRefreshPlugin({ library: o.name, overlay: false }));
+      // One refresh runtime for the page (react-refresh-runtime.js, aliased below); errors show in webpack's
+      // own overlay, not a second one.
+      plugins.push(
+        new ReactRefreshPlugin({ overlay: false, exclude: [/node_modules/, /tools[\\/]build/] }),
+      );
+      // Module ids from the repository root (`mfe-public/src/…`): components register with React Refresh by
+      // module id, so two apps' modules must never share one (deterministic ids are short hashes of the path
+      // from each app's folder: two apps' `src/features/jobs/components/JobCard.tsx` would be one family).
+      plugins.push(new webpack.ids.NamedModuleIdsPlugin({ context: path.resolve(o.dir, '..') }));
     }
     if (o.host) {
       plugins.push(
@@ -190,7 +196,11 @@ function createAppConfig(o) {
         conditionNames: ['referio-source', '...'],
         // react-router 7 exports only its development build; production builds take the minified one
         // (about 35 KB gzip less on every page).
-        alias: prod ? reactRouterProduction() : {},
+        alias: prod
+          ? reactRouterProduction()
+          : refresh
+            ? { 'react-refresh/runtime$': path.join(__dirname, 'react-refresh-runtime.js') }
+            : {},
       },
       module: {
         rules: [
@@ -223,7 +233,7 @@ function createAppConfig(o) {
       },
       plugins,
       performance: { hints: false },
-      optimization: { moduleIds: 'deterministic' },
+      optimization: { moduleIds: refresh ? false : 'deterministic' },
       devServer: {
         port: o.port,
         // Hot updates (Fast Refresh); a change that cannot be applied in place reloads the page.
