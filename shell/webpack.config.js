@@ -11,6 +11,8 @@ const base = require('../tools/build/webpack.app.js').createAppConfigs({
   runtimePlugins: [path.join(__dirname, 'src', 'federation', 'retryPlugin.ts')],
   // The server render of the site's pages (dist/server/render.js, loaded by shell/server/pages.mjs).
   serverEntry: './src/server/render.tsx',
+  // Its contract's `consumes`: every module of the route table, rendered as `<Page />` (no props).
+  consumes: { file: './src/routes/paths.ts', exportName: 'remoteModules', props: '{}' },
 });
 
 // Copies files of public/ into dist/ unchanged. remotes.json stays a plain file: moving or rolling back a

@@ -7,6 +7,13 @@ import { writeState } from './stack-state';
 // builds, released into a release store of the suite's own). The suite owns these servers: some tests stop,
 // restart or rebuild one of them, or release and deploy a remote.
 export default async function globalSetup(): Promise<void> {
+  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!fs.existsSync(chromium)) {
+    throw new Error(
+      `The journeys drive Debian's Chromium, which is not at ${chromium}. Install it (Debian/Ubuntu: ` +
+        '`sudo apt-get install chromium`) or point CHROMIUM_PATH at a Chromium binary.',
+    );
+  }
   const stack = await import('../../tools/run/stack.mjs');
   await stack.buildStale({ log: (m: string) => console.log(`[e2e] ${m}`) });
   // Inside the repository: the shell's server bundle, served from the store, finds its packages in node_modules.

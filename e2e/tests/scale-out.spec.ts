@@ -231,6 +231,13 @@ test.beforeAll(async () => {
     problem !== null,
     `PostgreSQL does not answer at ${PG_ADMIN_URL} (${problem ?? ''}): the two-instance journey needs it`,
   );
+  // A missing tool is a failure that says how to get it (CI installs it: .ci/run), never a bare ENOENT.
+  if (!fs.existsSync(HAPROXY)) {
+    throw new Error(
+      `This journey runs HAProxy, which is not at ${HAPROXY}. Install it (Debian/Ubuntu: ` +
+        '`sudo apt-get install haproxy`; macOS: `brew install haproxy`) or point HAPROXY_PATH at its binary.',
+    );
+  }
   test.setTimeout(180_000);
   deployment = await deploy();
 });

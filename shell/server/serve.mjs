@@ -36,6 +36,14 @@ import fastifyProxy from '@fastify/http-proxy';
 import { appByDir, root, API_PORT } from '../../tools/run/apps.mjs';
 import { registerPages, siteUrlFrom } from './pages.mjs';
 import { assignBucket, createRemotes, openStoreView, registerOverride } from './pointer.mjs';
+import {
+  OVERRIDE_COOKIE,
+  applyOverrides,
+  cookieWith,
+  overrideEntry,
+  overridesAllowed,
+  overridesFromCookie,
+} from './remoteOverrides.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -152,9 +160,13 @@ await server.register(fastifyCompress, { global: true, threshold: 1024 });
 
 const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
 
-/** The shell pages' Content-Security-Policy for these remote origins. */
-function contentSecurityPolicy(origins) {
+/**
+ * The shell pages' Content-Security-Policy for these remote origins; `devOrigins` (a developer's overrides,
+ * remoteOverrides.mjs) may also open their dev server's WebSocket (hot updates).
+ */
+function contentSecurityPolicy(origins, devOrigins = []) {
   const remotes = origins.join(' ');
+  const sockets = devOrigins.map((o) => o.replace(/^http/, 'ws')).join(' ');
   const list = (...sources) => sources.filter(Boolean).join(' ');
   return [
     `default-src 'self'`,
@@ -162,7 +174,7 @@ function contentSecurityPolicy(origins) {
     `style-src ${list("'self'", "'unsafe-inline'", remotes, `${GOOGLE_GSI}style`)}`,
     `img-src ${list("'self'", 'data:', 'blob:', 'https:', remotes)}`,
     `font-src ${list("'self'", 'data:', remotes)}`,
-    `connect-src ${list("'self'", remotes, GOOGLE_GSI)}`,
+    `connect-src ${list("'self'", remotes, sockets, GOOGLE_GSI)}`,
     `frame-src ${GOOGLE_GSI}`,
     `worker-src 'self' blob:`,
     `object-src 'none'`,
@@ -206,6 +218,19 @@ const remotes = app.host
         : { store: store ?? (await openStoreView(storeLocation)) },
     )
   : null;
+const devOverrides = app.host && overridesAllowed();
+if (devOverrides)
+  console.warn(
+    'shell: DEV_REMOTE_OVERRIDES is on: /__dev/remote may point this browser at a local remote',
+  );
+/** A developer's overrides for this request (empty unless DEV_REMOTE_OVERRIDES allows them). */
+const overridesOf = (req) => (devOverrides ? overridesFromCookie(req.headers.cookie) : {});
+/** The remotes this request sees: the visitor's (pointer.mjs), with a developer's overrides applied. */
+const remotesForRequest = async (req) => {
+  const list = await remotes.remotesFor(req);
+  const overrides = overridesOf(req);
+  return Object.keys(overrides).length ? applyOverrides(list, overrides) : list;
+};
 // A synchronous hook on purpose: an async onSend that awaited a file read here lost the body of about one
 // HTML answer in eight (empty 200s, blank pages). The page handler already chose this visitor's remotes.
 server.addHook('onSend', (req, reply, payload, done) => {
@@ -219,7 +244,8 @@ server.addHook('onSend', (req, reply, payload, done) => {
     } catch {
       // No readable remotes.json: the page cannot load remotes anyway; the policy still applies.
     }
-    reply.header('Content-Security-Policy', contentSecurityPolicy(origins));
+    const devOrigins = Object.values(overridesOf(req)).map((entry) => new URL(entry).origin);
+    reply.header('Content-Security-Policy', contentSecurityPolicy(origins, devOrigins));
     reply.header('X-Frame-Options', 'DENY');
     // The first page's remote is fetched from its own origin: open those connections while the shell's
     // own script loads (scripts go without CORS, the manifest with it: a connection for each).
@@ -267,13 +293,29 @@ if (app.host) {
   });
   server.get('/remotes.json', async (req, reply) => {
     // Per visitor and per request: a deploy, rollback or canary is a change of the pointer, no restart.
-    const list = await remotes.remotesFor(req);
+    const list = await remotesForRequest(req);
     reply.header('Cache-Control', 'no-store').type('application/json').send(list);
   });
   registerOverride(server, remotes, {
     siteUrl: siteUrlFrom(process.env.SITE_URL, `http://localhost:${port}`),
     secure,
   });
+  if (devOverrides) {
+    server.get('/__dev/remote', async (req, reply) => {
+      const { name, entry } = req.query ?? {};
+      const listed = (await remotes.remotesFor(req)).some((r) => r.name === name);
+      if (!listed)
+        return reply.code(400).send({ message: `remotes.json lists no remote "${name}".` });
+      const safe = entry === undefined ? null : overrideEntry(entry);
+      if (entry !== undefined && !safe)
+        return reply.code(400).send({ message: 'entry must be an http(s) URL on this machine.' });
+      const value = cookieWith(overridesOf(req), name, safe);
+      reply
+        .header('Set-Cookie', `${OVERRIDE_COOKIE}=${value}; Path=/; SameSite=Lax; HttpOnly`)
+        .header('Cache-Control', 'no-store')
+        .redirect('/');
+    });
+  }
 }
 
 await server.register(fastifyStatic, {
@@ -289,7 +331,7 @@ if (app.host) {
   // The page carries a copy of remotes.json (a JSON data block, which the CSP does not treat as a script).
   await registerPages(server, {
     dist,
-    remotesFor: (req) => remotes.remotesFor(req),
+    remotesFor: remotesForRequest,
     apiUrl: values.api || process.env.API_URL || `http://127.0.0.1:${API_PORT}`,
     siteUrl: siteUrlFrom(process.env.SITE_URL, `http://localhost:${port}`),
   });

@@ -7,6 +7,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDeps, isSharedName } = require('./federation');
+const { ContractPlugin } = require('./contract');
 
 function reactRouterProduction() {
   const dir = path.dirname(
@@ -101,18 +102,23 @@ const API_TARGET = process.env.API_URL || 'http://localhost:4000';
  * @param {Record<string,string>} [o.exposes]  remote page modules
  * @param {boolean} [o.host]    the shell
  * @param {string[]} [o.runtimePlugins]
+ * @param {{ file: string, exportName: string, props: string }} [o.consumes]  the host's route table, for its
+ *   contract (tools/build/contract.js)
  */
 function createAppConfig(o) {
   return (_env, argv) => {
     const mode = argv.mode || 'production';
     const prod = mode === 'production';
+    // `webpack serve` (npm run dev): React Fast Refresh, so an edited component updates in place and keeps its
+    // state. A plain development build (no dev server) has no hot runtime to talk to.
+    const refresh = !prod && process.env.WEBPACK_SERVE === 'true';
     const plugins = [
       new ModuleFederationPlugin({
         name: o.name,
         filename: o.host ? undefined : 'remoteEntry.js',
         exposes: o.exposes,
         remotes: {},
-        shared: sharedDeps(),
+        shared: sharedDeps(o.dir),
         // Take the shared modules already loaded (the shell's) instead of fetching every registered
         // remote's entry at start-up to compare versions: the landing page loads mfe-public's entry only.
         shareStrategy: 'loaded-first',
@@ -133,6 +139,10 @@ function createAppConfig(o) {
       }),
     ];
     if (prod) {
+      // dist/mf-contract.json: the exposed modules and their props, the consumed ones, the shared versions.
+      plugins.push(
+        new ContractPlugin({ dir: o.dir, name: o.name, exposes: o.exposes, consumes: o.consumes }),
+      );
       plugins.push(
         new MiniCssExtractPlugin({
           filename: '[name].[contenthash:8].css',
@@ -141,6 +151,18 @@ function createAppConfig(o) {
           ignoreOrder: true,
         }),
       );
+    }
+    if (refresh) {
+      const ReactRefreshPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
+      // One refresh runtime for the page (react-refresh-runtime.js, aliased below); errors show in webpack's
+      // own overlay, not a second one.
+      plugins.push(
+        new ReactRefreshPlugin({ overlay: false, exclude: [/node_modules/, /tools[\\/]build/] }),
+      );
+      // Module ids from the repository root (`mfe-public/src/…`): components register with React Refresh by
+      // module id, so two apps' modules must never share one (deterministic ids are short hashes of the path
+      // from each app's folder: two apps' `src/features/jobs/components/JobCard.tsx` would be one family).
+      plugins.push(new webpack.ids.NamedModuleIdsPlugin({ context: path.resolve(o.dir, '..') }));
     }
     if (o.host) {
       plugins.push(
@@ -155,7 +177,9 @@ function createAppConfig(o) {
       mode,
       context: o.dir,
       entry: o.host ? './src/index.ts' : { [o.name]: './src/index.ts' },
-      devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+      // Development: no `eval` source maps, so a dev bundle also runs under the built shell's
+      // Content-Security-Policy (no 'unsafe-eval'), e.g. a remote's dev server behind a shell override.
+      devtool: prod ? 'source-map' : 'cheap-module-source-map',
       output: {
         path: path.join(o.dir, 'dist'),
         publicPath: o.host ? '/' : 'auto',
@@ -172,7 +196,11 @@ function createAppConfig(o) {
         conditionNames: ['referio-source', '...'],
         // react-router 7 exports only its development build; production builds take the minified one
         // (about 35 KB gzip less on every page).
-        alias: prod ? reactRouterProduction() : {},
+        alias: prod
+          ? reactRouterProduction()
+          : refresh
+            ? { 'react-refresh/runtime$': path.join(__dirname, 'react-refresh-runtime.js') }
+            : {},
       },
       module: {
         rules: [
@@ -181,7 +209,17 @@ function createAppConfig(o) {
             exclude: /node_modules/,
             use: {
               loader: 'ts-loader',
-              options: { transpileOnly: true, configFile: path.join(o.dir, 'tsconfig.json') },
+              options: {
+                transpileOnly: true,
+                configFile: path.join(o.dir, 'tsconfig.json'),
+                ...(refresh
+                  ? {
+                      getCustomTransformers: () => ({
+                        before: [require('react-refresh-typescript').default()],
+                      }),
+                    }
+                  : {}),
+              },
             },
           },
           // Production: stylesheets are files of their own (parallel, cached, never parsed as JavaScript),
@@ -195,10 +233,11 @@ function createAppConfig(o) {
       },
       plugins,
       performance: { hints: false },
-      optimization: { moduleIds: 'deterministic' },
+      optimization: { moduleIds: refresh ? false : 'deterministic' },
       devServer: {
         port: o.port,
-        hot: false,
+        // Hot updates (Fast Refresh); a change that cannot be applied in place reloads the page.
+        hot: true,
         liveReload: true,
         historyApiFallback: !!o.host,
         headers: {

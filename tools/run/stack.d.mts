@@ -14,20 +14,31 @@ export function run(
   args: string[],
   opts?: { quiet?: boolean; env?: Record<string, string> },
 ): Promise<string>;
-export function buildStale(opts?: { log?: (m: string) => void }): Promise<string[]>;
+export function buildStale(opts?: {
+  log?: (m: string) => void;
+  only?: (step: BuildStep) => boolean;
+}): Promise<string[]>;
 export function waitForUrl(url: string, timeoutMs?: number): Promise<Response>;
 export function startProcess(
   label: string,
   cmd: string,
   args: string[],
-  opts?: { env?: Record<string, string>; quiet?: boolean },
+  opts?: {
+    env?: Record<string, string>;
+    quiet?: boolean;
+    format?: (line: string) => string | null;
+  },
 ): ChildProcess;
 export function startApi(opts?: {
   env?: Record<string, string>;
   quiet?: boolean;
   port?: number;
+  format?: (line: string) => string | null;
 }): ChildProcess;
-export function startStatic(dir: string, opts?: { quiet?: boolean; args?: string[] }): ChildProcess;
+export function startStatic(
+  dir: string,
+  opts?: { quiet?: boolean; args?: string[]; format?: (line: string) => string | null },
+): ChildProcess;
 export function releaseBuilds(opts?: { log?: (m: string) => void }): Promise<string[]>;
 export function startStack(opts?: {
   quiet?: boolean;

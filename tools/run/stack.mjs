@@ -105,8 +105,8 @@ export function run(cmd, args, opts = {}) {
 }
 
 /** Builds what is stale, two at a time (the machine has two cores), respecting `after`. */
-export async function buildStale({ log = console.log } = {}) {
-  const todo = staleSteps();
+export async function buildStale({ log = console.log, only = () => true } = {}) {
+  const todo = staleSteps().filter(only);
   if (todo.length === 0) {
     log('build: everything is up to date');
     return [];
@@ -155,8 +155,11 @@ export async function waitForUrl(url, timeoutMs = 60_000) {
   throw new Error(`Timed out waiting for ${url}: ${last?.message}`);
 }
 
-/** Starts a long-running child; its output is prefixed with a label. */
-export function startProcess(label, cmd, args, { env = {}, quiet = false } = {}) {
+/**
+ * Starts a long-running child; its output is prefixed with a label, each line through `format` first (a line
+ * it maps to null is dropped).
+ */
+export function startProcess(label, cmd, args, { env = {}, quiet = false, format } = {}) {
   // A quiet server keeps no pipe to the process that started it: a browser-suite worker that restarts the
   // API exits after a failed test, and an API writing into a pipe nobody reads anymore dies with it.
   const debug = Boolean(process.env.STACK_DEBUG);
@@ -170,28 +173,45 @@ export function startProcess(label, cmd, args, { env = {}, quiet = false } = {})
       .toString()
       .split('\n')
       .filter(Boolean)
+      .map((l) => (format ? format(l) : l))
+      .filter((l) => l !== null && l !== undefined)
       .map((l) => `[${label}] ${l}`)
       .join('\n');
   if (!quiet) {
-    child.stdout.on('data', (d) => console.log(prefix(d)));
-    child.stderr.on('data', (d) => console.error(prefix(d)));
+    const print = (write) => (d) => {
+      const text = prefix(d);
+      if (text) write(text);
+    };
+    child.stdout.on('data', print(console.log));
+    child.stderr.on('data', print(console.error));
   } else if (debug) {
     child.stderr.on('data', (d) => console.error(prefix(d)));
   }
   return child;
 }
 
-export function startApi({ env = {}, quiet = false, port = API_PORT } = {}) {
+export function startApi({ env = {}, quiet = false, port = API_PORT, format } = {}) {
   return startProcess('api', process.execPath, ['api/dist/server.js'], {
     env: { PORT: String(port), ...env },
     quiet,
+    format,
   });
 }
 
-export function startStatic(dir, { quiet = false, args = [] } = {}) {
-  return startProcess(dir, process.execPath, ['shell/server/serve.mjs', '--app', dir, ...args], {
-    quiet,
-  });
+export function startStatic(dir, { quiet = false, args = [], format } = {}) {
+  // REFERIO_DIST_<APP> (e.g. REFERIO_DIST_MFE_CHAT): serve that build instead of <dir>/dist (the skew test's
+  // previous releases, tools/ci/skew.mjs).
+  const dist = process.env[`REFERIO_DIST_${dir.toUpperCase().replace(/-/g, '_')}`];
+  const distArgs = dist ? ['--dist', dist] : [];
+  return startProcess(
+    dir,
+    process.execPath,
+    ['shell/server/serve.mjs', '--app', dir, ...distArgs, ...args],
+    {
+      quiet,
+      format,
+    },
+  );
 }
 
 /**

@@ -1,28 +1,70 @@
 #!/usr/bin/env node
 // `npm start`: build what is stale, start the API (PGlite + demo data) and every app as its own static site.
-// `npm run dev`: the same with webpack dev servers and the API in watch mode.
-import { apps, API_PORT } from './apps.mjs';
-import { buildStale, run, startProcess, startStack, waitForUrl } from './stack.mjs';
+// `npm run dev`: webpack dev servers with React Fast Refresh for the shell and every remote, the API in watch
+//   mode.
+// `npm run dev -- mfe-referrer [mfe-chat …]`: those remotes (and the shell) on dev servers with Fast Refresh,
+//   the API and the other remotes from their builds (built first when stale), each on its usual port.
+// The console shows one line per request (tools/run/devlog.mjs); the servers themselves still log JSON.
+import { apps, appByDir, API_PORT } from './apps.mjs';
+import { createDevLogFormatter } from './devlog.mjs';
+import {
+  buildStale,
+  run,
+  startApi,
+  startProcess,
+  startStack,
+  startStatic,
+  waitForUrl,
+} from './stack.mjs';
 
-const dev = process.argv.includes('--dev');
+const args = process.argv.slice(2);
+const dev = args.includes('--dev');
+const named = args.filter((a) => !a.startsWith('--'));
 const t0 = Date.now();
 const secs = () => ((Date.now() - t0) / 1000).toFixed(1);
 
+const devServer = (a) =>
+  startProcess(a.dir, 'npm', ['run', 'dev', '--silent', '-w', `@referio/${a.dir}`], {
+    format: createDevLogFormatter(a.dir),
+  });
+
 async function main() {
   if (dev) {
-    await run('npm', ['run', 'build', '--silent', '-w', '@referio/shared']);
-    const children = [
-      startProcess('api', 'npm', ['run', 'dev', '--silent', '-w', '@referio/api']),
-      ...apps.map((a) =>
-        startProcess(a.dir, 'npm', ['run', 'dev', '--silent', '-w', `@referio/${a.dir}`]),
-      ),
-    ];
+    for (const name of named) {
+      if (appByDir(name).host)
+        throw new Error('the shell always runs on its dev server with `npm run dev`');
+    }
+    let children;
+    if (named.length === 0) {
+      await run('npm', ['run', 'build', '--silent', '-w', '@referio/shared']);
+      children = [
+        startProcess('api', 'npm', ['run', 'dev', '--silent', '-w', '@referio/api'], {
+          format: createDevLogFormatter('api'),
+        }),
+        ...apps.map(devServer),
+      ];
+    } else {
+      // One team's remote in dev against the others built: the shell on its dev server too, so the page runs
+      // React's development build (Fast Refresh needs it) and the remote's updates apply in place.
+      const inDev = (a) => a.host || named.includes(a.dir);
+      await buildStale({ only: (step) => !apps.some((a) => inDev(a) && step.name === a.dir) });
+      children = [
+        startApi({ format: createDevLogFormatter('api') }),
+        ...apps
+          .filter((a) => !inDev(a))
+          .map((a) => startStatic(a.dir, { format: createDevLogFormatter(a.dir) })),
+        ...apps.filter(inDev).map(devServer),
+      ];
+    }
     const stop = () => children.forEach((c) => c.kill('SIGTERM'));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
-    await waitForUrl(`http://localhost:${API_PORT}/api/health`, 120_000);
-    await waitForUrl('http://localhost:3000/', 180_000);
-    console.log(`\nReferio (dev) is up at http://localhost:3000 after ${secs()} s\n`);
+    // The first start migrates and seeds the embedded database: minutes on a busy machine.
+    await waitForUrl(`http://localhost:${API_PORT}/api/health`, 300_000);
+    await waitForUrl('http://localhost:3000/', 240_000);
+    console.log(
+      `\nReferio (dev${named.length ? `: ${named.join(', ')} on dev servers, the other remotes built` : ''}) is up at http://localhost:3000 after ${secs()} s\n`,
+    );
     return;
   }
   await buildStale();
