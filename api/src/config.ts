@@ -159,6 +159,13 @@ export const configSchema = z
     /** PostgreSQL: connections this instance opens for its requests, and for public job searches. */
     DB_POOL_MAX: int(10, 1, 1000),
     DB_SEARCH_POOL_MAX: int(10, 1, 1000),
+    /**
+     * A request unanswered after DB_STALL_CHECK_MS makes the instance check the database; no answer within
+     * DB_STALL_TIMEOUT_MS and waiting requests get 503 (src/plugins/db-watch.ts). Unset: 700 with
+     * PostgreSQL, off (0) with PGlite.
+     */
+    DB_STALL_CHECK_MS: int(200, 10, 60_000),
+    DB_STALL_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     /** GET /api/health answers 503 when the database has not answered `select 1` within this. */
     HEALTH_TIMEOUT_MS: int(800, 50, 60_000),
     /** Chat messages one signed-in user may send per window (then 429 with the wait), all instances together. */
