@@ -116,6 +116,12 @@ export const configSchema = z
     /** How long the sign-in link mailed with every code works. */
     LOGIN_LINK_TTL_SECONDS: int(600, 60, 86_400),
     OTP_IP_MAX: int(20, 1, 1_000_000),
+    /** Mails (codes, links, notices) one IP may make the site send per hour, every route together. */
+    MAIL_IP_MAX_PER_HOUR: int(30, 1, 1_000_000),
+    /** Mails one signed-in account may make the site send per hour (e-mail change, work e-mail, re-check). */
+    MAIL_ACCOUNT_MAX_PER_HOUR: int(10, 1, 1_000_000),
+    /** Mails to one address per rolling day from everyone (a browser that signed in there before exempt). */
+    MAIL_RECIPIENT_MAX_PER_DAY: int(40, 1, 1_000_000),
     OTP_IP_WINDOW_SECONDS: int(600, 1, 86_400),
     /** Contact-form messages per IP per window. */
     CONTACT_IP_MAX: int(30, 1, 1_000_000),

@@ -4,6 +4,7 @@ import { isProduction } from '../config';
 import type { UserRow } from '../db/schema';
 import { hmacHex, sameHex } from '../lib/crypto';
 import { HttpError, SIGN_IN_REQUIRED_MESSAGE } from '../lib/errors';
+import { MailBudget } from '../services/mailBudget';
 import { OtpService } from '../services/otp';
 import { SessionStore, type ActiveSession } from '../services/sessions';
 import { UserRepository } from '../services/users';
@@ -44,6 +45,8 @@ declare module 'fastify' {
     users: UserRepository;
     sessions: SessionStore;
     otp: OtpService;
+    /** Per-IP, per-account and per-recipient budgets of the mails routes send (services/mailBudget.ts). */
+    mailBudget: MailBudget;
     /** Opens a session for the user and sets the httpOnly cookie; the token never appears in a body. */
     signIn(reply: FastifyReply, userId: string): Promise<void>;
     /** Marks this browser as one that signed in to `email` (see DEVICE_COOKIE). */
@@ -102,6 +105,20 @@ export default fp(
           addressMaxPerHour: config.OTP_ADDRESS_MAX_PER_HOUR,
           maxFailuresPerDay: config.OTP_MAX_FAILURES_PER_DAY,
           linkTtlSeconds: config.LOGIN_LINK_TTL_SECONDS,
+        },
+        app.now,
+      ),
+    );
+
+    app.decorate(
+      'mailBudget',
+      new MailBudget(
+        app.db,
+        secret,
+        {
+          ipPerHour: config.MAIL_IP_MAX_PER_HOUR,
+          accountPerHour: config.MAIL_ACCOUNT_MAX_PER_HOUR,
+          recipientPerDay: config.MAIL_RECIPIENT_MAX_PER_DAY,
         },
         app.now,
       ),

@@ -85,12 +85,9 @@ const auth: FastifyPluginAsyncZod = async (app) => {
    * (the account is created when either is used), so the answer tells nobody which addresses exist.
    */
   async function sendLoginCode(request: FastifyRequest, email: string, roleId: RoleId) {
-    const code = await app.otp.issue({
-      email,
-      purpose: 'login',
-      ip: request.ip,
-      knownDevice: app.isKnownDevice(request, email),
-    });
+    const knownDevice = app.isKnownDevice(request, email);
+    const code = await app.otp.issue({ email, purpose: 'login', ip: request.ip, knownDevice });
+    await spendOrWithdraw(request, { email, purpose: 'login', code }, { knownDevice });
     const token = await app.otp.issueLink(email, authModeOf(roleId));
     // The token travels in the fragment: browsers send neither it nor the Referer with it to any server.
     const link = `${config.SITE_URL}/sign-in#link=${token}`;
@@ -118,6 +115,23 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     } catch (err) {
       await app.otp.withdraw(issued);
       if (issued.linkToken) await app.otp.withdrawLink(issued.linkToken);
+      throw err;
+    }
+  }
+
+  /**
+   * Charges the mail budgets (IP, account, recipient) for a code about to be mailed; over a budget the
+   * code is taken back and the 429 goes to the caller.
+   */
+  async function spendOrWithdraw(
+    request: FastifyRequest,
+    issued: { email: string; purpose: OtpPurpose; code: string },
+    opts: { userId?: string; knownDevice?: boolean } = {},
+  ) {
+    try {
+      await app.mailBudget.spend({ ip: request.ip, recipient: issued.email, ...opts });
+    } catch (err) {
+      await app.otp.withdraw(issued);
       throw err;
     }
   }
@@ -380,6 +394,11 @@ const auth: FastifyPluginAsyncZod = async (app) => {
           userId: me.id,
           ip: request.ip,
         });
+        await spendOrWithdraw(
+          request,
+          { email: pendingEmail, purpose: 'email_change', code },
+          { userId: me.id },
+        );
         await mailOrWithdraw(
           { email: pendingEmail, purpose: 'email_change', code },
           {
@@ -453,6 +472,11 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         userId: me.id,
         ip: request.ip,
       });
+      await spendOrWithdraw(
+        request,
+        { email: workEmail, purpose: 'work_email', code },
+        { userId: me.id },
+      );
       await mailOrWithdraw(
         { email: workEmail, purpose: 'work_email', code },
         {
