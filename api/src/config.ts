@@ -113,6 +113,8 @@ export const configSchema = z
     OTP_ADDRESS_MAX_PER_HOUR: int(20, 1, 10_000),
     /** Wrong codes per address per rolling 24 hours, whatever code they were for. */
     OTP_MAX_FAILURES_PER_DAY: int(10, 1, 10_000),
+    /** A new sign-in e-mail from a session opened longer ago than this needs a code sent to the current one. */
+    EMAIL_CHANGE_REAUTH_MINUTES: int(15, 1, 10_080),
     /** How long the sign-in link mailed with every code works. */
     LOGIN_LINK_TTL_SECONDS: int(600, 60, 86_400),
     OTP_IP_MAX: int(20, 1, 1_000_000),

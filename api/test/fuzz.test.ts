@@ -345,6 +345,8 @@ const templates = (): Record<string, Record<string, unknown>> => {
     '/api/subscribe/createSubscribe': { email: 'fan@example.com' },
     '/api/auth/createUser': { email: 'fuzz@example.com', roleId: 0 },
     '/api/auth/verifyLink': { token: 'A'.repeat(22) },
+    '/api/auth/checkLink': { token: 'A'.repeat(22) },
+    '/api/auth/revertEmailChange': { token: 'A'.repeat(22) },
     // A decline with a reason and its note (the path's id is no request of the attacker's: 404 at best).
     '/api/referralRequest/updateReferralStatus/:id': {
       status: 'declined',

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isProduction } from '../config';
 import type { UserRow } from '../db/schema';
-import { hmacHex, sameHex } from '../lib/crypto';
+import { hmacHex, randomUrlToken, sameHex } from '../lib/crypto';
 import { HttpError, SIGN_IN_REQUIRED_MESSAGE } from '../lib/errors';
 import { MailBudget } from '../services/mailBudget';
 import { OtpService } from '../services/otp';
@@ -17,6 +17,12 @@ export const SESSION_COOKIE = 'referio_sid';
  */
 export const DEVICE_COOKIE = 'referio_device';
 const DEVICE_COOKIE_DAYS = 365;
+/**
+ * A random id for this browser, set when it asks for a sign-in mail: the mailed link signs in without a
+ * question only in the browser whose id it was issued with (login CSRF; services/otp.ts `peekLink`).
+ */
+export const BROWSER_COOKIE = 'referio_browser';
+const BROWSER_COOKIE_DAYS = 30;
 
 /**
  * Who may call a route, declared in its options: `config: { auth: 'public' }`.
@@ -51,6 +57,10 @@ declare module 'fastify' {
     signIn(reply: FastifyReply, userId: string): Promise<void>;
     /** Marks this browser as one that signed in to `email` (see DEVICE_COOKIE). */
     rememberDevice(reply: FastifyReply, email: string): void;
+    /** This browser's id (BROWSER_COOKIE), set on the reply when it has none yet. */
+    browserId(request: FastifyRequest, reply: FastifyReply): string;
+    /** This browser's id, or null when it has none. */
+    browserIdOf(request: FastifyRequest): string | null;
     /** Whether the request comes from a browser that signed in to `email` before. */
     isKnownDevice(request: FastifyRequest, email: string): boolean;
     /** Ends the request's session (if any) and clears the cookie. */
@@ -148,6 +158,22 @@ export default fp(
         path: '/api/auth',
         maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
       });
+    });
+    const browserIdOf = (request: FastifyRequest): string | null => {
+      const id = request.cookies[BROWSER_COOKIE];
+      return typeof id === 'string' && /^[A-Za-z0-9_-]{22,64}$/.test(id) ? id : null;
+    };
+    app.decorate('browserIdOf', browserIdOf);
+    app.decorate('browserId', (request: FastifyRequest, reply: FastifyReply) => {
+      const known = browserIdOf(request);
+      if (known) return known;
+      const id = randomUrlToken(24);
+      reply.setCookie(BROWSER_COOKIE, id, {
+        ...cookieOptions(),
+        path: '/api/auth',
+        maxAge: BROWSER_COOKIE_DAYS * 24 * 60 * 60,
+      });
+      return id;
     });
     app.decorate('isKnownDevice', (request: FastifyRequest, email: string) => {
       const mark = request.cookies[DEVICE_COOKIE];
