@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseFileKeys } from './lib/file-crypto';
 
 /** Booleans from the environment: 'true'/'false'/'1'/'0'/'yes'/'no' (case-insensitive). */
 const envBool = <D extends boolean | undefined>(dflt: D) =>
@@ -64,6 +65,16 @@ const trustProxySchema = z
     }
     return entries;
   });
+
+function fileKeysValid(value: string | undefined): boolean {
+  if (!value) return true;
+  try {
+    parseFileKeys(value, Buffer.alloc(32));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The repository root's `.data` folder; the same from `src/` (tsx, jest) and `dist/` (node). */
 export const DEFAULT_DATA_DIR = path.resolve(__dirname, '../..', '.data');
@@ -144,6 +155,18 @@ export const configSchema = z
     S3_FORCE_PATH_STYLE: envBool(false),
     /** Prepended to every object key (one bucket for several deployments). */
     S3_PREFIX: z.string().default(''),
+    /** Server-side encryption asked of the bucket for every object ('none' for servers without it). */
+    S3_SSE: z.enum(['AES256', 'aws:kms', 'none']).default('AES256'),
+    /**
+     * Keys that encrypt uploaded files at rest (AES-256-GCM): `id:base64,…`, 32 bytes each, the first for
+     * new files, the others to read older ones (rotation). Unset: one key derived from the server secret.
+     */
+    FILE_ENCRYPTION_KEYS: optionalString,
+    /**
+     * A resume kept only by referral requests that ended (answered, expired, withdrawn) more than this
+     * many days ago is deleted; the resume on the candidate's profile stays.
+     */
+    RESUME_RETENTION_DAYS: int(180, 1, 3650),
     /** This instance's name, sent as `X-Served-By` on every answer (unset: no header). */
     INSTANCE_NAME: optionalString.pipe(
       z
@@ -207,6 +230,11 @@ export const configSchema = z
   .refine((c) => c.UPLOAD_QUOTA_BYTES >= c.UPLOAD_MAX_BYTES, {
     path: ['UPLOAD_QUOTA_BYTES'],
     message: 'UPLOAD_QUOTA_BYTES must be at least UPLOAD_MAX_BYTES',
+  })
+  .refine((c) => fileKeysValid(c.FILE_ENCRYPTION_KEYS), {
+    path: ['FILE_ENCRYPTION_KEYS'],
+    message:
+      'expected id:base64 entries (ids of letters, digits, _ and -; each key 32 bytes: openssl rand -base64 32), each id once',
   })
   .refine((c) => c.FILE_STORAGE !== 's3' || c.S3_BUCKET !== undefined, {
     path: ['S3_BUCKET'],
