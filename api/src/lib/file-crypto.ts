@@ -68,7 +68,8 @@ export function encryptFile(data: Buffer, key: FileKey): Buffer {
 
 /** The plaintext of a stored file (a file without the header is returned as it is). */
 export function decryptFile(stored: Buffer, keys: FileKey[]): Buffer {
-  if (stored.length < MAGIC.length || !stored.subarray(0, MAGIC.length).equals(MAGIC)) return stored;
+  if (stored.length < MAGIC.length || !stored.subarray(0, MAGIC.length).equals(MAGIC))
+    return stored;
   const idLength = stored[MAGIC.length] ?? 0;
   const headerEnd = MAGIC.length + 1 + idLength;
   const id = stored.subarray(MAGIC.length + 1, headerEnd).toString('ascii');

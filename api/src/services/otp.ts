@@ -267,7 +267,8 @@ export class OtpService {
     if (Number(total) > this.limits.maxFailuresPerDay) {
       await release();
       throw (
-        (await this.dailyLimit(email, input.purpose, knownDevice)) ?? new HttpError(429, OTP_MESSAGES.locked)
+        (await this.dailyLimit(email, input.purpose, knownDevice)) ??
+        new HttpError(429, OTP_MESSAGES.locked)
       );
     }
 
@@ -314,7 +315,8 @@ export class OtpService {
       .returning({ attempts: otpCodes.attempts });
     if (Number(total) >= this.limits.maxFailuresPerDay) {
       throw (
-        (await this.dailyLimit(email, input.purpose, knownDevice)) ?? new HttpError(429, OTP_MESSAGES.locked)
+        (await this.dailyLimit(email, input.purpose, knownDevice)) ??
+        new HttpError(429, OTP_MESSAGES.locked)
       );
     }
     if (counted.every((c) => c.attempts >= this.limits.maxAttempts)) {

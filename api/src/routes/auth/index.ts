@@ -598,7 +598,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       onRequest: otpIpLimit,
       schema: {
         tags: ['profile'],
-        summary: "Undo a sign-in e-mail change from the old address's \"this wasn't me\" link",
+        summary: 'Undo a sign-in e-mail change from the old address\'s "this wasn\'t me" link',
         body: revertEmailChangeRequest,
         response: { 200: messageAnswer, ...errorResponses(400, 409, 429) },
       },
