@@ -92,11 +92,17 @@ test('a resume kept only by requests that ended over RESUME_RETENTION_DAYS ago i
   const firstResume = await resumeKey(app, candidate.id);
   expect((await sendReferral(app, candidate, jobId, referrer.id)).statusCode).toBe(201);
 
-  // The request ends (declined) long ago, and the candidate has uploaded a newer resume since.
+  // The resume was uploaded and sent, and the request ended (declined), long ago; the candidate has
+  // uploaded a newer resume since.
+  const longAgo = new Date(app.now().getTime() - 181 * DAY_MS);
   await app.db
     .update(referralRequests)
-    .set({ status: 'declined', updatedAt: new Date(app.now().getTime() - 181 * DAY_MS) })
+    .set({ status: 'declined', updatedAt: longAgo })
     .where(eq(referralRequests.senderId, candidate.id));
+  await app.db
+    .update(files)
+    .set({ createdAt: new Date(longAgo.getTime() - DAY_MS) })
+    .where(eq(files.storageKey, firstResume));
   await uploadResume(app, candidate);
   const profileResume = await resumeKey(app, candidate.id);
   expect(profileResume).not.toBe(firstResume);
@@ -123,10 +129,15 @@ test('a request that ended less than RESUME_RETENTION_DAYS ago keeps its resume'
   await uploadResume(app, candidate);
   const sent = await resumeKey(app, candidate.id);
   await sendReferral(app, candidate, jobId, referrer.id);
+  const recently = new Date(app.now().getTime() - 179 * DAY_MS);
   await app.db
     .update(referralRequests)
-    .set({ status: 'declined', updatedAt: new Date(app.now().getTime() - 179 * DAY_MS) })
+    .set({ status: 'declined', updatedAt: recently })
     .where(eq(referralRequests.senderId, candidate.id));
+  await app.db
+    .update(files)
+    .set({ createdAt: new Date(recently.getTime() - DAY_MS) })
+    .where(eq(files.storageKey, sent));
   await uploadResume(app, candidate);
   await sweepOrphanUploads(app);
   const left = (await app.db.select({ k: files.storageKey }).from(files)).map((f) => f.k);
