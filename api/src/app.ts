@@ -19,6 +19,7 @@ import authPlugin from './plugins/auth';
 import contactMessagesPlugin from './plugins/contact-messages';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
+import dbWatchPlugin from './plugins/db-watch';
 import devMailPlugin from './plugins/dev-mail';
 import errorHandler from './plugins/error-handler';
 import eventsPlugin from './plugins/events';
@@ -133,6 +134,8 @@ export async function buildApp(
   await app.register(requestIdPlugin);
   await app.register(requestGuard);
   await app.register(dbPlugin, { database: options.database });
+  // Before every hook that queries the database (limits, sessions): a stalled database answers 503 fast.
+  await app.register(dbWatchPlugin);
   // Limits count in the database, so every instance on it shares them (src/lib/rate-limit-store.ts).
   await app.register(rateLimit, {
     global: false,

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseFileKeys } from './lib/file-crypto';
 
 /** Booleans from the environment: 'true'/'false'/'1'/'0'/'yes'/'no' (case-insensitive). */
 const envBool = <D extends boolean | undefined>(dflt: D) =>
@@ -65,6 +66,16 @@ const trustProxySchema = z
     return entries;
   });
 
+function fileKeysValid(value: string | undefined): boolean {
+  if (!value) return true;
+  try {
+    parseFileKeys(value, Buffer.alloc(32));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The repository root's `.data` folder; the same from `src/` (tsx, jest) and `dist/` (node). */
 export const DEFAULT_DATA_DIR = path.resolve(__dirname, '../..', '.data');
 
@@ -113,9 +124,17 @@ export const configSchema = z
     OTP_ADDRESS_MAX_PER_HOUR: int(20, 1, 10_000),
     /** Wrong codes per address per rolling 24 hours, whatever code they were for. */
     OTP_MAX_FAILURES_PER_DAY: int(10, 1, 10_000),
+    /** A new sign-in e-mail from a session opened longer ago than this needs a code sent to the current one. */
+    EMAIL_CHANGE_REAUTH_MINUTES: int(15, 1, 10_080),
     /** How long the sign-in link mailed with every code works. */
     LOGIN_LINK_TTL_SECONDS: int(600, 60, 86_400),
     OTP_IP_MAX: int(20, 1, 1_000_000),
+    /** Mails (codes, links, notices) one IP may make the site send per hour, every route together. */
+    MAIL_IP_MAX_PER_HOUR: int(30, 1, 1_000_000),
+    /** Mails one signed-in account may make the site send per hour (e-mail change, work e-mail, re-check). */
+    MAIL_ACCOUNT_MAX_PER_HOUR: int(10, 1, 1_000_000),
+    /** Mails to one address per rolling day from everyone (a browser that signed in there before exempt). */
+    MAIL_RECIPIENT_MAX_PER_DAY: int(40, 1, 1_000_000),
     OTP_IP_WINDOW_SECONDS: int(600, 1, 86_400),
     /** Contact-form messages per IP per window. */
     CONTACT_IP_MAX: int(30, 1, 1_000_000),
@@ -136,6 +155,18 @@ export const configSchema = z
     S3_FORCE_PATH_STYLE: envBool(false),
     /** Prepended to every object key (one bucket for several deployments). */
     S3_PREFIX: z.string().default(''),
+    /** Server-side encryption asked of the bucket for every object ('none' for servers without it). */
+    S3_SSE: z.enum(['AES256', 'aws:kms', 'none']).default('AES256'),
+    /**
+     * Keys that encrypt uploaded files at rest (AES-256-GCM): `id:base64,…`, 32 bytes each, the first for
+     * new files, the others to read older ones (rotation). Unset: one key derived from the server secret.
+     */
+    FILE_ENCRYPTION_KEYS: optionalString,
+    /**
+     * A resume kept only by referral requests that ended (answered, expired, withdrawn) more than this
+     * many days ago is deleted; the resume on the candidate's profile stays.
+     */
+    RESUME_RETENTION_DAYS: int(180, 1, 3650),
     /** This instance's name, sent as `X-Served-By` on every answer (unset: no header). */
     INSTANCE_NAME: optionalString.pipe(
       z
@@ -159,6 +190,13 @@ export const configSchema = z
     /** PostgreSQL: connections this instance opens for its requests, and for public job searches. */
     DB_POOL_MAX: int(10, 1, 1000),
     DB_SEARCH_POOL_MAX: int(10, 1, 1000),
+    /**
+     * A request unanswered after DB_STALL_CHECK_MS makes the instance check the database; no answer within
+     * DB_STALL_TIMEOUT_MS and waiting requests get 503 (src/plugins/db-watch.ts). Unset: 700 with
+     * PostgreSQL, off (0) with PGlite.
+     */
+    DB_STALL_CHECK_MS: int(200, 10, 60_000),
+    DB_STALL_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     /** GET /api/health answers 503 when the database has not answered `select 1` within this. */
     HEALTH_TIMEOUT_MS: int(800, 50, 60_000),
     /** Chat messages one signed-in user may send per window (then 429 with the wait), all instances together. */
@@ -192,6 +230,11 @@ export const configSchema = z
   .refine((c) => c.UPLOAD_QUOTA_BYTES >= c.UPLOAD_MAX_BYTES, {
     path: ['UPLOAD_QUOTA_BYTES'],
     message: 'UPLOAD_QUOTA_BYTES must be at least UPLOAD_MAX_BYTES',
+  })
+  .refine((c) => fileKeysValid(c.FILE_ENCRYPTION_KEYS), {
+    path: ['FILE_ENCRYPTION_KEYS'],
+    message:
+      'expected id:base64 entries (ids of letters, digits, _ and -; each key 32 bytes: openssl rand -base64 32), each id once',
   })
   .refine((c) => c.FILE_STORAGE !== 's3' || c.S3_BUCKET !== undefined, {
     path: ['S3_BUCKET'],

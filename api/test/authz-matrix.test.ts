@@ -8,7 +8,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { notifications, referralRequests, users } from '../src/db/schema';
+import { emailReverts, notifications, referralRequests, users } from '../src/db/schema';
+import { sha256Hex } from '../src/lib/crypto';
 import type { Database } from '../src/db';
 import { createClock, createTestDatabase, latestCode, validJobBody } from './helper';
 import { DEAD_SMTP_URL } from './smtp-support';
@@ -203,6 +204,41 @@ const ROWS: Row[] = [
         url: `/api/dev/mail?to=${encodeURIComponent(email)}`,
       });
       const token = /#link=([A-Za-z0-9_-]+)/.exec(mail.json().data[0].text as string)?.[1];
+      // Another browser than the one that asked: it signs in once the person said yes to the question.
+      return { url: '', payload: { token, confirm: true } };
+    },
+  },
+  {
+    // What a link would do here (the link stays unused): anyone holding the token may ask.
+    route: 'POST /api/auth/checkLink',
+    owner: 'candidate',
+    expect: PUBLIC,
+    request: async ({ app }) => {
+      const email = freshEmail('peek');
+      await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, roleId: 0 } });
+      const mail = await app.inject({
+        method: 'GET',
+        url: `/api/dev/mail?to=${encodeURIComponent(email)}`,
+      });
+      const token = /#link=([A-Za-z0-9_-]+)/.exec(mail.json().data[0].text as string)?.[1];
+      return { url: '', payload: { token } };
+    },
+  },
+  {
+    // The "this wasn't me" link mailed to an old address: the token is the proof, whoever sends it.
+    route: 'POST /api/auth/revertEmailChange',
+    owner: 'candidate',
+    expect: PUBLIC,
+    request: async ({ app }) => {
+      const moved = await quickUser(app, 'moved-away');
+      const token = `revert-${Math.random().toString(36).slice(2)}-${'x'.repeat(16)}`;
+      await app.db.insert(emailReverts).values({
+        userId: moved.id,
+        oldEmail: freshEmail('was'),
+        newEmail: moved.email,
+        tokenHash: sha256Hex(token),
+        expiresAt: new Date(app.now().getTime() + 60 * 60 * 1000),
+      });
       return { url: '', payload: { token } };
     },
   },

@@ -1,6 +1,6 @@
 // Fuzz: fast-check sends generated path parameters, query strings, bodies (JSON, broken JSON, forms,
 // multipart, multipart cut short) and cookies to every route the app registers, and valid bodies with one
-// field made hostile (NUL and other control characters, text-direction overrides, numbers beyond their
+// field made hostile (NUL and other control characters, text-direction overrides, lone surrogates, numbers beyond their
 // columns, impossible dates), as an anonymous caller and as a signed-in
 // attacker. No answer may be a 5xx, every refusal is the JSON error shape, and the victims' rows (a
 // candidate and the referrer she talks to) are the same afterwards.
@@ -100,6 +100,9 @@ const nasty = fc.constantFrom(
   'see\u202Egnp.exe',
   '\u2066x\u2069',
   'x\u007f',
+  '\uD800',
+  'a\uDC00b',
+  '\uDBFF\uDBFF',
   '2024-02-30',
   '0000-01-01',
   '2023-13-01',
@@ -122,6 +125,8 @@ const controlText = fc
         '\u2066',
         '\u2069',
       ),
+      // Lone surrogates: not Unicode at all (PostgreSQL cannot store them).
+      fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)),
       fc.constantFrom('a', 'b', ' ', '.'),
     ),
     { minLength: 1, maxLength: 12 },
@@ -340,6 +345,8 @@ const templates = (): Record<string, Record<string, unknown>> => {
     '/api/subscribe/createSubscribe': { email: 'fan@example.com' },
     '/api/auth/createUser': { email: 'fuzz@example.com', roleId: 0 },
     '/api/auth/verifyLink': { token: 'A'.repeat(22) },
+    '/api/auth/checkLink': { token: 'A'.repeat(22) },
+    '/api/auth/revertEmailChange': { token: 'A'.repeat(22) },
     // A decline with a reason and its note (the path's id is no request of the attacker's: 404 at best).
     '/api/referralRequest/updateReferralStatus/:id': {
       status: 'declined',

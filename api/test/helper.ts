@@ -94,6 +94,11 @@ export function testConfig(overrides: ConfigInput = {}): Config {
     OTP_IP_MAX: 10_000,
     MAIL_WORKER: false,
     CHAT_MESSAGE_MAX: 10_000,
+    MAIL_IP_MAX_PER_HOUR: 100_000,
+    MAIL_ACCOUNT_MAX_PER_HOUR: 100_000,
+    MAIL_RECIPIENT_MAX_PER_DAY: 100_000,
+    // Off: on a loaded test machine a slow query is not a stalled database (the stall tests turn it on).
+    DB_STALL_TIMEOUT_MS: 0,
     ...overrides,
   });
 }

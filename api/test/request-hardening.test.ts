@@ -52,6 +52,43 @@ describe('7. inputs the database cannot store answer 400, and logs keep no user 
     expect(cases[0]!.json().message).toBe(CONTROL);
   });
 
+  it('answers 400 to text that is not valid Unicode: a lone surrogate in a chat message or a search; bytes that are not UTF-8', async () => {
+    const app = await ctx.build();
+    const { candidate, chatId } = await approvedPair(app, 'surrogate');
+    // JSON text with the escape itself, as a client would send it: JSON.stringify would keep it escaped too.
+    const raw = (body: string) => ({
+      method: 'POST' as const,
+      url: '/api/message/createMessage',
+      headers: { cookie: candidate.cookie, 'content-type': 'application/json' },
+      payload: body,
+    });
+    const cases = [
+      await app.inject(
+        raw(
+          `{"chatId":"${chatId}","sender":"x","senderId":"${candidate.user._id}","content":"hi \\uD800"}`,
+        ),
+      ),
+      await send(app, candidate, chatId, 'lone low \uDC00 here'),
+      await call(app, null, 'POST', '/jobPost/getAllJobPost', { search: '\uDBFF' }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/company/getAllCompany',
+        headers: { 'content-type': 'application/json' },
+        payload: Buffer.concat([
+          Buffer.from('{"search":"'),
+          Buffer.from([0xc3, 0x28]),
+          Buffer.from('"}'),
+        ]),
+      }),
+    ];
+    for (const res of cases) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message: 'Text must be valid Unicode.' });
+    }
+    // A surrogate pair (an emoji) is fine.
+    expect((await send(app, candidate, chatId, 'ok \uD83D\uDE00')).statusCode).toBe(200);
+  });
+
   it('answers 400 to a referral bonus beyond its column and to impossible dates of birth', async () => {
     const app = await ctx.build();
     const u = await makeUser(app, 'num', {}, 1);

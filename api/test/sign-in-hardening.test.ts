@@ -43,8 +43,9 @@ async function latestLink(app: FastifyInstance, to = email): Promise<string> {
   return token;
 }
 
+/** Opens the link (from another browser than the one that asked: the person confirms the question). */
 const useLink = (app: FastifyInstance, token: string) =>
-  app.inject({ method: 'POST', url: '/api/auth/verifyLink', payload: { token } });
+  app.inject({ method: 'POST', url: '/api/auth/verifyLink', payload: { token, confirm: true } });
 
 describe('1. wrong codes are limited per address per day, and the mailed link still works', () => {
   it('allows 10 wrong codes per address in 24 hours over all its codes, then refuses even the right one', async () => {
@@ -273,7 +274,7 @@ describe("3. others asking for codes do not take away the owner's way in", () =>
     const signedIn = await app.inject({
       method: 'POST',
       url: '/api/auth/verifyLink',
-      payload: { token: await latestLink(app) },
+      payload: { token: await latestLink(app), confirm: true },
     });
     const mark = signedIn.cookies.find((c) => c.name === 'referio_device');
     expect(mark?.httpOnly).toBe(true);

@@ -34,6 +34,8 @@ export default async function globalSetup(): Promise<void> {
       OTP_MAX_PER_HOUR: '1000',
       OTP_ADDRESS_MAX_PER_HOUR: '1000',
       OTP_IP_MAX: '10000',
+      MAIL_IP_MAX_PER_HOUR: '10000',
+      MAIL_RECIPIENT_MAX_PER_DAY: '10000',
     },
   });
   const pids: Record<string, number> = {};

@@ -13,6 +13,8 @@ const apiEnv = (dataDir: string | null) => ({
   OTP_MAX_PER_HOUR: '1000',
   OTP_ADDRESS_MAX_PER_HOUR: '1000',
   OTP_IP_MAX: '10000',
+  MAIL_IP_MAX_PER_HOUR: '10000',
+  MAIL_RECIPIENT_MAX_PER_DAY: '10000',
 });
 
 const alive = (pid: number) => {

@@ -184,6 +184,9 @@ function contentSecurityPolicy(origins, devOrigins = []) {
   ].join('; ');
 }
 
+/** Connection failures before any answer, after which a GET or HEAD may be tried once more. */
+const RETRYABLE_ERRORS = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE']);
+
 /** Headers a client could use to pose as someone else; the proxy writes its own. */
 const CLIENT_ADDRESS_HEADERS = [
   'forwarded',
@@ -263,23 +266,65 @@ server.addHook('onSend', (req, reply, payload, done) => {
 
 if (app.host) {
   const apiUrl = values.api || process.env.API_URL || `http://127.0.0.1:${API_PORT}`;
-  await server.register(fastifyProxy, {
-    upstream: apiUrl,
-    prefix: '/api',
-    rewritePrefix: '/api',
-    http2: false,
-    // The API down or restarting: the same JSON error the API gives when its database is away, so the
-    // pages show a message and keep the user signed in (only a 401 signs out).
-    replyOptions: {
-      rewriteRequestHeaders: (req, headers) => forwardedHeaders(req, headers),
-      onError: (reply, { error }) => {
-        const status = error?.statusCode === 504 ? 504 : 503;
-        reply
-          .code(status)
-          .header('Retry-After', '5')
-          .send({ success: false, message: 'Service temporarily unavailable. Please try again.' });
+  // One deadline per /api call, retries included: no answer (headers) within it and the browser gets 504.
+  // The API answers 503 itself within about a second when its database stalls (api/src/plugins/db-watch.ts).
+  const deadlineMs = Number(process.env.API_TIMEOUT_MS || 30_000);
+  // Bodies larger than this are refused here with 413 before any byte goes to the API (its largest
+  // accepted body is an upload: UPLOAD_MAX_BYTES, 5 MB, plus the form around it); the API refuses
+  // smaller bodies its route does not accept with its own 413, which reaches the browser as given.
+  const bodyMaxBytes = Number(process.env.API_BODY_MAX_BYTES || 6 * 1024 * 1024);
+  const unavailable = (reply, status = 503) =>
+    reply
+      .code(status)
+      .header('Retry-After', '5')
+      .send({ success: false, message: 'Service temporarily unavailable. Please try again.' });
+  await server.register(async (proxy) => {
+    proxy.addHook('onRequest', (req, reply, done) => {
+      const length = Number(req.headers['content-length'] ?? 0);
+      if (length > bodyMaxBytes) {
+        // The browser's body is not read: the connection closes after the answer.
+        reply.header('Connection', 'close').code(413).send({
+          success: false,
+          message: 'The request body is too large.',
+        });
+        return;
+      }
+      const timer = setTimeout(() => {
+        if (!reply.sent && !reply.raw.headersSent) unavailable(reply, 504);
+      }, deadlineMs);
+      timer.unref();
+      reply.raw.once('close', () => clearTimeout(timer));
+      reply.raw.once('finish', () => clearTimeout(timer));
+      done();
+    });
+    await proxy.register(fastifyProxy, {
+      upstream: apiUrl,
+      prefix: '/api',
+      rewritePrefix: '/api',
+      http2: false,
+      // No timeout on the body: chat streams stay open (the deadline above covers the wait for headers).
+      undici: { headersTimeout: deadlineMs, bodyTimeout: 0, connect: { timeout: 2000 } },
+      replyOptions: {
+        rewriteRequestHeaders: (req, headers) => forwardedHeaders(req, headers),
+        // Retries: a GET or HEAD whose connection failed before any answer (the API restarting, a
+        // kept-alive connection it had just closed) is tried once more, at once. Nothing else is retried:
+        // not a write (it may have reached the API), not an answer (a 503 is the API's word), not a timeout.
+        retryDelay: ({ err, req, res, attempt }) =>
+          !res &&
+          err &&
+          attempt === 0 &&
+          (req.method === 'GET' || req.method === 'HEAD') &&
+          RETRYABLE_ERRORS.has(err.code)
+            ? 1
+            : null,
+        // The API down or restarting: the same JSON error the API gives when its database is away, so the
+        // pages show a message and keep the user signed in (only a 401 signs out).
+        onError: (reply, { error }) => {
+          if (reply.sent) return;
+          unavailable(reply, error?.statusCode === 504 ? 504 : 503);
+        },
       },
-    },
+    });
   });
   const secure = /^https:/.test(process.env.SITE_URL ?? '');
   // Every visitor has a canary bucket from their first page or /remotes.json on (pointer.mjs).

@@ -510,6 +510,7 @@ async function benchBackend(kind) {
           // The sign-in rate limits, in case a run signs in more than once.
           OTP_IP_MAX: '1000',
           OTP_MAX_PER_HOUR: '1000',
+          MAIL_IP_MAX_PER_HOUR: '10000',
           OTP_RESEND_INTERVAL_SECONDS: '0',
           ...extraEnv,
         },

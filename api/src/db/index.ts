@@ -34,6 +34,11 @@ export interface Database {
   readonly searchDb: Db;
   /** Runs `select 1`; rejects when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * `select 1` that rejects after `timeoutMs`. On PostgreSQL over a connection of its own (not the
+   * requests' pool), so busy requests do not make a healthy server look stalled.
+   */
+  probe(timeoutMs: number): Promise<void>;
   /** Applies the SQL migrations in api/drizzle (idempotent, safe for several instances at once). */
   migrate(): Promise<void>;
   /** Empties every table (tests). */
@@ -64,6 +69,17 @@ export interface OpenDatabaseOptions {
   searchPoolMax?: number;
 }
 
+/** Rejects when `promise` has not settled within `ms`. */
+export function within<T>(promise: Promise<T>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  // The late answer (or error) of a probe that lost the race is nobody's concern.
+  promise.catch(() => {});
+  return Promise.race([promise.then(() => {}), timeout]).finally(() => clearTimeout(timer));
+}
+
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.url) return openPostgres(opts.url, opts);
   return openPglite(opts.pgliteDir);
@@ -83,6 +99,7 @@ async function openPglite(dir?: string): Promise<Database> {
     async ping() {
       await client.query('select 1');
     },
+    probe: (timeoutMs) => within(client.query('select 1'), timeoutMs),
     async migrate() {
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     },
@@ -119,9 +136,19 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
     options:
       '-c max_parallel_workers_per_gather=0 -c jit=off -c plan_cache_mode=force_generic_plan',
   });
+  // The stall probe's one connection (src/plugins/db-watch.ts): made on first use, dropped when its query
+  // times out (pg discards a client whose query timed out), so a stalled server costs one socket.
+  const probePool = new Pool({
+    connectionString: url,
+    max: 1,
+    idleTimeoutMillis: 0,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000,
+    query_timeout: 2000,
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   searchPool.on('error', () => {});
+  probePool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema });
   const searchDb = drizzlePg({ client: searchPool, schema });
   let closed = false;
@@ -132,6 +159,7 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
     async ping() {
       await pool.query('select 1');
     },
+    probe: (timeoutMs) => within(probePool.query('select 1'), timeoutMs),
     async migrate() {
       // Several API instances may start together: one migrates, the others wait on the advisory lock.
       // A connection of its own, without the requests' timeouts (`query_timeout`, `statement_timeout`): a
@@ -161,7 +189,7 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.all([pool.end(), searchPool.end()]);
+      await Promise.all([pool.end(), searchPool.end(), probePool.end()]);
     },
   };
 }

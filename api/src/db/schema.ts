@@ -114,6 +114,11 @@ export const otpFailures = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     email: text('email').notNull(),
     weight: integer('weight').notNull().default(1),
+    /**
+     * Made from a browser that signed in to the address before (the device cookie): those count in a
+     * budget of their own, so strangers' wrong codes cannot lock the owner's own browser out.
+     */
+    knownDevice: boolean('known_device').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('otp_failures_email_created_idx').on(t.email, t.createdAt)],
@@ -128,11 +133,37 @@ export const loginLinks = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     /** The mode chosen on the screen that asked for the mail. */
     authMode: authModeEnum('auth_mode').notNull().default('candidate'),
+    /**
+     * HMAC of the browser cookie of the browser that asked for the mail: the link signs in there without a
+     * question; any other browser is asked "Sign in as {address}?" first (login CSRF, issue 28).
+     */
+    browserHash: text('browser_hash'),
     expiresAt: ts('expires_at').notNull(),
     consumedAt: ts('consumed_at'),
     createdAt: createdAt(),
   },
   (t) => [index('login_links_created_idx').on(t.createdAt)],
+);
+
+/**
+ * "This wasn't me" links mailed to the old address when a sign-in e-mail changes: for 7 days the link
+ * puts the old address back and ends every session of the account. Only the token's SHA-256 is stored.
+ */
+export const emailReverts = pgTable(
+  'email_reverts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_reverts_user_idx').on(t.userId)],
 );
 
 export const devMails = pgTable(
@@ -697,6 +728,7 @@ export const allTableNames = [
   'work_email_history',
   'otp_codes',
   'otp_failures',
+  'email_reverts',
   'login_links',
   'sessions',
   'company_domains',

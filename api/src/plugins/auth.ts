@@ -2,8 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isProduction } from '../config';
 import type { UserRow } from '../db/schema';
-import { hmacHex, sameHex } from '../lib/crypto';
+import { hmacHex, randomUrlToken, sameHex } from '../lib/crypto';
 import { HttpError, SIGN_IN_REQUIRED_MESSAGE } from '../lib/errors';
+import { MailBudget } from '../services/mailBudget';
 import { OtpService } from '../services/otp';
 import { SessionStore, type ActiveSession } from '../services/sessions';
 import { UserRepository } from '../services/users';
@@ -16,6 +17,12 @@ export const SESSION_COOKIE = 'referio_sid';
  */
 export const DEVICE_COOKIE = 'referio_device';
 const DEVICE_COOKIE_DAYS = 365;
+/**
+ * A random id for this browser, set when it asks for a sign-in mail: the mailed link signs in without a
+ * question only in the browser whose id it was issued with (login CSRF; services/otp.ts `peekLink`).
+ */
+export const BROWSER_COOKIE = 'referio_browser';
+const BROWSER_COOKIE_DAYS = 30;
 
 /**
  * Who may call a route, declared in its options: `config: { auth: 'public' }`.
@@ -44,10 +51,16 @@ declare module 'fastify' {
     users: UserRepository;
     sessions: SessionStore;
     otp: OtpService;
+    /** Per-IP, per-account and per-recipient budgets of the mails routes send (services/mailBudget.ts). */
+    mailBudget: MailBudget;
     /** Opens a session for the user and sets the httpOnly cookie; the token never appears in a body. */
     signIn(reply: FastifyReply, userId: string): Promise<void>;
     /** Marks this browser as one that signed in to `email` (see DEVICE_COOKIE). */
     rememberDevice(reply: FastifyReply, email: string): void;
+    /** This browser's id (BROWSER_COOKIE), set on the reply when it has none yet. */
+    browserId(request: FastifyRequest, reply: FastifyReply): string;
+    /** This browser's id, or null when it has none. */
+    browserIdOf(request: FastifyRequest): string | null;
     /** Whether the request comes from a browser that signed in to `email` before. */
     isKnownDevice(request: FastifyRequest, email: string): boolean;
     /** Ends the request's session (if any) and clears the cookie. */
@@ -107,6 +120,20 @@ export default fp(
       ),
     );
 
+    app.decorate(
+      'mailBudget',
+      new MailBudget(
+        app.db,
+        secret,
+        {
+          ipPerHour: config.MAIL_IP_MAX_PER_HOUR,
+          accountPerHour: config.MAIL_ACCOUNT_MAX_PER_HOUR,
+          recipientPerDay: config.MAIL_RECIPIENT_MAX_PER_DAY,
+        },
+        app.now,
+      ),
+    );
+
     const cookieOptions = () => ({
       httpOnly: true,
       sameSite: 'lax' as const,
@@ -131,6 +158,22 @@ export default fp(
         path: '/api/auth',
         maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
       });
+    });
+    const browserIdOf = (request: FastifyRequest): string | null => {
+      const id = request.cookies[BROWSER_COOKIE];
+      return typeof id === 'string' && /^[A-Za-z0-9_-]{22,64}$/.test(id) ? id : null;
+    };
+    app.decorate('browserIdOf', browserIdOf);
+    app.decorate('browserId', (request: FastifyRequest, reply: FastifyReply) => {
+      const known = browserIdOf(request);
+      if (known) return known;
+      const id = randomUrlToken(24);
+      reply.setCookie(BROWSER_COOKIE, id, {
+        ...cookieOptions(),
+        path: '/api/auth',
+        maxAge: BROWSER_COOKIE_DAYS * 24 * 60 * 60,
+      });
+      return id;
     });
     app.decorate('isKnownDevice', (request: FastifyRequest, email: string) => {
       const mark = request.cookies[DEVICE_COOKIE];

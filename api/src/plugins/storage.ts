@@ -14,6 +14,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { fileBlobs } from '../db/schema';
+import { decryptFile, encryptFile, parseFileKeys, type FileKey } from '../lib/file-crypto';
 
 export interface StoredObject {
   body: Readable;
@@ -136,6 +137,8 @@ export interface S3StorageOptions {
   forcePathStyle?: boolean;
   /** Prepended to every key. */
   prefix?: string;
+  /** Server-side encryption asked of the bucket. */
+  sse?: 'AES256' | 'aws:kms' | 'none';
 }
 
 /** Files in an S3-compatible bucket (AWS S3, MinIO, R2, …) through @aws-sdk/client-s3. */
@@ -143,8 +146,10 @@ export class S3Storage implements Storage {
   private readonly client: S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
+  private readonly sse: 'AES256' | 'aws:kms' | 'none';
 
   constructor(opts: S3StorageOptions) {
+    this.sse = opts.sse ?? 'AES256';
     this.client = new S3Client({
       region: opts.region,
       ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
@@ -171,6 +176,9 @@ export class S3Storage implements Storage {
         Body: data,
         ContentType: mime,
         ContentLength: data.length,
+        // The bucket encrypts too (S3_SSE; 'none' for servers without it). The bytes are already
+        // AES-256-GCM under the site's own key.
+        ...(this.sse !== 'none' ? { ServerSideEncryption: this.sse } : {}),
       }),
     );
   }
@@ -201,6 +209,35 @@ export class S3Storage implements Storage {
   }
 }
 
+/**
+ * Any storage with its files encrypted (AES-256-GCM, src/lib/file-crypto.ts): what lies on disk, in
+ * `file_blobs` or in the bucket is unreadable without the key. Files are at most UPLOAD_MAX_BYTES, so
+ * they are read whole to be decrypted.
+ */
+export class EncryptedStorage implements Storage {
+  constructor(
+    private readonly inner: Storage,
+    private readonly keys: FileKey[],
+  ) {}
+
+  async put(key: string, data: Buffer, mime: string): Promise<void> {
+    await this.inner.put(key, encryptFile(data, this.keys[0]!), mime);
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    const object = await this.inner.get(key);
+    if (!object) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
+    const plain = decryptFile(Buffer.concat(chunks), this.keys);
+    return { body: Readable.from([plain]), size: plain.length };
+  }
+
+  delete(key: string): Promise<void> {
+    return this.inner.delete(key);
+  }
+}
+
 /** The storage FILE_STORAGE names. */
 export function createStorage(config: Config, db: Db): Storage {
   switch (config.FILE_STORAGE) {
@@ -220,6 +257,7 @@ export function createStorage(config: Config, db: Db): Storage {
             : undefined,
         forcePathStyle: config.S3_FORCE_PATH_STYLE,
         prefix: config.S3_PREFIX,
+        sse: config.S3_SSE,
       });
     case 'disk':
       return new LocalDiskStorage(path.join(config.DATA_DIR, 'uploads'));
@@ -228,9 +266,10 @@ export function createStorage(config: Config, db: Db): Storage {
 
 export default fp(
   async (app) => {
-    const storage = createStorage(app.config, app.db);
-    app.decorate('storage', storage);
-    if (storage instanceof S3Storage) app.addHook('onClose', async () => storage.close());
+    const inner = createStorage(app.config, app.db);
+    const keys = parseFileKeys(app.config.FILE_ENCRYPTION_KEYS, app.serverSecret);
+    app.decorate('storage', new EncryptedStorage(inner, keys));
+    if (inner instanceof S3Storage) app.addHook('onClose', async () => inner.close());
   },
-  { name: 'storage', dependencies: ['config', 'db'] },
+  { name: 'storage', dependencies: ['config', 'db', 'secret'] },
 );

@@ -9,6 +9,7 @@ export const OTP_MESSAGES = {
   expired: 'OTP has expired. Please request a new one.',
   locked: 'Too many attempts. Please request a new OTP.',
   linkInvalid: 'This sign-in link has expired or was already used. Please request a new code.',
+  linkConfirm: (email: string) => `Sign in as ${email}?`,
 } as const;
 
 /** The answer once an address has used up its wrong codes for the day. */
@@ -167,8 +168,16 @@ export class OtpService {
     await this.db.delete(loginLinks).where(eq(loginLinks.tokenHash, sha256Hex(token)));
   }
 
-  /** The 429 for an address whose wrong codes of the last 24 h reached the limit, or null. */
-  private async dailyLimit(email: string, purpose: OtpPurpose): Promise<HttpError | null> {
+  /**
+   * The 429 for an address whose wrong codes of the last 24 h reached the limit, or null. Wrong codes
+   * from a browser that signed in to the address before count apart (`knownDevice`): strangers cannot
+   * spend the owner's budget, and only the owner's own browsers can spend theirs.
+   */
+  private async dailyLimit(
+    email: string,
+    purpose: OtpPurpose,
+    knownDevice: boolean,
+  ): Promise<HttpError | null> {
     const now = this.now();
     const rows = await this.db
       .select({ weight: otpFailures.weight, createdAt: otpFailures.createdAt })
@@ -176,6 +185,7 @@ export class OtpService {
       .where(
         and(
           eq(otpFailures.email, email),
+          eq(otpFailures.knownDevice, knownDevice),
           gt(otpFailures.createdAt, new Date(now.getTime() - DAY_MS)),
         ),
       )
@@ -209,8 +219,11 @@ export class OtpService {
     purpose: OtpPurpose;
     code: string;
     userId?: string;
+    /** The request comes from a browser that signed in to this address before (its own budget). */
+    knownDevice?: boolean;
   }): Promise<void> {
     const email = input.email.toLowerCase();
+    const knownDevice = input.knownDevice ?? false;
     const now = this.now();
     const conditions = [
       eq(otpCodes.email, email),
@@ -230,13 +243,13 @@ export class OtpService {
       throw new HttpError(400, OTP_MESSAGES.expired);
     }
 
-    const limited = await this.dailyLimit(email, input.purpose);
+    const limited = await this.dailyLimit(email, input.purpose, knownDevice);
     if (limited) throw limited;
     // Counted before the comparison: every guess holds its place in the day's budget first, so
     // parallel guesses cannot go past it (the n-th guess to be written sees at least n).
     const [reserved] = await this.db
       .insert(otpFailures)
-      .values({ email, weight: live.length, createdAt: now })
+      .values({ email, weight: live.length, knownDevice, createdAt: now })
       .returning({ id: otpFailures.id });
     const release = async () => {
       if (reserved) await this.db.delete(otpFailures).where(eq(otpFailures.id, reserved.id));
@@ -247,13 +260,15 @@ export class OtpService {
       .where(
         and(
           eq(otpFailures.email, email),
+          eq(otpFailures.knownDevice, knownDevice),
           gt(otpFailures.createdAt, new Date(now.getTime() - DAY_MS)),
         ),
       );
     if (Number(total) > this.limits.maxFailuresPerDay) {
       await release();
       throw (
-        (await this.dailyLimit(email, input.purpose)) ?? new HttpError(429, OTP_MESSAGES.locked)
+        (await this.dailyLimit(email, input.purpose, knownDevice)) ??
+        new HttpError(429, OTP_MESSAGES.locked)
       );
     }
 
@@ -300,7 +315,8 @@ export class OtpService {
       .returning({ attempts: otpCodes.attempts });
     if (Number(total) >= this.limits.maxFailuresPerDay) {
       throw (
-        (await this.dailyLimit(email, input.purpose)) ?? new HttpError(429, OTP_MESSAGES.locked)
+        (await this.dailyLimit(email, input.purpose, knownDevice)) ??
+        new HttpError(429, OTP_MESSAGES.locked)
       );
     }
     if (counted.every((c) => c.attempts >= this.limits.maxAttempts)) {
@@ -309,18 +325,58 @@ export class OtpService {
     throw new HttpError(400, OTP_MESSAGES.invalid);
   }
 
-  /** A sign-in link token for the address (only its SHA-256 is stored). */
-  async issueLink(email: string, authMode: 'candidate' | 'referrer'): Promise<string> {
+  /** What a browser cookie is stored as on a link: an HMAC under the server secret. */
+  browserHashOf(browserId: string): string {
+    return hmacHex(this.secret, `browser:${browserId}`);
+  }
+
+  /**
+   * A sign-in link token for the address (only its SHA-256 is stored), bound to the browser that asked
+   * for it (its browser cookie, as an HMAC).
+   */
+  async issueLink(
+    email: string,
+    authMode: 'candidate' | 'referrer',
+    browserId: string | null = null,
+  ): Promise<string> {
     const token = randomUrlToken(16);
     const now = this.now();
     await this.db.insert(loginLinks).values({
       email: email.toLowerCase(),
       tokenHash: sha256Hex(token),
       authMode,
+      browserHash: browserId ? this.browserHashOf(browserId) : null,
       expiresAt: new Date(now.getTime() + this.limits.linkTtlSeconds * 1000),
       createdAt: now,
     });
     return token;
+  }
+
+  /**
+   * A live link's address, and whether `browserId` is the browser that asked for it; 400 when the link
+   * is unknown, used or expired. Does not use the link.
+   */
+  async peekLink(
+    token: string,
+    browserId: string | null,
+  ): Promise<{ email: string; sameBrowser: boolean }> {
+    const now = this.now();
+    const [row] = await this.db
+      .select({ email: loginLinks.email, browserHash: loginLinks.browserHash })
+      .from(loginLinks)
+      .where(
+        and(
+          eq(loginLinks.tokenHash, sha256Hex(token)),
+          isNull(loginLinks.consumedAt),
+          gt(loginLinks.expiresAt, now),
+        ),
+      );
+    if (!row) throw new HttpError(400, OTP_MESSAGES.linkInvalid);
+    const sameBrowser =
+      browserId !== null &&
+      row.browserHash !== null &&
+      sameHex(row.browserHash, this.browserHashOf(browserId));
+    return { email: row.email, sameBrowser };
   }
 
   /** Uses a sign-in link once: the address and mode it was sent for, or 400. */

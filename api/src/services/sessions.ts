@@ -6,6 +6,8 @@ import { randomToken, sha256Hex } from '../lib/crypto';
 export interface ActiveSession {
   id: string;
   expiresAt: Date;
+  /** When the session was opened: the last sign-in (lookups made for one route may leave it out). */
+  createdAt?: Date;
   user: UserRow;
 }
 
@@ -72,7 +74,13 @@ export class SessionStore {
   /** The query of `finder` (unprepared: the API bench EXPLAINs it). */
   lookupQuery<E extends Record<string, SQL>>(extra: E) {
     return this.db
-      .select({ id: sessions.id, expiresAt: sessions.expiresAt, user: users, ...extra })
+      .select({
+        id: sessions.id,
+        expiresAt: sessions.expiresAt,
+        createdAt: sessions.createdAt,
+        user: users,
+        ...extra,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(sessionLookup())

@@ -39,6 +39,25 @@ export class UploadRepository {
     return orphans.map((o) => o.key);
   }
 
+  /**
+   * Retention: takes the resume off every referral request when all the requests that carry it ended
+   * (not pending) before `cutoff` and it is not a user's current resume; the orphan sweep then deletes
+   * the file. Answers how many requests let go of a resume.
+   */
+  async releaseOldRequestResumes(cutoff: Date): Promise<number> {
+    const result = (await this.db.execute(sql`
+      update ${referralRequests} r set resume = null
+      where r.resume is not null
+        and not exists (select 1 from ${users} u where u.resume = r.resume)
+        and not exists (
+          select 1 from ${referralRequests} o
+          where o.resume = r.resume
+            and (o.status = 'pending' or o.updated_at >= ${cutoff.toISOString()}::timestamptz)
+        )
+      returning r.id`)) as unknown as { rows: unknown[] };
+    return result.rows.length;
+  }
+
   /** Removes a file's row (its bytes are the storage's). */
   async deleteFile(key: string): Promise<void> {
     await this.db.delete(files).where(eq(files.storageKey, key));

@@ -11,6 +11,9 @@ import type {
   SendOtpRequest,
   SessionResponse,
   VerifyLinkRequest,
+  CheckLinkRequest,
+  LinkCheck,
+  RevertEmailChangeRequest,
   UpdateRoleRequest,
   VerifyOtpRequest,
   WorkEmailVerifyOtpRequest,
@@ -40,6 +43,16 @@ export async function verifyOtp(body: VerifyOtpRequest): Promise<SessionResponse
 /** POST /auth/verifyLink: signs this browser in with the token of a mailed sign-in link. */
 export async function verifyLink(body: VerifyLinkRequest): Promise<SessionResponse> {
   return (await apiClient.post<SessionResponse>('/auth/verifyLink', body)).data;
+}
+
+/** POST /auth/checkLink: what a mailed sign-in link would do in this browser (the link stays unused). */
+export async function checkLink(body: CheckLinkRequest): Promise<LinkCheck> {
+  return (await apiClient.post<Envelope<LinkCheck>>('/auth/checkLink', body)).data.data;
+}
+
+/** POST /auth/revertEmailChange: the "this wasn't me" link mailed to the old address of a changed e-mail. */
+export async function revertEmailChange(body: RevertEmailChangeRequest): Promise<MessageAnswer> {
+  return (await apiClient.post<MessageAnswer>('/auth/revertEmailChange', body)).data;
 }
 
 /** POST /auth/confirmEmailChange: the code mailed to the new address; answers the updated profile. */

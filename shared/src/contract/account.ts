@@ -29,12 +29,41 @@ export type VerifyOtpRequest = z.input<typeof verifyOtpRequest>;
  * POST /auth/verifyLink: the token of a sign-in link (mailed with every sign-in code; the page at
  * /sign-in reads it from the link's #link= fragment).
  */
+const linkTokenSchema = z
+  .string({ error: 'This sign-in link is not valid.' })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'This sign-in link is not valid.');
+
+/**
+ * `confirm`: the person at this browser said yes to "Sign in as {address}?". Needed when the link is
+ * opened in a browser other than the one that asked for it, or over another account's session.
+ */
 export const verifyLinkRequest = z.object({
-  token: z
-    .string({ error: 'This sign-in link is not valid.' })
-    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'This sign-in link is not valid.'),
+  token: linkTokenSchema,
+  confirm: z.boolean().optional(),
 });
 export type VerifyLinkRequest = z.input<typeof verifyLinkRequest>;
+
+/** POST /auth/checkLink: what a sign-in link would do here, without using it. */
+export const checkLinkRequest = z.object({ token: linkTokenSchema });
+export type CheckLinkRequest = z.input<typeof checkLinkRequest>;
+export const linkCheckSchema = z.object({
+  /** The address the link signs in. */
+  email: z.string(),
+  /** This browser asked for the link: it may sign in without a question (unless over another account). */
+  sameBrowser: z.boolean(),
+  /** The address this browser is signed in as now, or null. */
+  signedInEmail: z.string().nullable(),
+});
+export type LinkCheck = z.infer<typeof linkCheckSchema>;
+export const linkCheckAnswer = envelope(linkCheckSchema);
+
+/** POST /auth/revertEmailChange: the token of the "this wasn't me" link mailed to the old address. */
+export const revertEmailChangeRequest = z.object({
+  token: z
+    .string({ error: 'This link is not valid.' })
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'This link is not valid.'),
+});
+export type RevertEmailChangeRequest = z.input<typeof revertEmailChangeRequest>;
 
 /** POST /auth/confirmEmailChange: the code sent to the new address makes it the sign-in e-mail. */
 export const confirmEmailChangeRequest = z.object({ email: emailSchema, otp: otpSchema });

@@ -2,7 +2,7 @@ import './zodConfig';
 import { workEmailHistoryEntrySchema } from './account';
 import { z } from 'zod';
 import { MESSAGES, MOBILE_MAX_DIGITS } from './constants';
-import { envelope, idSchema, messageEnvelope, roleIdSchema } from './common';
+import { envelope, idSchema, messageEnvelope, otpSchema, roleIdSchema } from './common';
 import { todayIsoDate } from './lists';
 
 /** A profile as GET /auth/GetByIdUser and GET /auth/GetByIdReferer answer it (document 2 §3). */
@@ -144,5 +144,10 @@ export const updateProfileRequest = z.object({
   userId: idSchema.optional(),
   roleId: roleIdSchema.optional(),
   updatedData: profileFormSchema.extend(profileExtrasSchema.partial().shape),
+  /**
+   * A new sign-in e-mail from a session older than EMAIL_CHANGE_REAUTH_MINUTES: the code just mailed to
+   * the current address (the first try without it mails the code and answers 403).
+   */
+  currentEmailOtp: otpSchema.optional(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;

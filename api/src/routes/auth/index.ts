@@ -1,5 +1,8 @@
 import {
   authConfigAnswer,
+  checkLinkRequest,
+  linkCheckAnswer,
+  revertEmailChangeRequest,
   confirmEmailChangeRequest,
   errorResponses,
   messageAnswer,
@@ -24,9 +27,13 @@ import {
 } from '../../contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { OtpPurpose } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { randomUrlToken, sha256Hex } from '../../lib/crypto';
+import { emailReverts, otpCodes } from '../../db/schema';
+import { OTP_MESSAGES } from '../../services/otp';
 import { companyNameFromEmail, registrableDomain, workEmailProblem } from '../../lib/work-email';
 import { assertSelf, currentUser } from '../../plugins/auth';
 import type { MailMessage } from '../../plugins/mail';
@@ -51,7 +58,16 @@ export const AUTH_MESSAGES = {
   workEmailVerified: 'Work email verified successfully',
   invalidWorkEmail: 'Please enter a valid work email',
   emailTaken: 'This email is already used by another account.',
+  reauthSent: (to: string) =>
+    `To change your sign-in email, enter the code we sent to ${to}. It confirms it's you.`,
+  revertInvalid: 'This link has expired or was already used.',
+  revertTaken: (to: string) =>
+    `${to} now belongs to another Referio account, so it cannot be put back. Please contact us.`,
+  reverted: (to: string) =>
+    `Your sign-in email is ${to} again, and every session of your account has ended. Please sign in.`,
 } as const;
+
+const REVERT_DAYS = 7;
 
 const profileParams = z.object({ userId: idSchema, roleId: roleIdSchema });
 const userIdParams = z.object({ userId: idSchema });
@@ -84,14 +100,16 @@ const auth: FastifyPluginAsyncZod = async (app) => {
    * Sign-in and sign-up alike: a code and a sign-in link, whether or not the address has an account
    * (the account is created when either is used), so the answer tells nobody which addresses exist.
    */
-  async function sendLoginCode(request: FastifyRequest, email: string, roleId: RoleId) {
-    const code = await app.otp.issue({
-      email,
-      purpose: 'login',
-      ip: request.ip,
-      knownDevice: app.isKnownDevice(request, email),
-    });
-    const token = await app.otp.issueLink(email, authModeOf(roleId));
+  async function sendLoginCode(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    email: string,
+    roleId: RoleId,
+  ) {
+    const knownDevice = app.isKnownDevice(request, email);
+    const code = await app.otp.issue({ email, purpose: 'login', ip: request.ip, knownDevice });
+    await spendOrWithdraw(request, { email, purpose: 'login', code }, { knownDevice });
+    const token = await app.otp.issueLink(email, authModeOf(roleId), app.browserId(request, reply));
     // The token travels in the fragment: browsers send neither it nor the Referer with it to any server.
     const link = `${config.SITE_URL}/sign-in#link=${token}`;
     await mailOrWithdraw(
@@ -119,6 +137,94 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       await app.otp.withdraw(issued);
       if (issued.linkToken) await app.otp.withdrawLink(issued.linkToken);
       throw err;
+    }
+  }
+
+  /**
+   * Charges the mail budgets (IP, account, recipient) for a code about to be mailed; over a budget the
+   * code is taken back and the 429 goes to the caller.
+   */
+  async function spendOrWithdraw(
+    request: FastifyRequest,
+    issued: { email: string; purpose: OtpPurpose; code: string },
+    opts: { userId?: string; knownDevice?: boolean } = {},
+  ) {
+    try {
+      await app.mailBudget.spend({ ip: request.ip, recipient: issued.email, ...opts });
+    } catch (err) {
+      await app.otp.withdraw(issued);
+      throw err;
+    }
+  }
+
+  /**
+   * A new sign-in e-mail asked for by a session older than EMAIL_CHANGE_REAUTH_MINUTES needs the code of
+   * the current address: without `currentEmailOtp` one is mailed there and the answer is 403 (nothing is
+   * saved); with it, the code is checked like any other (wrong codes count against the address).
+   */
+  async function confirmItsYou(request: FastifyRequest, me: UserRow, pendingEmail: string) {
+    const signedInAt = request.session?.createdAt;
+    const recent =
+      signedInAt !== undefined &&
+      app.now().getTime() - signedInAt.getTime() < config.EMAIL_CHANGE_REAUTH_MINUTES * 60_000;
+    if (recent) return;
+    const knownDevice = app.isKnownDevice(request, me.email);
+    const given = (request.body as { currentEmailOtp?: string }).currentEmailOtp;
+    if (given) {
+      await app.otp.verify({
+        email: me.email,
+        purpose: 'email_change',
+        code: given,
+        userId: me.id,
+        knownDevice,
+      });
+      return;
+    }
+    const issued = {
+      email: me.email,
+      purpose: 'email_change' as const,
+      code: await app.otp.issue({
+        email: me.email,
+        purpose: 'email_change',
+        userId: me.id,
+        ip: request.ip,
+        knownDevice,
+      }),
+    };
+    await spendOrWithdraw(request, issued, { userId: me.id, knownDevice });
+    await mailOrWithdraw(issued, {
+      to: me.email,
+      subject: `Your Referio code to confirm it's you: ${issued.code}`,
+      text: `Someone signed in to your Referio account asked to change its sign-in email to ${pendingEmail}.\n\nIf it was you, enter this code: ${issued.code}. It expires in ${minutes} minutes.\n\nIf it was not you, do not share this code with anyone: nothing changes without it.`,
+    });
+    throw new HttpError(403, AUTH_MESSAGES.reauthSent(me.email));
+  }
+
+  /**
+   * Tells the old address its account moved to `newEmail`, with a "this wasn't me" link valid for
+   * REVERT_DAYS days (POST /auth/revertEmailChange). The change stands if the notice cannot be sent
+   * (logged): the code to the new address and, for an older session, the code to the old one proved it.
+   */
+  async function noticeToOldAddress(request: FastifyRequest, me: UserRow, newEmail: string) {
+    const token = randomUrlToken(24);
+    const now = app.now();
+    await app.db.insert(emailReverts).values({
+      userId: me.id,
+      oldEmail: me.email,
+      newEmail,
+      tokenHash: sha256Hex(token),
+      expiresAt: new Date(now.getTime() + REVERT_DAYS * 24 * 60 * 60 * 1000),
+      createdAt: now,
+    });
+    const link = `${config.SITE_URL}/sign-in#revert=${token}`;
+    try {
+      await app.mail.send({
+        to: me.email,
+        subject: 'Your Referio sign-in email was changed',
+        text: `The sign-in email of your Referio account was changed from ${me.email} to ${newEmail}.\n\nIf this wasn't you, open this link within ${REVERT_DAYS} days: it makes ${me.email} the sign-in email again and signs everyone out of the account.\n${link}\n\nIf it was you, there is nothing to do.`,
+      });
+    } catch (err) {
+      request.log.error({ err }, 'e-mail change notice to the old address not sent');
     }
   }
 
@@ -158,8 +264,8 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageAnswer, ...errorResponses(400, 429) },
       },
     },
-    async (request) => {
-      await sendLoginCode(request, request.body.email, request.body.roleId);
+    async (request, reply) => {
+      await sendLoginCode(request, reply, request.body.email, request.body.roleId);
       return { success: true, message: AUTH_MESSAGES.otpSent };
     },
   );
@@ -177,8 +283,8 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageAnswer, ...errorResponses(400, 429) },
       },
     },
-    async (request) => {
-      await sendLoginCode(request, request.body.email, request.body.roleId);
+    async (request, reply) => {
+      await sendLoginCode(request, reply, request.body.email, request.body.roleId);
       return { success: true, message: AUTH_MESSAGES.otpSent };
     },
   );
@@ -197,7 +303,12 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, otp, roleId } = request.body;
-      await app.otp.verify({ email, purpose: 'login', code: otp });
+      await app.otp.verify({
+        email,
+        purpose: 'login',
+        code: otp,
+        knownDevice: app.isKnownDevice(request, email),
+      });
       const mode = authModeOf(roleId);
       let { user } = await app.users.findOrCreate(email, mode, app.now());
       // The user type chosen on the sign-in screen becomes the active mode.
@@ -206,21 +317,59 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** A mailed sign-in link: single use, not affected by the wrong-code limits. */
+  /**
+   * What a mailed sign-in link would do in this browser, without using it: the page signs in at once
+   * when this browser asked for the link (and is not signed in to another account), else it asks
+   * "Sign in as {address}?".
+   */
+  app.post(
+    '/auth/checkLink',
+    {
+      config: { auth: 'optional' },
+      onRequest: otpIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'What a sign-in link would do in this browser (the link stays unused)',
+        body: checkLinkRequest,
+        response: { 200: linkCheckAnswer, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      const link = await app.otp.peekLink(request.body.token, app.browserIdOf(request));
+      return {
+        success: true,
+        data: { ...link, signedInEmail: request.user?.email ?? null },
+      };
+    },
+  );
+
+  /**
+   * A mailed sign-in link: single use, not affected by the wrong-code limits. It signs in without a
+   * question only in the browser that asked for it; elsewhere, or over another account's session, the
+   * person must have said yes to "Sign in as {address}?" (`confirm`), else 409 with that question.
+   */
   app.post(
     '/auth/verifyLink',
     {
-      config: { auth: 'public' },
+      config: { auth: 'optional' },
       onRequest: otpIpLimit,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with the token of a mailed sign-in link; opens the session (cookie)',
         body: verifyLinkRequest,
-        response: { 200: sessionResponseSchema, ...errorResponses(400, 429) },
+        response: { 200: sessionResponseSchema, ...errorResponses(400, 409, 429) },
       },
     },
     async (request, reply) => {
-      const { email, authMode } = await app.otp.consumeLink(request.body.token);
+      const { token, confirm } = request.body;
+      const link = await app.otp.peekLink(token, app.browserIdOf(request));
+      const overAnother = request.user !== null && request.user.email !== link.email;
+      if ((!link.sameBrowser || overAnother) && confirm !== true) {
+        throw new HttpError(409, OTP_MESSAGES.linkConfirm(link.email));
+      }
+      const { email, authMode } = await app.otp.consumeLink(token);
+      // The session this browser had (another account's, or the same one's) ends: one account at a time.
+      if (request.user) await app.signOut(request, reply);
       let { user } = await app.users.findOrCreate(email, authMode, app.now());
       if (user.authMode !== authMode) user = await app.users.update(user.id, { authMode });
       return finishSignIn(reply, user, AUTH_MESSAGES.linkSignedIn);
@@ -373,6 +522,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       // (POST /auth/confirmEmailChange); until then the account keeps the old one.
       const { dateOfBirth, email: newEmail, ...rest } = changes;
       const pendingEmail = newEmail && newEmail !== me.email ? newEmail : null;
+      if (pendingEmail) await confirmItsYou(request, me, pendingEmail);
       if (pendingEmail) {
         const code = await app.otp.issue({
           email: pendingEmail,
@@ -380,6 +530,11 @@ const auth: FastifyPluginAsyncZod = async (app) => {
           userId: me.id,
           ip: request.ip,
         });
+        await spendOrWithdraw(
+          request,
+          { email: pendingEmail, purpose: 'email_change', code },
+          { userId: me.id },
+        );
         await mailOrWithdraw(
           { email: pendingEmail, purpose: 'email_change', code },
           {
@@ -427,7 +582,54 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       const updated = await app.users.update(me.id, { email });
       await app.sessions.destroyOthers(me.id, request.session?.id ?? null);
       app.rememberDevice(reply, email);
+      if (email !== me.email) await noticeToOldAddress(request, me, email);
       return { success: true, message: AUTH_MESSAGES.emailChanged, data: toProfile(updated) };
+    },
+  );
+
+  /**
+   * The "this wasn't me" link mailed to the old address of a changed sign-in e-mail: the old address is
+   * the sign-in e-mail again, every session of the account ends and its pending codes are void.
+   */
+  app.post(
+    '/auth/revertEmailChange',
+    {
+      config: { auth: 'public' },
+      onRequest: otpIpLimit,
+      schema: {
+        tags: ['profile'],
+        summary: 'Undo a sign-in e-mail change from the old address\'s "this wasn\'t me" link',
+        body: revertEmailChangeRequest,
+        response: { 200: messageAnswer, ...errorResponses(400, 409, 429) },
+      },
+    },
+    async (request) => {
+      const now = app.now();
+      const tokenHash = sha256Hex(request.body.token);
+      const live = and(
+        eq(emailReverts.tokenHash, tokenHash),
+        isNull(emailReverts.usedAt),
+        gt(emailReverts.expiresAt, now),
+      );
+      const [row] = await app.db.select().from(emailReverts).where(live);
+      if (!row) throw new HttpError(400, AUTH_MESSAGES.revertInvalid);
+      const holder = await app.users.findByEmail(row.oldEmail);
+      if (holder && holder.id !== row.userId) {
+        throw new HttpError(409, AUTH_MESSAGES.revertTaken(row.oldEmail));
+      }
+      const [used] = await app.db
+        .update(emailReverts)
+        .set({ usedAt: now })
+        .where(live)
+        .returning({ id: emailReverts.id });
+      if (!used) throw new HttpError(400, AUTH_MESSAGES.revertInvalid);
+      await app.users.update(row.userId, { email: row.oldEmail });
+      await app.sessions.destroyOthers(row.userId, null);
+      await app.db
+        .update(otpCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(otpCodes.userId, row.userId), isNull(otpCodes.consumedAt)));
+      return { success: true, message: AUTH_MESSAGES.reverted(row.oldEmail) };
     },
   );
 
@@ -453,6 +655,11 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         userId: me.id,
         ip: request.ip,
       });
+      await spendOrWithdraw(
+        request,
+        { email: workEmail, purpose: 'work_email', code },
+        { userId: me.id },
+      );
       await mailOrWithdraw(
         { email: workEmail, purpose: 'work_email', code },
         {

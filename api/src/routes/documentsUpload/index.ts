@@ -104,11 +104,16 @@ function contentDisposition(name: string): string {
 }
 
 /**
- * Removes stored files that no user and no referral request points to, once older than the grace period
+ * Retention (RESUME_RETENTION_DAYS), then removes stored files that no user and no referral request
+ * points to, once older than the grace period
  * (an upload in flight has its row before it is switched in). Runs at start and every hour; answers how
  * many it removed.
  */
 export async function sweepOrphanUploads(app: FastifyInstance): Promise<number> {
+  // Retention first: resumes only ended requests kept, past RESUME_RETENTION_DAYS, become orphans.
+  await app.uploads.releaseOldRequestResumes(
+    new Date(app.now().getTime() - app.config.RESUME_RETENTION_DAYS * 24 * 60 * 60 * 1000),
+  );
   const cutoff = new Date(app.now().getTime() - ORPHAN_GRACE_MS);
   const orphans = await app.uploads.orphanKeys(cutoff);
   for (const key of orphans) {

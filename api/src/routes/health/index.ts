@@ -20,7 +20,7 @@ const health: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', dbWatch: false },
       schema: {
         tags: ['health'],
         summary: 'Liveness and readiness: ok once the database answers',

@@ -6,7 +6,9 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import {
   ApiError,
   ToastHost,
+  checkLink,
   getAuthConfig,
+  revertEmailChange,
   login,
   useSessionStore,
   verifyLink,
@@ -19,12 +21,20 @@ import type * as TestUtils from '@referio/shared/test-utils';
 jest.mock('@referio/shared', () =>
   jest
     .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['login', 'verifyOtp', 'verifyLink', 'getAuthConfig']),
+    .mockSharedApi([
+      'login',
+      'verifyOtp',
+      'verifyLink',
+      'checkLink',
+      'revertEmailChange',
+      'getAuthConfig',
+    ]),
 );
 
 const mockedLogin = jest.mocked(login);
 const mockedVerifyOtp = jest.mocked(verifyOtp);
 const mockedVerifyLink = jest.mocked(verifyLink);
+const mockedCheckLink = jest.mocked(checkLink);
 
 const LOCKED = 'Too many attempts. Please request a new OTP.';
 
@@ -77,7 +87,12 @@ describe('the code step after too many wrong codes', () => {
     expect(screen.getByRole('button', { name: 'Resend code in 30s' })).toBeDisabled();
 
     await user.keyboard('1234');
-    expect(await screen.findByText(LOCKED)).toHaveAttribute('role', 'alert');
+    const alert = (await screen.findByText(LOCKED)).closest('[role="alert"]');
+    expect(alert).not.toBeNull();
+    // The plain way in: the mailed link is not touched by the wrong-code limits.
+    expect(alert).toHaveTextContent(
+      'We sent you a link; it still works. Open the email we sent to ana@example.com and select its sign-in link, in this browser.',
+    );
     for (const box of digitBoxes()) {
       expect(box).toHaveValue('');
       expect(box).toBeDisabled();
@@ -115,6 +130,11 @@ describe('the code step after too many wrong codes', () => {
 describe('a mailed sign-in link', () => {
   it('signs the browser in with the token from the address, removes it from the address and lands on /', async () => {
     const answer = makeSession({ authMode: 'referrer', roleId: [1, 0] });
+    mockedCheckLink.mockResolvedValue({
+      email: 'ana@example.com',
+      sameBrowser: true,
+      signedInEmail: null,
+    });
     mockedVerifyLink.mockResolvedValue(answer);
     renderSignIn('/sign-in#link=AbCdEfGhIjKlMnOpQrStUv');
     expect(screen.getByRole('status')).toHaveTextContent('Signing you in…');
@@ -129,13 +149,58 @@ describe('a mailed sign-in link', () => {
 
   it('shows why a used or expired link did not work and leaves the e-mail form ready', async () => {
     const used = 'This sign-in link has expired or was already used. Please request a new code.';
-    mockedVerifyLink.mockRejectedValue(new ApiError(used, 400, used));
+    mockedCheckLink.mockRejectedValue(new ApiError(used, 400, used));
     renderSignIn('/sign-in#link=AbCdEfGhIjKlMnOpQrStUv');
     expect(await screen.findByText(used)).toHaveAttribute('role', 'alert');
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/sign-in$/);
     const form = screen.getByRole('form', { name: 'Sign In' });
     expect(within(form).getByRole('button', { name: 'LOGIN' })).toBeEnabled();
     expect(useSessionStore.getState().applicantUser).toBeNull();
+  });
+
+  it('opened in another browser, asks "Sign in as {address}?" and signs in only when told to', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    mockedCheckLink.mockResolvedValue({
+      email: 'mallory@example.com',
+      sameBrowser: false,
+      signedInEmail: 'ana@example.com',
+    });
+    mockedVerifyLink.mockResolvedValue(makeSession());
+    renderSignIn('/sign-in#link=AbCdEfGhIjKlMnOpQrStUv');
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in as mallory@example.com?' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/You are signed in here as ana@example.com/)).toBeInTheDocument();
+    expect(mockedVerifyLink).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Sign in as mallory@example.com' }));
+    await screen.findByRole('heading', { name: 'Home page' });
+    expect(mockedVerifyLink).toHaveBeenCalledWith({
+      token: 'AbCdEfGhIjKlMnOpQrStUv',
+      confirm: true,
+    });
+  });
+
+  it('cancelled, leaves the link unused and the e-mail form ready', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    mockedCheckLink.mockResolvedValue({
+      email: 'mallory@example.com',
+      sameBrowser: false,
+      signedInEmail: null,
+    });
+    renderSignIn('/sign-in#link=AbCdEfGhIjKlMnOpQrStUv');
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('heading', { name: /Sign in as/ })).not.toBeInTheDocument();
+    expect(mockedVerifyLink).not.toHaveBeenCalled();
+  });
+
+  it('a "this wasn\'t me" link puts the old address back and says so', async () => {
+    const message =
+      'Your sign-in email is ana@example.com again, and every session of your account has ended. Please sign in.';
+    jest.mocked(revertEmailChange).mockResolvedValue({ success: true, message });
+    renderSignIn('/sign-in#revert=AbCdEfGhIjKlMnOpQrStUv');
+    expect(await screen.findByText(message)).toHaveAttribute('role', 'status');
+    expect(revertEmailChange).toHaveBeenCalledWith({ token: 'AbCdEfGhIjKlMnOpQrStUv' });
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/sign-in$/);
   });
 
   it('ignores an address without a link token', async () => {

@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   ROLE_APPLICANT,
   ROLE_REFERRER,
+  Button,
   authQueries,
   createUser,
   login,
@@ -149,6 +150,31 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
           <p className="rf-auth__notice rf-auth__notice--error" role="alert">
             {link.message}
           </p>
+        )}
+        {link.status === 'reverted' && (
+          <p className="rf-auth__notice" role="status">
+            {link.message}
+          </p>
+        )}
+        {link.status === 'confirm' && (
+          <section className="rf-auth__confirm" aria-labelledby="rf-auth-confirm-title">
+            <h2 id="rf-auth-confirm-title" className="rf-auth__confirm-title">
+              Sign in as {link.email}?
+            </h2>
+            <p>
+              This sign-in link was asked for in another browser.
+              {link.signedInEmail
+                ? ` You are signed in here as ${link.signedInEmail}; signing in ends that session.`
+                : ''}{' '}
+              Only continue if you asked for it yourself.
+            </p>
+            <div className="rf-auth__confirm-actions">
+              <Button onClick={link.confirm}>Sign in as {link.email}</Button>
+              <Button variant="ghost" onClick={link.cancel}>
+                Cancel
+              </Button>
+            </div>
+          </section>
         )}
 
         <EmailStep

@@ -32,9 +32,14 @@ export function CodeStep({ email, hintId, flow }: Props) {
         autoFocus
       />
       {locked && (
-        <p className="rf-auth__notice rf-auth__notice--error" role="alert">
-          {locked}
-        </p>
+        <div className="rf-auth__notice rf-auth__notice--error" role="alert">
+          <p>{locked}</p>
+          {/* The mailed sign-in link is not touched by the wrong-code limits: the plain way in. */}
+          <p className="rf-auth__link-way">
+            <strong>We sent you a link; it still works.</strong> Open the email we sent to{' '}
+            <strong>{email}</strong> and select its sign-in link, in this browser.
+          </p>
+        </div>
       )}
       <Button
         type="submit"

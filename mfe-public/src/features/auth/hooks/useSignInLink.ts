@@ -1,50 +1,115 @@
-import { useEffect, useRef, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { errorMessage, verifyLink, type SessionResponse } from '@referio/shared';
+import {
+  checkLink,
+  errorMessage,
+  revertEmailChange,
+  verifyLink,
+  type SessionResponse,
+} from '@referio/shared';
 
 export const LINK_FAILED_MESSAGE =
   'This sign-in link could not be used. Please request a new code.';
+export const REVERT_FAILED_MESSAGE = 'This link could not be used.';
 
 export type SignInLinkState =
-  { status: 'none' } | { status: 'working' } | { status: 'failed'; message: string };
+  | { status: 'none' }
+  | { status: 'working' }
+  /** Opened in another browser than the one that asked, or over another account: ask first. */
+  | { status: 'confirm'; email: string; signedInEmail: string | null }
+  | { status: 'failed'; message: string }
+  /** A "this wasn't me" link was used: the answer to show. */
+  | { status: 'reverted'; message: string };
+
+const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** The token of a mailed sign-in link: `/sign-in#link=<token>`. */
 export function linkTokenOf(hash: string): string | null {
   const token = new URLSearchParams(hash.replace(/^#/, '')).get('link');
-  return token && /^[A-Za-z0-9_-]{16,64}$/.test(token) ? token : null;
+  return token && TOKEN.test(token) ? token : null;
+}
+
+/** The token of a "this wasn't me" link mailed to the old address: `/sign-in#revert=<token>`. */
+export function revertTokenOf(hash: string): string | null {
+  const token = new URLSearchParams(hash.replace(/^#/, '')).get('revert');
+  return token && TOKEN.test(token) ? token : null;
 }
 
 /**
- * Opening a mailed sign-in link: the page at /sign-in reads the token from the address's fragment
- * (which no server ever sees), removes it from the address bar and the history at once, and asks the API
- * to sign this browser in. `onSignedIn` gets the session answer; a used or expired link leaves a message.
+ * Opening a mailed link at /sign-in: the page reads the token from the address's fragment (which no
+ * server ever sees) and removes it from the address bar and the history at once.
+ * - A sign-in link signs in at once only in the browser that asked for it (and not over another
+ *   account's session); anywhere else the page asks "Sign in as {address}?" first, so nobody is switched
+ *   into someone else's account by opening their link (login CSRF). `confirm()` says yes.
+ * - A "this wasn't me" link puts the old sign-in e-mail back and ends every session.
  */
-export function useSignInLink(onSignedIn: (answer: SessionResponse) => void): SignInLinkState {
+export function useSignInLink(onSignedIn: (answer: SessionResponse) => void): SignInLinkState & {
+  confirm(): void;
+  cancel(): void;
+} {
   const location = useLocation();
   const navigate = useNavigate();
   const [state, setState] = useState<SignInLinkState>(() =>
-    linkTokenOf(location.hash) ? { status: 'working' } : { status: 'none' },
+    linkTokenOf(location.hash) || revertTokenOf(location.hash)
+      ? { status: 'working' }
+      : { status: 'none' },
   );
   const started = useRef(false);
+  const token = useRef<string | null>(null);
   const done = useRef(onSignedIn);
   useEffect(() => {
     done.current = onSignedIn;
   });
-  const { mutate } = useMutation({
-    mutationFn: (body: { token: string }) => verifyLink(body),
-    onSuccess: (answer) => done.current(answer),
-    onError: (err) =>
-      setState({ status: 'failed', message: errorMessage(err, LINK_FAILED_MESSAGE) }),
-  });
+
+  const signIn = useCallback(async (t: string, confirm: boolean) => {
+    setState({ status: 'working' });
+    try {
+      done.current(await verifyLink(confirm ? { token: t, confirm: true } : { token: t }));
+    } catch (err) {
+      setState({ status: 'failed', message: errorMessage(err, LINK_FAILED_MESSAGE) });
+    }
+  }, []);
 
   useEffect(() => {
-    const token = linkTokenOf(location.hash);
-    if (!token || started.current) return;
+    if (started.current) return;
+    const link = linkTokenOf(location.hash);
+    const revert = revertTokenOf(location.hash);
+    if (!link && !revert) return;
     started.current = true;
     void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
-    mutate({ token });
-  }, [location.hash, location.pathname, location.search, navigate, mutate]);
+    if (revert) {
+      revertEmailChange({ token: revert }).then(
+        (answer) => setState({ status: 'reverted', message: answer.message }),
+        (err: unknown) =>
+          setState({ status: 'failed', message: errorMessage(err, REVERT_FAILED_MESSAGE) }),
+      );
+      return;
+    }
+    token.current = link;
+    checkLink({ token: link! }).then(
+      (check) => {
+        const overAnother = check.signedInEmail !== null && check.signedInEmail !== check.email;
+        if (check.sameBrowser && !overAnother) void signIn(link!, false);
+        else
+          setState({
+            status: 'confirm',
+            email: check.email,
+            signedInEmail: check.signedInEmail,
+          });
+      },
+      (err: unknown) =>
+        setState({ status: 'failed', message: errorMessage(err, LINK_FAILED_MESSAGE) }),
+    );
+  }, [location.hash, location.pathname, location.search, navigate, signIn]);
 
-  return state;
+  return {
+    ...state,
+    confirm: () => {
+      if (token.current) void signIn(token.current, true);
+    },
+    cancel: () => {
+      token.current = null;
+      setState({ status: 'none' });
+    },
+  };
 }

@@ -1,0 +1,81 @@
+// Budgets for every route that makes Referio send an e-mail, so nobody can use the site to flood an
+// inbox: per requester IP, per signed-in account, per recipient address (docs/security.md has the numbers).
+// Counted in `rate_limits` like the other limits (every instance shares them); a mail that counts
+// against any exhausted budget answers 429 with Retry-After and is not sent. Recipient addresses are
+// kept only as an HMAC under the server secret.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { hmacHex } from '../lib/crypto';
+import { HttpError } from '../lib/errors';
+import { rateLimitCounter, waitInWords, type CounterState } from '../lib/rate-limit-store';
+
+export interface MailBudgetLimits {
+  ipPerHour: number;
+  accountPerHour: number;
+  recipientPerDay: number;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+export const mailBudgetMessage = (wait: string) =>
+  `Too many emails requested. Please try again in ${wait}.`;
+
+export class MailBudget {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: Buffer,
+    private readonly limits: MailBudgetLimits,
+    private readonly now: () => Date,
+  ) {}
+
+  /**
+   * Counts one mail to `recipient` asked for from `ip` (by `userId` when signed in); throws 429 when any
+   * budget is spent. `knownDevice`: the request comes from a browser that signed in to the recipient
+   * address before, which others' requests must not lock out, so the recipient's budget is not charged.
+   */
+  async spend(input: {
+    ip: string | undefined;
+    recipient: string;
+    userId?: string | null;
+    knownDevice?: boolean;
+  }): Promise<void> {
+    const at = this.now();
+    const checks: { group: string; key: string; windowMs: number; max: number }[] = [
+      { group: 'mail-ip', key: input.ip ?? '', windowMs: HOUR_MS, max: this.limits.ipPerHour },
+    ];
+    if (input.userId) {
+      checks.push({
+        group: 'mail-account',
+        key: input.userId,
+        windowMs: HOUR_MS,
+        max: this.limits.accountPerHour,
+      });
+    }
+    if (!input.knownDevice) {
+      checks.push({
+        group: 'mail-recipient',
+        key: hmacHex(this.secret, `recipient:${input.recipient.toLowerCase()}`),
+        windowMs: DAY_MS,
+        max: this.limits.recipientPerDay,
+      });
+    }
+    let waitMs = 0;
+    for (const c of checks) {
+      const resetAt = new Date(at.getTime() + c.windowMs).toISOString();
+      const result = (await this.db.execute(
+        sql`select ${rateLimitCounter(c.group, sql`${c.key}`, sql`${at.toISOString()}`, sql`${resetAt}`)} as state`,
+      )) as unknown as { rows: { state: CounterState }[] };
+      const state = result.rows[0]?.state;
+      if (state && state.count > c.max) {
+        waitMs = Math.max(waitMs, new Date(state.resetAt).getTime() - at.getTime());
+      }
+    }
+    if (waitMs > 0) {
+      const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+      throw new HttpError(429, mailBudgetMessage(waitInWords(seconds * 1000)), {
+        'retry-after': String(seconds),
+      });
+    }
+  }
+}

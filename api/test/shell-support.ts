@@ -1,0 +1,71 @@
+// The shell's server (shell/server/serve.mjs) started in front of an API URL, on a free port.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+export interface ShellServer {
+  base: string;
+  stop(): Promise<void>;
+}
+
+export async function startShell(
+  apiUrl: string,
+  env: Record<string, string> = {},
+): Promise<ShellServer> {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-shell-dist-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>shell</title>');
+  const port = await freePort();
+  const shell = spawn(
+    process.execPath,
+    [
+      path.join(ROOT, 'shell', 'server', 'serve.mjs'),
+      '--app',
+      'shell',
+      '--dist',
+      dist,
+      '--api',
+      apiUrl,
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, LOG_REQUESTS: 'false', ...env },
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the shell server did not start')), 15_000);
+    shell.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('serving')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    shell.once('exit', (code) => reject(new Error(`the shell server exited with ${code}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    async stop() {
+      const exited = new Promise((r) => shell.once('exit', r));
+      shell.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dist, { recursive: true, force: true });
+    },
+  };
+}
