@@ -185,6 +185,9 @@ export const companyDomains = pgTable(
   (t) => [index('company_domains_company_idx').on(t.companyId, t.domain)],
 );
 
+/** A `tsvector` column, as PostgreSQL's text form. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 export const jobPosts = pgTable(
   'job_posts',
   {
@@ -246,6 +249,14 @@ export const jobPosts = pgTable(
       .generatedAlwaysAs(
         sql`referio_words(company_name || ' ' || job_title || ' ' || referio_skills_text(required_skills) || ' ' || address || ' ' || (case job_location when 'On-site' then 'On-site' when 'Remote' then 'Remote' else 'Hybrid' end))`,
       ),
+    /**
+     * The post's words for PostgreSQL's full-text search (docs/search.md): English stems with places and
+     * weights, and the words unstemmed for prefixes, of the title, company, skills, address and location
+     * type (`referio_search_doc()`, api/sql/functions/search.sql), kept by PostgreSQL itself.
+     */
+    searchDoc: tsvector('search_doc').generatedAlwaysAs(
+      sql`referio_search_doc(job_title, company_name, required_skills, address, (case job_location when 'On-site' then 'On-site' when 'Remote' then 'Remote' else 'Hybrid' end))`,
+    ),
   },
   // Plain (ascending) btree indexes serve ORDER BY created_at DESC by scanning backwards; a DESC index
   // would be emitted as DESC NULLS LAST and would not match a plain ORDER BY ... DESC.
@@ -255,6 +266,7 @@ export const jobPosts = pgTable(
     // A company's active jobs, newest first (the company filter) and their count (company tiles).
     index('job_posts_company_status_newest_idx').on(t.companyId, t.status, t.createdAt, t.id),
     uniqueIndex('job_posts_search_pos_uq').on(t.searchPos),
+    index('job_posts_search_doc_idx').using('gin', t.searchDoc),
   ],
 );
 

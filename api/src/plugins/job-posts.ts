@@ -18,6 +18,7 @@ export default fp(
         app.config.SEARCH_TOTAL_BOUND,
         app.config.JOB_LIST_RESPONSIVENESS,
         app.database.searchDb,
+        app.config.SEARCH_ENGINE,
       ),
     );
   },

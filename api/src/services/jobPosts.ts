@@ -81,6 +81,16 @@ export function jobSearchCondition(search: string): SQL | undefined {
 }
 
 /**
+ * Full-text search (docs/search.md): the post's words (`search_doc`) match the typed search as
+ * `referio_search_query()` reads it (stems, prefix of the last word, phrases, exclusions, or); a search
+ * without a word to search by does not narrow the list. Undefined for a search with no letter or digit.
+ */
+export function ftsSearchCondition(search: string): SQL | undefined {
+  if (!/[\p{L}\p{N}]/u.test(search)) return undefined;
+  return sql`(referio_search_query(${search}) is null or ${jobPosts.searchDoc} @@ referio_search_query(${search}))`;
+}
+
+/**
  * The outer job's id, qualified: Drizzle writes a column of a one-table query without its table, and
  * inside a subquery a bare "id" would be the subquery's own.
  */
@@ -116,7 +126,12 @@ export const appliedAmongJobIds = (jobIds: SQL = sql`${sql.placeholder('jobIds')
  * A job post's columns without search_words (only searched, never answered) and list_json (the post as
  * JSON, read only by a search's page).
  */
-const { searchWords: _searchWords, listJson: _listJson, ...jobColumns } = getTableColumns(jobPosts);
+const {
+  searchWords: _searchWords,
+  listJson: _listJson,
+  searchDoc: _searchDoc,
+  ...jobColumns
+} = getTableColumns(jobPosts);
 export { jobColumns as jobPostColumns };
 
 /** The job's poster and company, qualified (Drizzle writes a one-table query's columns bare). */
@@ -189,7 +204,7 @@ export interface PublicSearchJson {
 }
 
 export interface JobListRow {
-  job: Omit<JobPostRow, 'searchWords' | 'listJson'>;
+  job: Omit<JobPostRow, 'searchWords' | 'listJson' | 'searchDoc'>;
   logo: string | null;
   isApplied: boolean;
   /** Absent where a list does not read it (answered as null). */
@@ -335,7 +350,14 @@ const sharedSkills = (skills: string[]) =>
 /** The values of a new or edited job post, as the routes hand them over. */
 export type JobPostValues = Omit<
   typeof jobPosts.$inferInsert,
-  'id' | 'userId' | 'companyId' | 'searchWords' | 'status' | 'totalReferrals' | 'createdAt'
+  | 'id'
+  | 'userId'
+  | 'companyId'
+  | 'searchWords'
+  | 'searchDoc'
+  | 'status'
+  | 'totalReferrals'
+  | 'createdAt'
 >;
 
 /** What a create or update body (or a seed job) carries of a job post. */
@@ -387,6 +409,8 @@ export class JobPostRepository {
     private readonly responsiveness = true,
     /** The public search's queries run here (`Database.searchDb`). */
     private readonly searchDb: Db = db,
+    /** Which engine answers a public search (SEARCH_ENGINE; docs/search.md). */
+    readonly engine: 'postings' | 'fts' = 'postings',
   ) {}
 
   /** Prepared statements for the by-id reads (building a query costs more than running it). */
@@ -456,8 +480,15 @@ export class JobPostRepository {
         ? sql`not exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${thisJobId} and ${referralRequests.senderId} = ${q.notRequestedBy} and ${liveRequest})`
         : undefined,
       q.anySkill?.length ? sql`${sharedSkills(q.anySkill)} > 0` : undefined,
-      jobSearchCondition(q.search ?? ''),
+      this.engine === 'fts' ? ftsSearchCondition(q.search ?? '') : jobSearchCondition(q.search ?? ''),
     );
+  }
+
+  /** The search text as this engine reads it (the search cache's key). */
+  searchText(search: string): string {
+    return this.engine === 'fts'
+      ? search.trim().replace(/\s+/g, ' ').toLowerCase()
+      : searchTokens(search).join(' ');
   }
 
   /**
@@ -467,6 +498,7 @@ export class JobPostRepository {
   postingTokens(
     q: JobListWhere & { rankFor?: unknown },
   ): { words: string[]; filters: string[] } | null {
+    if (this.engine === 'fts') return null;
     const publicSearch =
       q.status === 'active' &&
       !q.ownerId &&
@@ -579,6 +611,15 @@ export class JobPostRepository {
     q: Omit<JobListQuery, 'viewerId' | 'responsiveness'>,
     onQuery?: QueryObserver,
   ): Promise<PublicSearchJson | null> {
+    if (this.engine === 'fts') {
+      const found = await this.page({ ...q, viewerId: null });
+      return {
+        json: JSON.stringify(found.data),
+        ids: found.data.map((j) => j._id),
+        total: found.total,
+        totalCapped: found.totalCapped,
+      };
+    }
     const tokens = this.postingTokens(q);
     if (!tokens) return null;
     const statement = this.prepared().searchJson;

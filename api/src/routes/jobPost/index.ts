@@ -21,7 +21,6 @@ import {
   appliedAmongJobIds,
   experienceBandOf,
   jobPostValues,
-  searchTokens,
   type JobPage,
   type JobPostRow,
   type PublicSearchJson,
@@ -110,8 +109,8 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { search, start, limit } = request.body;
       const filters = filtersOf(request.body);
-      const words = searchTokens(search);
-      const key = JSON.stringify([start, limit, words, filters]);
+      const text = app.jobPosts.searchText(search);
+      const key = JSON.stringify([start, limit, text, filters]);
       const token = request.cookies[SESSION_COOKIE];
       const lookup = app.sessions.lookupParams(token);
       // Read with the page when the page is read (one round trip); on a cache hit, on its own.
@@ -119,9 +118,9 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
       let hit = true;
       const page = await searchPages.getOrCompute(key, async () => {
         hit = false;
-        const q = { search: words.join(' '), filters, status: 'active' as const, start, limit };
+        const q = { search: text, filters, status: 'active' as const, start, limit };
         const [found, company] = await Promise.all([
-          lookup
+          lookup && app.jobPosts.engine === 'postings'
             ? app.jobPosts.publicSearchJsonWithSession(q, lookup).then((withSession) => {
                 if (withSession) mine = withSession;
                 return withSession;
