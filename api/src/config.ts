@@ -166,8 +166,6 @@ export const configSchema = z
     CHAT_MESSAGE_WINDOW_SECONDS: int(10, 1, 3600),
     /** How long a public job search's page and total are reused (any instance's job write clears them); 0 = off. */
     SEARCH_CACHE_SECONDS: int(10, 0, 3600),
-    /** Which engine answers a public job search (docs/search.md). */
-    SEARCH_ENGINE: z.enum(['postings', 'fts']).default('postings'),
     /** Job lists count their matches up to this many, then answer "this many +" ("1,000+ jobs"). */
     SEARCH_TOTAL_BOUND: int(1000, 10, 100_000),
     /** Job lists carry each referrer's responsiveness (issue 17); off only to measure what it costs. */

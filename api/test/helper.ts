@@ -94,7 +94,6 @@ export function testConfig(overrides: ConfigInput = {}): Config {
     OTP_IP_MAX: 10_000,
     MAIL_WORKER: false,
     CHAT_MESSAGE_MAX: 10_000,
-    ...(process.env.SEARCH_ENGINE ? { SEARCH_ENGINE: process.env.SEARCH_ENGINE } : {}),
     ...overrides,
   });
 }

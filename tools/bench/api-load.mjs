@@ -346,13 +346,19 @@ async function explainQueries({ databaseUrl, dataDir, viewerId, jobId }) {
   const lookup = sessions.lookupParams(token);
   try {
     // Every search of the mix as the API answers it to the signed-in candidate (cache off): its one
-    // statement (referio_search_page(), the page's posts as JSON, the session and isApplied),
-    // EXPLAINed; `way`, the read the tokens' counts choose (migration 0022).
+    // statement (referio_search_page(), the page's posts, the session and isApplied), EXPLAINed; `way`,
+    // the read the tokens' counts choose (docs/search.md).
     for (const { label, body } of SEARCHES) {
       const { search, start, limit, ...filters } = body;
       const q = { search, filters, status: 'active', start, limit, viewerId: null };
-      const t = repo.postingTokens(q);
-      const tokens = [...new Set([...t.words, ...t.filters])];
+      // The tokens as the search statement reads them (referio_words(), referio_filter_tokens()).
+      const f = (k) => filters[k] ?? null;
+      const tokens = (
+        await client.query(
+          'select referio_words($1) || referio_filter_tokens($2, $3, $4, $5, $6::uuid) as t',
+          [search ?? '', f('jobType'), f('location'), f('industry'), f('experience'), f('company')],
+        )
+      ).rows[0].t;
       const counts = (
         await client.query(
           'select word, jobs, has_bits from job_word_counts where word = any($1::text[])',

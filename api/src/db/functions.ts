@@ -7,20 +7,38 @@ import path from 'node:path';
  */
 export const FUNCTIONS_FOLDER = path.resolve(__dirname, '../../sql/functions');
 
-/**
- * The function files' SQL, in file-name order, as one script. `migrate()` runs it before the versioned
- * migrations (which may use the functions; bodies are not checked then, since the tables and
- * extensions they name may not exist yet) and again after them (so the files' definitions are the ones
- * kept): a repeatable migration, so a change of a function is a diff of its file.
- */
-export function functionsScript(): string {
-  const files = fs
+/** The function files' SQL, in file-name order. */
+export function functionFiles(): { name: string; sql: string }[] {
+  return fs
     .readdirSync(FUNCTIONS_FOLDER)
     .filter((f) => f.endsWith('.sql'))
-    .sort();
-  return files.map((f) => fs.readFileSync(path.join(FUNCTIONS_FOLDER, f), 'utf8')).join('\n;\n');
+    .sort()
+    .map((name) => ({ name, sql: fs.readFileSync(path.join(FUNCTIONS_FOLDER, name), 'utf8') }));
 }
 
-/** The script as `migrate()` runs it before the versioned migrations. */
-export const functionsScriptUnchecked = (): string =>
-  `SET check_function_bodies = off;\n${functionsScript()}\n;\nRESET check_function_bodies;`;
+/**
+ * Applies the function files around the versioned migrations (a repeatable migration: a change of a
+ * function is a diff of its file). Before them, each file whose types exist already (bodies unchecked,
+ * since the tables they read may come later; a file that fails, as on an empty database, is left for
+ * after), so a migration may use the functions; after them, every file, so the files' definitions are
+ * the ones kept whatever an old migration defined. `exec` runs one file's statements (as one
+ * transaction); `migrate` the versioned migrations.
+ */
+export async function migrateWithFunctions(
+  exec: (script: string) => Promise<unknown>,
+  migrate: () => Promise<void>,
+): Promise<void> {
+  for (const f of functionFiles()) {
+    await exec(`SET check_function_bodies = off;\n${f.sql}\n;RESET check_function_bodies;`).catch(
+      () => exec('RESET check_function_bodies').catch(() => {}),
+    );
+  }
+  await migrate();
+  for (const f of functionFiles()) {
+    try {
+      await exec(f.sql);
+    } catch (e) {
+      throw new Error(`api/sql/functions/${f.name}: ${(e as Error).message}`);
+    }
+  }
+}

@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Client, Pool } from 'pg';
 import * as schema from './schema';
-import { functionsScript, functionsScriptUnchecked } from './functions';
+import { migrateWithFunctions } from './functions';
 
 // PGlite publishes only ESM typings for its contrib/* extensions although it ships a CommonJS build of
 // them; this package compiles to CommonJS, so it loads that build directly.
@@ -89,9 +89,10 @@ async function openPglite(dir?: string): Promise<Database> {
       await client.query('select 1');
     },
     async migrate() {
-      await client.exec(functionsScriptUnchecked());
-      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-      await client.exec(functionsScript());
+      await migrateWithFunctions(
+        (script) => client.exec(script),
+        () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      );
     },
     async truncateAll() {
       await db.execute(truncateSql);
@@ -154,9 +155,10 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         try {
-          await client.query(functionsScriptUnchecked());
-          await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
-          await client.query(functionsScript());
+          await migrateWithFunctions(
+            (script) => client.query(script),
+            () => migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER }),
+          );
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
         }

@@ -120,7 +120,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
         hit = false;
         const q = { search: text, filters, status: 'active' as const, start, limit };
         const [found, company] = await Promise.all([
-          lookup && app.jobPosts.engine === 'postings'
+          lookup
             ? app.jobPosts.publicSearchJsonWithSession(q, lookup).then((withSession) => {
                 if (withSession) mine = withSession;
                 return withSession;
@@ -128,10 +128,18 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
             : app.jobPosts.publicSearchJson(q),
           filters.company ? app.companies.find(filters.company) : undefined,
         ]);
-        // A request without a word or a filter lists every active job (job_posts itself).
+        // A request without a word or a filter lists every active job, from job_posts itself (and
+        // so does any search while the postings are stale: `checkPostings`).
         let listed: PublicSearchJson | null = found;
         if (!listed) {
-          const all = await app.jobPosts.page({ status: 'active', start, limit, viewerId: null });
+          const all = await app.jobPosts.page({
+            status: 'active',
+            search: text,
+            filters,
+            start,
+            limit,
+            viewerId: null,
+          });
           listed = { ...all, json: JSON.stringify(all.data), ids: all.data.map((j) => j._id) };
         }
         const { json, ids, total, totalCapped } = listed;
