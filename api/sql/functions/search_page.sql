@@ -1,6 +1,6 @@
 -- The public search's page (docs/search.md): the listed posts that have every token, newest first.
 
--- One page of a public search: the active posts that have every token of `tokens` (distinct words and
+-- One page of a public search: the listed posts (referio_job_listed) that have every token of `tokens` (distinct words and
 -- filter tokens), newest first. `positions`: the search_pos of the page's posts, newest first, from the
 -- match at `start` (0-based), at most `lim`; `total`: how many match, exact up to `bound`, and more than
 -- `bound` (not always all of them) beyond it: the search stops counting once it is past the bound and
@@ -42,11 +42,11 @@ BEGIN
     RETURN;
   END IF;
   -- The tokens' counts: which are missing, which common (bitmaps) and which rare, rarest first, and how
-  -- many posts the common ones would share were they independent (their counts over the active posts').
+  -- many posts the common ones would share were they independent (their counts over the listed posts').
   SELECT count(*) FILTER (WHERE w.word IS NULL OR w.jobs <= 0),
          array_agg(t.tok ORDER BY w.jobs, t.tok) FILTER (WHERE w.has_bits),
          array_agg(t.tok ORDER BY w.jobs, t.tok) FILTER (WHERE NOT w.has_bits),
-         -- (The active posts are counted only for more than three common tokens: below, it is not used.)
+         -- (The listed posts are counted only for more than three common tokens: below, it is not used.)
          CASE WHEN count(*) FILTER (WHERE w.has_bits) > 3 THEN
            exp(sum(ln(greatest(w.jobs, 1)::float8)) FILTER (WHERE w.has_bits)
                - (count(*) FILTER (WHERE w.has_bits) - 1) * ln(greatest(
@@ -81,7 +81,7 @@ BEGIN
   -- Newest block first, the common tokens' blocks of the same number ANDed, read as the loop goes, so
   -- a search whose tokens meet often stops once it has the page and more than the bound. Two or three
   -- tokens: their blocks joined by number (both keys read backwards and merged; an AND of two 1 KB
-  -- values a block, where a bit_and aggregate cost twice as much). More: as before migration 0024,
+  -- values a block, where a bit_and aggregate cost twice as much). More:
   -- when they are expected to meet often (more than four times the bound) the rarest one's blocks one
   -- at a time, each ANDed with the others' of the same number (one probe of the key per token);
   -- otherwise every block ANDed at once (bit_and grouped by block).
