@@ -1,7 +1,8 @@
 // An open-loop load: requests sent at a fixed arrival rate whatever the server answers (a closed loop
 // of N connections waits for each answer, so a slow server is sent less and its latency looks bounded
 // by N / throughput). Each latency is measured from the moment its request was due, not from when it
-// went out, so a generator that falls behind counts the wait (no coordinated omission).
+// went out, so a generator that falls behind counts the wait (no coordinated omission). A run ends
+// graceSeconds after its last request was due; what is unanswered then counts as a timeout.
 import http from 'node:http';
 import { percentile } from '../common.mjs';
 
@@ -11,7 +12,15 @@ import { percentile } from '../common.mjs';
  * count of errors and non-2xx answers. At most `maxInFlight` requests are open at once; a request due
  * beyond that waits, and its wait counts in its latency.
  */
-export function openLoop({ url, rate, seconds, bodies, cookie, maxInFlight = 1024 }) {
+export function openLoop({
+  url,
+  rate,
+  seconds,
+  bodies,
+  cookie,
+  maxInFlight = 1024,
+  graceSeconds = 10,
+}) {
   const target = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: maxInFlight });
   const total = Math.max(1, Math.round(rate * seconds));
@@ -22,9 +31,21 @@ export function openLoop({ url, rate, seconds, bodies, cookie, maxInFlight = 102
   let sent = 0;
   let done = 0;
   let cursor = 0;
+  let finished = false;
   const t0 = performance.now() + 20;
   return new Promise((resolve) => {
     const finish = () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(cutOff);
+      // Requests still unanswered graceSeconds after the last was due count as answered now (a lower
+      // bound of their latency) and as timeouts: a server far behind would otherwise hold the run for minutes.
+      const now = performance.now();
+      let timeouts = 0;
+      for (let i = done; i < total; i += 1) {
+        latencies.push(now - (t0 + Math.min(i, sent - 1) * interval));
+        timeouts += 1;
+      }
       agent.destroy();
       const elapsed = (performance.now() - t0) / 1000;
       resolve({
@@ -36,8 +57,10 @@ export function openLoop({ url, rate, seconds, bodies, cookie, maxInFlight = 102
         max: round(Math.max(...latencies)),
         errors,
         non2xx,
+        timeouts,
       });
     };
+    const cutOff = setTimeout(finish, 20 + (seconds + graceSeconds) * 1000);
     const send = (due) => {
       const body = bodies ? JSON.stringify(bodies[cursor++ % bodies.length]) : undefined;
       const req = http.request(
