@@ -177,17 +177,47 @@ describe('getAllJobPost search words', () => {
     expect(res.total).toBe(1);
   });
 
-  it('matches whole words, and punctuation separates words as it does in the jobs', async () => {
+  it('matches words as people type them: stems, case and accents folded, punctuation a space', async () => {
     const app = await ctx.build({ SEARCH_CACHE_SECONDS: 0 });
     await jobs(app);
-    expect(titles(await search(app, { search: 'engineer' }))).toEqual(['Backend Engineer']);
+    // Stems: 'engineers', 'engineering' and 'engineer' are one word; 'analysts' finds 'Analyst'.
+    for (const word of ['engineer', 'engineers', 'Engineering'])
+      expect(titles(await search(app, { search: word }))).toEqual(['Backend Engineer']);
+    expect(titles(await search(app, { search: 'analysts' }))).toEqual(['Data Analyst']);
+    // Accents and case folded, on both sides.
+    expect(titles(await search(app, { search: 'BENGALÚRU réact' }))).toEqual(['React Developer']);
+    // Whole words (after stemming): a fragment finds nothing.
     expect((await search(app, { search: 'eng' })).total).toBe(0);
     expect(titles(await search(app, { search: 'react, %bengaluru_' }))).toEqual([
       'React Developer',
     ]);
     expect(titles(await search(app, { search: 'MG-road' }))).toEqual(['React Developer']);
+    // Every word counts, common English ones too (no stop words): no post has 'the'.
+    expect((await search(app, { search: 'the react' })).total).toBe(0);
     // Only punctuation: no words, so the whole list.
     expect((await search(app, { search: '%_\\' })).total).toBe(3);
+  });
+
+  it('answers from job_posts itself while the postings are stale, and from the postings once rebuilt', async () => {
+    const ref = await makeUser(await ctx.build(), 'ref');
+    const app0 = await ctx.build({ SEARCH_CACHE_SECONDS: 0 });
+    await insertJob(app0, ref.id, { jobTitle: 'Kafka Engineer' });
+    // A bulk load with the triggers off: a post the postings do not know.
+    await app0.db.execute(sql`alter table job_posts disable trigger user`);
+    await insertJob(app0, ref.id, { jobTitle: 'Kafka Lead' });
+    await app0.db.execute(sql`alter table job_posts enable trigger user`);
+    const app = await ctx.build({ SEARCH_CACHE_SECONDS: 0 });
+    expect(await app.jobPosts.checkPostings()).toBe(false);
+    const stale = await search(app, { search: 'kafka' });
+    expect(titles(stale)).toEqual(['Kafka Lead', 'Kafka Engineer']);
+    expect(stale.total).toBe(2);
+    await app.db.execute(sql`select referio_search_rebuild()`);
+    const rebuilt = await ctx.build({ SEARCH_CACHE_SECONDS: 0 });
+    expect(await rebuilt.jobPosts.checkPostings()).toBe(true);
+    expect(titles(await search(rebuilt, { search: 'kafka', jobType: 'Full-time' }))).toEqual([
+      'Kafka Lead',
+      'Kafka Engineer',
+    ]);
   });
 
   it('answers an inactive job in no search, and a reactivated one again', async () => {
@@ -247,7 +277,7 @@ describe('search postings', () => {
       where coalesce(c.jobs, 0) <> coalesce(p.n, 0)`);
     expect(drift).toEqual([]);
     const expected = await rows(sql`
-      select count(*)::int as n from job_posts where status = 'active' and 'engineer' = any(search_words)`);
+      select count(*)::int as n from job_posts where status = 'active' and search_words @> referio_words('engineer')`);
     expect((await search(app, { search: 'engineer' })).total).toBe(expected[0]?.n);
     expect(titles(await search(app, { search: 'kafka', jobType: 'Part-time' }))).toEqual([
       'Kafka Engineer',
@@ -322,9 +352,9 @@ describe('the two reads of a search: postings and bitmaps', () => {
     for (let i = 0; i < 100; i++) {
       const skills = [...(i % 2 === 0 ? ['Kotlin'] : []), ...(i % 3 === 0 ? ['Rust'] : [])];
       const job = await insertJob(app, ref.id, {
-        jobTitle: `Engineer ${i}`,
+        jobTitle: `${i % 7 === 0 ? 'Engineering Lead' : 'Engineer'} ${i}`,
         requiredSkills: skills.length ? skills : ['Go'],
-        address: i % 5 === 0 ? 'Pune' : 'Chennai',
+        address: i % 5 === 0 ? 'Pune' : i % 11 === 0 ? 'Bengalūru' : 'Chennai',
         jobType: i % 4 === 0 ? 'Contract' : 'Full-time',
       });
       ids.push(job.id);
@@ -347,8 +377,15 @@ describe('the two reads of a search: postings and bitmaps', () => {
       { jobType: 'Full-time', location: 'Remote', start: 10 },
       { search: 'engineer chennai', jobType: 'Full-time', location: 'Remote', start: 2 },
       { search: 'kotlin rust engineer', jobType: 'Full-time' },
+      // Stems, case and accents: 'engineers' and 'engineering' are 'engineer'; 'BENGALURU' 'Bengalūru'.
+      { search: 'Engineers KOTLIN' },
+      { search: 'engineering', start: 9 },
+      { search: 'bengaluru' },
+      { search: 'BENGALÚRU engineers', jobType: 'Full-time' },
+      { search: 'lead rust' },
     ];
-    // What job_posts itself answers (search_words and the filter columns), newest first.
+    // What job_posts itself answers (search_words, by the same referio_words(), and the filter
+    // columns), newest first.
     const expected = async (payload: Record<string, unknown>) => {
       const q = {
         status: 'active' as const,
@@ -412,11 +449,16 @@ describe('the two reads of a search: postings and bitmaps', () => {
     await check('postings again');
     // What they answer is the jobs themselves, newest first (insertJob: later ones are newer).
     const both = await search(app, { search: 'kotlin rust', limit: 4 });
-    expect(titles(both)).toEqual(['Engineer new', 'Engineer 96', 'Engineer 90', 'Engineer 84']);
+    expect(titles(both)).toEqual([
+      'Engineer new',
+      'Engineer 96',
+      'Engineer 90',
+      'Engineering Lead 84',
+    ]);
   });
 });
 
-describe('the search page as the database writes it', () => {
+describe('the search page', () => {
   it('is the same JSON as the posts mapped here: logos, verified referrers, figures, dates', async () => {
     const app = await ctx.build({ SEARCH_CACHE_SECONDS: 0 });
     const verified = await makeUser(app, 'verified');
@@ -430,7 +472,7 @@ describe('the search page as the database writes it', () => {
       jobTitle: 'Kotlin Lead "Q&A" <b>',
       companyName: 'Globex',
       requiredSkills: ['Kotlin', 'C++', 'naïve, "quoted"'],
-      // What the page's splice looks for (`spliceSearchPage`), inside a value: left as it is.
+      // Braces and quotes inside a value stay as they are.
       notes: ['x}{"logo":y', '}{"logo":'],
       companyLogo: null,
       createdAt: new Date('2026-01-02T03:04:05.678Z'),

@@ -34,6 +34,7 @@ import { root } from '../run/apps.mjs';
 import { run, startApi, staleSteps, waitForUrl } from '../run/stack.mjs';
 import { median, percentile, printTable, writeResult } from './common.mjs';
 import { BENCH_CANDIDATE, benchSearchTerms, seedBench } from './lib/seed.mjs';
+import { openLoop } from './lib/open-loop.mjs';
 
 const require = createRequire(import.meta.url);
 const apiDir = path.join(root, 'api');
@@ -60,7 +61,7 @@ const SEARCHES = benchSearchTerms();
 const GOAL = { searchRatio: 0.3, p99Ms: 25 };
 /** The whole benchmark is bounded: every step checks this. */
 const DEADLINE = Date.now() + Number(process.env.BENCH_TIMEOUT_MS || 15 * 60_000);
-const base = `http://127.0.0.1:${PORT}`;
+let base = `http://127.0.0.1:${PORT}`;
 
 function checkDeadline(step) {
   if (Date.now() > DEADLINE) throw new Error(`api-load: out of time before ${step}`);
@@ -345,13 +346,19 @@ async function explainQueries({ databaseUrl, dataDir, viewerId, jobId }) {
   const lookup = sessions.lookupParams(token);
   try {
     // Every search of the mix as the API answers it to the signed-in candidate (cache off): its one
-    // statement (referio_search_page(), the page's posts as JSON, the session and isApplied),
-    // EXPLAINed; `way`, the read the tokens' counts choose (migration 0022).
+    // statement (referio_search_page(), the page's posts, the session and isApplied), EXPLAINed; `way`,
+    // the read the tokens' counts choose (docs/search.md).
     for (const { label, body } of SEARCHES) {
       const { search, start, limit, ...filters } = body;
       const q = { search, filters, status: 'active', start, limit, viewerId: null };
-      const t = repo.postingTokens(q);
-      const tokens = [...new Set([...t.words, ...t.filters])];
+      // The tokens as the search statement reads them (referio_words(), referio_filter_tokens()).
+      const f = (k) => filters[k] ?? null;
+      const tokens = (
+        await client.query(
+          'select referio_words($1) || referio_filter_tokens($2, $3, $4, $5, $6::uuid) as t',
+          [search ?? '', f('jobType'), f('location'), f('industry'), f('experience'), f('company')],
+        )
+      ).rows[0].t;
       const counts = (
         await client.query(
           'select word, jobs, has_bits from job_word_counts where word = any($1::text[])',
@@ -656,7 +663,7 @@ async function benchBackend(kind) {
 }
 
 /** The child's part: seed, find a job and the candidate, EXPLAIN; the answer goes to `out` as JSON. */
-async function prepare({ kind, databaseUrl, dataDir, out }) {
+async function prepare({ kind, databaseUrl, dataDir, out, explain = true }) {
   const seeded = await seedBench({
     databaseUrl,
     dataDir,
@@ -683,13 +690,226 @@ async function prepare({ kind, databaseUrl, dataDir, out }) {
   } finally {
     await probe.close();
   }
-  const explained = await explainQueries({ databaseUrl, dataDir, viewerId, jobId });
+  const explained = explain
+    ? await explainQueries({ databaseUrl, dataDir, viewerId, jobId })
+    : null;
   fs.writeFileSync(out, JSON.stringify({ seeded, jobId, viewerId, explained }));
 }
 
 if (process.argv[2] === '--prepare') {
   await prepare(JSON.parse(process.argv[3]));
   process.exit(0);
+}
+
+// --- Open loop: the engines side by side ------------------------------------------------------------
+
+/** The search engines to compare (SEARCH_ENGINE of the API), the first being the current one. */
+const ENGINES = (process.env.ENGINES || '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+/** The open loop's arrival rates, as shares of the first engine's closed-loop maximum. */
+const LOADS = (process.env.LOADS || '0.25,0.5,0.75').split(',').map(Number);
+const OPEN_SECONDS = Number(process.env.OPEN_SECONDS || 10);
+const OPEN_ROUNDS = Number(process.env.OPEN_ROUNDS || ROUNDS);
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
+
+/**
+ * On PostgreSQL: one API process per engine (cache off), both on the same database; the signed-out
+ * search mix in a closed loop (CONNECTIONS, ROUNDS rounds interleaved engine by engine) for each
+ * engine's maximum, then in an open loop at LOADS of the first engine's maximum, every rate run on
+ * each engine and on /api/health in turn, ROUNDS times. Every run is kept, with the load average.
+ */
+async function compareEngines() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-bench-engines-'));
+  const pg = process.env.BENCH_PG_URL
+    ? {
+        name: new URL(process.env.BENCH_PG_URL).pathname.slice(1),
+        url: process.env.BENCH_PG_URL,
+        drop: async () => {},
+      }
+    : await createPgDatabase();
+  if (!pg) return { skipped: 'no PostgreSQL answers on 127.0.0.1:5432' };
+  const apis = [];
+  try {
+    console.log(`\n### Engines ${ENGINES.join(', ')} on PostgreSQL (database ${pg.name})`);
+    const prepFile = path.join(dataDir, 'prepared.json');
+    await run(
+      process.execPath,
+      [
+        fileURLToPath(import.meta.url),
+        '--prepare',
+        JSON.stringify({ kind: 'pg', databaseUrl: pg.url, dataDir, out: prepFile, explain: false }),
+      ],
+      { quiet: false },
+    );
+    for (const [i, engine] of ENGINES.entries()) {
+      const port = PORT + i;
+      const child = startApi({
+        port,
+        quiet: true,
+        env: {
+          HOST: '127.0.0.1',
+          NODE_ENV: 'development',
+          SEED: 'false',
+          DATA_DIR: dataDir,
+          DATABASE_URL: pg.url,
+          LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
+          SESSION_SECRET: 'bench-api-secret-bench-api-secret-0000',
+          SEARCH_CACHE_SECONDS: '0',
+          SEARCH_ENGINE: engine,
+          MAIL_WORKER: i === 0 ? 'true' : 'false',
+        },
+      });
+      apis.push({ engine, port, child });
+      await waitForUrl(`http://127.0.0.1:${port}/api/health`, 300_000);
+    }
+    const bodies = SEARCHES.map((x) => x.body);
+    // Every sixth search checked on each engine: a page short of its total would make the figures meaningless.
+    const totals = {};
+    const checked = SEARCHES.filter((_, i) => i % 6 === 0);
+    for (const a of apis) {
+      base = `http://127.0.0.1:${a.port}`;
+      totals[a.engine] = [];
+      for (const x of checked) {
+        const { json } = await call('POST', '/api/jobPost/getAllJobPost', { body: x.body });
+        const expected = Math.min(json.total - x.body.start, x.body.limit);
+        if (expected > 0 && json.data.length !== expected)
+          throw new Error(
+            `${a.engine} '${x.label}': ${json.total} matches, ${json.data.length} posts`,
+          );
+        totals[a.engine].push(json.totalCapped ? `${json.total}+` : String(json.total));
+      }
+    }
+    const closed = [];
+    for (let r = 0; r < ROUNDS; r += 1) {
+      for (const a of apis) {
+        base = `http://127.0.0.1:${a.port}`;
+        const before = loadAverage();
+        const x = await load(`${a.engine}, closed loop`, '/api/jobPost/getAllJobPost', {
+          method: 'POST',
+          bodies,
+        });
+        closed.push({
+          engine: a.engine,
+          round: r + 1,
+          loadAverage: before,
+          rps: x.rps,
+          p50: x.p50,
+          p99: x.p99,
+          errors: x.non2xx + x.errors,
+        });
+        console.log(
+          `closed loop ${a.engine} round ${r + 1}: ${x.rps} req/s, p50 ${x.p50} ms, p99 ${x.p99} ms (load ${before})`,
+        );
+      }
+    }
+    const maxOf = (engine) => median(closed.filter((c) => c.engine === engine).map((c) => c.rps));
+    const max = Object.fromEntries(ENGINES.map((e) => [e, maxOf(e)]));
+    const open = [];
+    for (let r = 0; r < OPEN_ROUNDS; r += 1) {
+      for (const share of LOADS) {
+        const rate = Math.max(1, Math.round(max[ENGINES[0]] * share));
+        const targets = [
+          ...apis.map((a) => ({
+            what: a.engine,
+            url: `http://127.0.0.1:${a.port}/api/jobPost/getAllJobPost`,
+            bodies,
+          })),
+          { what: 'health', url: `http://127.0.0.1:${apis[0].port}/api/health` },
+        ];
+        for (const t of targets) {
+          const before = loadAverage();
+          const x = await openLoop({ url: t.url, rate, seconds: OPEN_SECONDS, bodies: t.bodies });
+          open.push({ what: t.what, share, round: r + 1, loadAverage: before, ...x });
+          console.log(
+            `open loop ${t.what} at ${share * 100} % (${rate}/s) round ${r + 1}: achieved ${x.achieved}/s, p50 ${x.p50} ms, p99 ${x.p99} ms, max ${x.max} ms, errors ${x.errors + x.non2xx}, unanswered ${x.timeouts} (load ${before})`,
+          );
+        }
+      }
+    }
+    const p99At = (what, share) =>
+      median(open.filter((o) => o.what === what && o.share === share).map((o) => o.p99));
+    const decision =
+      ENGINES.length === 2
+        ? {
+            rule: `keep ${ENGINES[1]} if its p99 at 50 % of ${ENGINES[0]}'s maximum is within 1.5x of ${ENGINES[0]}'s`,
+            p99: { [ENGINES[0]]: p99At(ENGINES[0], 0.5), [ENGINES[1]]: p99At(ENGINES[1], 0.5) },
+            keep: p99At(ENGINES[1], 0.5) <= 1.5 * p99At(ENGINES[0], 0.5) ? ENGINES[1] : ENGINES[0],
+          }
+        : null;
+    console.log('');
+    printTable(
+      open.map((o) => ({
+        'engine / health': o.what,
+        load: `${o.share * 100} %`,
+        'rate /s': o.rate,
+        round: o.round,
+        'achieved /s': o.achieved,
+        'p50 ms': o.p50,
+        'p99 ms': o.p99,
+        'max ms': o.max,
+        errors: o.errors + o.non2xx,
+        unanswered: o.timeouts,
+        'load average': o.loadAverage,
+      })),
+    );
+    console.log(`closed-loop maximum (median of ${ROUNDS}): ${JSON.stringify(max)}`);
+    if (decision)
+      console.log(
+        `decision: ${decision.rule}: p99 ${JSON.stringify(decision.p99)} → keep ${decision.keep}`,
+      );
+    const differ = SEARCHES.filter(
+      (_, i) => new Set(ENGINES.map((e) => totals[e][i])).size > 1,
+    ).length;
+    console.log(
+      `${differ} of ${checked.length} searches checked answer different totals on the engines (stems and prefixes match more)`,
+    );
+    return {
+      engines: ENGINES,
+      connections: CONNECTIONS,
+      openSeconds: OPEN_SECONDS,
+      closed,
+      max,
+      open,
+      decision,
+      totals,
+    };
+  } finally {
+    for (const a of apis) {
+      if (a.child.exitCode === null && a.child.signalCode === null) {
+        const gone = new Promise((r) => a.child.once('exit', r));
+        a.child.kill('SIGTERM');
+        await Promise.race([gone, new Promise((r) => setTimeout(r, 10_000))]);
+      }
+    }
+    await pg.drop().catch((e) => console.error(`could not drop ${pg.name}: ${e.message}`));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (ENGINES.length > 0) {
+  let code = 0;
+  let result;
+  try {
+    await buildApi();
+    result = await compareEngines();
+  } catch (err) {
+    code = 1;
+    console.error(err);
+    result = { error: String(err.message || err) };
+  }
+  const file = writeResult('api-load-engines', {
+    node: process.version,
+    cpus: os.cpus().length,
+    ...result,
+  });
+  console.log(`\n→ ${path.relative(root, file)}`);
+  process.exit(code);
 }
 
 // --- Main ----------------------------------------------------------------------------------------------

@@ -10,11 +10,14 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Client, Pool } from 'pg';
 import * as schema from './schema';
+import { migrateWithFunctions } from './functions';
 
 // PGlite publishes only ESM typings for its contrib/* extensions although it ships a CommonJS build of
 // them; this package compiles to CommonJS, so it loads that build directly.
-const { pg_trgm } = createRequire(__filename)('@electric-sql/pglite/contrib/pg_trgm') as {
-  pg_trgm: Extension;
+const requireHere = createRequire(__filename);
+const { pg_trgm } = requireHere('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: Extension };
+const { unaccent } = requireHere('@electric-sql/pglite/contrib/unaccent') as {
+  unaccent: Extension;
 };
 
 /** The Drizzle database both drivers give us (PGlite embedded, node-postgres for a real server). */
@@ -39,7 +42,10 @@ export interface Database {
    * requests' pool), so busy requests do not make a healthy server look stalled.
    */
   probe(timeoutMs: number): Promise<void>;
-  /** Applies the SQL migrations in api/drizzle (idempotent, safe for several instances at once). */
+  /**
+   * Applies the SQL migrations in api/drizzle and the functions in api/sql/functions (idempotent, safe
+   * for several instances at once).
+   */
   migrate(): Promise<void>;
   /** Empties every table (tests). */
   truncateAll(): Promise<void>;
@@ -87,9 +93,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
 
 async function openPglite(dir?: string): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const client = dir
-    ? new PGlite(dir, { extensions: { pg_trgm } })
-    : new PGlite({ extensions: { pg_trgm } });
+  const extensions = { pg_trgm, unaccent };
+  const client = dir ? new PGlite(dir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
@@ -101,7 +106,10 @@ async function openPglite(dir?: string): Promise<Database> {
     },
     probe: (timeoutMs) => within(client.query('select 1'), timeoutMs),
     async migrate() {
-      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrateWithFunctions(
+        (script) => client.exec(script),
+        () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      );
     },
     async truncateAll() {
       await db.execute(truncateSql);
@@ -175,7 +183,10 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         try {
-          await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+          await migrateWithFunctions(
+            (script) => client.query(script),
+            () => migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER }),
+          );
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
         }

@@ -252,24 +252,17 @@ export const jobPosts = pgTable(
     referralBonus: integer('referral_bonus').notNull().default(1000),
     createdAt: createdAt(),
     /**
-     * The post's place in the public search (migration 0022): numbered as posts are posted, so it follows
-     * created_at (the migration numbered the existing posts oldest first, and the seeds post oldest
-     * first). A search's postings and bitmaps are keyed by it, and it orders a search newest first.
+     * The post's place in the public search: numbered as posts are posted, so it follows created_at
+     * (seeds post oldest first). A search's postings and bitmaps are keyed by it, and it orders a
+     * search newest first.
      */
     searchPos: serial('search_pos').notNull(),
     /**
-     * The post as a job list answers it, as JSON text (an object of the post's own fields, `isApplied`
-     * false), written by a row trigger on every insert and update (migration 0025): a search's page is
-     * these spliced with the company's logo, the referrer's verified state and figures, which change on
-     * their own (services/jobPosts.ts, `searchPageJson`). Never read as a column of the post.
-     */
-    listJson: text('list_json'),
-    /**
      * The words a job search matches: those of the company name, title, skills, address and location
-     * type, lower-case, each once (referio_words(), migration 0004), kept by PostgreSQL itself. A
-     * referrer's own list checks them here; the public search reads them from job_post_words. The
-     * location type is spelled out by a CASE: an enum's cast to text is only STABLE, and a generated
-     * column needs an immutable expression.
+     * type as `referio_words()` reads them (api/sql/functions/search_words.sql: folded, stemmed, each
+     * once), kept by PostgreSQL itself, so no load can leave them stale. A referrer's own list checks
+     * them here; the public search reads them from job_post_words. The location type is spelled out by
+     * a CASE: an enum's cast to text is only STABLE, and a generated column needs an immutable expression.
      */
     searchWords: text('search_words')
       .array()
@@ -290,10 +283,11 @@ export const jobPosts = pgTable(
 );
 
 /**
- * The public job search's postings: one row per active job post and token it can be found by (its
- * search_words, and a token per filter value: '~type:Contract', '~loc:Remote', '~ind:it', '~exp:3-6',
- * '~co:<company id>'), keyed by the post's `search_pos`, kept by statement triggers on job_posts
- * (migrations 0013 and 0022). A token's postings read backwards are its jobs newest first.
+ * The public job search's postings (docs/search.md): one row per listed job post and token it can be
+ * found by (its search_words, and a token per filter value: '~type:Contract', '~loc:Remote', '~ind:it',
+ * '~exp:3-6', '~co:<company id>'), keyed by the post's `search_pos`, kept by statement triggers on
+ * job_posts (api/sql/functions/search_postings.sql). A token's postings read backwards are its jobs
+ * newest first.
  */
 export const jobPostWords = pgTable(
   'job_post_words',
@@ -305,7 +299,7 @@ export const jobPostWords = pgTable(
 );
 
 /**
- * How many active job posts have each job_post_words token, kept by the same trigger (migration 0009).
+ * How many listed job posts have each job_post_words token, kept by the same triggers.
  * A one-word search's total is read here. `hasBits`: the token is common enough to be kept as bitmaps
  * too (job_search_bits), set and cleared by the trigger as its count crosses referio_search_bits_min().
  */
@@ -319,7 +313,7 @@ export const jobWordCounts = pgTable('job_word_counts', {
 const varbit = customType<{ data: string }>({ dataType: () => 'bit varying' });
 
 /**
- * The common tokens' active jobs as bitmaps (migration 0022): bit i of block b is the post whose
+ * The common tokens' listed jobs as bitmaps: bit i of block b is the post whose
  * search_pos is b * 8192 + i. A search of common tokens ANDs their blocks (`bit_and`) and counts the
  * bits (`bit_count`) instead of walking their postings: about 125 blocks of 1 KB per token at a
  * million posts, whatever the words.

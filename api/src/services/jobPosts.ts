@@ -28,10 +28,8 @@ import { verifiedAtSql } from './companies';
 import { responsivenessOf, toResponsiveness } from './responsiveness';
 import {
   companies,
-  companyDomains,
   jobPosts,
   referralRequests,
-  referrerResponsiveness,
   sessions,
   users,
   workEmailHistory,
@@ -40,44 +38,30 @@ import {
 
 export type { JobPostRow };
 
-/** A search uses at most this many words (the rest of a pasted paragraph is ignored). */
-export const MAX_SEARCH_WORDS = 8;
+/** Whether a typed search has anything to search by (a letter or a digit); blank ones list everything. */
+export const hasSearchWords = (search: string | undefined): search is string =>
+  search !== undefined && /[\p{L}\p{N}]/u.test(search);
 
 /**
- * The words of a typed search as job_posts.search_words holds them (referio_words(), migration 0004):
- * lower-case runs of letters and digits, each once, at most MAX_SEARCH_WORDS.
+ * The filter tokens of a list request as the postings hold them (`referio_filter_tokens()`,
+ * api/sql/functions/search_words.sql: the one definition), for the search statement's placeholders.
  */
-export function searchTokens(search: string): string[] {
-  const words = search
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0);
-  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
-}
-
-/** The job_post_words tokens of the filters that are set (see migration 0007, referio_job_tokens). */
-export function filterTokens(filters: JobFilters): string[] {
-  const prefix: Record<(typeof JOB_FILTER_KEYS)[number], string> = {
-    jobType: '~type:',
-    location: '~loc:',
-    industry: '~ind:',
-    experience: '~exp:',
-    company: '~co:',
-  };
-  return JOB_FILTER_KEYS.filter((k) => filters[k]).map((k) => `${prefix[k]}${filters[k]}`);
-}
+const filterValues = (filters: JobFilters = {}) => ({
+  jobType: filters.jobType ?? null,
+  location: filters.location ?? null,
+  industry: filters.industry ?? null,
+  experience: filters.experience ?? null,
+  company: filters.company ?? null,
+});
 
 /**
  * Every word of `search` is one of the job's words (company name, title, skills, address, location
- * type): `search_words @> array[…]`. Undefined for a blank search.
+ * type), both read by the one tokeniser, `referio_words()` (folded case and accents, English stems).
+ * Undefined for a search without a word.
  */
 export function jobSearchCondition(search: string): SQL | undefined {
-  const words = searchTokens(search);
-  if (words.length === 0) return undefined;
-  return sql`${jobPosts.searchWords} @> array[${sql.join(
-    words.map((w) => sql`${w}`),
-    sql`, `,
-  )}]::text[]`;
+  if (!hasSearchWords(search)) return undefined;
+  return sql`${jobPosts.searchWords} @> referio_words(${search})`;
 }
 
 /**
@@ -112,11 +96,8 @@ export const appliedAmongJobIds = (jobIds: SQL = sql`${sql.placeholder('jobIds')
     string[]
   >`coalesce((select array_agg(${referralRequests.jobPostId}::text) from ${referralRequests} where ${referralRequests.senderId} = ${users.id} and ${referralRequests.jobPostId} = any(${jobIds}) and ${liveRequest}), '{}'::text[])`;
 
-/**
- * A job post's columns without search_words (only searched, never answered) and list_json (the post as
- * JSON, read only by a search's page).
- */
-const { searchWords: _searchWords, listJson: _listJson, ...jobColumns } = getTableColumns(jobPosts);
+/** A job post's columns without search_words (only searched, never answered). */
+const { searchWords: _searchWords, ...jobColumns } = getTableColumns(jobPosts);
 export { jobColumns as jobPostColumns };
 
 /** The job's poster and company, qualified (Drizzle writes a one-table query's columns bare). */
@@ -134,38 +115,6 @@ const jobColumnsWith = (isApplied: SQL<boolean>) => ({
   verifiedAtCompany: verifiedAtSql(thisJobColumn('user_id'), thisJobColumn('company_id')),
 });
 
-/**
- * The posts at `positions` (active, newest first) as `toJobPost` answers them (`isApplied` false),
- * as JSON text (`data`), and their ids (`ids`): a public search's page goes out as the database wrote
- * it, without being parsed, mapped and written again here (`JobPostRepository.publicSearchJson`; a test
- * compares it with the by-id read). Each post is its stored JSON (`job_posts.list_json`, migration 0025)
- * with its company's logo, the referrer's verified state at the job's company and their figures
- * after it, each one probe of a key per post, as a second object (`{…}{"logo":…}`): `spliceSearchPage`
- * joins the two here. (Dropping the stored JSON's closing brace in the database, `left(…, -1)`, counted
- * every character of every post: about 6 % of PostgreSQL's time under the bench's search mix.)
- */
-const searchPageJson = (positions: SQL) => sql`(select coalesce('[' || string_agg(
-      j.list_json
-      || '{"logo":' || coalesce((select to_json(c.logo)::text from ${companies} c where c.id = j.company_id), 'null')
-      || ',"verifiedAtCompany":' || coalesce((select case when d.confirmed_at is null then '"unconfirmed"' else '"confirmed"' end
-           from ${users} u join ${companyDomains} d on d.domain = u.work_email_domain and d.company_id = j.company_id
-           where u.id = j.user_id), 'null')
-      || ',"responsiveness":' || coalesce((select '{"received":' || r.received || ',"answered":' || r.answered
-           || ',"medianAnswerSeconds":' || coalesce(floor(r.median_answer_seconds + 0.5)::bigint::text, 'null') || '}'
-           from ${referrerResponsiveness} r where r.referrer_id = j.user_id),
-         '{"received":0,"answered":0,"medianAnswerSeconds":null}')
-      || '}', ',' order by j.search_pos desc) || ']', '[]') as data,
-    coalesce(json_agg(j.id order by j.search_pos desc), '[]') as ids
-  from ${jobPosts} j
-  where j.search_pos = any(${positions}) and j.status = 'active')`;
-
-/**
- * A page as `searchPageJson` writes it, each post's stored JSON followed by the object of its logo,
- * verified state and figures, made one object a post: `}{"logo":` is found only there (a quote inside a
- * JSON string is escaped, and no JSON has an object right after another).
- */
-export const spliceSearchPage = (data: string): string => data.replaceAll('}{"logo":', ',"logo":');
-
 /** The columns of a job list row (`toJobPost` reads them), with `isApplied` for `viewerId`. */
 export const jobListColumns = (viewerId: string | null | undefined) =>
   jobColumnsWith(appliedBy(viewerId));
@@ -179,7 +128,7 @@ export const jobListColumnsWithResponsiveness = (viewerId: string | null | undef
   responsiveness: responsivenessOf(thisJobReferrer),
 });
 
-/** A public search's page as the database wrote it (`JobPostRepository.publicSearchJson`). */
+/** A public search's page as the route caches and sends it (`JobPostRepository.publicSearchJson`). */
 export interface PublicSearchJson {
   /** The page's posts as JSON text. */
   json: string;
@@ -189,7 +138,7 @@ export interface PublicSearchJson {
 }
 
 export interface JobListRow {
-  job: Omit<JobPostRow, 'searchWords' | 'listJson'>;
+  job: Omit<JobPostRow, 'searchWords'>;
   logo: string | null;
   isApplied: boolean;
   /** Absent where a list does not read it (answered as null). */
@@ -389,6 +338,23 @@ export class JobPostRepository {
     private readonly searchDb: Db = db,
   ) {}
 
+  /**
+   * Whether the postings are those of job_posts (`referio_search_fresh()`, checked by `checkPostings`
+   * at start): when not, every search reads job_posts itself (slower, never wrong).
+   */
+  private postingsFresh = true;
+
+  /**
+   * Checks that the search's postings match job_posts (a bulk load with the triggers off leaves them
+   * stale). False: searches are answered from job_posts until `SELECT referio_search_rebuild()`.
+   */
+  async checkPostings(): Promise<boolean> {
+    const rows = await this.db.execute(sql`select referio_search_fresh() as fresh`);
+    const fresh = (rows as unknown as { rows: { fresh: boolean }[] }).rows[0]?.fresh === true;
+    this.postingsFresh = fresh;
+    return fresh;
+  }
+
   /** Prepared statements for the by-id reads (building a query costs more than running it). */
   private prepared = () => {
     const byId = this.db
@@ -402,36 +368,40 @@ export class JobPostRepository {
       .limit(1)
       .prepare('referio_job_by_id');
     const details = jobDetailsWithSessionQuery(this.db).prepare('referio_job_details_with_session');
-    // The public search's page as JSON text (`publicSearchJson`): the total, the posts' ids and the
-    // posts themselves, newest first.
-    const searchFrom = sql`referio_search_page(${sql.placeholder('tokens')}::text[], ${sql.placeholder('start')}::int, ${sql.placeholder('limit')}::int, ${sql.placeholder('bound')}::int) as s cross join lateral ${searchPageJson(sql`s.positions`)} as p`;
-    const searchJson = this.searchDb
-      .select({
-        total: sql<number>`s.total`,
-        ids: sql<string[]>`p.ids`,
-        data: sql<string>`p.data`,
-      })
+    // A public search (`searchPage`): referio_search_page() of the search's words (`referio_words()`, the
+    // one tokeniser) and filter tokens, then the page's posts read by their places, newest first, with
+    // the columns every job list answers (`toJobPost`). A page without posts is one row of nulls (the total).
+    const ph = (name: string) => sql.placeholder(name);
+    const searchFrom = sql`referio_search_page(referio_words(${ph('search')}::text) || referio_filter_tokens(${ph('jobType')}::text, ${ph('location')}::text, ${ph('industry')}::text, ${ph('experience')}::text, ${ph('company')}::uuid), ${ph('start')}::int, ${ph('limit')}::int, ${ph('bound')}::int) as s left join lateral unnest(s.positions) with ordinality as p(pos, n) on true`;
+    const onPlace = sql`${jobPosts.searchPos} = p.pos and referio_job_listed(${jobPosts})`;
+    const searchRows = this.searchDb
+      .select({ total: sql<number>`s.total`, ...jobListColumnsWithResponsiveness(null) })
       .from(searchFrom)
-      .prepare('referio_search_json');
+      .leftJoin(jobPosts, onPlace)
+      .leftJoin(companies, eq(companies.id, jobPosts.companyId))
+      .orderBy(sql`p.n`)
+      .prepare('referio_search_page_rows');
     // The same with the caller's session (`sessionLookup()`) and which of the page's jobs its user
     // already asked for: a signed-in search is one round trip, not two.
-    const searchJsonWithSession = this.searchDb
+    const searchRowsWithSession = this.searchDb
       .select({
         total: sql<number>`s.total`,
-        ids: sql<string[]>`p.ids`,
-        data: sql<string>`p.data`,
+        ...jobColumnsWith(sql<boolean>`coalesce(${appliedByUser(users.id)}, false)`),
+        responsiveness: responsivenessOf(thisJobReferrer),
         sessionId: sessions.id,
         expiresAt: sessions.expiresAt,
         user: users,
-        applied: appliedAmongJobIds(sql`array(select json_array_elements_text(p.ids))::uuid[]`),
       })
       .from(searchFrom)
+      .leftJoin(jobPosts, onPlace)
+      .leftJoin(companies, eq(companies.id, jobPosts.companyId))
       .leftJoin(sessions, sessionLookup())
       .leftJoin(users, eq(users.id, sessions.userId))
-      .prepare('referio_search_json_session');
+      .orderBy(sql`p.n`)
+      .prepare('referio_search_page_rows_session');
     const built = {
-      searchJson,
-      searchJsonWithSession,
+      searchRows,
+      searchRowsWithSession,
       byId,
       details,
     };
@@ -461,24 +431,30 @@ export class JobPostRepository {
   }
 
   /**
-   * A public search (active jobs, searched and/or filtered, nothing else asked) as postings: its words
-   * and filter tokens; null when the list is read from job_posts itself.
+   * A typed search as the cache keys it: case and runs of spaces do not make another search (the words
+   * themselves are read by `referio_words()` in the database).
    */
-  postingTokens(
-    q: JobListWhere & { rankFor?: unknown },
-  ): { words: string[]; filters: string[] } | null {
-    const publicSearch =
+  searchText(search: string): string {
+    return search.trim().replace(/\s+/g, ' ').toLowerCase();
+  }
+
+  /**
+   * Whether `q` is a public search the postings answer: active jobs, searched and/or filtered, nothing
+   * else asked, and the postings fresh (`checkPostings`). Any other list reads job_posts itself.
+   */
+  usesPostings(q: JobListWhere & { rankFor?: unknown }): boolean {
+    const f = q.filters ?? {};
+    return (
+      this.postingsFresh &&
       q.status === 'active' &&
       !q.ownerId &&
       !q.notOwnerId &&
       !q.notRequestedBy &&
       !q.createdAfter &&
       !q.anySkill?.length &&
-      !q.rankFor;
-    if (!publicSearch) return null;
-    const words = searchTokens(q.search ?? '');
-    const filters = filterTokens(q.filters ?? {});
-    return words.length || filters.length ? { words, filters } : null;
+      !q.rankFor &&
+      (hasSearchWords(q.search) || JOB_FILTER_KEYS.some((k) => f[k]))
+    );
   }
 
   /** The columns of a list row for `q` (with or without the referrers' responsiveness). */
@@ -555,14 +531,14 @@ export class JobPostRepository {
 
   /**
    * A page of `q` with its total, counted no further than the bound ("1,000+ jobs"). A public search
-   * (active jobs, words and/or filters, nothing else asked) is one call of referio_search_page() and
-   * one read of the page's posts by their places; any other list reads job_posts itself.
+   * (`usesPostings`) is one statement: referio_search_page() and the page's posts read by their places;
+   * any other list reads job_posts itself.
    */
   async page(
     q: JobListQuery,
     opts: { count?: boolean; onQuery?: QueryObserver } = {},
   ): Promise<JobPage> {
-    if (this.postingTokens(q)) return this.publicSearchPage(q, opts.onQuery);
+    if (this.usesPostings(q)) return this.publicSearchPage(q, opts.onQuery);
     const [rows, n] = await Promise.all([
       this.listQuery(q),
       (opts.count ?? true) ? this.countQuery(q) : Promise.resolve([{ n: 0 }]),
@@ -571,23 +547,19 @@ export class JobPostRepository {
   }
 
   /**
-   * A public search's page for nobody in particular (`isApplied` false) as the JSON text of its posts,
-   * with their ids and the bounded total: one statement, the page written by the database
-   * (`jobPostJson`). Null when `q` is not a public search (`postingTokens`).
+   * A public search's page for nobody in particular (`isApplied` false), as JSON text with its posts'
+   * ids and the bounded total (the route caches it and sends it as it is). Null when `q` is not a
+   * public search the postings answer (`usesPostings`).
    */
   async publicSearchJson(
     q: Omit<JobListQuery, 'viewerId' | 'responsiveness'>,
     onQuery?: QueryObserver,
   ): Promise<PublicSearchJson | null> {
-    const tokens = this.postingTokens(q);
-    if (!tokens) return null;
-    const statement = this.prepared().searchJson;
-    const values = this.searchValues(q, tokens);
+    if (!this.usesPostings(q)) return null;
+    const statement = this.prepared().searchRows;
+    const values = this.searchValues(q);
     observe(onQuery, 'search', statement, values);
-    const rows = await statement.execute(values);
-    const row = rows[0];
-    if (!row) return { json: '[]', ids: [], ...this.bounded(0) };
-    return { json: spliceSearchPage(row.data), ids: row.ids, ...this.bounded(Number(row.total)) };
+    return this.asPage(await statement.execute(values));
   }
 
   /**
@@ -600,34 +572,38 @@ export class JobPostRepository {
     lookup: { hash: string; now: Date },
     onQuery?: QueryObserver,
   ): Promise<(PublicSearchJson & { session: ActiveSession | null; applied: string[] }) | null> {
-    const tokens = this.postingTokens(q);
-    if (!tokens) return null;
-    const statement = this.prepared().searchJsonWithSession;
-    const values = { ...this.searchValues(q, tokens), ...lookup };
+    if (!this.usesPostings(q)) return null;
+    const statement = this.prepared().searchRowsWithSession;
+    const values = { ...this.searchValues(q), ...lookup };
     observe(onQuery, 'search', statement, values);
     const rows = await statement.execute(values);
     const row = rows[0];
-    if (!row) return { json: '[]', ids: [], ...this.bounded(0), session: null, applied: [] };
     const session =
-      row.sessionId && row.expiresAt && row.user
+      row?.sessionId && row.expiresAt && row.user
         ? { id: row.sessionId, expiresAt: row.expiresAt, user: row.user }
         : null;
+    const applied = session ? rows.filter((r) => r.job && r.isApplied).map((r) => r.job!.id) : [];
+    return { ...this.asPage(rows), session, applied };
+  }
+
+  /** A search statement's rows (the posts, or one row of nulls) as a page everyone may be answered. */
+  private asPage(
+    rows: (Omit<JobListRow, 'job'> & { job: JobListRow['job'] | null; total: number })[],
+  ): PublicSearchJson {
+    const data: JobPost[] = [];
+    for (const r of rows) if (r.job) data.push(toJobPost({ ...r, job: r.job, isApplied: false }));
     return {
-      json: spliceSearchPage(row.data),
-      ids: row.ids,
-      ...this.bounded(Number(row.total)),
-      session,
-      applied: session ? row.applied : [],
+      json: JSON.stringify(data),
+      ids: data.map((j) => j._id),
+      ...this.bounded(Number(rows[0]?.total ?? 0)),
     };
   }
 
   /** The values of a search statement's placeholders. */
-  private searchValues(
-    q: Pick<JobListQuery, 'start' | 'limit'>,
-    tokens: { words: string[]; filters: string[] },
-  ) {
+  private searchValues(q: Pick<JobListQuery, 'search' | 'filters' | 'start' | 'limit'>) {
     return {
-      tokens: [...new Set([...tokens.words, ...tokens.filters])],
+      search: hasSearchWords(q.search) ? q.search : '',
+      ...filterValues(q.filters),
       // Any page past a billion matches is past the last one (the call counts in 32-bit integers).
       start: Math.min(q.start ?? 0, 1_000_000_000),
       limit: q.limit,

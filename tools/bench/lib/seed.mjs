@@ -354,9 +354,9 @@ export async function seedBench({
     await db.execute(
       sql.raw(`alter table job_post_words drop constraint "${postingsKey.conname}"`),
     );
+    // The triggers that keep the postings are off for the load; referio_search_rebuild() makes the
+    // postings afterwards (a post's words and list columns are its own: nothing else is derived).
     await db.execute(sql`alter table job_posts disable trigger user`);
-    // Except the one that writes each post's list JSON (migration 0025): the search answers its page from it.
-    await db.execute(sql`alter table job_posts enable trigger job_posts_list_json`);
 
     const result = await db.transaction(async (tx) => {
       const companyIds = await insertInBatches(tx, schema.companies, companyRows, 1000, {
@@ -458,24 +458,14 @@ export async function seedBench({
     const tWords = Date.now();
     await db.transaction(async (tx) => {
       if (app.database.kind === 'pg') await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
-      // The same rows the trigger writes (referio_job_tokens, migrations 0007 and 0022), in the order a
-      // live database has them: written as the posts arrive, oldest first. (In an arbitrary order each
-      // posting a search reads sits on a different part of the table, and an index-only scan then looks
-      // up another page of the visibility map for almost every posting: ten times slower.)
-      await tx.execute(sql`insert into job_post_words (word, pos)
-        select distinct t, j.search_pos
-        from job_posts j, unnest(referio_job_tokens(j)) as t
-        where j.status = 'active'
-        order by 2, 1`);
+      // The postings, counts and bitmaps the triggers keep, made in bulk (api/sql/functions/search_postings.sql),
+      // with the postings' key built once afterwards instead of row by row.
+      await tx.execute(sql`select referio_search_rebuild()`);
       await tx.execute(
         sql.raw(
           `alter table job_post_words add constraint "${postingsKey.conname}" ${postingsKey.def}`,
         ),
       );
-      // And the counts the trigger keeps (migration 0009), and the common tokens' bitmaps (0022).
-      await tx.execute(sql`insert into job_word_counts (word, jobs)
-        select word, count(*)::int from job_post_words group by word`);
-      await tx.execute(sql`select referio_search_bits_refresh()`);
     });
     await db.execute(sql`alter table job_posts enable trigger user`);
     const postings = (await db.execute(sql`select count(*)::int as n from job_post_words`)).rows[0]

@@ -21,7 +21,6 @@ import {
   appliedAmongJobIds,
   experienceBandOf,
   jobPostValues,
-  searchTokens,
   type JobPage,
   type JobPostRow,
   type PublicSearchJson,
@@ -110,8 +109,8 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { search, start, limit } = request.body;
       const filters = filtersOf(request.body);
-      const words = searchTokens(search);
-      const key = JSON.stringify([start, limit, words, filters]);
+      const text = app.jobPosts.searchText(search);
+      const key = JSON.stringify([start, limit, text, filters]);
       const token = request.cookies[SESSION_COOKIE];
       const lookup = app.sessions.lookupParams(token);
       // Read with the page when the page is read (one round trip); on a cache hit, on its own.
@@ -119,7 +118,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
       let hit = true;
       const page = await searchPages.getOrCompute(key, async () => {
         hit = false;
-        const q = { search: words.join(' '), filters, status: 'active' as const, start, limit };
+        const q = { search: text, filters, status: 'active' as const, start, limit };
         const [found, company] = await Promise.all([
           lookup
             ? app.jobPosts.publicSearchJsonWithSession(q, lookup).then((withSession) => {
@@ -129,10 +128,18 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
             : app.jobPosts.publicSearchJson(q),
           filters.company ? app.companies.find(filters.company) : undefined,
         ]);
-        // A request without a word or a filter lists every active job (job_posts itself).
+        // A request without a word or a filter lists every active job, from job_posts itself (and
+        // so does any search while the postings are stale: `checkPostings`).
         let listed: PublicSearchJson | null = found;
         if (!listed) {
-          const all = await app.jobPosts.page({ status: 'active', start, limit, viewerId: null });
+          const all = await app.jobPosts.page({
+            status: 'active',
+            search: text,
+            filters,
+            start,
+            limit,
+            viewerId: null,
+          });
           listed = { ...all, json: JSON.stringify(all.data), ids: all.data.map((j) => j._id) };
         }
         const { json, ids, total, totalCapped } = listed;

@@ -1,0 +1,108 @@
+// An open-loop load: requests sent at a fixed arrival rate whatever the server answers (a closed loop
+// of N connections waits for each answer, so a slow server is sent less and its latency looks bounded
+// by N / throughput). Each latency is measured from the moment its request was due, not from when it
+// went out, so a generator that falls behind counts the wait (no coordinated omission). A run ends
+// graceSeconds after its last request was due; what is unanswered then counts as a timeout.
+import http from 'node:http';
+import { percentile } from '../common.mjs';
+
+/**
+ * Sends `rate` requests a second for `seconds` to `url` (GET, or POST when `bodies` is given: each
+ * request the next body, cycling). Resolves with the achieved rate, p50/p99/max latency (ms) and the
+ * count of errors and non-2xx answers. At most `maxInFlight` requests are open at once; a request due
+ * beyond that waits, and its wait counts in its latency.
+ */
+export function openLoop({
+  url,
+  rate,
+  seconds,
+  bodies,
+  cookie,
+  maxInFlight = 1024,
+  graceSeconds = 10,
+}) {
+  const target = new URL(url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: maxInFlight });
+  const total = Math.max(1, Math.round(rate * seconds));
+  const interval = 1000 / rate;
+  const latencies = [];
+  let errors = 0;
+  let non2xx = 0;
+  let sent = 0;
+  let done = 0;
+  let cursor = 0;
+  let finished = false;
+  const t0 = performance.now() + 20;
+  return new Promise((resolve) => {
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(cutOff);
+      // Requests still unanswered graceSeconds after the last was due count as answered now (a lower
+      // bound of their latency) and as timeouts: a server far behind would otherwise hold the run for minutes.
+      const now = performance.now();
+      let timeouts = 0;
+      for (let i = done; i < total; i += 1) {
+        latencies.push(now - (t0 + Math.min(i, sent - 1) * interval));
+        timeouts += 1;
+      }
+      agent.destroy();
+      const elapsed = (performance.now() - t0) / 1000;
+      resolve({
+        rate,
+        sent: total,
+        achieved: Math.round(done / Math.max(elapsed, seconds)),
+        p50: round(percentile(latencies, 50)),
+        p99: round(percentile(latencies, 99)),
+        max: round(Math.max(...latencies)),
+        errors,
+        non2xx,
+        timeouts,
+      });
+    };
+    const cutOff = setTimeout(finish, 20 + (seconds + graceSeconds) * 1000);
+    const send = (due) => {
+      const body = bodies ? JSON.stringify(bodies[cursor++ % bodies.length]) : undefined;
+      const req = http.request(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: body ? 'POST' : 'GET',
+          headers: {
+            ...(body
+              ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
+              : {}),
+            ...(cookie ? { cookie } : {}),
+          },
+        },
+        (res) => {
+          if (res.statusCode < 200 || res.statusCode >= 300) non2xx += 1;
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - due);
+            if (++done === total) finish();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors += 1;
+        latencies.push(performance.now() - due);
+        if (++done === total) finish();
+      });
+      req.end(body);
+    };
+    const tick = () => {
+      const now = performance.now();
+      while (sent < total && t0 + sent * interval <= now) {
+        send(t0 + sent * interval);
+        sent += 1;
+      }
+      if (sent < total) setTimeout(tick, Math.max(0, Math.min(5, t0 + sent * interval - now)));
+    };
+    setTimeout(tick, 20);
+  });
+}
+
+const round = (x) => Math.round(x * 10) / 10;
