@@ -138,6 +138,7 @@ export function createRemotes({ remotesFile = null, store = null, now = Date.now
     const read = () => JSON.parse(fs.readFileSync(remotesFile, 'utf8'));
     return {
       mode: 'static',
+      remotesFile,
       store: null,
       async remotesFor(req) {
         const list = JSON.parse(await fs.promises.readFile(remotesFile, 'utf8'));

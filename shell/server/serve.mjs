@@ -337,9 +337,20 @@ if (app.host) {
     done();
   });
   server.get('/remotes.json', async (req, reply) => {
+    reply.header('Cache-Control', 'no-store').type('application/json');
+    // A fixed file as it is (the shell reports what is wrong with a malformed one), read on every request.
+    if (remotes.remotesFile && Object.keys(overridesOf(req)).length === 0)
+      return reply.send(await fs.promises.readFile(remotes.remotesFile, 'utf8'));
     // Per visitor and per request: a deploy, rollback or canary is a change of the pointer, no restart.
-    const list = await remotesForRequest(req);
-    reply.header('Cache-Control', 'no-store').type('application/json').send(list);
+    try {
+      return reply.send(await remotesForRequest(req));
+    } catch (err) {
+      console.warn(`[remotes] the release pointer could not be read: ${err?.message ?? err}`);
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .send({ success: false, message: 'Service temporarily unavailable. Please try again.' });
+    }
   });
   registerOverride(server, remotes, {
     siteUrl: siteUrlFrom(process.env.SITE_URL, `http://localhost:${port}`),
