@@ -14,6 +14,9 @@ export function AppContent() {
       <HistoryCatchUp />
       <SessionRefresh />
       <AppRoutes />
+      {/* Empty until a remote this tab runs has a newer release (the server renders the empty live region, so
+          React takes the page over without a mismatch). */}
+      <NewReleaseNotice />
     </>
   );
 }
@@ -26,8 +29,6 @@ export function App() {
           clears the session in one render, so the dashboard guard never sees one without the other. */}
       <BrowserRouter useTransitions={false}>
         <AppContent />
-        {/* Browser only (the server renders no notice): a newer release of a remote this tab runs. */}
-        <NewReleaseNotice />
       </BrowserRouter>
       <ToastHost />
     </AppProviders>

@@ -137,8 +137,10 @@ describe('the render pool', () => {
         (err) => err instanceof RenderError && /longer than 1000 ms/.test(err.message),
       );
       const took = performance.now() - started;
-      assert.ok(took >= 950 && took < 2500, `failed after ${took} ms`);
-      assert.ok(stall < 100, `the event loop waited ${stall} ms`);
+      assert.ok(took >= 950 && took < 4000, `failed after ${took} ms`);
+      // Run here, the spin would hold this event loop for the whole budget (1000 ms); a loaded machine's own
+      // scheduling delays stay well under half of that.
+      assert.ok(stall < 500, `the event loop waited ${stall} ms`);
       // The next page renders in a new worker.
       assert.equal((await pool.run(page(GOOD, '/next'))).rendered.html, '<h1>Hello /next</h1>');
       assert.equal(pool.stats.stalled, 1);
