@@ -372,14 +372,15 @@ export class JobPostRepository {
     // one tokeniser) and filter tokens, then the page's posts read by their places, newest first, with
     // the columns every job list answers (`toJobPost`). A page without posts is one row of nulls (the total).
     const ph = (name: string) => sql.placeholder(name);
-    const searchFrom = sql`referio_search_page(referio_words(${ph('search')}::text) || referio_filter_tokens(${ph('jobType')}::text, ${ph('location')}::text, ${ph('industry')}::text, ${ph('experience')}::text, ${ph('company')}::uuid), ${ph('start')}::int, ${ph('limit')}::int, ${ph('bound')}::int) as s left join lateral unnest(s.positions) with ordinality as p(pos, n) on true`;
-    const onPlace = sql`${jobPosts.searchPos} = p.pos and referio_job_listed(${jobPosts})`;
+    const searchFrom = sql`referio_search_page(referio_words(${ph('search')}::text) || referio_filter_tokens(${ph('jobType')}::text, ${ph('location')}::text, ${ph('industry')}::text, ${ph('experience')}::text, ${ph('company')}::uuid), ${ph('start')}::int, ${ph('limit')}::int, ${ph('bound')}::int) as s`;
+    // The page's posts by their places (one probe of job_posts_search_pos_uq each), newest (highest) first.
+    const onPlace = sql`${jobPosts.searchPos} = any(s.positions) and referio_job_listed(${jobPosts})`;
     const searchRows = this.searchDb
       .select({ total: sql<number>`s.total`, ...jobListColumnsWithResponsiveness(null) })
       .from(searchFrom)
       .leftJoin(jobPosts, onPlace)
       .leftJoin(companies, eq(companies.id, jobPosts.companyId))
-      .orderBy(sql`p.n`)
+      .orderBy(desc(jobPosts.searchPos))
       .prepare('referio_search_page_rows');
     // The same with the caller's session (`sessionLookup()`) and which of the page's jobs its user
     // already asked for: a signed-in search is one round trip, not two.
@@ -397,7 +398,7 @@ export class JobPostRepository {
       .leftJoin(companies, eq(companies.id, jobPosts.companyId))
       .leftJoin(sessions, sessionLookup())
       .leftJoin(users, eq(users.id, sessions.userId))
-      .orderBy(sql`p.n`)
+      .orderBy(desc(jobPosts.searchPos))
       .prepare('referio_search_page_rows_session');
     const built = {
       searchRows,
