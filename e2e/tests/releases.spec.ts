@@ -121,7 +121,15 @@ test.describe.serial('releases', () => {
     });
     await expect(page.getByText(FAILED)).toHaveCount(0);
     expect(errors).toEqual([]);
-    // PLACE FOR THE "new version available" NOTICE (the shell runtime helper's): assert it is shown here.
+    // The shell noticed the newer release of a remote this tab runs (on the route change, or when the tab gets
+    // focus): it says so, and reloads only when asked.
+    await expect(async () => {
+      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+      await expect(page.getByText('A new version of Referio is available')).toBeVisible({
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
 
     await expect(async () => {
       await page.reload();
