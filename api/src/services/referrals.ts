@@ -101,7 +101,7 @@ export function listedStatuses(
   side: ReferralSide,
   status: ListedReferralStatus,
 ): readonly ReferralStatus[] {
-  return side === 'sent' && status === 'expired' ? ['expired', 'withdrawn'] : [status];
+  return side === 'sent' && status === 'expired' ? ['expired', 'withdrawn', 'ended'] : [status];
 }
 
 /** The statuses in which the referrer may open the resume a request carried. */

@@ -18,3 +18,4 @@ export * from './notifications';
 export * from './dev';
 export * from './responsiveness';
 export * from './handoff';
+export * from './trust';
