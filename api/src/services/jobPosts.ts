@@ -24,7 +24,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db';
 import { sessionLookup, type ActiveSession } from './sessions';
 import { profileLinkOf } from './users';
-import { verifiedAtSql } from './companies';
+import { verifiedAtSql, verifiedDomainSql } from './companies';
 import { responsivenessOf, toResponsiveness } from './responsiveness';
 import {
   companies,
@@ -132,6 +132,7 @@ const jobColumnsWith = (isApplied: SQL<boolean>) => ({
   logo: companies.logo,
   isApplied,
   verifiedAtCompany: verifiedAtSql(thisJobColumn('user_id'), thisJobColumn('company_id')),
+  verifiedDomain: verifiedDomainSql(thisJobColumn('user_id')),
 });
 
 /**
@@ -149,7 +150,8 @@ const searchPageJson = (positions: SQL) => sql`(select coalesce('[' || string_ag
       || '{"logo":' || coalesce((select to_json(c.logo)::text from ${companies} c where c.id = j.company_id), 'null')
       || ',"verifiedAtCompany":' || coalesce((select case when d.confirmed_at is null then '"unconfirmed"' else '"confirmed"' end
            from ${users} u join ${companyDomains} d on d.domain = u.work_email_domain and d.company_id = j.company_id
-           where u.id = j.user_id), 'null')
+           where u.id = j.user_id and d.rejected_at is null), 'null')
+      || ',"verifiedDomain":' || coalesce((select to_json(u.work_email_domain)::text from ${users} u where u.id = j.user_id), 'null')
       || ',"responsiveness":' || coalesce((select '{"received":' || r.received || ',"answered":' || r.answered
            || ',"medianAnswerSeconds":' || coalesce(floor(r.median_answer_seconds + 0.5)::bigint::text, 'null') || '}'
            from ${referrerResponsiveness} r where r.referrer_id = j.user_id),
@@ -194,6 +196,8 @@ export interface JobListRow {
   isApplied: boolean;
   /** Absent where a list does not read it (answered as null). */
   verifiedAtCompany?: VerifiedAtCompany;
+  /** The poster's current verified work domain; absent where a list does not read it (null). */
+  verifiedDomain?: string | null;
   /** The referrer's figures as `responsivenessOf` reads them, when the query asked for them. */
   responsiveness?: unknown;
 }
@@ -223,6 +227,7 @@ export function toJobPost(row: JobListRow): JobPost {
     createdAt: j.createdAt.toISOString(),
     isApplied: Boolean(row.isApplied),
     verifiedAtCompany: row.verifiedAtCompany ?? null,
+    verifiedDomain: row.verifiedDomain ?? null,
     ...('responsiveness' in row ? { responsiveness: toResponsiveness(row.responsiveness) } : {}),
   };
 }
@@ -702,6 +707,7 @@ export class JobPostRepository {
           logo: row.logo,
           isApplied: row.isApplied,
           verifiedAtCompany: row.verifiedAtCompany,
+          verifiedDomain: row.verifiedDomain,
           responsiveness: row.responsiveness,
         }),
         userId: {

@@ -232,14 +232,14 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
         tags: ['jobs'],
         summary: 'Post a job as the signed-in referrer',
         body: createJobPostRequest,
-        response: { 201: jobPostSavedAnswer, ...errorResponses(400, 401, 403) },
+        response: { 201: jobPostSavedAnswer, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
       const me = assertSelf(request, request.body.userId, 'You can only post jobs as yourself.');
       const body = request.body;
       const now = app.now();
-      const companyId = await app.companies.companyToPostFor(
+      const company = await app.companies.companyToPostFor(
         me.id,
         body.companyName,
         body.industry,
@@ -247,8 +247,8 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
       );
       const id = await app.jobPosts.create(
         me.id,
-        companyId,
-        jobPostValues(body),
+        company.id,
+        { ...jobPostValues(body), companyName: company.name },
         now,
         (tx, jobId) => app.notifications.jobPosted(tx, jobId),
       );
@@ -301,20 +301,20 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
         summary: "Edit one of the caller's job posts",
         params: idParams,
         body: updateJobPostRequest,
-        response: { 200: jobPostSavedAnswer, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: jobPostSavedAnswer, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       const me = currentUser(request);
       const job = await ownJob(me.id, request.params.id);
       const values = jobPostValues(request.body, job);
-      const companyId = await app.companies.companyToPostFor(
+      const company = await app.companies.companyToPostFor(
         me.id,
         values.companyName,
         values.industry,
         app.now(),
       );
-      await app.jobPosts.update(job.id, companyId, values);
+      await app.jobPosts.update(job.id, company.id, { ...values, companyName: company.name });
       searchChanged();
       return {
         success: true,
