@@ -27,6 +27,7 @@ import { profileLinkOf } from './users';
 import { verifiedAtSql, verifiedDomainSql } from './companies';
 import { responsivenessOf, toResponsiveness } from './responsiveness';
 import {
+  blocks,
   companies,
   companyDomains,
   jobPosts,
@@ -281,6 +282,8 @@ export interface JobListQuery {
   notOwnerId?: string;
   /** Leaves out the jobs this user already asked a referral for. */
   notRequestedBy?: string;
+  /** Leaves out the jobs of the users this user blocked (docs/trust-and-safety.md). */
+  notBlockedBy?: string;
   createdAfter?: Date;
   /** Requires at least one of these skills (given lower-case; compared lower-case). */
   anySkill?: string[];
@@ -461,6 +464,9 @@ export class JobPostRepository {
         ? sql`not exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${thisJobId} and ${referralRequests.senderId} = ${q.notRequestedBy} and ${liveRequest})`
         : undefined,
       q.anySkill?.length ? sql`${sharedSkills(q.anySkill)} > 0` : undefined,
+      q.notBlockedBy
+        ? sql`not exists (select 1 from ${blocks} b where b.blocker_id = ${q.notBlockedBy} and b.blocked_id = ${thisJobReferrer})`
+        : undefined,
       jobSearchCondition(q.search ?? ''),
     );
   }
@@ -477,6 +483,7 @@ export class JobPostRepository {
       !q.ownerId &&
       !q.notOwnerId &&
       !q.notRequestedBy &&
+      !q.notBlockedBy &&
       !q.createdAfter &&
       !q.anySkill?.length &&
       !q.rankFor;

@@ -10,6 +10,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 
 import {
   MESSAGES,
   REFERRAL_EXPIRY_WARNING_HOURS,
+  TRUST_MESSAGES,
   declineReasonText,
   referralLimitText,
   type DeclineReason,
@@ -46,7 +47,7 @@ export const REFERRAL_MESSAGES = {
   needResume: 'Please upload your resume before requesting a referral.',
   ownJob: 'You cannot request a referral for your own job post.',
   jobNotFound: 'Job post not found',
-  blocked: 'You cannot contact this user.',
+  blocked: TRUST_MESSAGES.blockedRefusal,
   jobInactive: 'This job is no longer accepting referral requests.',
   wrongReferrer: 'This referrer did not post this job.',
   sendAsSelf: 'You can only send referral requests as yourself.',

@@ -145,6 +145,9 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
       }
       await app.useSession(request, reply, mine?.session ?? null);
       const applied = mine?.applied ?? [];
+      // The jobs of users the caller blocked leave the page (docs/trust-and-safety.md): a key probe
+      // for a signed-in caller; the page is one a little shorter then.
+      const blocked = request.user ? await app.trust.blockedIds(request.user.id) : new Set<string>();
       const rest = {
         total: page.total,
         totalCapped: page.totalCapped,
@@ -152,19 +155,20 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
         start,
         limit,
       };
-      if (applied.length === 0) {
+      if (applied.length === 0 && blocked.size === 0) {
         // Nobody's isApplied is true on this page: the same answer for every caller, written once, the
         // posts as the database wrote them.
         page.body ??= `{"success":true,"data":${page.json},${JSON.stringify(rest).slice(1)}`;
         // A string with a JSON type is sent as it is (no schema serialisation): the typed send wants the object.
         return reply.type('application/json; charset=utf-8').send(page.body as never);
       }
-      const data = JSON.parse(page.json) as JobPost[];
+      const data = (JSON.parse(page.json) as JobPost[]).filter((j) => !blocked.has(j.userId));
       const appliedIds = new Set(applied);
       return {
         success: true,
         data: data.map((j) => ({ ...j, isApplied: appliedIds.has(j._id) })),
         ...rest,
+        total: Math.max(0, rest.total - (JSON.parse(page.json) as JobPost[]).length + data.length),
       };
     },
   );
@@ -213,6 +217,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
         status: 'active',
         notOwnerId: me.id,
         notRequestedBy: me.id,
+        notBlockedBy: me.id,
         rankFor: { skills, experience: experienceBandOf(me.overAllExperience) },
         viewerId: me.id,
         limit: SUGGESTED_JOB_COUNT,
