@@ -327,7 +327,9 @@ export class ReferralRepository {
   ): Promise<void> {
     const now = this.now();
     if ('requestId' in target) {
-      await this.db.insert(resumeOpens).values({ requestId: target.requestId, openerId, openedAt: now });
+      await this.db
+        .insert(resumeOpens)
+        .values({ requestId: target.requestId, openerId, openedAt: now });
       return;
     }
     const open = await this.db
@@ -598,7 +600,10 @@ export class ReferralRepository {
           sql`${jobPosts}.${sql.identifier('company_id')}`,
         ),
         // The candidate's card: who opened the resume last, and when.
-        resumeOpened: sql<{ name: string; at: string } | null>`(select json_build_object('name', coalesce(nullif(u.full_name, ''), split_part(u.email, '@', 1)), 'at', o.opened_at) from ${resumeOpens} o join ${users} u on u.id = o.opener_id where o.request_id = ${referralRequests.id} order by o.opened_at desc limit 1)`,
+        resumeOpened: sql<{
+          name: string;
+          at: string;
+        } | null>`(select json_build_object('name', coalesce(nullif(u.full_name, ''), split_part(u.email, '@', 1)), 'at', o.opened_at) from ${resumeOpens} o join ${users} u on u.id = o.opener_id where o.request_id = ${referralRequests.id} order by o.opened_at desc limit 1)`,
       })
       .from(referralRequests)
       .innerJoin(jobPosts, eq(jobPosts.id, referralRequests.jobPostId))

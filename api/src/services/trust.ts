@@ -301,7 +301,10 @@ export class TrustRepository {
   /** Users for operators: a search by name or e-mail, or the suspended and the reported. */
   async users(search: string): Promise<AdminUser[]> {
     const where = search
-      ? or(ilike(users.email, containsPattern(search)), ilike(users.fullName, containsPattern(search)))
+      ? or(
+          ilike(users.email, containsPattern(search)),
+          ilike(users.fullName, containsPattern(search)),
+        )
       : or(
           isNotNull(users.suspendedAt),
           sql`exists (select 1 from ${reports} r where r.target_user_id = ${users.id} and r.status = 'open')`,

@@ -128,7 +128,12 @@ export const adminUsersQuery = z.object({
   search: z.string().trim().max(100, 'Search is too long').optional().default(''),
 });
 export const suspendRequest = z.object({
-  reason: z.string().trim().max(500, 'The reason can be at most 500 characters').optional().default(''),
+  reason: z
+    .string()
+    .trim()
+    .max(500, 'The reason can be at most 500 characters')
+    .optional()
+    .default(''),
 });
 
 /** Operators: act on a report (suspend its user too, or not) or dismiss it. */
@@ -159,8 +164,7 @@ export const auditLogQuery = z.object({
 /** The texts users see (word for word in the UI and the API's messages). */
 export const TRUST_MESSAGES = {
   reported: 'Thanks. Our team will review your report.',
-  reportLimit: (max: number) =>
-    `You can send at most ${max} reports a day. Try again tomorrow.`,
+  reportLimit: (max: number) => `You can send at most ${max} reports a day. Try again tomorrow.`,
   reportSelf: 'You cannot report yourself.',
   reportTargetNotFound: 'What you reported no longer exists.',
   blocked: 'Blocked. They can no longer send you requests or messages.',

@@ -62,7 +62,10 @@ const admin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       app.operatorOf(request);
-      return { success: true, data: await app.trust.reports({ status: request.query.status }, true) };
+      return {
+        success: true,
+        data: await app.trust.reports({ status: request.query.status }, true),
+      };
     },
   );
 

@@ -147,7 +147,9 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
       const applied = mine?.applied ?? [];
       // The jobs of users the caller blocked leave the page (docs/trust-and-safety.md): a key probe
       // for a signed-in caller; the page is one a little shorter then.
-      const blocked = request.user ? await app.trust.blockedIds(request.user.id) : new Set<string>();
+      const blocked = request.user
+        ? await app.trust.blockedIds(request.user.id)
+        : new Set<string>();
       const rest = {
         total: page.total,
         totalCapped: page.totalCapped,
@@ -162,13 +164,14 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
         // A string with a JSON type is sent as it is (no schema serialisation): the typed send wants the object.
         return reply.type('application/json; charset=utf-8').send(page.body as never);
       }
-      const data = (JSON.parse(page.json) as JobPost[]).filter((j) => !blocked.has(j.userId));
+      const all = JSON.parse(page.json) as JobPost[];
+      const data = all.filter((j) => !blocked.has(j.userId));
       const appliedIds = new Set(applied);
       return {
         success: true,
         data: data.map((j) => ({ ...j, isApplied: appliedIds.has(j._id) })),
         ...rest,
-        total: Math.max(0, rest.total - (JSON.parse(page.json) as JobPost[]).length + data.length),
+        total: Math.max(0, rest.total - (all.length - data.length)),
       };
     },
   );
