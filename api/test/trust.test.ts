@@ -96,7 +96,7 @@ describe('the badge says what was proven (issue 26)', () => {
         claimedBy: expect.objectContaining({ _id: a1.id }),
       }),
     ]);
-    const confirmed = await call(app, op, 'POST', '/admin/domains/goog-careers.example/confirm');
+    const confirmed = await call(app, op, 'POST', '/admin/domains/confirm/goog-careers.example');
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().data.state).toBe('confirmed');
     for (const job of (await publicList(app, null, 'google')).data) {
@@ -113,7 +113,7 @@ describe('the badge says what was proven (issue 26)', () => {
     });
 
     // Rejected: the domain counts for no company, and nobody can post for Google with it.
-    await call(app, op, 'POST', '/admin/domains/goog-careers.example/reject');
+    await call(app, op, 'POST', '/admin/domains/reject/goog-careers.example');
     for (const job of (await publicList(app, null, 'google')).data) {
       expect(job.verifiedAtCompany).toBeNull();
       expect(job.verifiedDomain).toBe('goog-careers.example');
@@ -358,7 +358,7 @@ describe('operators', () => {
         targetSuspended: false,
       }),
     ]);
-    const suspended = await call(app, op, 'POST', `/admin/users/${referrer.id}/suspend`, {
+    const suspended = await call(app, op, 'POST', `/admin/users/suspend/${referrer.id}`, {
       reason: 'Fake referrer',
     });
     expect(suspended.json().data).toMatchObject({ suspendedAt: expect.any(String), activeJobs: 0 });
@@ -384,7 +384,7 @@ describe('operators', () => {
       'ended',
     ]);
     // Acting on the report, then the audit log has both, with before and after.
-    await call(app, op, 'POST', `/admin/reports/${queue[0]._id}/resolve`, { action: 'actioned' });
+    await call(app, op, 'POST', `/admin/reports/resolve/${queue[0]._id}`, { action: 'actioned' });
     expect((await call(app, op, 'GET', '/admin/reports')).json().data).toEqual([]);
     const audit = (await call(app, op, 'GET', '/admin/audit')).json().data;
     expect(audit.map((e: { action: string }) => e.action)).toEqual([
@@ -399,7 +399,7 @@ describe('operators', () => {
     });
 
     // Restored: sign-in works, the job is back; the ended request stays ended.
-    await call(app, op, 'POST', `/admin/users/${referrer.id}/restore`);
+    await call(app, op, 'POST', `/admin/users/restore/${referrer.id}`);
     ctx.clock.advance(31_000);
     expect((await publicList(app, null)).data.map((j) => j._id)).toContain(job.id);
     const back = await signIn(app, referrer.email, 1);
@@ -408,9 +408,9 @@ describe('operators', () => {
       'ended',
     ]);
     // Bad input: 400, unknown user 404.
-    expect((await call(app, op, 'POST', '/admin/users/nope/suspend', {})).statusCode).toBe(400);
+    expect((await call(app, op, 'POST', '/admin/users/suspend/nope', {})).statusCode).toBe(400);
     expect(
-      (await call(app, op, 'POST', '/admin/users/00000000-0000-4000-8000-000000000000/suspend', {}))
+      (await call(app, op, 'POST', '/admin/users/suspend/00000000-0000-4000-8000-000000000000', {}))
         .statusCode,
     ).toBe(404);
   });

@@ -70,7 +70,7 @@ const admin: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/reports/:id/resolve',
+    '/admin/reports/resolve/:id',
     {
       schema: {
         tags: ['admin'],
@@ -105,7 +105,7 @@ const admin: FastifyPluginAsyncZod = async (app) => {
 
   for (const decision of ['confirm', 'reject'] as const) {
     app.post(
-      `/admin/domains/:domain/${decision}`,
+      `/admin/domains/${decision}/:domain`,
       {
         schema: {
           tags: ['admin'],
@@ -157,7 +157,7 @@ const admin: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/users/:id/suspend',
+    '/admin/users/suspend/:id',
     {
       schema: {
         tags: ['admin'],
@@ -176,7 +176,7 @@ const admin: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/users/:id/restore',
+    '/admin/users/restore/:id',
     {
       schema: {
         tags: ['admin'],
