@@ -149,7 +149,11 @@ function JobView({ job, userId }: { job: JobPostDetails; userId: string }) {
         <div>
           <h1 id="rf-job-title">{job.jobTitle}</h1>
           <p className="rf-job__company">{job.companyName}</p>
-          <VerifiedBadge companyName={job.companyName} status={job.verifiedAtCompany} />
+          <VerifiedBadge
+            companyName={job.companyName}
+            status={job.verifiedAtCompany}
+            domain={job.verifiedDomain}
+          />
         </div>
         {applied && <span className="rf-badge rf-badge--success">Already Applied</span>}
         {closed && !applied && <span className="rf-badge rf-badge--danger">Closed</span>}
