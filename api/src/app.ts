@@ -37,6 +37,7 @@ import storagePlugin from './plugins/storage';
 import subscriptionsPlugin from './plugins/subscriptions';
 import uploadsPlugin from './plugins/uploads';
 import testimonialsPlugin from './plugins/testimonials';
+import trustPlugin from './plugins/trust';
 import authRoutes from './routes/auth';
 import chatRoutes from './routes/chat';
 import companyRoutes from './routes/company';
@@ -51,6 +52,8 @@ import jobPostRoutes from './routes/jobPost';
 import referralRequestRoutes from './routes/referralRequest';
 import subscribeRoutes from './routes/subscribe';
 import testimonialRoutes from './routes/testimonials';
+import trustRoutes from './routes/trust';
+import adminRoutes from './routes/admin';
 
 /** How often counters whose window has passed are removed from `rate_limits`. */
 const RATE_LIMIT_SWEEP_MS = 60_000;
@@ -164,6 +167,7 @@ export async function buildApp(
   await app.register(notificationsPlugin);
   await app.register(referralsPlugin);
   await app.register(outboxPlugin);
+  await app.register(trustPlugin);
   // Before the routes: the OpenAPI document is built from the routes registered after it.
   await app.register(openapiPlugin);
 
@@ -183,6 +187,8 @@ export async function buildApp(
       await api.register(documentsUploadRoutes);
       await api.register(contactusRoutes);
       await api.register(notificationsRoutes);
+      await api.register(trustRoutes);
+      await api.register(adminRoutes);
       if (!isProduction(config)) {
         app.log.warn(
           'dev mailbox at /api/dev/mail: serves sign-in codes, to loopback clients only (NODE_ENV=production removes it)',

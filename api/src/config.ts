@@ -179,6 +179,21 @@ export const configSchema = z
     UPLOAD_MAX_PER_HOUR: int(20, 1, 100_000),
     /** Bytes one user's stored files may take (current resume, photo, resumes kept by sent requests). */
     UPLOAD_QUOTA_BYTES: int(50 * 1024 * 1024, 1, 10 * 1024 * 1024 * 1024),
+    /**
+     * Operators (the console at mfe-admin): comma-separated sign-in e-mails. Only configuration names
+     * them; no API call makes anyone an operator (docs/trust-and-safety.md).
+     */
+    ADMIN_EMAILS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    /** Reports one user may send per rolling 24 hours. */
+    REPORTS_MAX_PER_DAY: int(10, 1, 1000),
     /** Open live chat streams per user; opening one more ends that user's oldest. */
     CHAT_MAX_STREAMS_PER_USER: int(8, 1, 1000),
     /** Newsletter sign-ups per IP per window. */

@@ -8,7 +8,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { emailReverts, notifications, referralRequests, users } from '../src/db/schema';
+import {
+  companyDomains,
+  emailReverts,
+  notifications,
+  referralRequests,
+  reports,
+  users,
+} from '../src/db/schema';
 import { sha256Hex } from '../src/lib/crypto';
 import type { Database } from '../src/db';
 import { createClock, createTestDatabase, latestCode, validJobBody } from './helper';
@@ -648,6 +655,119 @@ const ROWS: Row[] = [
     also: [{ who: 'referrer', status: 200 }],
     request: async ({ app, w }) => ({ url: `/${await pendingRequest(app, w)}` }),
   },
+  // Trust and safety (docs/trust-and-safety.md): any signed-in user reports and blocks for themselves.
+  {
+    route: 'POST /api/trust/report',
+    owner: 'candidate',
+    expect: [401, 201, 201, 201],
+    request: ({ w }) => ({
+      url: '',
+      payload: { targetKind: 'job_post', targetId: w.jobId, reason: 'fake_job', note: 'x' },
+    }),
+  },
+  {
+    route: 'GET /api/trust/reports',
+    owner: 'candidate',
+    expect: SIGNED_IN,
+    request: () => ({ url: '' }),
+  },
+  {
+    route: 'POST /api/trust/block',
+    owner: 'candidate',
+    expect: SIGNED_IN,
+    request: async ({ app }) => ({
+      url: '',
+      payload: { userId: (await quickUser(app, 'blockee')).id },
+    }),
+  },
+  {
+    route: 'POST /api/trust/unblock',
+    owner: 'candidate',
+    expect: SIGNED_IN,
+    request: ({ w }) => ({ url: '', payload: { userId: w.stranger.id } }),
+  },
+  {
+    route: 'GET /api/trust/blocks',
+    owner: 'candidate',
+    expect: SIGNED_IN,
+    request: () => ({ url: '' }),
+  },
+  // The operator console's API: operators only (the world's referrer is the one ADMIN_EMAILS names).
+  {
+    route: 'GET /api/admin/me',
+    owner: 'referrer',
+    expect: SIGNED_IN,
+    request: () => ({ url: '' }),
+  },
+  {
+    route: 'GET /api/admin/reports',
+    owner: 'referrer',
+    expect: OWNER_ONLY,
+    also: [{ who: 'candidate', status: 403 }],
+    request: () => ({ url: '' }),
+  },
+  {
+    route: 'POST /api/admin/reports/resolve/:id',
+    owner: 'referrer',
+    expect: OWNER_ONLY,
+    also: [{ who: 'candidate', status: 403 }],
+    request: async ({ app, w }) => {
+      const [row] = await app.db
+        .insert(reports)
+        .values({
+          reporterId: w.candidate.id,
+          targetKind: 'profile',
+          targetId: w.stranger.id,
+          targetUserId: w.stranger.id,
+          reason: 'spam',
+        })
+        .returning({ id: reports.id });
+      return { url: `/${row!.id}`, payload: { action: 'dismissed' } };
+    },
+  },
+  {
+    route: 'GET /api/admin/domains',
+    owner: 'referrer',
+    expect: OWNER_ONLY,
+    also: [{ who: 'candidate', status: 403 }],
+    request: () => ({ url: '' }),
+  },
+  ...(['confirm', 'reject'] as const).map((decision): Row => ({
+    route: `POST /api/admin/domains/${decision}/:domain`,
+    owner: 'referrer',
+    expect: OWNER_ONLY,
+    also: [{ who: 'candidate', status: 403 }],
+    request: async ({ app }) => {
+      const domain = `${freshEmail('claim').split('@')[0]}.example`;
+      const company = await app.companies.idFor(`Claimed ${domain}`, 'it', app.now());
+      await app.db.insert(companyDomains).values({ domain, companyId: company });
+      return { url: `/${domain}` };
+    },
+  })),
+  {
+    route: 'GET /api/admin/users',
+    owner: 'referrer',
+    expect: OWNER_ONLY,
+    also: [{ who: 'candidate', status: 403 }],
+    request: () => ({ url: '' }),
+  },
+  ...(['suspend', 'restore'] as const).map((action): Row => ({
+    route: `POST /api/admin/users/${action}/:id`,
+    owner: 'referrer',
+    expect: OWNER_ONLY,
+    also: [{ who: 'candidate', status: 403 }],
+    request: async ({ app }) => ({
+      url: `/${(await quickUser(app, 'suspendee')).id}`,
+      payload: {},
+    }),
+  })),
+  {
+    route: 'GET /api/admin/audit',
+    owner: 'referrer',
+    expect: OWNER_ONLY,
+    also: [{ who: 'candidate', status: 403 }],
+    request: () => ({ url: '' }),
+  },
   {
     // CORS preflight (@fastify/cors): answered before any session check.
     route: 'OPTIONS *',
@@ -664,6 +784,7 @@ const ROWS: Row[] = [
 ];
 
 const key = (r: CollectedRoute) => `${r.method} ${r.url}`;
+const MATRIX_OPERATOR = 'matrix-operator@example.com';
 
 let database: Database;
 let app: FastifyInstance;
@@ -674,8 +795,13 @@ let userRows: (typeof users.$inferSelect)[];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  ({ app, routes } = await buildWithRoutes(database, createClock(new Date())));
+  ({ app, routes } = await buildWithRoutes(database, createClock(new Date()), {
+    ADMIN_EMAILS: MATRIX_OPERATOR,
+  }));
   world = await buildWorld(app, 'matrix');
+  // The referrer is the operator of the console's rows.
+  await app.db.update(users).set({ email: MATRIX_OPERATOR }).where(eq(users.id, world.referrer.id));
+  world.referrer.email = MATRIX_OPERATOR;
   userRows = await app.db.select().from(users);
   await app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -317,6 +317,12 @@ const templates = (): Record<string, Record<string, unknown>> => {
     '/api/jobPost/getAllJobPost': page,
     '/api/jobPost/getAllJobPostByUserId': { ...page, userId: attacker.id },
     '/api/company/getAllCompany': page,
+    '/api/trust/report': {
+      targetKind: 'job_post',
+      targetId: world.jobId,
+      reason: 'other',
+      note: 'Looks fake',
+    },
     '/api/auth/updateById/:userId': {
       fullName: 'Mallory',
       email: attacker.email,
@@ -520,6 +526,8 @@ const AREAS = [
   'documentsUpload',
   'contactus',
   'notifications',
+  'trust',
+  'admin',
   'dev',
   'preflight',
   // The API reference (routes/docs): the document and the Swagger UI page with its assets.

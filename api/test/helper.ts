@@ -241,7 +241,6 @@ export async function verifyWorkEmail(app: FastifyInstance, userId: string, emai
     { email, domain, companyName: email },
     now.toISOString().slice(0, 10),
     now,
-    (tx) => app.companies.confirmDomain(tx, domain, userId, now),
   );
 }
 

@@ -24,6 +24,9 @@ const NO_INPUT = [
   'POST /api/notifications/markAllRead',
   'GET /api/notifications/preferences',
   'POST /api/referralRequest/markNotificationsSeen',
+  'GET /api/trust/reports',
+  'GET /api/trust/blocks',
+  'GET /api/admin/me',
 ];
 
 /** The reference itself (Swagger UI's page and assets, the JSON document): hidden from the document. */

@@ -13,6 +13,7 @@ export const apps = [
   { dir: 'mfe-candidate', name: 'mfe_candidate', port: 3002 },
   { dir: 'mfe-referrer', name: 'mfe_referrer', port: 3003 },
   { dir: 'mfe-chat', name: 'mfe_chat', port: 3004 },
+  { dir: 'mfe-admin', name: 'mfe_admin', port: 3005 },
 ];
 
 export const appByDir = (dir) => {

@@ -1,7 +1,13 @@
 // The whole product's PostgreSQL schema (PGlite and PostgreSQL alike). Migrations in ../../drizzle are
 // generated from this file with `npm run db:generate -w @referio/api`; never edit a generated migration.
 import { sql } from 'drizzle-orm';
-import { DECLINE_REASONS, NOTIFICATION_KINDS, REFERRAL_STATUSES } from '../contract';
+import {
+  DECLINE_REASONS,
+  NOTIFICATION_KINDS,
+  REFERRAL_STATUSES,
+  REPORT_REASONS,
+  REPORT_TARGETS,
+} from '../contract';
 import {
   bigserial,
   customType,
@@ -67,6 +73,11 @@ export const users = pgTable('users', {
   resumeSize: integer('resume_size'),
   createdAt: createdAt(),
   notificationsSeenAt: ts('notifications_seen_at'),
+  /**
+   * Set by an operator (docs/trust-and-safety.md): the user cannot sign in, their jobs are closed and
+   * their pending requests ended; null again when restored.
+   */
+  suspendedAt: ts('suspended_at'),
 });
 
 export const sessions = pgTable(
@@ -189,8 +200,18 @@ export const companies = pgTable(
     logo: text('logo'),
     industry: industryEnum('industry').notNull().default('it'),
     createdAt: createdAt(),
+    /**
+     * The name normalised (NFKC, case-folded, invisible and bidi characters removed, spaces collapsed)
+     * and its UTS #39 confusable skeleton (src/lib/company-name.ts): one company per name, look-alikes
+     * refused. Filled by the API (new companies; older rows at start-up), so nullable.
+     */
+    nameKey: text('name_key'),
+    nameSkeleton: text('name_skeleton'),
   },
-  (t) => [index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
+  (t) => [
+    index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('companies_name_skeleton_idx').on(t.nameSkeleton),
+  ],
 );
 
 /**
@@ -209,8 +230,15 @@ export const companyDomains = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     /** The first referrer whose address gave the company this domain; null when seeded. */
     claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
-    /** Null while only the claimer has verified an address at the domain. */
+    /**
+     * When the domain was confirmed for the company: by the seed (a trusted source) or an operator
+     * (`confirmedBy`). Users at the same self-claimed domain never confirm it.
+     */
     confirmedAt: ts('confirmed_at'),
+    /** The operator who confirmed or rejected it; null for the seed. */
+    confirmedBy: uuid('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** An operator rejected the claim: the domain counts for no company and cannot be claimed again. */
+    rejectedAt: ts('rejected_at'),
     createdAt: createdAt(),
   },
   (t) => [index('company_domains_company_idx').on(t.companyId, t.domain)],
@@ -698,6 +726,91 @@ export const mailOutbox = pgTable(
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+/** What a report is about (docs/trust-and-safety.md). */
+export const reportTargetEnum = pgEnum('report_target', REPORT_TARGETS);
+export const reportReasonEnum = pgEnum('report_reason', REPORT_REASONS);
+export const reportStatusEnum = pgEnum('report_status', ['open', 'actioned', 'dismissed']);
+
+/** A user's report of a job post, a referrer, a chat message or a profile; operators act on it. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetKind: reportTargetEnum('target_kind').notNull(),
+    /** The job post, message or user reported. */
+    targetId: uuid('target_id').notNull(),
+    /** The user behind the target (the poster, the sender, the profile's owner). */
+    targetUserId: uuid('target_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: reportReasonEnum('reason').notNull(),
+    note: text('note').notNull().default(''),
+    status: reportStatusEnum('status').notNull().default('open'),
+    createdAt: createdAt(),
+    resolvedAt: ts('resolved_at'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('reports_status_created_idx').on(t.status, t.createdAt),
+    index('reports_reporter_created_idx').on(t.reporterId, t.createdAt),
+  ],
+);
+
+/** `blockerId` blocked `blockedId`: no requests or messages from them, their jobs and requests hidden. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'blocks_pkey', columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
+  ],
+);
+
+/** Every operator action: who, when, what, and the state before and after. Never updated. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept as it was when acting (the account may change or go). */
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetKind: text('target_kind').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+/** Each time a referrer opened the resume of a referral request: the candidate sees it. */
+export const resumeOpens = pgTable(
+  'resume_opens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => referralRequests.id, { onDelete: 'cascade' }),
+    openerId: uuid('opener_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    openedAt: ts('opened_at').notNull().defaultNow(),
+  },
+  (t) => [index('resume_opens_request_opened_idx').on(t.requestId, t.openedAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type JobPostRow = typeof jobPosts.$inferSelect;
 export type WorkEmailHistoryRow = typeof workEmailHistory.$inferSelect;
@@ -705,6 +818,10 @@ export type OtpPurpose = (typeof otpPurposeEnum.enumValues)[number];
 
 /** Every table, children first: the order TRUNCATE and tests rely on. */
 export const allTableNames = [
+  'audit_log',
+  'reports',
+  'blocks',
+  'resume_opens',
   'mail_outbox',
   'mail_preferences',
   'notifications',

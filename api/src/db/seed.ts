@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { companyNameKey, companyNameSkeleton } from '../lib/company-name';
 import type { Db } from './index';
 import { registrableDomain } from '../lib/work-email';
 import { jobPostValues } from '../services/jobPosts';
@@ -36,7 +37,15 @@ export async function seedIfEmpty(db: Db, now: Date): Promise<SeedResult> {
 
     const companyRows = await tx
       .insert(companies)
-      .values(data.companies.map((c) => ({ name: c.name, logo: c.logo, industry: c.industry })))
+      .values(
+        data.companies.map((c) => ({
+          name: c.name,
+          logo: c.logo,
+          industry: c.industry,
+          nameKey: companyNameKey(c.name),
+          nameSkeleton: companyNameSkeleton(c.name),
+        })),
+      )
       .returning({ id: companies.id, name: companies.name });
     const companyId = new Map(companyRows.map((r) => [r.name, r.id]));
     // Each seeded company's e-mail domain, confirmed: its referrers' addresses are at it.

@@ -1,5 +1,6 @@
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 import emailProviders from 'email-providers/all.json';
+import { DOMAINS as FREE_MAIL_HOSTS } from 'free-email-domains-list/build/src/constants';
 import { getDomain } from 'tldts';
 
 /**
@@ -10,11 +11,19 @@ import { getDomain } from 'tldts';
  */
 const FREE_MAIL_DOMAINS: ReadonlySet<string> = new Set(emailProviders as string[]);
 const DISPOSABLE_MAIL_DOMAINS: ReadonlySet<string> = disposableEmailBlocklistSet();
+/**
+ * Shared mail hosts: domains where anyone can get an address, so none is a company's (fastmail.com,
+ * onmicrosoft.com tenants, googlegroups.com…): `free-email-domains-list` (~96,000 domains, updated
+ * upstream), which the two lists above miss (docs/trust-and-safety.md).
+ */
+const SHARED_MAIL_HOSTS: ReadonlySet<string> = FREE_MAIL_HOSTS;
 
 export const PERSONAL_EMAIL_MESSAGE = 'Please use your company email address, not a personal one.';
 export const DISPOSABLE_EMAIL_MESSAGE =
   'Please use your company email address, not a disposable one.';
 export const INVALID_WORK_EMAIL_MESSAGE = 'Please enter a valid work email';
+export const SHARED_MAIL_HOST_MESSAGE =
+  'Please use your company email address, not a shared mail host.';
 
 /** The part after the last '@', lower-case ('eng.acme.co.uk'). */
 export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
@@ -41,15 +50,28 @@ export const isFreeMailAddress = (email: string) => listed(FREE_MAIL_DOMAINS, em
 /** Whether the address or its registrable domain is a listed disposable (throw-away) mail provider. */
 export const isDisposableMailAddress = (email: string) => listed(DISPOSABLE_MAIL_DOMAINS, email);
 
+/** Whether a domain (or host) is a shared mail host: it never counts as a company's domain. */
+export function isSharedMailDomain(domain: string): boolean {
+  const d = domain.toLowerCase();
+  const registrable = getDomain(d, { allowPrivateDomains: false });
+  return [d, registrable].some(
+    (x) =>
+      x !== null &&
+      (SHARED_MAIL_HOSTS.has(x) || FREE_MAIL_DOMAINS.has(x) || DISPOSABLE_MAIL_DOMAINS.has(x)),
+  );
+}
+
 /**
  * Why an address cannot be a work e-mail (the message the UI shows), or null when it can: it needs a
- * registrable domain and must not be at a free/personal or disposable mail provider.
+ * registrable domain and must not be at a free/personal or disposable mail provider, nor a shared
+ * mail host.
  */
 export function workEmailProblem(email: string): string | null {
   const domain = registrableDomain(email);
   if (!domain) return INVALID_WORK_EMAIL_MESSAGE;
   if (listed(FREE_MAIL_DOMAINS, email, domain)) return PERSONAL_EMAIL_MESSAGE;
   if (listed(DISPOSABLE_MAIL_DOMAINS, email, domain)) return DISPOSABLE_EMAIL_MESSAGE;
+  if (listed(SHARED_MAIL_HOSTS, email, domain)) return SHARED_MAIL_HOST_MESSAGE;
   return null;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isProduction } from '../config';
+import { TRUST_MESSAGES } from '../contract';
 import type { UserRow } from '../db/schema';
 import { hmacHex, randomUrlToken, sameHex } from '../lib/crypto';
 import { HttpError, SIGN_IN_REQUIRED_MESSAGE } from '../lib/errors';
@@ -147,6 +148,9 @@ export default fp(
       });
 
     app.decorate('signIn', async (reply: FastifyReply, userId: string) => {
+      // A suspended account cannot sign in (docs/trust-and-safety.md).
+      const user = await app.users.findById(userId);
+      if (user?.suspendedAt) throw new HttpError(403, TRUST_MESSAGES.suspendedSignIn);
       const { token, expiresAt } = await app.sessions.create(userId);
       setSessionCookie(reply, token, expiresAt);
     });

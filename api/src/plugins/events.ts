@@ -449,6 +449,8 @@ export default fp<EventsPluginOptions>(
         notifiedListeners.push(listener);
       },
       async publishSearchChanged() {
+        // This instance's own listeners too (an operator's change is not made by the job routes).
+        for (const listener of searchListeners) listener();
         await notify({ k: 's', i: instanceId });
       },
       onSearchChanged(listener) {

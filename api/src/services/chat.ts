@@ -2,13 +2,15 @@
 // sending, read markers, and the replay of missed messages for the live stream.
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Chat, ChatMessage } from '../contract';
+import { TRUST_MESSAGES, type Chat, type ChatMessage } from '../contract';
 import type { Db } from '../db';
-import { chatReads, chats, messages, referralRequests, users } from '../db/schema';
+import { blocks, chatReads, chats, messages, referralRequests, users } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { profileLinkOf } from './users';
 
 export const NOT_A_MEMBER_MESSAGE = 'You are not a member of this chat.';
+/** One of the two members blocked the other (docs/trust-and-safety.md). */
+export const BLOCKED_MESSAGE = TRUST_MESSAGES.blockedRefusal;
 export const CREATE_CHAT_FORBIDDEN_MESSAGE = 'You can only open a chat you are part of.';
 export const CHAT_NEEDS_APPROVAL_MESSAGE =
   'A chat opens once the referrer has approved a referral request.';
@@ -74,6 +76,17 @@ export class ChatService {
       )
       .limit(1);
     if (!approved) throw new HttpError(403, CHAT_NEEDS_APPROVAL_MESSAGE);
+    const [blocked] = await this.db
+      .select({ one: sql<number>`1` })
+      .from(blocks)
+      .where(
+        or(
+          and(eq(blocks.blockerId, candidateId), eq(blocks.blockedId, referrerId)),
+          and(eq(blocks.blockerId, referrerId), eq(blocks.blockedId, candidateId)),
+        ),
+      )
+      .limit(1);
+    if (blocked) throw new HttpError(403, BLOCKED_MESSAGE);
     await this.db
       .insert(chats)
       .values({ candidateId, referrerId, createdAt: this.now() })
@@ -278,6 +291,8 @@ export class ChatService {
       with c as (
         select id, candidate_id, referrer_id from ${chats}
         where id = ${chatId}::uuid and (candidate_id = ${sender.id}::uuid or referrer_id = ${sender.id}::uuid)
+          and not exists (select 1 from ${blocks} b where (b.blocker_id = candidate_id and b.blocked_id = referrer_id)
+            or (b.blocker_id = referrer_id and b.blocked_id = candidate_id))
       ), ins as (
         insert into ${messages} (id, chat_id, sender_id, content, created_at)
         select ${message._id}::uuid, c.id, ${sender.id}::uuid, ${content}::text, ${at}::timestamptz from c
@@ -291,9 +306,9 @@ export class ChatService {
     };
     const row = result.rows[0];
     if (!row) {
-      // Not stored: say why (404 or 403).
+      // Not stored: say why (404 or 403 for a non-member; else one of the two blocked the other).
       await this.membersFor(chatId, sender.id);
-      throw new Error('message not stored');
+      throw new HttpError(403, BLOCKED_MESSAGE);
     }
     return {
       message: { ...message, seq: Number(row.seq) },

@@ -1,10 +1,17 @@
-import type { Company, CompanyVerification, VerifiedAtCompany } from '../contract';
-import { and, asc, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type {
+  Company,
+  CompanyVerification,
+  DomainClaim,
+  DomainState,
+  VerifiedAtCompany,
+} from '../contract';
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db';
 import { companies, companyDomains, jobPosts, users, workEmailHistory } from '../db/schema';
 import { HttpError } from '../lib/errors';
-import { registrableDomain } from '../lib/work-email';
+import { cleanCompanyName, companyNameKey, companyNameSkeleton } from '../lib/company-name';
+import { isSharedMailDomain, registrableDomain } from '../lib/work-email';
 
 /** `%text%` for ILIKE with the user's %, _ and \ taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -29,19 +36,51 @@ export const VERIFIED_MESSAGES = {
       domains.length ? domains.join(' or ') : company
     } to ${ACTION_TEXT[action]}.`,
   jobNotFound: 'Job post not found',
+  companyNameRequired: 'Company name is required',
+  /** A name that only looks like an existing company's (UTS #39 confusable skeleton). */
+  lookAlike: (name: string, existing: string) =>
+    `"${name}" looks like the existing company "${existing}". Use "${existing}" if you work there, or a clearly different name.`,
 } as const;
 
 type ColumnOrSql = AnyPgColumn | SQL;
 
 /**
  * Whether the user `userId` is verified at the company `companyId` (SQL values or columns, written
- * qualified by the caller): 'confirmed' or 'unconfirmed' (the company's domain is its first referrer's
- * and nobody else has verified an address there yet), else null. Two primary-key probes: the user's
- * current work domain (users.work_email_domain), then that domain in company_domains. The job list's
+ * qualified by the caller): 'confirmed' (their current work domain is confirmed for the company by an
+ * operator or the seed), 'unconfirmed' (it is the company's domain only by its first referrer's claim),
+ * else null (a rejected claim counts for nothing). Two primary-key probes: the user's current work
+ * domain (users.work_email_domain), then that domain in company_domains. The job list's
  * `verifiedAtCompany` column.
  */
 export const verifiedAtSql = (userId: ColumnOrSql, companyId: ColumnOrSql) =>
-  sql<VerifiedAtCompany>`(select case when d.confirmed_at is null then 'unconfirmed' else 'confirmed' end from ${users} u join ${companyDomains} d on d.domain = u.work_email_domain where u.id = ${userId} and d.company_id = ${companyId})`;
+  sql<VerifiedAtCompany>`(select case when d.confirmed_at is null then 'unconfirmed' else 'confirmed' end from ${users} u join ${companyDomains} d on d.domain = u.work_email_domain where u.id = ${userId} and d.company_id = ${companyId} and d.rejected_at is null)`;
+
+/** The domain of the user's current verified work address (what the badge shows: "@acme.com"). */
+export const verifiedDomainSql = (userId: ColumnOrSql) =>
+  sql<string | null>`(select u.work_email_domain from ${users} u where u.id = ${userId})`;
+
+interface DomainRow {
+  domain: string;
+  companyId: string;
+  companyName: string;
+  confirmedAt: Date | null;
+  rejectedAt: Date | null;
+  createdAt: Date;
+  claimerId: string | null;
+  claimerName: string | null;
+  claimerEmail: string | null;
+}
+
+const toDomainClaim = (r: DomainRow): DomainClaim => ({
+  domain: r.domain,
+  companyId: r.companyId,
+  companyName: r.companyName,
+  state: r.rejectedAt ? 'rejected' : r.confirmedAt ? 'confirmed' : 'unconfirmed',
+  claimedBy: r.claimerId
+    ? { _id: r.claimerId, fullName: r.claimerName ?? '', email: r.claimerEmail ?? '' }
+    : null,
+  createdAt: r.createdAt.toISOString(),
+});
 
 /** A user's current work address: the one verified last. */
 interface CurrentAddress {
@@ -107,33 +146,66 @@ export class CompanyRepository {
     return rows[0] ?? null;
   }
 
-  /** The id of the company of that name (case-insensitive), or null. */
-  async idByName(name: string): Promise<string | null> {
-    const rows = await this.db
-      .select({ id: companies.id })
+  /**
+   * The company of that name, compared by key (case, width, invisible characters and spaces do not
+   * count: src/lib/company-name.ts), or null.
+   */
+  async byName(tx: Tx, name: string): Promise<{ id: string; name: string } | null> {
+    const key = companyNameKey(name);
+    const rows = await tx
+      .select({ id: companies.id, name: companies.name })
       .from(companies)
-      .where(sql`lower(${companies.name}) = lower(${name})`)
+      .where(
+        sql`(${companies.nameKey} = ${key} or (${companies.nameKey} is null and lower(${companies.name}) = lower(${cleanCompanyName(name)})))`,
+      )
       .limit(1);
-    return rows[0]?.id ?? null;
+    return rows[0] ?? null;
+  }
+
+  /** The id of the company of that name (by key, `byName`), or null. */
+  async idByName(name: string): Promise<string | null> {
+    return (await this.byName(this.db, name))?.id ?? null;
+  }
+
+  /** A company of another key whose name looks like `name` (same confusable skeleton), or null. */
+  async lookAlike(tx: Tx, name: string): Promise<{ id: string; name: string } | null> {
+    const rows = await tx
+      .select({ id: companies.id, name: companies.name })
+      .from(companies)
+      .where(
+        and(
+          eq(companies.nameSkeleton, companyNameSkeleton(name)),
+          ne(companies.nameKey, companyNameKey(name)),
+        ),
+      )
+      .orderBy(asc(companies.createdAt))
+      .limit(1);
+    return rows[0] ?? null;
   }
 
   /**
-   * The company a referrer posts a job for, by name: its id when `userId` is verified at it
-   * (`verification`), else a 403 saying what to verify. A company that does not exist yet is created
-   * only when this user could give it its domain (a current work address at a domain no company has),
-   * so a refused post leaves no empty company behind.
+   * The company a referrer posts a job for, by name: its id and stored name when `userId` is verified at
+   * it (`verification`), else a 403 saying what to verify. A name is matched by its key (so 'Goo\u200Bgle'
+   * is Google's); a new name that looks like an existing company's is refused (409). A company that does
+   * not exist yet is created only when this user could give it its domain (a current work address at a
+   * domain no company has), so a refused post leaves no empty company behind.
    */
   async companyToPostFor(
     userId: string,
-    name: string,
+    typedName: string,
     industry: (typeof companies.$inferInsert)['industry'],
     now: Date,
-  ): Promise<string> {
-    let id = await this.idByName(name);
-    if (!id) {
+  ): Promise<{ id: string; name: string }> {
+    const name = cleanCompanyName(typedName);
+    if (!name) throw new HttpError(400, VERIFIED_MESSAGES.companyNameRequired);
+    let company = await this.byName(this.db, name);
+    if (!company) {
+      const similar = await this.lookAlike(this.db, name);
+      if (similar) throw new HttpError(409, VERIFIED_MESSAGES.lookAlike(name, similar.name));
       const current = await this.currentAddress(this.db, userId);
       const free = current?.domain
-        ? (await this.companiesAtDomain(current.domain)).length === 0
+        ? (await this.companiesAtDomain(current.domain)).length === 0 &&
+          !(await this.domainTaken(current.domain))
         : false;
       if (!free) {
         throw new HttpError(
@@ -143,28 +215,112 @@ export class CompanyRepository {
             : VERIFIED_MESSAGES.noWorkEmail(name, 'post'),
         );
       }
-      id = await this.idFor(name, industry, now);
+      company = await this.create(name, industry, now);
     }
-    await this.assertVerifiedAt(userId, { id, name }, 'post', now);
-    return id;
+    await this.assertVerifiedAt(userId, company, 'post', now);
+    return company;
   }
 
-  /** The company of that name (case-insensitive), created when it does not exist yet. Its id. */
+  /** Whether any company has (or had, rejected) the domain. */
+  private async domainTaken(domain: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ one: sql<number>`1` })
+      .from(companyDomains)
+      .where(eq(companyDomains.domain, domain))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /**
+   * Creates the company `name` (already cleaned), or answers the one of its key; refuses (409) a
+   * look-alike of another. Serialised per skeleton by an advisory lock, so two look-alikes created at
+   * once cannot both pass.
+   */
+  private async create(
+    name: string,
+    industry: (typeof companies.$inferInsert)['industry'],
+    now: Date,
+  ): Promise<{ id: string; name: string }> {
+    const skeleton = companyNameSkeleton(name);
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(727274026, hashtext(${skeleton}))`);
+      const same = await this.byName(tx, name);
+      if (same) return same;
+      const similar = await this.lookAlike(tx, name);
+      if (similar) throw new HttpError(409, VERIFIED_MESSAGES.lookAlike(name, similar.name));
+      const inserted = await tx
+        .insert(companies)
+        .values({
+          name,
+          industry,
+          createdAt: now,
+          nameKey: companyNameKey(name),
+          nameSkeleton: skeleton,
+        })
+        .onConflictDoNothing({ target: companies.name })
+        .returning({ id: companies.id, name: companies.name });
+      const row = inserted[0] ?? (await this.byName(tx, name));
+      if (!row) throw new Error(`company ${name} vanished`);
+      return row;
+    });
+  }
+
+  /** The company of that name (by key), created when it does not exist yet. Its id. */
   async idFor(
     name: string,
     industry: (typeof companies.$inferInsert)['industry'],
     now: Date,
   ): Promise<string> {
-    const existing = await this.idByName(name);
-    if (existing) return existing;
-    const inserted = await this.db
-      .insert(companies)
-      .values({ name, industry, createdAt: now })
-      .onConflictDoNothing({ target: companies.name })
-      .returning({ id: companies.id });
-    const id = inserted[0]?.id ?? (await this.idByName(name));
-    if (!id) throw new Error(`company ${name} vanished`);
-    return id;
+    const existing = await this.byName(this.db, name);
+    if (existing) return existing.id;
+    return (await this.create(cleanCompanyName(name), industry, now)).id;
+  }
+
+  /** Fills in the name key and skeleton of companies created before they were stored (start-up). */
+  async backfillNameKeys(batch = 500): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const rows = await this.db
+        .select({ id: companies.id, name: companies.name })
+        .from(companies)
+        .where(isNull(companies.nameKey))
+        .limit(batch);
+      if (rows.length === 0) break;
+      for (const r of rows) {
+        await this.db
+          .update(companies)
+          .set({ nameKey: companyNameKey(r.name), nameSkeleton: companyNameSkeleton(r.name) })
+          .where(eq(companies.id, r.id));
+      }
+      done += rows.length;
+    }
+    return done;
+  }
+
+  /**
+   * Shared mail hosts never count as a company's domain (docs/trust-and-safety.md): at start-up, the
+   * company domains and users' current work domains at one are dropped (addresses verified before the
+   * list was used). Returns how many domains were found.
+   */
+  async dropSharedMailDomains(): Promise<number> {
+    const domains = new Set<string>();
+    for (const r of await this.db
+      .selectDistinct({ d: users.workEmailDomain })
+      .from(users)
+      .where(sql`${users.workEmailDomain} is not null`)) {
+      if (r.d) domains.add(r.d);
+    }
+    for (const r of await this.db.select({ d: companyDomains.domain }).from(companyDomains)) {
+      domains.add(r.d);
+    }
+    const shared = [...domains].filter(isSharedMailDomain);
+    if (shared.length === 0) return 0;
+    await this.db.delete(companyDomains).where(inArray(companyDomains.domain, shared));
+    await this.db
+      .update(users)
+      .set({ workEmailDomain: null })
+      .where(inArray(users.workEmailDomain, shared));
+    return shared.length;
   }
 
   /** The company's e-mail domains, confirmed first, then A→Z. */
@@ -177,8 +333,12 @@ export class CompanyRepository {
     return rows.map((r) => ({ domain: r.domain, confirmed: r.confirmedAt !== null }));
   }
 
-  /** Gives a company a confirmed domain (the seed; an operator). Does nothing when the domain is taken. */
+  /**
+   * Gives a company a confirmed domain (the seed; tests). Does nothing when the domain is taken or a
+   * shared mail host.
+   */
   async addDomain(companyId: string, domain: string, now: Date): Promise<boolean> {
+    if (isSharedMailDomain(domain)) return false;
     const rows = await this.db
       .insert(companyDomains)
       .values({ domain: domain.toLowerCase(), companyId, confirmedAt: now, createdAt: now })
@@ -218,7 +378,7 @@ export class CompanyRepository {
       const owned = await tx
         .select({ domain: companyDomains.domain, confirmedAt: companyDomains.confirmedAt })
         .from(companyDomains)
-        .where(eq(companyDomains.companyId, companyId))
+        .where(and(eq(companyDomains.companyId, companyId), isNull(companyDomains.rejectedAt)))
         .orderBy(asc(companyDomains.domain));
       const answer = (status: VerifiedAtCompany, domains: string[]): CompanyVerification => ({
         status,
@@ -235,25 +395,17 @@ export class CompanyRepository {
           owned.map((d) => d.domain),
         );
       }
-      const othersThere = await tx
-        .select({ one: sql<number>`1` })
-        .from(workEmailHistory)
-        .where(and(eq(workEmailHistory.domain, domain), ne(workEmailHistory.userId, userId)))
-        .limit(1);
+      if (isSharedMailDomain(domain)) return answer(null, []);
+      // The claim: the company shows the claimer as "Verified · @domain", never "Verified at
+      // {company}", until an operator confirms it (colleagues at the same domain confirm nothing).
       const claimed = await tx
         .insert(companyDomains)
-        .values({
-          domain,
-          companyId,
-          claimedBy: userId,
-          confirmedAt: othersThere.length > 0 ? now : null,
-          createdAt: now,
-        })
+        .values({ domain, companyId, claimedBy: userId, confirmedAt: null, createdAt: now })
         .onConflictDoNothing({ target: companyDomains.domain })
         .returning({ confirmedAt: companyDomains.confirmedAt });
       const row = claimed[0];
-      if (!row) return answer(null, []); // another company has this domain
-      return answer(row.confirmedAt ? 'confirmed' : 'unconfirmed', [domain]);
+      if (!row) return answer(null, []); // another company has (or was refused) this domain
+      return answer('unconfirmed', [domain]);
     });
   }
 
@@ -303,21 +455,87 @@ export class CompanyRepository {
     await this.assertVerifiedAt(userId, { id: job.companyId, name: job.companyName }, action, now);
   }
 
+  /** Company domains in a state, for operators: unconfirmed claims (oldest first), confirmed, rejected. */
+  async domainClaims(state: DomainState): Promise<DomainClaim[]> {
+    const claimer = alias(users, 'claimer');
+    const where =
+      state === 'rejected'
+        ? sql`${companyDomains.rejectedAt} is not null`
+        : state === 'confirmed'
+          ? sql`${companyDomains.confirmedAt} is not null and ${companyDomains.rejectedAt} is null`
+          : sql`${companyDomains.confirmedAt} is null and ${companyDomains.rejectedAt} is null`;
+    const rows = await this.db
+      .select({
+        domain: companyDomains.domain,
+        companyId: companyDomains.companyId,
+        companyName: companies.name,
+        confirmedAt: companyDomains.confirmedAt,
+        rejectedAt: companyDomains.rejectedAt,
+        createdAt: companyDomains.createdAt,
+        claimerId: claimer.id,
+        claimerName: claimer.fullName,
+        claimerEmail: claimer.email,
+      })
+      .from(companyDomains)
+      .innerJoin(companies, eq(companies.id, companyDomains.companyId))
+      .leftJoin(claimer, eq(claimer.id, companyDomains.claimedBy))
+      .where(where)
+      .orderBy(asc(companyDomains.createdAt), asc(companyDomains.domain))
+      .limit(200);
+    return rows.map(toDomainClaim);
+  }
+
+  /** One domain as operators see it, or null. */
+  async domainClaim(tx: Tx, domain: string): Promise<DomainClaim | null> {
+    const claimer = alias(users, 'claimer');
+    const rows = await tx
+      .select({
+        domain: companyDomains.domain,
+        companyId: companyDomains.companyId,
+        companyName: companies.name,
+        confirmedAt: companyDomains.confirmedAt,
+        rejectedAt: companyDomains.rejectedAt,
+        createdAt: companyDomains.createdAt,
+        claimerId: claimer.id,
+        claimerName: claimer.fullName,
+        claimerEmail: claimer.email,
+      })
+      .from(companyDomains)
+      .innerJoin(companies, eq(companies.id, companyDomains.companyId))
+      .leftJoin(claimer, eq(claimer.id, companyDomains.claimedBy))
+      .where(eq(companyDomains.domain, domain))
+      .limit(1);
+    return rows[0] ? toDomainClaim(rows[0]) : null;
+  }
+
   /**
-   * After `userId` verified an address at `domain`: confirms that domain where it was claimed by
-   * another user (the second address at a company's domain confirms it).
+   * An operator confirms a domain for its company ("Verified at {company}" from then on) or rejects it
+   * (it counts for no company, and cannot be claimed again). Answers the state before and after, or
+   * null when there is no such domain; `audit` writes the log entry in the same transaction.
    */
-  async confirmDomain(tx: Tx, domain: string, userId: string, now: Date): Promise<void> {
-    await tx
-      .update(companyDomains)
-      .set({ confirmedAt: now })
-      .where(
-        and(
-          eq(companyDomains.domain, domain),
-          isNull(companyDomains.confirmedAt),
-          ne(companyDomains.claimedBy, userId),
-        ),
-      );
+  async decideDomain(
+    domain: string,
+    decision: 'confirm' | 'reject',
+    operatorId: string,
+    now: Date,
+    audit: (tx: Tx, before: DomainClaim, after: DomainClaim) => Promise<void>,
+  ): Promise<DomainClaim | null> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.domainClaim(tx, domain);
+      if (!before) return null;
+      await tx
+        .update(companyDomains)
+        .set(
+          decision === 'confirm'
+            ? { confirmedAt: now, confirmedBy: operatorId, rejectedAt: null }
+            : { rejectedAt: now, confirmedBy: operatorId, confirmedAt: null },
+        )
+        .where(eq(companyDomains.domain, domain));
+      const after = await this.domainClaim(tx, domain);
+      if (!after) throw new Error(`domain ${domain} vanished`);
+      await audit(tx, before, after);
+      return after;
+    });
   }
 
   /** The companies an address is verified for: those that have its registrable domain. */
@@ -332,7 +550,7 @@ export class CompanyRepository {
       })
       .from(companyDomains)
       .innerJoin(companies, eq(companies.id, companyDomains.companyId))
-      .where(eq(companyDomains.domain, domain))
+      .where(and(eq(companyDomains.domain, domain), isNull(companyDomains.rejectedAt)))
       .orderBy(asc(companies.name));
     return rows.map((r) => ({
       _id: r.id,

@@ -24,9 +24,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db';
 import { sessionLookup, type ActiveSession } from './sessions';
 import { profileLinkOf } from './users';
-import { verifiedAtSql } from './companies';
+import { verifiedAtSql, verifiedDomainSql } from './companies';
 import { responsivenessOf, toResponsiveness } from './responsiveness';
 import {
+  blocks,
   companies,
   jobPosts,
   referralRequests,
@@ -113,6 +114,7 @@ const jobColumnsWith = (isApplied: SQL<boolean>) => ({
   logo: companies.logo,
   isApplied,
   verifiedAtCompany: verifiedAtSql(thisJobColumn('user_id'), thisJobColumn('company_id')),
+  verifiedDomain: verifiedDomainSql(thisJobColumn('user_id')),
 });
 
 /** The columns of a job list row (`toJobPost` reads them), with `isApplied` for `viewerId`. */
@@ -143,6 +145,8 @@ export interface JobListRow {
   isApplied: boolean;
   /** Absent where a list does not read it (answered as null). */
   verifiedAtCompany?: VerifiedAtCompany;
+  /** The poster's current verified work domain; absent where a list does not read it (null). */
+  verifiedDomain?: string | null;
   /** The referrer's figures as `responsivenessOf` reads them, when the query asked for them. */
   responsiveness?: unknown;
 }
@@ -172,6 +176,7 @@ export function toJobPost(row: JobListRow): JobPost {
     createdAt: j.createdAt.toISOString(),
     isApplied: Boolean(row.isApplied),
     verifiedAtCompany: row.verifiedAtCompany ?? null,
+    verifiedDomain: row.verifiedDomain ?? null,
     ...('responsiveness' in row ? { responsiveness: toResponsiveness(row.responsiveness) } : {}),
   };
 }
@@ -225,6 +230,8 @@ export interface JobListQuery {
   notOwnerId?: string;
   /** Leaves out the jobs this user already asked a referral for. */
   notRequestedBy?: string;
+  /** Leaves out the jobs of the users this user blocked (docs/trust-and-safety.md). */
+  notBlockedBy?: string;
   createdAfter?: Date;
   /** Requires at least one of these skills (given lower-case; compared lower-case). */
   anySkill?: string[];
@@ -427,6 +434,9 @@ export class JobPostRepository {
         ? sql`not exists (select 1 from ${referralRequests} where ${referralRequests.jobPostId} = ${thisJobId} and ${referralRequests.senderId} = ${q.notRequestedBy} and ${liveRequest})`
         : undefined,
       q.anySkill?.length ? sql`${sharedSkills(q.anySkill)} > 0` : undefined,
+      q.notBlockedBy
+        ? sql`not exists (select 1 from ${blocks} b where b.blocker_id = ${q.notBlockedBy} and b.blocked_id = ${thisJobReferrer})`
+        : undefined,
       jobSearchCondition(q.search ?? ''),
     );
   }
@@ -451,6 +461,7 @@ export class JobPostRepository {
       !q.ownerId &&
       !q.notOwnerId &&
       !q.notRequestedBy &&
+      !q.notBlockedBy &&
       !q.createdAfter &&
       !q.anySkill?.length &&
       !q.rankFor &&
@@ -679,6 +690,7 @@ export class JobPostRepository {
           logo: row.logo,
           isApplied: row.isApplied,
           verifiedAtCompany: row.verifiedAtCompany,
+          verifiedDomain: row.verifiedDomain,
           responsiveness: row.responsiveness,
         }),
         userId: {

@@ -10,6 +10,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 
 import {
   MESSAGES,
   REFERRAL_EXPIRY_WARNING_HOURS,
+  TRUST_MESSAGES,
   declineReasonText,
   referralLimitText,
   type DeclineReason,
@@ -22,10 +23,18 @@ import {
   type ReferrerResponsiveness,
 } from '../contract';
 import type { Db, Tx } from '../db';
-import { companies, jobPosts, referralRequests, users, type UserRow } from '../db/schema';
+import {
+  blocks,
+  companies,
+  jobPosts,
+  referralRequests,
+  resumeOpens,
+  users,
+  type UserRow,
+} from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { findJobRow, jobPostColumns, toJobPost } from './jobPosts';
-import type { CompanyRepository } from './companies';
+import { verifiedAtSql, verifiedDomainSql, type CompanyRepository } from './companies';
 import { handoffJobs, handoffSource, type HandoffSource } from './handoff';
 import { referrerResponsivenessOf, refreshStaleResponsiveness } from './responsiveness';
 import type { NotificationRepository } from './notifications';
@@ -38,6 +47,7 @@ export const REFERRAL_MESSAGES = {
   needResume: 'Please upload your resume before requesting a referral.',
   ownJob: 'You cannot request a referral for your own job post.',
   jobNotFound: 'Job post not found',
+  blocked: TRUST_MESSAGES.blockedRefusal,
   jobInactive: 'This job is no longer accepting referral requests.',
   wrongReferrer: 'This referrer did not post this job.',
   sendAsSelf: 'You can only send referral requests as yourself.',
@@ -101,7 +111,7 @@ export function listedStatuses(
   side: ReferralSide,
   status: ListedReferralStatus,
 ): readonly ReferralStatus[] {
-  return side === 'sent' && status === 'expired' ? ['expired', 'withdrawn'] : [status];
+  return side === 'sent' && status === 'expired' ? ['expired', 'withdrawn', 'ended'] : [status];
 }
 
 /** The statuses in which the referrer may open the resume a request carried. */
@@ -234,19 +244,23 @@ export class ReferralRepository {
       side === 'sent'
         ? eq(referralRequests.senderId, userId)
         : eq(referralRequests.recipientId, userId);
+    // The requests of someone the user blocked leave their lists (docs/trust-and-safety.md).
+    const other = side === 'sent' ? referralRequests.recipientId : referralRequests.senderId;
     return this.select(
       userId,
       and(
         mine,
         inArray(referralRequests.status, [...listedStatuses(side, status)]),
         jobPostId ? eq(referralRequests.jobPostId, jobPostId) : undefined,
+        sql`not exists (select 1 from ${blocks} b where b.blocker_id = ${userId} and b.blocked_id = ${other})`,
       ),
     );
   }
 
   /**
    * The person's requests by status. The candidate's count their withdrawn ones (`withdrawn`, shown in
-   * their "No response" tab, and in `total`); the referrer's leave them out.
+   * their "No response" tab, and in `total`) and their ended ones (in `expired`, the same tab); the
+   * referrer's leave both out.
    */
   async counts(userId: string, side: ReferralSide): Promise<ReferralCounts> {
     await this.expireDue(side === 'sent' ? { senderId: userId } : { recipientId: userId });
@@ -265,8 +279,10 @@ export class ReferralRepository {
       ...(side === 'sent' ? { withdrawn: 0 } : {}),
     };
     for (const r of rows) {
-      if (r.status === 'withdrawn' && side === 'received') continue;
-      data[r.status] = Number(r.n);
+      if ((r.status === 'withdrawn' || r.status === 'ended') && side === 'received') continue;
+      // An ended request (its referrer was suspended) is in the candidate's "No response" tab.
+      if (r.status === 'ended') data.expired += Number(r.n);
+      else data[r.status] = Number(r.n);
       data.total += Number(r.n);
     }
     return data;
@@ -300,6 +316,38 @@ export class ReferralRepository {
     return { key: row.resume, forbidden: false };
   }
 
+  /**
+   * Logs that `openerId` opened the resume of the request `requestId` (the candidate's card shows
+   * "Resume opened by {name} on {date}"), or, without a request, of every open request from `senderId`
+   * to them.
+   */
+  async logResumeOpen(
+    openerId: string,
+    target: { requestId: string } | { senderId: string },
+  ): Promise<void> {
+    const now = this.now();
+    if ('requestId' in target) {
+      await this.db
+        .insert(resumeOpens)
+        .values({ requestId: target.requestId, openerId, openedAt: now });
+      return;
+    }
+    const open = await this.db
+      .select({ id: referralRequests.id })
+      .from(referralRequests)
+      .where(
+        and(
+          eq(referralRequests.senderId, target.senderId),
+          eq(referralRequests.recipientId, openerId),
+          inArray(referralRequests.status, [...RESUME_OPEN_STATUSES]),
+        ),
+      );
+    if (open.length === 0) return;
+    await this.db
+      .insert(resumeOpens)
+      .values(open.map((r) => ({ requestId: r.id, openerId, openedAt: now })));
+  }
+
   /** Whether `viewerId` holds an open (pending or approved) request from `senderId`. */
   async hasOpenRequestFrom(senderId: string, viewerId: string): Promise<boolean> {
     await this.expireDue({ senderId });
@@ -331,6 +379,18 @@ export class ReferralRepository {
     if (targetUserId !== job.userId) throw new HttpError(400, REFERRAL_MESSAGES.wrongReferrer);
     if (job.status !== 'active') throw new HttpError(400, REFERRAL_MESSAGES.jobInactive);
     if (!me.resume) throw new HttpError(400, REFERRAL_MESSAGES.needResume);
+    // Blocked either way: no request (docs/trust-and-safety.md).
+    const [blocked] = await this.db
+      .select({ one: sql<number>`1` })
+      .from(blocks)
+      .where(
+        or(
+          and(eq(blocks.blockerId, job.userId), eq(blocks.blockedId, me.id)),
+          and(eq(blocks.blockerId, me.id), eq(blocks.blockedId, job.userId)),
+        ),
+      )
+      .limit(1);
+    if (blocked) throw new HttpError(403, REFERRAL_MESSAGES.blocked);
     // Overdue requests are expired (and told about) for good, whatever this request's fate.
     await this.expireDue({ senderId: me.id });
     const now = this.now();
@@ -533,6 +593,17 @@ export class ReferralRepository {
           skills: sender.skills,
         },
         recipient: { id: recipient.id, fullName: recipient.fullName, email: recipient.email },
+        // The job's referrer's verified domain and whether it is confirmed for the job's company.
+        verifiedDomain: verifiedDomainSql(sql`${jobPosts}.${sql.identifier('user_id')}`),
+        verifiedAtCompany: verifiedAtSql(
+          sql`${jobPosts}.${sql.identifier('user_id')}`,
+          sql`${jobPosts}.${sql.identifier('company_id')}`,
+        ),
+        // The candidate's card: who opened the resume last, and when.
+        resumeOpened: sql<{
+          name: string;
+          at: string;
+        } | null>`(select json_build_object('name', coalesce(nullif(u.full_name, ''), split_part(u.email, '@', 1)), 'at', o.opened_at) from ${resumeOpens} o join ${users} u on u.id = o.opener_id where o.request_id = ${referralRequests.id} order by o.opened_at desc limit 1)`,
       })
       .from(referralRequests)
       .innerJoin(jobPosts, eq(jobPosts.id, referralRequests.jobPostId))
@@ -559,7 +630,16 @@ export class ReferralRepository {
           logo: r.logo,
           // The request holds the job for its candidate (an expired or withdrawn one frees it).
           isApplied: (LIVE_STATUSES as readonly string[]).includes(rq.status),
+          verifiedAtCompany: r.verifiedAtCompany,
+          verifiedDomain: r.verifiedDomain,
         }),
+        ...(viewerId === rq.senderId
+          ? {
+              resumeOpened: r.resumeOpened
+                ? { name: r.resumeOpened.name, at: new Date(r.resumeOpened.at).toISOString() }
+                : null,
+            }
+          : {}),
         senderId: {
           _id: r.sender.id,
           fullName: r.sender.fullName,

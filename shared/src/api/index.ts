@@ -20,3 +20,4 @@ export * from './chat';
 export * from './notifications';
 export * from './handoff';
 export * from './invalidate';
+export * from './trust';

@@ -18,3 +18,5 @@ export * from './notifications';
 export * from './dev';
 export * from './responsiveness';
 export * from './handoff';
+export * from './trustTexts';
+export * from './trust';

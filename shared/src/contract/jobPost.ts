@@ -54,8 +54,17 @@ export const jobPostSchema = z
       .describe('Whether the signed-in candidate already requested a referral for it'),
     /** Whether its poster is verified at its company ("Verified at {company}"). */
     verifiedAtCompany: verifiedAtCompanySchema.describe(
-      'Whether its poster is verified at its company: confirmed, unconfirmed (first referrer) or null',
+      "Whether its poster's domain is the company's: confirmed (by an operator or the seed), unconfirmed (a referrer's own claim) or null",
     ),
+    /**
+     * The domain of its poster's current verified work e-mail ("Verified · @acme.com"); null when
+     * they have none. "Verified at {company}" needs `verifiedAtCompany` 'confirmed' as well.
+     */
+    verifiedDomain: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("The domain of its poster's current verified work e-mail, or null"),
     /** How the referrer who posted it answers requests (lists and details; see ./responsiveness.ts). */
     responsiveness: referrerResponsivenessSchema
       .optional()

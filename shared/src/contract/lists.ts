@@ -18,7 +18,8 @@ export const isJobActive = (status: string | null | undefined): boolean => statu
 /**
  * Every state of a referral request. Only 'pending' ever changes, and only to one of the four others
  * (docs/referral-lifecycle.md). 'expired' is shown as "No response"; 'withdrawn' is the candidate's own
- * take-back, listed to them only, in their "No response" tab.
+ * take-back, listed to them only, in their "No response" tab; 'ended' is a pending request whose
+ * referrer an operator suspended (docs/trust-and-safety.md), listed to the candidate in the same tab.
  */
 export const REFERRAL_STATUSES = [
   'pending',
@@ -26,6 +27,7 @@ export const REFERRAL_STATUSES = [
   'declined',
   'expired',
   'withdrawn',
+  'ended',
 ] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 

@@ -53,6 +53,12 @@ export const referralRequestSchema = z
       .string()
       .nullable()
       .describe("The note of an 'other' decline (at most 280 characters)"),
+    /** To its candidate only: who last opened the resume, and when ("Resume opened by …"). */
+    resumeOpened: z
+      .object({ name: z.string(), at: z.string() })
+      .nullable()
+      .optional()
+      .describe('To its candidate only: who last opened the resume, and when'),
   })
   .meta({ id: 'ReferralRequest' });
 export type ReferralRequest = z.infer<typeof referralRequestSchema>;

@@ -2,9 +2,9 @@
 // the company's domains (docs/verified-referrers.md).
 
 /**
- * Whether a job's poster is verified at the job's company: through a confirmed domain, an unconfirmed
- * one (the company's first referrer gave it its domain and no second address there is verified yet),
- * or not (null).
+ * Whether a job's poster is verified at the job's company: through a domain confirmed for it (by an
+ * operator or the seed), an unconfirmed one (the company's first referrer claimed it; colleagues at
+ * the same domain confirm nothing), or not (null).
  */
 export type VerifiedAtCompany = 'confirmed' | 'unconfirmed' | null;
 
@@ -22,15 +22,21 @@ export interface CompanyVerification {
 export interface VerifiedCompany {
   _id: string;
   companyName: string;
-  /** False while the company's domain is only its first referrer's. */
+  /** False until an operator (or the seed) confirmed the domain for the company. */
   confirmed: boolean;
 }
 
-/** The accessible text of the badge on job cards and job details. */
-export const verifiedAtText = (companyName: string, status: Exclude<VerifiedAtCompany, null>) =>
-  status === 'confirmed'
-    ? `Verified at ${companyName}`
-    : `Verified at ${companyName} (domain unconfirmed)`;
+/**
+ * The accessible text of the badge wherever a referrer shows as verified (issue 26): the verified
+ * domain always ("Verified · @goog-careers.example"); "Verified at {company}" only when that domain is
+ * confirmed for the company by an operator or a trusted source ("Verified at Google · @google.com").
+ */
+export const verifiedAtText = (companyName: string, status: VerifiedAtCompany, domain: string) =>
+  status === 'confirmed' ? `Verified at ${companyName} · @${domain}` : `Verified · @${domain}`;
+
+/** The badge's tooltip when the domain is not confirmed for the company. */
+export const unconfirmedDomainTitle = (companyName: string, domain: string) =>
+  `This referrer proved an address at ${domain}. Referio has not confirmed that ${domain} belongs to ${companyName}.`;
 
 /** The texts that explain the rule where a referrer verifies a work e-mail or posts a job. */
 export const VERIFIED_TEXTS = {
@@ -46,7 +52,7 @@ export const VERIFIED_TEXTS = {
       : 'Posting a job needs a verified work email at the company: an address at its email domain. We will send a code to it.',
   /** Under the job post form's Company Name. */
   companyHint:
-    "You can post jobs only for the company of your verified work email (you@acme.com for Acme). A company new to Referio takes your email's domain.",
+    'You can post jobs only for the company of your verified work email (you@acme.com for Acme). A company new to Referio takes your email\'s domain; Referio confirms it before your jobs say "Verified at" the company.',
   /** After a work e-mail is verified: the companies it counts for. */
   verifiedFor: (companies: readonly VerifiedCompany[], email: string) =>
     companies.length

@@ -4,6 +4,7 @@ import { lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { RemotePage } from '../federation/RemotePage';
 import { MainArea, SiteLayout } from '../layout/SiteLayout';
+import { RequireOperator } from './RequireOperator';
 import { RequireSession } from './RequireSession';
 import { routes, type RouteDef } from './paths';
 
@@ -40,6 +41,7 @@ function elementFor(route: RouteDef): ReactNode {
         <RemotePage key={target.module} module={target.module} />
       </MainArea>
     );
+  if (route.operatorOnly) element = <RequireOperator>{element}</RequireOperator>;
   return route.requiresSession ? <RequireSession>{element}</RequireSession> : element;
 }
 

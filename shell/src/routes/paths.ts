@@ -26,6 +26,7 @@ export const remoteModules = {
   ReferrerProfile: 'mfe_referrer/ReferrerProfile',
   CreateJobPost: 'mfe_referrer/CreateJobPost',
   Chat: 'mfe_chat/Chat',
+  AdminConsole: 'mfe_admin/AdminConsole',
 } as const;
 
 export type RemoteModuleId = (typeof remoteModules)[keyof typeof remoteModules];
@@ -39,6 +40,8 @@ export interface RouteDef {
   target: RouteTarget;
   /** The page needs a stored session; without one the shell sends the user to /sign-in. */
   requiresSession?: boolean;
+  /** Operators only: the shell asks the API before loading the page (RequireOperator). */
+  operatorOnly?: boolean;
 }
 
 const remote = (module: RemoteModuleId): RouteTarget => ({ kind: 'remote', module });
@@ -66,6 +69,12 @@ export const routes = {
     target: remote(remoteModules.TermsAndConditions),
   },
   refundPolicy: { path: '/refund-cancellation-policy', target: remote(remoteModules.RefundPolicy) },
+  admin: {
+    path: '/admin',
+    target: remote(remoteModules.AdminConsole),
+    requiresSession: true,
+    operatorOnly: true,
+  },
   notFound: { path: '*', target: { kind: 'notFound' } },
 } as const satisfies Record<string, RouteDef>;
 

@@ -696,7 +696,6 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         { email: workEmail, domain, companyName: companyNameFromEmail(workEmail) },
         todayIsoDate(now),
         now,
-        (tx) => app.companies.confirmDomain(tx, domain, me.id, now),
       );
       // The companies this address verifies the user at (none yet: the first job they post claims it).
       const companies = await app.companies.companiesAtDomain(domain);

@@ -286,6 +286,8 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
         if (!found) throw new HttpError(404, UPLOAD_MESSAGES.resumeNotFound);
         if (found.forbidden) throw new HttpError(403, UPLOAD_MESSAGES.resumeForbidden);
         if (!found.key) throw new HttpError(404, UPLOAD_MESSAGES.resumeNotFound);
+        // The candidate sees who opened it (docs/trust-and-safety.md).
+        if (me.id !== userId) await app.referrals.logResumeOpen(me.id, { requestId });
         return stream(reply, found.key, UPLOAD_MESSAGES.resumeNotFound);
       }
       if (me.id !== userId && !(await app.referrals.hasOpenRequestFrom(userId, me.id))) {
@@ -293,6 +295,7 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
       }
       const owner = await app.users.findById(userId);
       if (!owner?.resume) throw new HttpError(404, UPLOAD_MESSAGES.resumeNotFound);
+      if (me.id !== userId) await app.referrals.logResumeOpen(me.id, { senderId: userId });
       return stream(
         reply,
         owner.resume,

@@ -152,6 +152,11 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
       }
       await app.useSession(request, reply, mine?.session ?? null);
       const applied = mine?.applied ?? [];
+      // The jobs of users the caller blocked leave the page (docs/trust-and-safety.md): a key probe
+      // for a signed-in caller; the page is one a little shorter then.
+      const blocked = request.user
+        ? await app.trust.blockedIds(request.user.id)
+        : new Set<string>();
       const rest = {
         total: page.total,
         totalCapped: page.totalCapped,
@@ -159,19 +164,21 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
         start,
         limit,
       };
-      if (applied.length === 0) {
+      if (applied.length === 0 && blocked.size === 0) {
         // Nobody's isApplied is true on this page: the same answer for every caller, written once, the
         // posts as the database wrote them.
         page.body ??= `{"success":true,"data":${page.json},${JSON.stringify(rest).slice(1)}`;
         // A string with a JSON type is sent as it is (no schema serialisation): the typed send wants the object.
         return reply.type('application/json; charset=utf-8').send(page.body as never);
       }
-      const data = JSON.parse(page.json) as JobPost[];
+      const all = JSON.parse(page.json) as JobPost[];
+      const data = all.filter((j) => !blocked.has(j.userId));
       const appliedIds = new Set(applied);
       return {
         success: true,
         data: data.map((j) => ({ ...j, isApplied: appliedIds.has(j._id) })),
         ...rest,
+        total: Math.max(0, rest.total - (all.length - data.length)),
       };
     },
   );
@@ -220,6 +227,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
         status: 'active',
         notOwnerId: me.id,
         notRequestedBy: me.id,
+        notBlockedBy: me.id,
         rankFor: { skills, experience: experienceBandOf(me.overAllExperience) },
         viewerId: me.id,
         limit: SUGGESTED_JOB_COUNT,
@@ -239,14 +247,14 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
         tags: ['jobs'],
         summary: 'Post a job as the signed-in referrer',
         body: createJobPostRequest,
-        response: { 201: jobPostSavedAnswer, ...errorResponses(400, 401, 403) },
+        response: { 201: jobPostSavedAnswer, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
       const me = assertSelf(request, request.body.userId, 'You can only post jobs as yourself.');
       const body = request.body;
       const now = app.now();
-      const companyId = await app.companies.companyToPostFor(
+      const company = await app.companies.companyToPostFor(
         me.id,
         body.companyName,
         body.industry,
@@ -254,8 +262,8 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
       );
       const id = await app.jobPosts.create(
         me.id,
-        companyId,
-        jobPostValues(body),
+        company.id,
+        { ...jobPostValues(body), companyName: company.name },
         now,
         (tx, jobId) => app.notifications.jobPosted(tx, jobId),
       );
@@ -308,20 +316,20 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
         summary: "Edit one of the caller's job posts",
         params: idParams,
         body: updateJobPostRequest,
-        response: { 200: jobPostSavedAnswer, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: jobPostSavedAnswer, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       const me = currentUser(request);
       const job = await ownJob(me.id, request.params.id);
       const values = jobPostValues(request.body, job);
-      const companyId = await app.companies.companyToPostFor(
+      const company = await app.companies.companyToPostFor(
         me.id,
         values.companyName,
         values.industry,
         app.now(),
       );
-      await app.jobPosts.update(job.id, companyId, values);
+      await app.jobPosts.update(job.id, company.id, { ...values, companyName: company.name });
       searchChanged();
       return {
         success: true,

@@ -10,6 +10,7 @@ import {
   useCurrentUser,
 } from '@referio/shared';
 import { EmailPreferences } from '@referio/shared/forms';
+import { BlockedUsers } from '@referio/shared/jobs';
 import { ProfileForm, ProfilePhoto, useProfileSession } from '@referio/shared/profile';
 import { ResumeSection } from '../../features/profile/components/ResumeSection';
 import '../candidate.css';
@@ -71,6 +72,7 @@ export default function Profile() {
         </div>
       )}
       <EmailPreferences />
+      <BlockedUsers />
     </section>
   );
 }

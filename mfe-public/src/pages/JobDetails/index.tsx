@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   Button,
   afterReferralChange,
@@ -19,7 +19,7 @@ import {
   type JobPostDetails,
   paths,
 } from '@referio/shared';
-import { ResponsivenessLine, VerifiedBadge } from '@referio/shared/jobs';
+import { BlockButton, ReportButton, ResponsivenessLine, VerifiedBadge } from '@referio/shared/jobs';
 import { ResumeUploadModal } from '../../features/referral/components/ResumeUploadModal';
 import {
   MissingDataError,
@@ -108,6 +108,7 @@ function SignedInJobDetails({ userId }: { userId: string }) {
 function JobView({ job, userId }: { job: JobPostDetails; userId: string }) {
   const queryClient = useQueryClient();
   const go = useDashboardNavigate();
+  const navigate = useNavigate();
   const [uploadOpen, setUploadOpen] = useState(false);
   const [sentOpen, setSentOpen] = useState(false);
   const [requested, setRequested] = useState(false);
@@ -149,7 +150,11 @@ function JobView({ job, userId }: { job: JobPostDetails; userId: string }) {
         <div>
           <h1 id="rf-job-title">{job.jobTitle}</h1>
           <p className="rf-job__company">{job.companyName}</p>
-          <VerifiedBadge companyName={job.companyName} status={job.verifiedAtCompany} />
+          <VerifiedBadge
+            companyName={job.companyName}
+            status={job.verifiedAtCompany}
+            domain={job.verifiedDomain}
+          />
         </div>
         {applied && <span className="rf-badge rf-badge--success">Already Applied</span>}
         {closed && !applied && <span className="rf-badge rf-badge--danger">Closed</span>}
@@ -238,6 +243,21 @@ function JobView({ job, userId }: { job: JobPostDetails; userId: string }) {
             <Button fullWidth disabled={applied} onClick={() => setUploadOpen(true)}>
               {applied ? 'Referral Requested' : 'Request a Referral'}
             </Button>
+          )}
+          {!ownJob && referrer?._id && (
+            <div className="rf-job__trust" role="group" aria-label="Report or block">
+              <ReportButton targetKind="job_post" targetId={job._id} what="this job post" />
+              <ReportButton
+                targetKind="referrer"
+                targetId={referrer._id}
+                what={`the referrer ${referrer.fullName || referrer.email}`}
+              />
+              <BlockButton
+                userId={referrer._id}
+                name={referrer.fullName || referrer.email}
+                onBlocked={() => void navigate(paths.companyList())}
+              />
+            </div>
           )}
         </aside>
       </div>

@@ -7,6 +7,7 @@ import {
   useCurrentUser,
 } from '@referio/shared';
 import { EmailPreferences } from '@referio/shared/forms';
+import { BlockedUsers } from '@referio/shared/jobs';
 import { ProfileForm, ProfilePhoto, useProfileSession } from '@referio/shared/profile';
 import { useReferrerProfile } from '../../features/profile/hooks/useReferrerProfile';
 import { WorkEmailHistory } from '../../features/profile/components/WorkEmailHistory';
@@ -52,6 +53,7 @@ export default function ReferrerProfile() {
         </div>
       )}
       {profile.data && <EmailPreferences />}
+      {profile.data && <BlockedUsers />}
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { VerifiedBadge } from './VerifiedBadge';
 
 export interface JobCardProps {
   job: Pick<JobPost, 'jobTitle' | 'companyName'> &
-    Partial<Pick<JobPost, 'verifiedAtCompany' | 'responsiveness'>>;
+    Partial<Pick<JobPost, 'verifiedAtCompany' | 'verifiedDomain' | 'responsiveness'>>;
   /**
    * Under the company: "Verified at {company}" and the referrer's responsiveness (the cards candidates
    * choose from; a referrer's own job posts leave it out).
@@ -59,7 +59,11 @@ export function JobCard({
           <p className="rf-job__company">{job.companyName}</p>
           {trust && (
             <>
-              <VerifiedBadge companyName={job.companyName} status={job.verifiedAtCompany ?? null} />
+              <VerifiedBadge
+                companyName={job.companyName}
+                status={job.verifiedAtCompany ?? null}
+                domain={job.verifiedDomain}
+              />
               <ResponsivenessLine value={job.responsiveness} />
             </>
           )}

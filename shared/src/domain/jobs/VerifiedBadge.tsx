@@ -1,23 +1,27 @@
-import { cx, verifiedAtText, type VerifiedAtCompany } from '@referio/shared';
+import {
+  cx,
+  unconfirmedDomainTitle,
+  verifiedAtText,
+  type VerifiedAtCompany,
+} from '@referio/shared';
 import './VerifiedBadge.css';
 
 export interface VerifiedBadgeProps {
   companyName: string;
-  /** The job's `verifiedAtCompany`: nothing is shown for null. */
+  /** The job's `verifiedAtCompany`. */
   status: VerifiedAtCompany;
+  /** The referrer's verified work domain (`verifiedDomain`): nothing is shown without one. */
+  domain: string | null | undefined;
   className?: string;
 }
 
-const UNCONFIRMED_TITLE =
-  "This company's email domain comes from its first referrer; it is confirmed once a second colleague verifies an address there.";
-
 /**
- * "Verified at {company}": the job's poster verified a work e-mail at the company's domain. An
- * unconfirmed domain (the company's first referrer's) says so in the text and in a muted style
- * (docs/verified-referrers.md).
+ * What the referrer proved (issue 26, docs/trust-and-safety.md): "Verified · @{domain}" for any
+ * verified work address, "Verified at {company} · @{domain}" only when the domain is confirmed for the
+ * company (an operator or the seed). Muted, with a tooltip saying so, when it is not.
  */
-export function VerifiedBadge({ companyName, status, className }: VerifiedBadgeProps) {
-  if (!status) return null;
+export function VerifiedBadge({ companyName, status, domain, className }: VerifiedBadgeProps) {
+  if (!domain) return null;
   const confirmed = status === 'confirmed';
   return (
     <span
@@ -27,7 +31,7 @@ export function VerifiedBadge({ companyName, status, className }: VerifiedBadgeP
         confirmed ? 'rf-verified-badge--confirmed' : 'rf-verified-badge--unconfirmed',
         className,
       )}
-      title={confirmed ? undefined : UNCONFIRMED_TITLE}
+      title={confirmed ? undefined : unconfirmedDomainTitle(companyName, domain)}
     >
       <svg
         className="rf-verified-badge__icon"
@@ -42,7 +46,7 @@ export function VerifiedBadge({ companyName, status, className }: VerifiedBadgeP
           d="M8 0 9.9 1.6l2.5-.2.6 2.4 2.1 1.4-1 2.3 1 2.3-2.1 1.4-.6 2.4-2.5-.2L8 16l-1.9-1.6-2.5.2-.6-2.4L.9 10.8l1-2.3-1-2.3L3 4.8l.6-2.4 2.5.2L8 0Zm3.2 5.3L7 9.5 4.8 7.3 3.7 8.4 7 11.7l5.3-5.3-1.1-1.1Z"
         />
       </svg>
-      {verifiedAtText(companyName, status)}
+      {verifiedAtText(companyName, status, domain)}
     </span>
   );
 }

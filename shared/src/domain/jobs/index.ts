@@ -8,3 +8,4 @@ export * from './ResponsivenessLine';
 export { JobCard, type JobCardProps } from './JobCard';
 export { JobFacts, type JobFact, type JobFactsProps } from './JobFacts';
 export { SkillChips, type SkillChipsProps } from '../skills';
+export * from '../trust';

@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { declineReasonText, type ReferralRequest, type ReferralStatus } from '@referio/shared';
+import {
+  declineReasonText,
+  TRUST_MESSAGES,
+  type ReferralRequest,
+  type ReferralStatus,
+} from '@referio/shared';
+import { VerifiedBadge } from '../jobs/VerifiedBadge';
 import { formatDate, relativeTime } from '@referio/shared';
 import { Button } from '@referio/shared';
 import type { RequestSide } from './RequestStatusTabs';
@@ -11,6 +17,7 @@ const STATUS_LABEL: Record<ReferralStatus, string> = {
   declined: 'Declined',
   expired: 'No response',
   withdrawn: 'Withdrawn',
+  ended: 'Ended',
 };
 const STATUS_TONE: Record<ReferralStatus, string> = {
   pending: 'warning',
@@ -18,6 +25,7 @@ const STATUS_TONE: Record<ReferralStatus, string> = {
   declined: 'danger',
   expired: 'neutral',
   withdrawn: 'neutral',
+  ended: 'neutral',
 };
 
 /** The candidate's name as a referrer's card shows it (the e-mail when no name was given). */
@@ -111,6 +119,26 @@ function Withdrawn({ request }: { request: ReferralRequest }) {
   );
 }
 
+/** A request its referrer's suspension ended, on its candidate's card. */
+function Ended({ request }: { request: ReferralRequest }) {
+  if (request.status !== 'ended') return null;
+  return <p className="rf-request__note">{TRUST_MESSAGES.endedBySuspension}</p>;
+}
+
+/** "Resume opened by {name} on {date}", on the candidate's card once the referrer opened it. */
+function ResumeOpened({ request }: { request: ReferralRequest }) {
+  const opened = request.resumeOpened;
+  if (!opened) return null;
+  const [before, after] = TRUST_MESSAGES.resumeOpened(opened.name, '\u0000').split('\u0000');
+  return (
+    <p className="rf-request__note">
+      {before}
+      <time dateTime={opened.at}>{formatDate(opened.at)}</time>
+      {after}
+    </p>
+  );
+}
+
 function CandidateCard({
   request,
   headingLevel = 2,
@@ -170,7 +198,14 @@ function CandidateCard({
         </div>
         <div>
           <dt>Referrer</dt>
-          <dd>{referrer}</dd>
+          <dd>
+            {referrer}{' '}
+            <VerifiedBadge
+              companyName={job.companyName}
+              status={job.verifiedAtCompany ?? null}
+              domain={job.verifiedDomain}
+            />
+          </dd>
         </div>
         <div>
           <dt>Job type</dt>
@@ -188,6 +223,8 @@ function CandidateCard({
       <DeclineReason request={request} own={false} />
       <NoResponse request={request} side="candidate" />
       <Withdrawn request={request} />
+      <Ended request={request} />
+      <ResumeOpened request={request} />
       {children}
       <div className="rf-request__actions">{actions ?? standard}</div>
     </article>

@@ -6,6 +6,7 @@ import type { Chat, ChatMessage, CurrentUser } from '@referio/shared';
 import { useConversationMessages } from '../hooks/useConversationMessages';
 import { useSendMessage } from '../hooks/useSendMessage';
 import { displayName } from '../lib/messages';
+import { BlockButton, ReportButton } from '@referio/shared/jobs';
 import { Composer } from './Composer';
 import { MessageLog } from './MessageLog';
 
@@ -68,6 +69,10 @@ export function Conversation({ chat, me, peerActive, onShown }: Props) {
               <span className="rf-visually-hidden">Not in this chat right now</span>
             )}
           </p>
+        </div>
+        <div className="chat__trust" role="group" aria-label={`Report or block ${name}`}>
+          <ReportButton targetKind="profile" targetId={chat.user._id} what={name} />
+          <BlockButton userId={chat.user._id} name={name} />
         </div>
       </header>
       <MessageLog

@@ -1,5 +1,6 @@
 // The conversation's messages, oldest first, as a live log: own bubbles on one side, theirs on the other;
 // a 'Load older messages' button while there are more.
+import { ReportButton } from '@referio/shared/jobs';
 import type { Ref } from 'react';
 import { MESSAGES, cx, formatTime, type ChatMessage } from '@referio/shared';
 
@@ -65,6 +66,14 @@ export function MessageLog({
                 <time className="chat__bubble-time" dateTime={m.createdAt}>
                   {formatTime(m.createdAt)}
                 </time>
+                {!own && (
+                  <ReportButton
+                    targetKind="message"
+                    targetId={m._id}
+                    what={`the message from ${m.sender} sent at ${formatTime(m.createdAt)}`}
+                    className="chat__bubble-report"
+                  />
+                )}
               </li>
             );
           })}

@@ -61,15 +61,24 @@ describe('a job card', () => {
     expect(screen.queryByText('Applied')).not.toBeInTheDocument();
   });
 
-  it("shows 'Verified at {company}' only when the poster is verified at the job's company", () => {
-    const { unmount } = renderCard({ companyName: 'Acme Corp', verifiedAtCompany: 'confirmed' });
-    expect(screen.getByText('Verified at Acme Corp')).toBeInTheDocument();
+  it("shows the verified domain, and 'Verified at {company}' only for a domain confirmed for the company", () => {
+    const { unmount } = renderCard({
+      companyName: 'Acme Corp',
+      verifiedAtCompany: 'confirmed',
+      verifiedDomain: 'acme-corp.com',
+    });
+    expect(screen.getByText('Verified at Acme Corp · @acme-corp.com')).toBeInTheDocument();
     unmount();
-    const second = renderCard({ companyName: 'Initech', verifiedAtCompany: 'unconfirmed' });
-    expect(screen.getByText('Verified at Initech (domain unconfirmed)')).toBeInTheDocument();
-    second.unmount();
-    renderCard({ verifiedAtCompany: null });
+    const second = renderCard({
+      companyName: 'Google',
+      verifiedAtCompany: 'unconfirmed',
+      verifiedDomain: 'goog-careers.example',
+    });
+    expect(screen.getByText('Verified · @goog-careers.example')).toBeInTheDocument();
     expect(screen.queryByText(/^Verified at/)).not.toBeInTheDocument();
+    second.unmount();
+    renderCard({ verifiedAtCompany: null, verifiedDomain: null });
+    expect(screen.queryByText(/^Verified/)).not.toBeInTheDocument();
   });
 
   it("leads to the job's details with 'See Details'", () => {

@@ -2,22 +2,34 @@ import { render, screen } from '@testing-library/react';
 import { VerifiedBadge } from '../VerifiedBadge';
 
 describe('VerifiedBadge', () => {
-  it('says "Verified at {company}" for a poster verified at a confirmed domain', () => {
-    render(<VerifiedBadge companyName="Acme Corp" status="confirmed" />);
-    const badge = screen.getByText('Verified at Acme Corp');
+  it('says "Verified at {company}" and the domain when the domain is confirmed for the company', () => {
+    render(<VerifiedBadge companyName="Acme Corp" status="confirmed" domain="acme-corp.com" />);
+    const badge = screen.getByText('Verified at Acme Corp · @acme-corp.com');
     expect(badge).toHaveClass('rf-verified-badge--confirmed');
     expect(badge).not.toHaveAttribute('title');
   });
 
-  it("says the domain is unconfirmed while it is only the company's first referrer's", () => {
-    render(<VerifiedBadge companyName="Initech" status="unconfirmed" />);
-    const badge = screen.getByText('Verified at Initech (domain unconfirmed)');
+  it('says only the domain while it is not confirmed for the company (a self-claimed domain)', () => {
+    render(
+      <VerifiedBadge companyName="Google" status="unconfirmed" domain="goog-careers.example" />,
+    );
+    const badge = screen.getByText('Verified · @goog-careers.example');
     expect(badge).toHaveClass('rf-verified-badge--unconfirmed');
-    expect(badge.getAttribute('title')).toMatch(/second colleague/);
+    expect(badge.getAttribute('title')).toBe(
+      'This referrer proved an address at goog-careers.example. Referio has not confirmed that goog-careers.example belongs to Google.',
+    );
+    expect(screen.queryByText(/Verified at Google/)).not.toBeInTheDocument();
   });
 
-  it('shows nothing for a poster not verified at the company', () => {
-    const { container } = render(<VerifiedBadge companyName="Acme Corp" status={null} />);
+  it('says only the domain for a referrer verified elsewhere, and nothing without a verified domain', () => {
+    const { unmount } = render(
+      <VerifiedBadge companyName="Acme Corp" status={null} domain="globex.example" />,
+    );
+    expect(screen.getByText('Verified · @globex.example')).toBeInTheDocument();
+    unmount();
+    const { container } = render(
+      <VerifiedBadge companyName="Acme Corp" status={null} domain={null} />,
+    );
     expect(container).toBeEmptyDOMElement();
   });
 });

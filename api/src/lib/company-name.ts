@@ -1,0 +1,37 @@
+import unhomoglyph from 'unhomoglyph';
+
+/**
+ * Company names (docs/trust-and-safety.md): one company per name. A name is shown as typed, less its
+ * invisible characters; it is compared by its **key** (NFKC, case-folded, zero-width, bidi and other
+ * format characters removed, white space collapsed) and its look-alikes are found by the UTS #39
+ * confusable **skeleton** of the key (`unhomoglyph`, Unicode's confusables.txt: 'Goog1e' and 'Gооgle'
+ * with Cyrillic o's have the skeleton of 'google').
+ */
+
+// Format characters (Cf: zero-width space/joiners, bidi marks and embeddings, the BOM, soft hyphen…),
+// variation selectors and the other default-ignorable code points a name never needs.
+const INVISIBLE =
+  /[\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0]|\uDB40[\uDD00-\uDDEF]/gu;
+const SPACES = /[\s\u00A0\u2000-\u200A\u202F\u205F\u3000]+/gu;
+
+/** The name as stored and shown: NFKC, invisible characters removed, spaces collapsed, trimmed. */
+export function cleanCompanyName(name: string): string {
+  return name.normalize('NFKC').replace(INVISIBLE, '').replace(SPACES, ' ').trim();
+}
+
+/** Case folding (full: 'ß' → 'ss', 'ﬀ' handled by NFKC before). */
+const fold = (s: string) => s.toUpperCase().toLowerCase().normalize('NFKC');
+
+/** The key two names of one company share: the cleaned name, case-folded. */
+export function companyNameKey(name: string): string {
+  return fold(cleanCompanyName(name));
+}
+
+/**
+ * The UTS #39 skeleton of the key (NFD, each confusable mapped to its prototype, NFD again), then
+ * lower-cased, since the prototypes of some letters are capitals and the key is already folded.
+ */
+export function companyNameSkeleton(name: string): string {
+  const key = companyNameKey(name).normalize('NFD');
+  return unhomoglyph(key).normalize('NFD').toLowerCase().replace(SPACES, ' ');
+}

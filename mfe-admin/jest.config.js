@@ -1,0 +1,1 @@
+module.exports = require('../tools/test/jest.web.js')(__dirname);
