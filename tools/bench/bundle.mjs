@@ -61,7 +61,10 @@ async function signedInState(request) {
 const hello = await helloWorldBytes();
 await buildStale({ log: () => {} });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-bench-bundle-'));
-const stack = await startStack({ quiet: true, apiEnv: { DATA_DIR: dataDir, OTP_IP_MAX: '10000', MAIL_IP_MAX_PER_HOUR: '10000' } });
+const stack = await startStack({
+  quiet: true,
+  apiEnv: { DATA_DIR: dataDir, OTP_IP_MAX: '10000', MAIL_IP_MAX_PER_HOUR: '10000' },
+});
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const rows = [];
 const result = { helloWorldGzip: hello, pages: {} };
