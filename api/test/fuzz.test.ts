@@ -404,7 +404,23 @@ const queryString = () =>
     fc.constantFrom('?', '?&&', '?a', '?%zz=1', '?userId[]=1&userId[]=2', '?limit=1e9&page=-1'),
   );
 
-const enc = (s: string) => encodeURIComponent(s);
+/**
+ * Percent-encodes like encodeURIComponent, and a lone surrogate (which encodeURIComponent refuses) as the
+ * three bytes a careless client would send for it (not valid UTF-8).
+ */
+const enc = (s: string) => {
+  let out = '';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (c < 0xd800 || c > 0xdfff) {
+      out += encodeURIComponent(ch);
+      continue;
+    }
+    const hex = (b: number) => `%${b.toString(16).toUpperCase()}`;
+    out += hex(0xe0 | (c >> 12)) + hex(0x80 | ((c >> 6) & 0x3f)) + hex(0x80 | (c & 0x3f));
+  }
+  return out;
+};
 
 /** A path segment: a known id, a uuid, text, or a raw broken escape. */
 const segment = () =>

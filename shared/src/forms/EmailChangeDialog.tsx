@@ -93,3 +93,76 @@ export function EmailChangeDialog({ pendingEmail, onClose, onConfirmed }: EmailC
     </Modal>
   );
 }
+
+/** The 403 the API answers when an older session asks for a new sign-in e-mail (docs/security.md). */
+export const REAUTH_PREFIX = 'To change your sign-in email, enter the code we sent to';
+
+export interface ReauthDialogProps {
+  /** The API's message naming the current address the code went to; null: closed. */
+  message: string | null;
+  onClose: () => void;
+  /** Saves again with the code; rejects with the error to show. */
+  onCode: (otp: string) => Promise<void>;
+}
+
+/**
+ * "Confirm it's you": an older session changing the sign-in e-mail enters the code just mailed to the
+ * current address; the save is then made again with it.
+ */
+export function ReauthDialog({ message, onClose, onCode }: ReauthDialogProps) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    setCode('');
+    setError(null);
+    onClose();
+  };
+  const submit = async (otp: string) => {
+    if (busy || otp.length !== OTP_LENGTH) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onCode(otp);
+      setCode('');
+    } catch (err) {
+      setCode('');
+      setError(errorMessage(err, EMAIL_CHANGE_MESSAGES.failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={message !== null}
+      onClose={close}
+      title="Confirm it's you"
+      size="sm"
+      footer={
+        <>
+          <Button variant="ghost" onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => void submit(code)}
+            busy={busy}
+            busyLabel="Verifying OTP..."
+            disabled={code.length !== OTP_LENGTH}
+          >
+            Confirm
+          </Button>
+        </>
+      }
+    >
+      <p>{message}</p>
+      <OtpInput
+        label="Code sent to your current email"
+        value={code}
+        onChange={setCode}
+        onComplete={(full) => void submit(full)}
+        error={error}
+        autoFocus
+      />
+    </Modal>
+  );
+}

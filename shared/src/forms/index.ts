@@ -6,7 +6,10 @@
 export {
   EMAIL_CHANGE_MESSAGES,
   EmailChangeDialog,
+  REAUTH_PREFIX,
+  ReauthDialog,
   type EmailChangeDialogProps,
+  type ReauthDialogProps,
 } from './EmailChangeDialog';
 export {
   EMAIL_PREFERENCES_FAILED,

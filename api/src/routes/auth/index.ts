@@ -368,8 +368,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(409, OTP_MESSAGES.linkConfirm(link.email));
       }
       const { email, authMode } = await app.otp.consumeLink(token);
-      // The session this browser had (another account's, or the same one's) ends: one account at a time.
-      if (request.user) await app.signOut(request, reply);
+      // The new session's cookie replaces the one this browser had, as with a code.
       let { user } = await app.users.findOrCreate(email, authMode, app.now());
       if (user.authMode !== authMode) user = await app.users.update(user.id, { authMode });
       return finishSignIn(reply, user, AUTH_MESSAGES.linkSignedIn);

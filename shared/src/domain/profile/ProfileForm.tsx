@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  ApiError,
   Button,
   MESSAGES,
   MOBILE_MAX_DIGITS,
@@ -13,7 +14,7 @@ import {
   type Profile,
   type RoleId,
 } from '@referio/shared';
-import { EmailChangeDialog, TagInput } from '@referio/shared/forms';
+import { EmailChangeDialog, REAUTH_PREFIX, ReauthDialog, TagInput } from '@referio/shared/forms';
 import {
   digitsOnly,
   profileSchema,
@@ -57,18 +58,31 @@ export function ProfileForm({
   /** A new e-mail waiting for the code sent to it (the save kept the old one meanwhile). */
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
 
+  /** An older session's new e-mail: the save waits for the code mailed to the current address. */
+  const [reauth, setReauth] = useState<{ message: string; values: ProfileValues } | null>(null);
+
+  const save = async (values: ProfileValues, currentEmailOtp?: string) => {
+    const saved = await updateById(userId, {
+      userId,
+      roleId,
+      updatedData: toUpdatedData(values, withPosition),
+      ...(currentEmailOtp ? { currentEmailOtp } : {}),
+    });
+    setReauth(null);
+    reset(toFormValues(saved));
+    toast.success(MESSAGES.profileUpdated);
+    onSaved(saved);
+    setPendingEmail(saved.pendingEmail ?? null);
+  };
+
   const onSubmit = async (values: ProfileValues) => {
     try {
-      const saved = await updateById(userId, {
-        userId,
-        roleId,
-        updatedData: toUpdatedData(values, withPosition),
-      });
-      reset(toFormValues(saved));
-      toast.success(MESSAGES.profileUpdated);
-      onSaved(saved);
-      setPendingEmail(saved.pendingEmail ?? null);
+      await save(values);
     } catch (err) {
+      if (err instanceof ApiError && err.status === 403 && err.message.startsWith(REAUTH_PREFIX)) {
+        setReauth({ message: err.message, values });
+        return;
+      }
       console.error('[referio] profile update failed', err);
       toast.error(MESSAGES.profileUpdateFailed);
     }
@@ -177,6 +191,11 @@ export function ProfileForm({
           Update Profile
         </Button>
       </div>
+      <ReauthDialog
+        message={reauth?.message ?? null}
+        onClose={() => setReauth(null)}
+        onCode={(otp) => (reauth ? save(reauth.values, otp) : Promise.resolve())}
+      />
       <EmailChangeDialog
         pendingEmail={pendingEmail}
         onClose={() => setPendingEmail(null)}

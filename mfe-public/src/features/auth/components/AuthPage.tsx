@@ -164,7 +164,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
             <p>
               This sign-in link was asked for in another browser.
               {link.signedInEmail
-                ? ` You are signed in here as ${link.signedInEmail}; signing in ends that session.`
+                ? ` You are signed in here as ${link.signedInEmail}; signing in replaces that session.`
                 : ''}{' '}
               Only continue if you asked for it yourself.
             </p>

@@ -1,6 +1,7 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  ApiError,
   MESSAGES,
   ROLE_APPLICANT,
   ROLE_REFERRER,
@@ -126,4 +127,32 @@ describe('the shared profile form', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.profileUpdateFailed));
     expect(onSaved).not.toHaveBeenCalled();
   });
+
+  it("asks an older session for the current address's code, then saves again with it", async () => {
+    const asked =
+      "To change your sign-in email, enter the code we sent to ravi@example.com. It confirms it's you.";
+    mockedUpdate
+      .mockRejectedValueOnce(new ApiError(asked, 403, asked))
+      .mockResolvedValueOnce({ ...profile, pendingEmail: 'new@example.com' });
+    const { user } = renderForm();
+    const email = screen.getByLabelText(/^Email/);
+    await user.clear(email);
+    await user.type(email, 'new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: "Confirm it's you" },
+      { timeout: 10_000 },
+    );
+    expect(dialog).toHaveTextContent(asked);
+    await user.click(within(dialog).getAllByRole('textbox')[0]!);
+    await user.keyboard('4321');
+    await waitFor(() => expect(mockedUpdate).toHaveBeenCalledTimes(2), { timeout: 10_000 });
+    expect(mockedUpdate.mock.calls[1]![1]).toEqual(
+      expect.objectContaining({ currentEmailOtp: '4321' }),
+    );
+    expect(
+      await screen.findByRole('dialog', { name: 'Confirm your new email' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+  }, 30_000);
 });
