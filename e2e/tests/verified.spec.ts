@@ -1,9 +1,17 @@
 // "Verified" means verified at that company (issue 17): the badge on job cards and job details, and a
 // referrer whose work address is at another company refused on the job post form, with the rule shown.
+// Since issue 26 the badge says what was proven: the verified domain, and "Verified at {company}" only
+// for a domain an operator (or the seed) confirmed for the company (docs/trust-and-safety.md).
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createJobOverApi, E2E_COMPANY, signUp, verifyWorkEmailOverApi } from '../support/session';
+import {
+  createJobOverApi,
+  E2E_COMPANY,
+  E2E_COMPANY_DOMAIN,
+  signUp,
+  verifyWorkEmailOverApi,
+} from '../support/session';
 
 const BASE = 'http://localhost:3000';
 /** Where the screenshots of the badge go when SCREENSHOT_DIR is set (looked at by hand). */
@@ -22,11 +30,11 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
-test('a job whose poster is verified at its company says "Verified at {company}" on its card and its details', async ({
+test('a job whose poster claimed its company\'s domain shows "Verified · @{domain}", never "Verified at {company}", on its card and its details', async ({
   browser,
   page,
 }) => {
-  // Two colleagues at the company's domain: the domain is confirmed whoever gave it to the company.
+  // Two colleagues at the company's domain: a self-claimed domain stays unconfirmed whoever verifies there.
   const poster = await referrer(browser);
   const colleague = await referrer(browser);
   await verifyWorkEmailOverApi(colleague.page.request, colleague.userId);
@@ -40,7 +48,10 @@ test('a job whose poster is verified at its company says "Verified at {company}"
     await page.setViewportSize({ width, height });
     await page.goto(`/company-list?search=${encodeURIComponent(title)}`);
     const card = page.getByRole('article', { name: title });
-    await expect(card.getByText(`Verified at ${E2E_COMPANY}`, { exact: true })).toBeVisible();
+    await expect(
+      card.getByText(`Verified · @${E2E_COMPANY_DOMAIN}`, { exact: true }),
+    ).toBeVisible();
+    await expect(card.getByText(`Verified at ${E2E_COMPANY}`)).toHaveCount(0);
     await card.scrollIntoViewIfNeeded();
     await shoot(page, `verified-card-${width}`);
 
@@ -49,7 +60,10 @@ test('a job whose poster is verified at its company says "Verified at {company}"
     await signedIn.setViewportSize({ width, height });
     await signedIn.goto(`/job-details/${jobId}`);
     await expect(signedIn.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(signedIn.getByText(`Verified at ${E2E_COMPANY}`, { exact: true })).toBeVisible();
+    await expect(
+      signedIn.getByText(`Verified · @${E2E_COMPANY_DOMAIN}`, { exact: true }),
+    ).toBeVisible();
+    await expect(signedIn.getByText(`Verified at ${E2E_COMPANY}`)).toHaveCount(0);
     await shoot(signedIn, `verified-details-${width}`);
   }
   await poster.page.context().close();

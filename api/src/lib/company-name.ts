@@ -8,10 +8,9 @@ import unhomoglyph from 'unhomoglyph';
  * with Cyrillic o's have the skeleton of 'google').
  */
 
-// Format characters (Cf: zero-width space/joiners, bidi marks and embeddings, the BOM, soft hyphen…),
-// variation selectors and the other default-ignorable code points a name never needs.
-const INVISIBLE =
-  /[\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0]|\uDB40[\uDD00-\uDDEF]/gu;
+// Format characters (Cf: zero-width space/joiners, bidi marks and embeddings, the BOM, soft hyphen…)
+// and the other default-ignorable code points (variation selectors, Hangul fillers, tags) a name never needs.
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
 const SPACES = /[\s\u00A0\u2000-\u200A\u202F\u205F\u3000]+/gu;
 
 /** The name as stored and shown: NFKC, invisible characters removed, spaces collapsed, trimmed. */

@@ -16,6 +16,7 @@ import * as jobPost from '../api/jobPost';
 import * as notifications from '../api/notifications';
 import * as referral from '../api/referral';
 import * as site from '../api/site';
+import * as trust from '../api/trust';
 import * as upload from '../api/upload';
 
 const AREAS = [
@@ -26,6 +27,7 @@ const AREAS = [
   notifications,
   referral,
   site,
+  trust,
   upload,
 ] as unknown as Record<string, unknown>[];
 

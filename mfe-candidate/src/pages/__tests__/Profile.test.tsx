@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   ApiError,
   deleteResume,
+  getBlockedUsers,
   getMailPreferences,
   getByIdUser,
   profileImgUpload,
@@ -28,10 +29,12 @@ jest.mock('@referio/shared', () =>
       'profileImgUpload',
       'resumeUpload',
       'deleteResume',
+      'getBlockedUsers',
     ]),
 );
 beforeEach(() => {
   jest.mocked(getMailPreferences).mockResolvedValue(makeMailPreferences());
+  jest.mocked(getBlockedUsers).mockResolvedValue([]);
 });
 const mockedGet = jest.mocked(getByIdUser);
 const mockedUpdate = jest.mocked(updateById);

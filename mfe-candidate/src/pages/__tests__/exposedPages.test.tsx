@@ -2,6 +2,7 @@ import path from 'node:path';
 import {
   getAllJobPost,
   getAllReferralRequestsData,
+  getBlockedUsers,
   getByIdUser,
   getMailPreferences,
   getCandidateCount,
@@ -22,6 +23,7 @@ jest.mock('@referio/shared', () =>
       'getByIdUser',
       'getCandidateCount',
       'getJobsByCandidate',
+      'getBlockedUsers',
     ]),
 );
 
@@ -36,6 +38,7 @@ const exposed: [module: string, heading: string][] = [
 
 beforeEach(() => {
   jest.mocked(getMailPreferences).mockResolvedValue(makeMailPreferences());
+  jest.mocked(getBlockedUsers).mockResolvedValue([]);
   jest.mocked(getAllJobPost).mockResolvedValue({ data: [], total: 0 });
   jest.mocked(getAllReferralRequestsData).mockResolvedValue([]);
   jest.mocked(getByIdUser).mockResolvedValue(makeProfile());

@@ -11,6 +11,7 @@ const appSources = [
   'mfe-candidate',
   'mfe-referrer',
   'mfe-chat',
+  'mfe-admin',
   'shared',
 ].map((dir) => path.join(root, dir, 'src'));
 

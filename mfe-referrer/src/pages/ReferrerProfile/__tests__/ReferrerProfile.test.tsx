@@ -2,6 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   getByIdReferer,
+  getBlockedUsers,
   getMailPreferences,
   updateById,
   type ReferrerProfile as ReferrerProfileData,
@@ -14,7 +15,7 @@ import type * as TestUtils from '@referio/shared/test-utils';
 jest.mock('@referio/shared', () =>
   jest
     .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getByIdReferer', 'getMailPreferences', 'updateById']),
+    .mockSharedApi(['getByIdReferer', 'getMailPreferences', 'updateById', 'getBlockedUsers']),
 );
 
 const profile: ReferrerProfileData = {
@@ -39,6 +40,7 @@ const profile: ReferrerProfileData = {
 
 beforeEach(() => {
   jest.mocked(getMailPreferences).mockResolvedValue(makeMailPreferences());
+  jest.mocked(getBlockedUsers).mockResolvedValue([]);
   signInAs();
   jest.mocked(getByIdReferer).mockResolvedValue(profile);
 });
