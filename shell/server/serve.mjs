@@ -269,10 +269,11 @@ if (app.host) {
   // One deadline per /api call, retries included: no answer (headers) within it and the browser gets 504.
   // The API answers 503 itself within about a second when its database stalls (api/src/plugins/db-watch.ts).
   const deadlineMs = Number(process.env.API_TIMEOUT_MS || 30_000);
-  // Bodies larger than this are refused here with 413 before any byte goes to the API (its largest
-  // accepted body is an upload: UPLOAD_MAX_BYTES, 5 MB, plus the form around it); the API refuses
-  // smaller bodies its route does not accept with its own 413, which reaches the browser as given.
-  const bodyMaxBytes = Number(process.env.API_BODY_MAX_BYTES || 6 * 1024 * 1024);
+  // Bodies larger than this are refused here with 413 before any byte goes to the API. Its largest accepted
+  // body is an upload (5 MB and its form): a larger file up to this size still reaches the API, whose own 413
+  // carries the upload's message; the API refuses smaller bodies its route does not accept with its own 413,
+  // which reaches the browser as given.
+  const bodyMaxBytes = Number(process.env.API_BODY_MAX_BYTES || 8 * 1024 * 1024);
   const unavailable = (reply, status = 503) =>
     reply
       .code(status)
