@@ -74,6 +74,19 @@ function readContract(dir) {
 
 async function main() {
   const commit = git('rev-parse', '--verify', `${ref}^{commit}`);
+  try {
+    execFileSync('git', ['cat-file', '-e', `${commit}:tools/build/contract.js`], {
+      cwd: root,
+      stdio: 'ignore',
+    });
+  } catch {
+    // Before contracts the apps required @referio/shared 0.1.0 exactly and the singletons were not strict:
+    // the first release with contracts (shared 1.0.0) deploys its shell first. The skew test starts there.
+    console.log(
+      `skew: the previous release (${ref}) predates mf-contract.json: nothing to compare with yet`,
+    );
+    return;
+  }
   for (const app of APPS) {
     if (!fs.existsSync(path.join(root, app, 'dist', 'mf-manifest.json')))
       throw new Error(`${app} is not built at HEAD: run npm run build first`);
@@ -82,14 +95,6 @@ async function main() {
   const prev = checkoutPrevious(commit);
   const results = [];
   try {
-    if (!fs.existsSync(path.join(prev, 'tools', 'build', 'contract.js'))) {
-      // Before contracts the apps required @referio/shared 0.1.0 exactly and the singletons were not strict:
-      // the first release with contracts (shared 1.0.0) deploys its shell first. The skew test starts there.
-      console.log(
-        `skew: the previous release (${ref}) predates mf-contract.json: nothing to compare with yet`,
-      );
-      return;
-    }
     for (const app of APPS) {
       if (!sh('npx', ['webpack', '--mode', 'production'], { cwd: path.join(prev, app) }))
         throw new Error(`the previous release of ${app} does not build`);

@@ -23,6 +23,9 @@ const named = args.filter((a) => !a.startsWith('--'));
 const t0 = Date.now();
 const secs = () => ((Date.now() - t0) / 1000).toFixed(1);
 
+/** Everything started here: stopped when start-up fails, so no server is left behind on its port. */
+const started = [];
+
 const devServer = (a) =>
   startProcess(a.dir, 'npm', ['run', 'dev', '--silent', '-w', `@referio/${a.dir}`], {
     format: createDevLogFormatter(a.dir),
@@ -56,6 +59,7 @@ async function main() {
         ...apps.filter(inDev).map(devServer),
       ];
     }
+    started.push(...children);
     const stop = () => children.forEach((c) => c.kill('SIGTERM'));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
@@ -79,5 +83,6 @@ async function main() {
 
 main().catch((e) => {
   console.error(e.message || e);
+  for (const child of started) child.kill('SIGTERM');
   process.exit(1);
 });
