@@ -198,20 +198,14 @@ export function startApi({ env = {}, quiet = false, port = API_PORT, format } = 
   });
 }
 
+/** REFERIO_DIST_<APP> (e.g. REFERIO_DIST_MFE_CHAT): the build to release for that app instead of <dir>/dist. */
+const distEnv = (dir) => `REFERIO_DIST_${dir.toUpperCase().replace(/-/g, '_')}`;
+
 export function startStatic(dir, { quiet = false, args = [], format } = {}) {
-  // REFERIO_DIST_<APP> (e.g. REFERIO_DIST_MFE_CHAT): serve that build instead of <dir>/dist (the skew test's
-  // previous releases, tools/ci/skew.mjs).
-  const dist = process.env[`REFERIO_DIST_${dir.toUpperCase().replace(/-/g, '_')}`];
-  const distArgs = dist ? ['--dist', dist] : [];
-  return startProcess(
-    dir,
-    process.execPath,
-    ['shell/server/serve.mjs', '--app', dir, ...distArgs, ...args],
-    {
-      quiet,
-      format,
-    },
-  );
+  return startProcess(dir, process.execPath, ['shell/server/serve.mjs', '--app', dir, ...args], {
+    quiet,
+    format,
+  });
 }
 
 /**
@@ -225,7 +219,9 @@ export async function releaseBuilds({ log = console.log } = {}) {
   const store = release.openStore();
   const deployed = [];
   for (const a of [...apps].sort((x, y) => Number(Boolean(y.host)) - Number(Boolean(x.host)))) {
-    const dist = path.join(root, a.dir, 'dist');
+    // The skew test (tools/ci/skew.mjs) names a previous release's build: it is released and deployed like any
+    // build, so the servers serve it from the store as they serve every release.
+    const dist = process.env[distEnv(a.dir)] || path.join(root, a.dir, 'dist');
     const pkg = JSON.parse(fs.readFileSync(path.join(root, a.dir, 'package.json'), 'utf8'));
     const { status, record } = await release.publish(store, {
       app: a.dir,
