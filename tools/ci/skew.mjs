@@ -16,9 +16,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { checkSite } from '../contract/check.mjs';
+import { apps } from '../run/apps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const APPS = ['shell', 'mfe-public', 'mfe-candidate', 'mfe-referrer', 'mfe-chat'];
+// Every app of the port table, the shell first (a new remote is in the test the day it is added).
+const APPS = [...apps]
+  .sort((a, b) => Number(Boolean(b.host)) - Number(Boolean(a.host)))
+  .map((a) => a.dir);
 const WORKSPACES = ['shared', 'api', ...APPS, 'e2e'];
 export const distEnv = (dir) => `REFERIO_DIST_${dir.toUpperCase().replace(/-/g, '_')}`;
 
