@@ -176,14 +176,17 @@ describe('the render pool', () => {
   });
 
   it('fails the render of a module that runs out of memory, and carries on in a new worker', async () => {
-    // A budget well past the time a 32 MB heap takes to fill, so the worker's own out-of-memory end is what fails
-    // the render; its 'exit' may come after the rejection on a loaded machine, so it is waited for.
-    const pool = newPool({ memoryMb: 32, budgetMs: 60_000 });
+    // The worker ends either way: out of memory (V8 ends the isolate), or, when V8 keeps collecting garbage near
+    // the limit instead (seen on a loaded machine), as a worker that no longer answers after the render's budget.
+    // Its end may come after the rejection, so it is waited for.
+    const pool = newPool({ memoryMb: 32, budgetMs: 20_000 });
     try {
       await assert.rejects(pool.run(page(HOG)), RenderError);
       assert.equal((await pool.run(page(GOOD))).rendered.html, '<h1>Hello /</h1>');
-      for (let i = 0; i < 100 && pool.stats.exited < 1; i++) await delay(100);
-      assert.equal(pool.stats.exited, 1);
+      const ended = () => pool.stats.exited + pool.stats.stalled;
+      for (let i = 0; i < 100 && ended() < 1; i++) await delay(100);
+      assert.equal(ended(), 1);
+      assert.equal(pool.stats.started, 2);
     } finally {
       await pool.close();
     }
