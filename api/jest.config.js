@@ -30,6 +30,9 @@ module.exports = {
     // Jest's module runtime cannot. The hoisted cookie@1.1 is CommonJS with the same API.
     '^cookie$': require.resolve('cookie', { paths: [path.join(__dirname, '..')] }),
   },
+  // One migrated database per run; each file's database is a copy of it (test/databases.ts).
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
   // PGlite (WebAssembly Postgres) takes a moment to start once per test file.
   testTimeout: 30_000,
   restoreMocks: true,

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { Client } from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config, type ConfigInput } from '../src/config';
-import { openDatabase, type Database } from '../src/db';
+import { type Database } from '../src/db';
+import { createTestDatabase } from './databases';
 import { registrableDomain } from '../src/lib/work-email';
 
 /** A clock tests move by hand: no test sleeps. */
@@ -26,58 +26,7 @@ export type Clock = ReturnType<typeof createClock>;
 export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
 
-/**
- * A fresh database for one test file: in-memory PGlite, or, when DATABASE_URL is set, a new PostgreSQL
- * database created beside it (dropped again by `close`). Migrated, empty.
- */
-export async function createTestDatabase(): Promise<Database> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    const database = await openDatabase({});
-    await database.migrate();
-    return database;
-  }
-  const empty = await createEmptyPgDatabase(adminUrl);
-  const database = await openDatabase({ url: empty.url });
-  await database.migrate();
-  const close = database.close.bind(database);
-  return {
-    ...database,
-    ping: database.ping.bind(database),
-    migrate: database.migrate.bind(database),
-    truncateAll: database.truncateAll.bind(database),
-    async close() {
-      await close();
-      await empty.drop();
-    },
-  };
-}
-
-/**
- * A new, empty (unmigrated) PostgreSQL database beside `adminUrl`'s: its URL, and `drop` to remove it.
- * Named after the run's database, so scripts/test-pg.mjs can drop leftovers of a crashed run.
- */
-export async function createEmptyPgDatabase(
-  adminUrl: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = decodeURIComponent(new URL(adminUrl).pathname.slice(1)) || 'referio_test';
-  const name = `${base}_${Math.random().toString(36).slice(2, 10)}`.slice(0, 63);
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
+export { createEmptyPgDatabase, createTestDatabase } from './databases';
 
 let dataDirs: string[] = [];
 

@@ -283,11 +283,16 @@ if (app.host) {
     proxy.addHook('onRequest', (req, reply, done) => {
       const length = Number(req.headers['content-length'] ?? 0);
       if (length > bodyMaxBytes) {
-        // The browser's body is not read: the connection closes after the answer.
-        reply.header('Connection', 'close').code(413).send({
-          success: false,
-          message: 'The request body is too large.',
+        // The body never reaches the API. It is read and thrown away rather than cut off: a connection
+        // closed while the client still sends makes the client see a reset instead of this answer. A body
+        // far past the limit (four times) ends the connection.
+        let seen = 0;
+        req.raw.on('data', (chunk) => {
+          seen += chunk.length;
+          if (seen > 4 * bodyMaxBytes) req.raw.destroy();
         });
+        req.raw.resume();
+        reply.code(413).send({ success: false, message: 'The request body is too large.' });
         return;
       }
       const timer = setTimeout(() => {

@@ -50,6 +50,8 @@ export interface Database {
   /** Empties every table (tests). */
   truncateAll(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite in memory: its data directory as a tarball, to open copies with `pgliteImage` (tests). */
+  dumpImage?(): Promise<Blob>;
 }
 
 /** api/drizzle, from src/db (tsx, jest) and dist/db (node) alike. */
@@ -66,6 +68,8 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** PGlite data directory; absent = in memory. */
   pgliteDir?: string;
+  /** PGlite in memory: start from this dumped data directory (`dumpDataDir`) instead of an empty cluster. */
+  pgliteImage?: Blob;
   /** PostgreSQL: how long to wait for a new connection (ms). */
   connectTimeoutMs?: number;
   /** PostgreSQL: how long a query may take, on the server (statement_timeout) and on the wire (ms). */
@@ -88,13 +92,15 @@ export function within<T>(promise: Promise<T>, ms: number): Promise<void> {
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.url) return openPostgres(opts.url, opts);
-  return openPglite(opts.pgliteDir);
+  return openPglite(opts.pgliteDir, opts.pgliteImage);
 }
 
-async function openPglite(dir?: string): Promise<Database> {
+async function openPglite(dir?: string, image?: Blob): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const extensions = { pg_trgm, unaccent };
-  const client = dir ? new PGlite(dir, { extensions }) : new PGlite({ extensions });
+  const client = dir
+    ? new PGlite(dir, { extensions })
+    : new PGlite({ extensions, ...(image ? { loadDataDir: image } : {}) });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
@@ -117,6 +123,7 @@ async function openPglite(dir?: string): Promise<Database> {
     async close() {
       if (!client.closed) await client.close();
     },
+    dumpImage: () => client.dumpDataDir('none'),
   };
 }
 
