@@ -15,13 +15,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { apps } from '../run/apps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const LOGS = path.join(root, '.ci-logs');
 const JOBS = Math.max(1, Number(process.env.CI_JOBS || 2));
 
 /** The packages and their steps; `root` is everything outside a package (tools, docs, configs). */
-const APPS = ['shell', 'mfe-public', 'mfe-candidate', 'mfe-referrer', 'mfe-chat'];
+const APPS = apps.map((a) => a.dir);
 const PACKAGES = ['shared', 'api', ...APPS, 'e2e', 'root'];
 export const STEP_NAMES = ['lint', 'format', 'typecheck', 'test', 'test:pg', 'build', 'contract'];
 
@@ -118,15 +119,6 @@ function runStep(pkg, step, cmd, { live = false } = {}) {
   });
 }
 
-async function pool(items, n, fn) {
-  const queue = [...items];
-  await Promise.all(
-    Array.from({ length: Math.min(n, queue.length) }, async () => {
-      while (queue.length) await fn(queue.shift());
-    }),
-  );
-}
-
 function pgAnswers() {
   try {
     execFileSync('pg_isready', ['-q', '-h', '127.0.0.1', '-p', '5432'], { stdio: 'ignore' });
@@ -161,18 +153,83 @@ export function table(results, packages) {
   ].join('\n');
 }
 
+/**
+ * The run as jobs with dependencies, taken in list order by JOBS workers as soon as their dependencies are
+ * done. Builds first (the site's journeys wait for every build, not for every test), then the site, then
+ * the longest tests (the API's, one job per database), then the other packages' checks. A failed build
+ * skips what needs it; a failed test stops nothing.
+ */
+export function plan(packages, { steps, pg, site }) {
+  const jobs = [];
+  const want = (step) => steps.includes(step);
+  const buildable = packages.filter((p) => stepsOf(p, { pg }).build);
+  if (want('build'))
+    for (const pkg of buildable)
+      jobs.push({
+        id: `${pkg} build`,
+        pkg,
+        steps: ['build'],
+        after: pkg === 'shared' ? [] : ['shared build'],
+      });
+  const builds = jobs.map((j) => j.id);
+  if (site) jobs.push({ id: 'site', site: true, after: [...builds, 'contracts'] });
+  const checks = (pkg) =>
+    STEP_NAMES.filter(
+      (s) => s !== 'build' && s !== 'contract' && want(s) && stepsOf(pkg, { pg })[s],
+    );
+  const first = (pkg) => (want('build') && pkg !== 'shared' ? ['shared build'] : []);
+  // The API's two suites are the longest jobs: each a job of its own, started first.
+  if (packages.includes('api')) {
+    for (const s of ['test', 'test:pg'])
+      if (checks('api').includes(s))
+        jobs.push({ id: `api ${s}`, pkg: 'api', steps: [s], after: first('api') });
+  }
+  for (const pkg of packages) {
+    const own = checks(pkg).filter((s) => pkg !== 'api' || (s !== 'test' && s !== 'test:pg'));
+    if (own.length) jobs.push({ id: `${pkg} checks`, pkg, steps: own, after: first(pkg) });
+  }
+  if (want('contract'))
+    jobs.push({
+      id: 'contracts',
+      contracts: packages.filter((p) => stepsOf(p, { pg }).contract),
+      after: builds,
+    });
+  // The site and the contracts wait for jobs that exist only.
+  const ids = new Set(jobs.map((j) => j.id));
+  for (const j of jobs) j.after = j.after.filter((d) => ids.has(d));
+  // Contracts before the site in the list (the site waits for them), right after the builds.
+  const order = (j) => (j.id.endsWith(' build') ? 0 : j.id === 'contracts' ? 1 : j.site ? 2 : 3);
+  return jobs.sort((a, b) => order(a) - order(b));
+}
+
+const SITE_STEPS = [
+  // The bundle budget starts the stack on the standard ports, so it runs before the browser journeys.
+  ['bundle budget', ['node', 'tools/bench/bundle.mjs', '--check']],
+  ['browser journeys', npm('run', 'test:e2e')],
+  // The dev loop: one remote and the shell on dev servers, an edit keeps the typed text (Fast Refresh).
+  ['dev loop', npm('run', 'test:dev', '-w', '@referio/e2e')],
+  // The smoke journeys with the remotes at HEAD in the previous shell, and the reverse (tools/ci/skew.mjs).
+  ['skew', ['node', 'tools/ci/skew.mjs']],
+];
+
 async function main() {
   const { values } = parseArgs({
     options: {
       since: { type: 'string' },
       only: { type: 'string' },
+      steps: { type: 'string' },
+      all: { type: 'boolean' },
       site: { type: 'boolean' },
     },
   });
   fs.mkdirSync(LOGS, { recursive: true });
   const t0 = Date.now();
   let packages = [...PACKAGES];
-  let site = true;
+  // `--all`: every step and the site (CI); `--steps a,b`: these steps only (npm test: the tests).
+  const steps =
+    values.steps && !values.all ? values.steps.split(',').map((s) => s.trim()) : STEP_NAMES;
+  for (const s of steps) if (!STEP_NAMES.includes(s)) throw new Error(`unknown step ${s}`);
+  let site = Boolean(values.all || values.site);
   if (values.since) {
     const files = changedSince(values.since);
     packages = affectedPackages(files);
@@ -185,55 +242,78 @@ async function main() {
     for (const p of packages) if (!PACKAGES.includes(p)) throw new Error(`unknown package ${p}`);
     site = Boolean(values.site);
   }
-  const pg = packages.includes('api') && pgAnswers();
-  if (packages.includes('api') && !pg)
+  const pg = packages.includes('api') && steps.includes('test:pg') && pgAnswers();
+  if (packages.includes('api') && steps.includes('test:pg') && !pg)
     console.log('=== no PostgreSQL answers on 127.0.0.1:5432: the API tests run on PGlite only');
 
   const results = {};
   const record = (pkg, step, r) => ((results[pkg] ??= {})[step] = r);
-
-  // shared's contract build (shared/dist/contract) is an input of every typecheck and of the API: first.
-  const needShared = packages.some((p) => p !== 'root');
-  if (needShared)
-    record('shared', 'build', await runStep('shared', 'build', stepsOf('shared', { pg }).build));
-
-  // Per package: lint, format, typecheck, test, (test:pg), build, in this order; none stops another.
-  await pool(packages, JOBS, async (pkg) => {
-    const steps = stepsOf(pkg, { pg });
-    for (const step of STEP_NAMES) {
-      if (step === 'contract' || !steps[step] || results[pkg]?.[step]) continue;
-      record(pkg, step, await runStep(pkg, step, steps[step]));
-    }
-  });
-  // Contracts after every build: a remote is checked against the live shell, the shell against the remotes.
-  for (const pkg of packages) {
-    const cmd = stepsOf(pkg, { pg }).contract;
-    if (!cmd) continue;
-    if (results[pkg]?.build && !results[pkg].build.ok)
-      record(pkg, 'contract', { skipped: 'no build' });
-    else record(pkg, 'contract', await runStep(pkg, 'contract', cmd));
-  }
-
   const siteResults = [];
-  if (site) {
-    const builds = Object.entries(results).filter(([, r]) => r.build && !r.build.ok);
-    for (const [name, cmd] of [
-      // The bundle budget starts the stack on the standard ports, so it runs before the browser journeys.
-      ['bundle budget', ['node', 'tools/bench/bundle.mjs', '--check']],
-      ['browser journeys', npm('run', 'test:e2e')],
-      // The dev loop: one remote and the shell on dev servers, an edit keeps the typed text (Fast Refresh).
-      ['dev loop', npm('run', 'test:dev', '-w', '@referio/e2e')],
-      // The smoke journeys with the remotes at HEAD in the previous shell, and the reverse (tools/ci/skew.mjs).
-      ['skew', ['node', 'tools/ci/skew.mjs']],
-    ]) {
-      if (builds.length) {
-        siteResults.push([name, { skipped: `build failed: ${builds.map(([p]) => p).join(', ')}` }]);
-        continue;
-      }
-      console.log(`\n=== site: ${name}`);
-      siteResults.push([name, await runStep('site', name.replace(' ', '-'), cmd, { live: true })]);
-    }
+
+  // shared's contract build (shared/dist/contract) is an input of every typecheck and of the API: a run
+  // without the build step still makes it, first (not a step of the table then).
+  if (!steps.includes('build') && packages.some((p) => p !== 'root')) {
+    const r = await runStep('shared', 'build', stepsOf('shared', { pg }).build);
+    if (!r.ok) process.exit(1);
   }
+
+  const jobs = plan(packages, { steps, pg, site });
+  const state = new Map(jobs.map((j) => [j.id, 'waiting']));
+  const failedBuilds = () =>
+    Object.entries(results)
+      .filter(([, r]) => r.build && !r.build.ok)
+      .map(([p]) => p);
+
+  async function runJob(job) {
+    if (job.contracts) {
+      // A remote is checked against the live shell, the shell against the remotes: after every build.
+      for (const pkg of job.contracts) {
+        if (results[pkg]?.build && !results[pkg].build.ok)
+          record(pkg, 'contract', { skipped: 'no build' });
+        else record(pkg, 'contract', await runStep(pkg, 'contract', stepsOf(pkg, { pg }).contract));
+      }
+      return;
+    }
+    if (job.site) {
+      for (const [name, cmd] of SITE_STEPS) {
+        const broken = failedBuilds();
+        if (broken.length) {
+          siteResults.push([name, { skipped: `build failed: ${broken.join(', ')}` }]);
+          continue;
+        }
+        console.log(`\n=== site: ${name}`);
+        siteResults.push([
+          name,
+          await runStep('site', name.replace(' ', '-'), cmd, { live: true }),
+        ]);
+      }
+      return;
+    }
+    const cmds = stepsOf(job.pkg, { pg });
+    for (const step of job.steps) record(job.pkg, step, await runStep(job.pkg, step, cmds[step]));
+  }
+
+  // JOBS workers; each takes the first waiting job whose dependencies are done.
+  await new Promise((resolve) => {
+    let running = 0;
+    const next = () => {
+      const ready = jobs.filter(
+        (j) => state.get(j.id) === 'waiting' && j.after.every((d) => state.get(d) === 'done'),
+      );
+      for (const job of ready) {
+        if (running >= JOBS) break;
+        running++;
+        state.set(job.id, 'running');
+        runJob(job).then(() => {
+          state.set(job.id, 'done');
+          running--;
+          next();
+        });
+      }
+      if (running === 0) resolve();
+    };
+    next();
+  });
 
   const shown = PACKAGES.filter((p) => results[p]);
   console.log(
