@@ -23,13 +23,14 @@ const JOBS = Math.max(1, Number(process.env.CI_JOBS || 2));
 
 /** The packages and their steps; `root` is everything outside a package (tools, docs, configs). */
 const APPS = apps.map((a) => a.dir);
-const PACKAGES = ['shared', 'api', ...APPS, 'e2e', 'root'];
+const PACKAGES = ['shared', 'release', 'api', ...APPS, 'e2e', 'root'];
 export const STEP_NAMES = ['lint', 'format', 'typecheck', 'test', 'test:pg', 'build', 'contract'];
 
 /** Files outside the packages whose change can break any package: everything runs. */
 const EVERYTHING = [
   /^shared\//,
   /^api\//,
+  /^release\//,
   /^tools\/(build|run|test|ci|contract)\//,
   /^\.ci\//,
   /^package(-lock)?\.json$/,

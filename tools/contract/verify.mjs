@@ -7,6 +7,8 @@
 //   --live <name>=<source>      a folder holding mf-contract.json, or a URL (of the file or of its folder);
 //   --live-base <source>        <source>/<app folder>/ for every app (e.g. a copy of each app's dist);
 //   REFERIO_LIVE_BASE           the same, from the environment;
+//   the release store           the live release's contract (RELEASE_STORE, else <repo>/.releases; a folder
+//                               or s3://…), when the store's pointer names one for the app;
 //   the running site            http://localhost:<port>/mf-contract.json, when it answers within a second;
 //   <app folder>/dist           the build of this tree, said so in the output (CI on a clean clone);
 //   the source of this tree     the contract generated from the app's webpack config without a build.
@@ -23,6 +25,7 @@ const require = createRequire(import.meta.url);
 /** Reads a contract from a folder, a file or a URL. */
 export async function loadContract(source) {
   if (source.startsWith('source:')) return contractFromSource(source.slice('source:'.length));
+  if (source.startsWith('store:')) return contractFromStore(source.slice('store:'.length));
   if (/^https?:\/\//.test(source)) {
     const url = source.endsWith('.json') ? source : `${source.replace(/\/$/, '')}/mf-contract.json`;
     const res = await fetch(url, { signal: AbortSignal.timeout(5000), cache: 'no-store' });
@@ -52,11 +55,38 @@ async function liveSource(app, values) {
     return /^https?:/.test(base)
       ? `${base.replace(/\/$/, '')}/${app.dir}`
       : path.join(base, app.dir);
+  const released = await liveRelease(app.dir);
+  if (released) return `store:${app.dir}@${released}`;
   const running = `http://localhost:${app.port}/mf-contract.json`;
   if (await answers(running)) return running;
   if (fs.existsSync(path.join(root, app.dir, 'dist', 'mf-contract.json')))
     return path.join(app.dir, 'dist');
   return `source:${app.dir}`;
+}
+
+/** The version the release store's pointer names live for `dir`, or null (no store, or never deployed). */
+async function liveRelease(dir) {
+  const location = process.env.RELEASE_STORE;
+  if (!location && !fs.existsSync(path.join(root, '.releases', 'pointer.json'))) return null;
+  const { openStoreView } = await import('../../shell/server/pointer.mjs');
+  const pointer = await (await openStoreView(location)).readPointer();
+  return pointer.apps?.[dir]?.live ?? null;
+}
+
+/** `<dir>@<version>`'s contract as kept in the release store (releases/<dir>/<version>/mf-contract.json). */
+async function contractFromStore(ref) {
+  const at = ref.lastIndexOf('@');
+  const [dir, version] = [ref.slice(0, at), ref.slice(at + 1)];
+  const key = `releases/${dir}/${version}/mf-contract.json`;
+  const location = process.env.RELEASE_STORE;
+  if (location?.startsWith('s3://')) {
+    const { default: release } = await import('@referio/release');
+    const body = await release.openStore(location).get(key);
+    if (!body) throw new Error(`${location} has no ${key}`);
+    return JSON.parse(body.toString('utf8'));
+  }
+  const file = path.join(path.resolve(location || path.join(root, '.releases')), key);
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
 /** The contract an app's production build would write, generated from its source (no build). */
@@ -76,6 +106,8 @@ async function main() {
       app: { type: 'string' },
       live: { type: 'string', multiple: true },
       'live-base': { type: 'string' },
+      // The app's contract from this file instead of its dist/ (tests).
+      contract: { type: 'string' },
     },
   });
   if (!values.app) {
@@ -85,7 +117,9 @@ async function main() {
     process.exit(2);
   }
   const app = appByDir(values.app);
-  const ownFile = path.join(root, app.dir, 'dist', 'mf-contract.json');
+  const ownFile = values.contract
+    ? path.resolve(values.contract)
+    : path.join(root, app.dir, 'dist', 'mf-contract.json');
   if (!fs.existsSync(ownFile)) {
     console.error(
       `${app.dir}: no dist/mf-contract.json. Build it first: npm run build -w @referio/${app.dir}`,

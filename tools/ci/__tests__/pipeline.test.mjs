@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { STEP_NAMES, affectedPackages, plan } from '../pipeline.mjs';
 import { apps } from '../../run/apps.mjs';
 
-const every = ['shared', 'api', ...apps.map((a) => a.dir), 'e2e', 'root'];
+const every = ['shared', 'release', 'api', ...apps.map((a) => a.dir), 'e2e', 'root'];
 const byId = (jobs) => Object.fromEntries(jobs.map((j) => [j.id, j]));
 
 test('CI: every app of the port table is a package of its own, with build and contract', () => {
@@ -48,6 +48,7 @@ test('the fast gate: the changed packages; everything on a change to shared, the
     'api/src/app.ts',
     'tools/build/webpack.app.js',
     'package-lock.json',
+    'release/src/pointer.ts',
   ])
     assert.deepEqual(affectedPackages([file]), every, file);
 });
