@@ -6,8 +6,9 @@
 // release has them.
 //   node tools/ci/skew.mjs [--previous <ref>] [--spec tests/public.spec.ts …]
 // "The previous release" is built here from git (<ref>: --previous, else CI_BASE_REF, else HEAD~1) into a
-// temporary folder with this checkout's node_modules (its own workspaces linked in its place), until the
-// release store's live pointer can name it. HEAD's apps must be built (npm run build). The journeys start their
+// temporary folder with this checkout's node_modules (its own workspaces linked in its place): only the apps
+// whose build inputs changed since (their folder, shared, tools/build, the lockfile); for the others HEAD's build
+// is the previous one. HEAD's apps must be built (npm run build). The journeys start their
 // stack as usual (e2e/support/global-setup.ts), with REFERIO_DIST_<APP> naming the previous builds.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -71,6 +72,17 @@ function checkoutPrevious(commit) {
   return dir;
 }
 
+/** What an app's build is made of besides its own folder: a change there changes every app's build. */
+const COMMON_INPUTS = ['shared', 'tools/build', 'package-lock.json', 'tsconfig.base.json'];
+
+/** True when `app`'s build inputs are the same at `commit` and HEAD: its previous build is HEAD's. */
+function unchangedSince(commit, app) {
+  const r = spawnSync('git', ['diff', '--quiet', commit, 'HEAD', '--', app, ...COMMON_INPUTS], {
+    cwd: root,
+  });
+  return r.status === 0;
+}
+
 function readContract(dir) {
   const file = path.join(dir, 'dist', 'mf-contract.json');
   return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null;
@@ -96,16 +108,24 @@ async function main() {
       throw new Error(`${app} is not built at HEAD: run npm run build first`);
   }
   console.log(`skew: the previous release is ${ref} (${commit.slice(0, 10)})`);
+  // An app whose build inputs did not change since the previous release builds to the same output: HEAD's
+  // build stands for it. A mix in which nothing differs from HEAD is what the browser journeys just ran.
+  const changed = APPS.filter((app) => !unchangedSince(commit, app));
+  console.log(
+    `skew: changed since ${ref}: ${changed.join(', ') || 'no app'}; the others' previous build is HEAD's`,
+  );
+  if (!changed.length) return;
   const prev = checkoutPrevious(commit);
+  const prevDir = (app) => (changed.includes(app) ? path.join(prev, app) : path.join(root, app));
   const results = [];
   try {
-    for (const app of APPS) {
+    for (const app of changed) {
       if (!sh('npx', ['webpack', '--mode', 'production'], { cwd: path.join(prev, app) }))
         throw new Error(`the previous release of ${app} does not build`);
     }
     // Contracts first: a mix that cannot work fails here, before any browser.
     const head = Object.fromEntries(APPS.map((a) => [a, readContract(path.join(root, a))]));
-    const old = Object.fromEntries(APPS.map((a) => [a, readContract(path.join(prev, a))]));
+    const old = Object.fromEntries(APPS.map((a) => [a, readContract(prevDir(a))]));
     const remotes = APPS.slice(1);
     const mixes = [
       ['remotes at HEAD, shell of the previous release', old.shell, remotes.map((a) => head[a])],
@@ -122,13 +142,23 @@ async function main() {
       [
         'remotes at HEAD, shell of the previous release',
         { [distEnv('shell')]: path.join(prev, 'shell', 'dist') },
+        changed.includes('shell'),
       ],
       [
         'shell at HEAD, remotes of the previous release',
-        Object.fromEntries(remotes.map((a) => [distEnv(a), path.join(prev, a, 'dist')])),
+        Object.fromEntries(
+          remotes
+            .filter((a) => changed.includes(a))
+            .map((a) => [distEnv(a), path.join(prev, a, 'dist')]),
+        ),
+        remotes.some((a) => changed.includes(a)),
       ],
     ];
-    for (const [name, env] of runs) {
+    for (const [name, env, differs] of runs) {
+      if (!differs) {
+        console.log(`\n=== skew: ${name}: the same apps as HEAD (the browser journeys ran them)`);
+        continue;
+      }
       console.log(`\n=== skew: ${name}`);
       const ok = sh('npx', ['playwright', 'test', ...specs], {
         cwd: path.join(root, 'e2e'),
