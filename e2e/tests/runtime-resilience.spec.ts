@@ -320,3 +320,41 @@ test('(d) a chunk of the release a tab runs is gone: the shell loads the remote 
   expect(scripts.some((u) => u.startsWith('http://localhost:3011/new/'))).toBe(true);
   await stop(server);
 });
+
+test('(e) a remote that needs a newer @referio/shared than the shell provides: refused at load with the failure card, not run against the older copy', async ({
+  page,
+}) => {
+  // A release built against shared ^3.0.0 (its remoteEntry and manifest say so); the shell provides 2.0.0.
+  const dir = release('needs-shared-3');
+  let edited = 0;
+  for (const file of fs.readdirSync(dir).filter((f) => /\.js$|^mf-manifest\.json$/.test(f))) {
+    const text = fs.readFileSync(path.join(dir, file), 'utf8');
+    const next = text
+      .replace(/requiredVersion:"\^2\.0\.0"/g, 'requiredVersion:"^3.0.0"')
+      .replace(/"requiredVersion":\s*"\^2\.0\.0"/g, '"requiredVersion":"^3.0.0"');
+    if (next !== text) {
+      fs.writeFileSync(path.join(dir, file), next);
+      edited++;
+    }
+  }
+  expect(edited).toBeGreaterThan(0);
+  const server = await serveRelease(dir, 3011);
+  pointPublicAt('http://localhost:3011/mf-manifest.json');
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text());
+  });
+  // The first page is the server's HTML: it stays as it arrived (static) when its remote is refused.
+  await page.goto('/premium');
+  await expect(page.getByRole('heading', { level: 1, name: 'Premium' })).toBeVisible();
+  // A page of the refused remote opened in the tab: the failure card, within the time limit.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
+  await expect(page.getByText(FAILURE)).toBeVisible({ timeout: 15_000 });
+  // Nothing of the sign-in page ran: no form.
+  await expect(page.getByRole('main').getByRole('textbox')).toHaveCount(0);
+  // The runtime's refusal names the package and the range; nothing ran far enough to fail on a missing export.
+  expect(errors.join('\n')).toMatch(/@referio\/shared/);
+  expect(errors.join('\n')).not.toMatch(/is not a function|Cannot read properties of undefined/);
+  await stop(server);
+});

@@ -66,6 +66,22 @@ export function isChunkLoadError(err: unknown): boolean {
   );
 }
 
+/**
+ * The federation runtime refusing a remote whose required range of a strict singleton (`@referio/shared`)
+ * the page's copy does not satisfy ("Version 2.0.0 from shell of shared singleton module @referio/shared does
+ * not satisfy the requirement of mfe_x which needs ^3.0.0").
+ */
+export function isSharedVersionRefusal(err: unknown): boolean {
+  return err instanceof Error && /does not satisfy the requirement/.test(err.message);
+}
+
+/**
+ * Remotes refused for a shared version, with the refusal: none of their modules is loaded again in this tab
+ * (a second load can get the module with the refused dependency missing, and it would fail deep in a page).
+ * A new entry from the pointer (`reloadRemoteFromPointer`) clears it.
+ */
+const refusedRemotes = new Map<string, Error>();
+
 /** Registers `name` again with the entry the pointer names now; true when it names one. */
 export async function reloadRemoteFromPointer(name: string): Promise<boolean> {
   const current = await fetchRemotesConfig();
@@ -73,6 +89,7 @@ export async function reloadRemoteFromPointer(name: string): Promise<boolean> {
   if (!remote) return false;
   registerRemotes([remote], { force: true });
   registeredEntries.set(name, absolute(remote.entry));
+  refusedRemotes.delete(name);
   loadedRemotes.delete(name);
   for (const id of [...loadedPages.keys()]) if (id.startsWith(`${name}/`)) loadedPages.delete(id);
   return true;
@@ -84,10 +101,13 @@ export async function loadPageModule(id: RemoteModuleId): Promise<PageModule> {
   if (known) return known;
   await ensureRemotes();
   const remoteName = id.split('/')[0]!;
+  const refused = refusedRemotes.get(remoteName);
+  if (refused) throw refused;
   let mod: Partial<PageModule> | ComponentType | null;
   try {
     mod = await loadRemote<Partial<PageModule> | ComponentType>(id);
   } catch (err) {
+    if (isSharedVersionRefusal(err)) refusedRemotes.set(remoteName, err as Error);
     if (!isChunkLoadError(err)) throw err;
     console.warn(`[referio] ${id}: a chunk did not load; loading ${remoteName} from /remotes.json`);
     if (!(await reloadRemoteFromPointer(remoteName))) throw err;
@@ -138,4 +158,5 @@ export function resetRemotesForTests(): void {
   inlineTaken = false;
   registeredEntries.clear();
   loadedRemotes.clear();
+  refusedRemotes.clear();
 }

@@ -1,5 +1,5 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { ensureRemotes, resetRemotesForTests } from '../remotes';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { ensureRemotes, loadPageModule, resetRemotesForTests } from '../remotes';
 import { INLINE_REMOTES_CONFIG_ID, inlineRemotesConfig } from '../remotesConfig';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -51,5 +51,30 @@ describe("the page's copy of remotes.json", () => {
     await expect(ensureRemotes()).rejects.toThrow('registration failed');
     await expect(ensureRemotes()).resolves.toEqual(inFile);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a remote refused for its @referio/shared range', () => {
+  const refusal = new Error(
+    '[ Federation Runtime ]: Version 2.0.0 from shell of shared singleton module @referio/shared does not satisfy the requirement of mfe_public which needs ^3.0.0)',
+  );
+
+  it('is never loaded again in the tab: every later page of it gets the same refusal', async () => {
+    putInPage(JSON.stringify(inPage));
+    const Page = () => null;
+    // The runtime refuses once, then (as it does in a browser) hands out the module with the dependency missing.
+    jest.mocked(loadRemote).mockRejectedValueOnce(refusal).mockResolvedValue({ default: Page });
+    await expect(loadPageModule('mfe_public/Premium')).rejects.toBe(refusal);
+    await expect(loadPageModule('mfe_public/Premium')).rejects.toBe(refusal);
+    await expect(loadPageModule('mfe_public/Landing')).rejects.toBe(refusal);
+    expect(loadRemote).toHaveBeenCalledTimes(1);
+  });
+
+  it('another remote still loads', async () => {
+    putInPage(JSON.stringify(inPage));
+    const Page = () => null;
+    jest.mocked(loadRemote).mockRejectedValueOnce(refusal).mockResolvedValue({ default: Page });
+    await expect(loadPageModule('mfe_public/Premium')).rejects.toBe(refusal);
+    await expect(loadPageModule('mfe_chat/Chat')).resolves.toEqual({ default: Page });
   });
 });
