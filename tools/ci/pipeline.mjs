@@ -12,6 +12,7 @@
 // Exit 0 only when every step that ran passed.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -107,6 +108,16 @@ function runStep(pkg, step, cmd, { live = false } = {}) {
       env: process.env,
       stdio: live ? 'inherit' : ['ignore', out, out],
     });
+    // A package's steps run at a lower priority than the site's: the browser journeys, some of which time
+    // what the servers answer, run beside the API's suites and get the CPU first (the processes a step
+    // starts inherit the priority).
+    if (!live && child.pid) {
+      try {
+        os.setPriority(child.pid, 10);
+      } catch {
+        // not permitted here: the same priority for all
+      }
+    }
     const done = (code) => {
       fs.closeSync(out);
       const secs = Math.round((Date.now() - t0) / 1000);
