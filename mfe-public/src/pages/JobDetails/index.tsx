@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   Button,
   afterReferralChange,
@@ -29,6 +29,7 @@ import {
   referralFailureMessage,
   requestReferral,
 } from '../../features/referral/api/requestReferral';
+import { signInPathFor } from '../../lib/returnTo';
 import { JOB_NOT_FOUND_HEAD, jobHead } from '../../ssr/jobPosting';
 import { useGoBack } from '../../hooks/useGoBack';
 import { useSignInPrompt } from '../../hooks/useSignInPrompt';
@@ -136,6 +137,7 @@ function JobView({ job, userId }: { job: JobPostDetails | PublicJobPost; userId:
   const [sentOpen, setSentOpen] = useState(false);
   const [requested, setRequested] = useState(false);
   const prompt = useSignInPrompt();
+  const { pathname } = useLocation();
   useDocumentHead(jobHead(job));
 
   const referrer = typeof job.userId === 'object' ? job.userId : null;
@@ -239,6 +241,12 @@ function JobView({ job, userId }: { job: JobPostDetails | PublicJobPost; userId:
 
         <aside className="rf-job__panel rf-card" aria-labelledby="rf-job-referrer">
           <h2 id="rf-job-referrer">Get Referrals from Employee</h2>
+          {!userId && (
+            <p className="rf-job__note">
+              <Link to={signInPathFor(pathname)}>Sign in</Link> to see who posted this job and ask
+              them for a referral.
+            </p>
+          )}
           {referrer?.fullName && <p className="rf-job__referrer-name">{referrer.fullName}</p>}
           {referrer?.position && <p className="rf-job__referrer-position">{referrer.position}</p>}
           {referrer?.email && (
