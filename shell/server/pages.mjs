@@ -427,9 +427,12 @@ export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl 
   const images = new Map();
   server.get('/og/job/:file', async (req, reply) => {
     const id = /^([0-9a-f-]{36})\.png$/i.exec(req.params.file)?.[1];
-    const job = id ? (await apiJson(`/jobPost/public/${id}`).catch(() => undefined))?.data : null;
-    if (job === undefined)
+    let job = null;
+    try {
+      job = id ? ((await apiJson(`/jobPost/public/${id}`))?.data ?? null) : null;
+    } catch {
       return reply.code(503).header('Retry-After', '5').type('text/plain').send('Try again later');
+    }
     if (!job) return reply.code(404).type('text/plain').send('Not found');
     const key = `${job._id}@${job.updatedAt}`;
     let png = images.get(key);
