@@ -55,9 +55,11 @@ function JobNotFound() {
       <p className="rf-job__missing-text">
         This job does not exist or was removed. The open jobs are on the job list.
       </p>
-      <Link to={paths.companyList()} className="rf-btn rf-btn--primary rf-btn--md">
-        Browse jobs
-      </Link>
+      <div className="rf-job__missing-action">
+        <Link to={paths.companyList()} className="rf-btn rf-btn--primary rf-btn--md">
+          Browse jobs
+        </Link>
+      </div>
     </section>
   );
 }
