@@ -667,6 +667,11 @@ export class JobPostRepository {
    * write: one range of the partial index job_posts_active_sitemap_idx (keyset, never OFFSET).
    */
   async sitemapPage(after: string | null, limit: number): Promise<{ id: string; lastmod: Date }[]> {
+    return this.sitemapPageQuery(after, limit);
+  }
+
+  /** `sitemapPage`'s query, unexecuted (test/job-sitemap.pg.test.ts EXPLAINs it). */
+  sitemapPageQuery(after: string | null, limit: number) {
     return this.db
       .select({ id: jobPosts.id, lastmod: jobPosts.updatedAt })
       .from(jobPosts)
