@@ -389,6 +389,25 @@ const ROWS: Row[] = [
     request: ({ w, owner }) => ({ url: `/${w.jobId}/${owner.id}` }),
   },
   {
+    // A job as anyone may see it (its public page and share image): no referrer contact in it.
+    route: 'GET /api/jobPost/public/:jobId',
+    owner: 'referrer',
+    expect: PUBLIC,
+    request: ({ w }) => ({ url: `/${w.jobId}` }),
+  },
+  {
+    route: 'GET /api/jobPost/sitemap',
+    owner: 'referrer',
+    expect: PUBLIC,
+    request: () => ({ url: '?limit=10' }),
+  },
+  {
+    route: 'GET /api/jobPost/sitemap/pages',
+    owner: 'referrer',
+    expect: PUBLIC,
+    request: () => ({ url: '' }),
+  },
+  {
     route: 'GET /api/jobPost/getJobsByCandidate/:userId',
     owner: 'candidate',
     expect: OWNER_ONLY,

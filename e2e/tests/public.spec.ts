@@ -52,12 +52,15 @@ test('a visitor searches and pages the job list, is sent to sign in, then reques
   );
   await expect(jobs.first().getByRole('heading')).toHaveText(firstOnPage1 ?? '');
 
-  // A visitor opening a job is told to sign in and sent to /sign-in.
+  // A visitor opening a job sees it (docs/seo.md); asking for a referral tells them to sign in and sends
+  // them to /sign-in.
   const firstJob = jobs.first();
   const title = (await firstJob.getByRole('heading').textContent()) ?? '';
   await firstJob.getByRole('link', { name: 'See Details' }).click();
   await expect(page).toHaveURL(/\/job-details\/[0-9a-f-]{36}$/);
   const jobUrl = page.url();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await page.getByRole('button', { name: 'Request a Referral' }).click();
   await expect(page.getByText('Please sign in to view job details').first()).toBeVisible();
   // Sign-in keeps the job to come back to.
   await page.waitForURL(/\/sign-in\?next=%2Fjob-details%2F/, { timeout: 5_000 });

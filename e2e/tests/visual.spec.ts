@@ -260,8 +260,10 @@ for (const vp of VIEWPORTS) {
 
       // Items 2, 4, 6: the signed-out job page links to sign-in in the site's colour, its toast
       // covers no header control, and sign-in will come back here.
+      // The job shows (docs/seo.md); 'Request a Referral' gives the sign-in prompt.
       await page.goto(`/job-details/${world.jobId}`);
-      await settle(page, 'Job Details');
+      await settle(page);
+      await page.getByRole('button', { name: 'Request a Referral' }).click();
       await expect(page.locator('.Toastify__toast').first()).toBeVisible();
       const signInLink = page.getByRole('main').getByRole('link', { name: 'Sign in' });
       await expect(signInLink).toHaveCSS('color', 'rgb(109, 40, 217)');

@@ -70,6 +70,21 @@ async function fetchOk(url, as) {
   return as === 'json' ? res.json() : res.text();
 }
 
+// Whether a request's Accept takes a page: no Accept at all, `*/*` (curl, link-preview bots), `text/*`,
+// `text/html` or XHTML, unless refused with q=0. Only a client that names other types alone (e.g.
+// `application/json`) gets the plain-text 404 instead of the HTML page.
+export function acceptsHtml(accept) {
+  if (accept === undefined || String(accept).trim() === '') return true;
+  return String(accept)
+    .split(',')
+    .some((part) => {
+      const [type, ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      if (q !== undefined && !(Number(q.slice(2)) > 0)) return false;
+      return ['text/html', 'application/xhtml+xml', '*/*', 'text/*'].includes(type.trim());
+    });
+}
+
 /** SITE_URL: the site's public origin, for canonical links, sharing tags and the sitemap. Checked at boot. */
 export function siteUrlFrom(value, fallback) {
   const raw = value || fallback;
@@ -224,8 +239,9 @@ export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl 
     const canonical = `${siteUrl}${canonicalPath}`;
     const title = escapeHtml(head.title);
     const description = escapeHtml(head.description);
-    const image = `${siteUrl}/icon-512.png`;
-    return [
+    // A page's own share image (a job's, 1200×630) shows large; the site's icon small.
+    const image = head.image ? `${siteUrl}${head.image}` : `${siteUrl}/icon-512.png`;
+    const tags = [
       `<title>${title}</title>`,
       `<meta name="description" content="${description}">`,
       `<link rel="canonical" href="${escapeHtml(canonical)}">`,
@@ -234,12 +250,29 @@ export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl 
       `<meta property="og:title" content="${title}">`,
       `<meta property="og:description" content="${description}">`,
       `<meta property="og:url" content="${escapeHtml(canonical)}">`,
-      `<meta property="og:image" content="${image}">`,
-      `<meta name="twitter:card" content="summary">`,
+      `<meta property="og:image" content="${escapeHtml(image)}">`,
+    ];
+    if (head.image) {
+      tags.push(
+        `<meta property="og:image:type" content="image/png">`,
+        `<meta property="og:image:width" content="1200">`,
+        `<meta property="og:image:height" content="630">`,
+        `<meta property="og:image:alt" content="${title}">`,
+      );
+    }
+    tags.push(
+      `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}">`,
       `<meta name="twitter:title" content="${title}">`,
       `<meta name="twitter:description" content="${description}">`,
-      `<meta name="twitter:image" content="${image}">`,
-    ].join('');
+      `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+    );
+    // Structured data (a job's JobPosting): `<` escaped so no text in it can end the block.
+    if (head.jsonLd && typeof head.jsonLd === 'object') {
+      tags.push(
+        `<script type="application/ld+json">${JSON.stringify(head.jsonLd).replace(/</g, '\\u003c')}</script>`,
+      );
+    }
+    return tags.join('');
   }
 
   /**
@@ -333,7 +366,7 @@ export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl 
       const exposed = manifest.exposes?.find((e) => e.path === match.expose);
       const css = (exposed?.assets?.css?.sync ?? []).map((f) => new URL(f, base).href);
       return send(
-        200,
+        head.status ?? 200,
         await documentFor(tpl, {
           head,
           canonicalPath: head.canonical ?? url.pathname,
@@ -348,9 +381,16 @@ export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl 
     }
   }
 
+  // Pages answer HTML to any client that takes it (acceptsHtml): browsers, curl, link-preview bots. A path
+  // with a file extension is a missing file, not a page: a plain 404, with no render.
   server.setNotFoundHandler(async (req, reply) => {
-    const accept = req.headers.accept || '';
-    if (req.method !== 'GET' || req.url.startsWith('/api/') || !accept.includes('text/html')) {
+    const pathname = req.url.split('?')[0];
+    if (
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      req.url.startsWith('/api/') ||
+      /\.[A-Za-z0-9]{1,8}$/.test(pathname) ||
+      !acceptsHtml(req.headers.accept)
+    ) {
       return reply.code(404).type('text/plain').send('Not found');
     }
     return page(req, reply);
@@ -373,14 +413,64 @@ export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl 
       );
   });
 
-  // The public pages and one page per company, as each remote's server module lists them (`sitemap()`).
-  server.get('/sitemap.xml', async (req, reply) => {
+  const api = `${apiUrl.replace(/\/$/, '')}/api`;
+  /** An API answer as JSON; null for a 404 (an unknown job). */
+  async function apiJson(pathAndQuery) {
+    const res = await fetch(`${api}${pathAndQuery}`, { signal: AbortSignal.timeout(5000) });
+    if (res.status === 404 || res.status === 400) return null;
+    if (!res.ok) throw new Error(`${pathAndQuery} answered ${res.status}`);
+    return res.json();
+  }
+
+  // A job's share image (og:image; share-image.mjs), drawn in the render pool (or here when there is none).
+  // Kept by job and last write, so an edit draws a new one; CDNs and previewers may keep it an hour.
+  const images = new Map();
+  server.get('/og/job/:file', async (req, reply) => {
+    const id = /^([0-9a-f-]{36})\.png$/i.exec(req.params.file)?.[1];
+    let job = null;
+    try {
+      job = id ? ((await apiJson(`/jobPost/public/${id}`))?.data ?? null) : null;
+    } catch {
+      return reply.code(503).header('Retry-After', '5').type('text/plain').send('Try again later');
+    }
+    if (!job) return reply.code(404).type('text/plain').send('Not found');
+    const key = `${job._id}@${job.updatedAt}`;
+    let png = images.get(key);
+    if (!png) {
+      png = pool
+        ? Buffer.from((await pool.run({ kind: 'shareImage', job })).png)
+        : await (await import('./share-image.mjs')).renderShareImage(job);
+      if (images.size >= 200) images.delete(images.keys().next().value);
+      images.set(key, png);
+    }
+    return reply
+      .header('Cache-Control', 'public, max-age=3600, stale-while-revalidate=86400')
+      .header('ETag', `"${key}"`)
+      .type('image/png')
+      .send(png);
+  });
+
+  const xml = (body) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`;
+  const urlset = (entries) =>
+    xml(
+      `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries
+        .map(
+          ({ loc, lastmod }) =>
+            `<url><loc>${escapeHtml(`${siteUrl}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`,
+        )
+        .join('\n')}\n</urlset>`,
+    );
+  const sendXml = (reply, body) =>
+    reply.header('Cache-Control', 'public, max-age=600').type('application/xml').send(body);
+
+  /** The public pages and one page per company, as each remote's server module lists them (`sitemap()`). */
+  async function pagePaths(req) {
     const paths = new Set();
     let remotes = [];
     try {
       remotes = await readRemotes(req);
     } catch {
-      // no readable remotes.json: an empty sitemap
+      // no readable remotes.json: no pages
     }
     for (const remote of remotes) {
       try {
@@ -391,15 +481,58 @@ export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl 
         console.warn(`[pages] sitemap: ${remote.name} left out (${err?.message ?? err})`);
       }
     }
-    const urls = [...paths].map((p) => `<url><loc>${escapeHtml(`${siteUrl}${p}`)}</loc></url>`);
-    reply
-      .header('Cache-Control', 'no-cache')
-      .type('application/xml')
-      .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
-      );
+    return [...paths].map((loc) => ({ loc }));
+  }
+
+  /** A page of active jobs (keyset: the ids after `after`), each with its last write. */
+  async function jobEntries(after, limit) {
+    const q = new URLSearchParams({ limit: String(limit) });
+    if (after) q.set('after', after);
+    const { data } = await apiJson(`/jobPost/sitemap?${q}`);
+    return data.map((j) => ({ loc: `/job-details/${j._id}`, lastmod: j.lastmod }));
+  }
+
+  // The sitemap (docs/seo.md): the pages, the companies and every active job with its lastmod, in one file
+  // while they fit the protocol's 50,000 URLs; past that a sitemap index of /sitemap-pages.xml and the jobs
+  // in files of 50,000 (/sitemap-jobs.xml?after=<the last id of the file before>).
+  server.get('/sitemap.xml', async (req, reply) => {
+    const pages = await pagePaths(req);
+    let jobs = { total: 0, afters: [] };
+    try {
+      jobs = await apiJson(`/jobPost/sitemap/pages?size=${SITEMAP_MAX_URLS}`);
+    } catch (err) {
+      console.warn(`[pages] sitemap: jobs left out (${err?.message ?? err})`);
+    }
+    if (pages.length + jobs.total <= SITEMAP_MAX_URLS) {
+      const entries = jobs.total ? await jobEntries(null, SITEMAP_MAX_URLS) : [];
+      return sendXml(reply, urlset([...pages, ...entries]));
+    }
+    const children = [
+      '/sitemap-pages.xml',
+      ...jobs.afters.map((a) => `/sitemap-jobs.xml${a ? `?after=${a}` : ''}`),
+    ];
+    return sendXml(
+      reply,
+      xml(
+        `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${children
+          .map((c) => `<sitemap><loc>${escapeHtml(`${siteUrl}${c}`)}</loc></sitemap>`)
+          .join('\n')}\n</sitemapindex>`,
+      ),
+    );
+  });
+  server.get('/sitemap-pages.xml', async (req, reply) =>
+    sendXml(reply, urlset(await pagePaths(req))),
+  );
+  server.get('/sitemap-jobs.xml', async (req, reply) => {
+    const after = req.query?.after;
+    if (after !== undefined && !/^[0-9a-f-]{36}$/i.test(String(after)))
+      return reply.code(400).type('text/plain').send('after must be a job id');
+    return sendXml(reply, urlset(await jobEntries(after ?? null, SITEMAP_MAX_URLS)));
   });
 }
+
+/** The most URLs one sitemap file may list (the sitemap protocol's limit); `SITEMAP_MAX_URLS` lowers it for tests. */
+const SITEMAP_MAX_URLS = Math.min(50_000, positiveNumber(process.env.SITEMAP_MAX_URLS, 50_000));
 
 /** The site's own head when the shell has no server bundle (the bundle exports shared's DEFAULT_HEAD). */
 const DEFAULT_HEAD = {

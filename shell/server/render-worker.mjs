@@ -2,7 +2,7 @@
 // event loop. It loads the shell's server bundle (dist/server/render.js) and evaluates each remote's server
 // module in this thread, so a remote whose code spins, leaks or crashes takes down this worker only: the pool
 // ends it (time budget), Node ends it (resourceLimits, the memory budget), and the pool starts another.
-// Messages in: { id, kind: 'page' | 'notFound' | 'sitemap' | 'ping', … }; out: { id, ok, result | error }.
+// Messages in: { id, kind: 'page' | 'notFound' | 'sitemap' | 'shareImage' | 'ping', … }; out: { id, ok, result | error }.
 import { parentPort, workerData } from 'node:worker_threads';
 import vm from 'node:vm';
 import { createRequire } from 'node:module';
@@ -52,6 +52,11 @@ async function run(task) {
       if (!page) return { rendered: null };
       const rendered = await shell.renderPage({ url, module: task.module, page });
       return { rendered, head: page.head(url, rendered.state) };
+    }
+    case 'shareImage': {
+      // Loaded on first use: satori and resvg stay out of workers that never draw one.
+      const { renderShareImage } = await import('./share-image.mjs');
+      return { png: await renderShareImage(task.job) };
     }
     case 'sitemap': {
       const mod = serverModule(task.remote);

@@ -279,6 +279,8 @@ export const jobPosts = pgTable(
     totalReferrals: integer('total_referrals').notNull().default(0),
     referralBonus: integer('referral_bonus').notNull().default(1000),
     createdAt: createdAt(),
+    /** When the post was last written (created, edited, closed or reopened): the sitemap's `lastmod`. */
+    updatedAt: ts('updated_at').notNull().defaultNow(),
     /**
      * The post's place in the public search: numbered as posts are posted, so it follows created_at
      * (seeds post oldest first). A search's postings and bitmaps are keyed by it, and it orders a
@@ -307,6 +309,11 @@ export const jobPosts = pgTable(
     // A company's active jobs, newest first (the company filter) and their count (company tiles).
     index('job_posts_company_status_newest_idx').on(t.companyId, t.status, t.createdAt, t.id),
     uniqueIndex('job_posts_search_pos_uq').on(t.searchPos),
+    // The sitemap's active jobs in id order, paged by keyset (`id > after`), with their lastmod: an
+    // index-only scan however many jobs there are (docs/seo.md).
+    index('job_posts_active_sitemap_idx')
+      .on(t.id, t.updatedAt)
+      .where(sql`${t.status} = 'active'`),
   ],
 );
 

@@ -662,6 +662,55 @@ export class JobPostRepository {
     return rows[0] ? toJobPost(rows[0]) : null;
   }
 
+  /**
+   * Up to `limit` active posts after the id `after` (null: from the first), in id order, with their last
+   * write: one range of the partial index job_posts_active_sitemap_idx (keyset, never OFFSET).
+   */
+  async sitemapPage(after: string | null, limit: number): Promise<{ id: string; lastmod: Date }[]> {
+    return this.sitemapPageQuery(after, limit);
+  }
+
+  /** `sitemapPage`'s query, unexecuted (test/job-sitemap.pg.test.ts EXPLAINs it). */
+  sitemapPageQuery(after: string | null, limit: number) {
+    return this.db
+      .select({ id: jobPosts.id, lastmod: jobPosts.updatedAt })
+      .from(jobPosts)
+      .where(and(eq(jobPosts.status, 'active'), after ? gt(jobPosts.id, after) : undefined))
+      .orderBy(jobPosts.id)
+      .limit(limit);
+  }
+
+  /**
+   * The active posts split into pages of `size` in id order: their number, and each page's `after` (null for
+   * the first, then the last id of the page before). One pass over the partial index.
+   */
+  async sitemapPages(size: number): Promise<{ total: number; afters: (string | null)[] }> {
+    // Each full page's last id (row_number streams over the index: nothing is held but the current row).
+    const [ends, count] = await Promise.all([
+      this.db.execute(sql`
+        select id from (
+          select id::text as id, row_number() over (order by id) as n
+          from ${jobPosts} where ${jobPosts.status} = 'active'
+        ) s where n % ${size} = 0 order by n`),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(jobPosts)
+        .where(eq(jobPosts.status, 'active')),
+    ]);
+    const total = Number(count[0]?.n ?? 0);
+    const afters: (string | null)[] = total > 0 ? [null] : [];
+    for (const { id } of (ends as unknown as { rows: { id: string }[] }).rows) {
+      if (afters.length * size < total) afters.push(id);
+    }
+    return { total, afters };
+  }
+
+  /** One job post as anyone may see it (no viewer: `isApplied` false), with its last write; or null. */
+  async findPublic(id: string): Promise<(JobPost & { updatedAt: string }) | null> {
+    const row = (await this.prepared().byId.execute({ id, viewerId: null }))[0];
+    return row ? { ...toJobPost(row), updatedAt: row.job.updatedAt.toISOString() } : null;
+  }
+
   /** The stored row (for ownership and status checks), or null. */
   findRow(id: string): Promise<JobPostRow | null> {
     return findJobRow(this.db, id);
@@ -732,12 +781,15 @@ export class JobPostRepository {
   async update(id: string, companyId: string, values: JobPostValues): Promise<void> {
     await this.db
       .update(jobPosts)
-      .set({ ...values, companyId })
+      .set({ ...values, companyId, updatedAt: sql`now()` })
       .where(eq(jobPosts.id, id));
   }
 
   async setStatus(id: string, status: JobStatus): Promise<void> {
-    await this.db.update(jobPosts).set({ status }).where(eq(jobPosts.id, id));
+    await this.db
+      .update(jobPosts)
+      .set({ status, updatedAt: sql`now()` })
+      .where(eq(jobPosts.id, id));
   }
 }
 

@@ -17,6 +17,7 @@ import {
   type JobPost,
   type ListAnswer,
   type PageHead,
+  type PublicJobPost,
   paths,
 } from '@referio/shared';
 import Landing from '../pages/Landing';
@@ -25,18 +26,29 @@ import BecomeReferrer from '../pages/BecomeReferrer';
 import Premium from '../pages/Premium';
 import PrivacyPolicy from '../pages/PrivacyPolicy';
 import TermsAndConditions from '../pages/TermsAndConditions';
+import JobDetails from '../pages/JobDetails';
 import RefundPolicy from '../pages/RefundPolicy';
 import { homeCompaniesQuery } from '../features/landing/components/Companies';
 import { companyListHead, heads } from './heads';
+import { JOB_NOT_FOUND_HEAD, jobHead, jobImagePath, jobPostingLd } from './jobPosting';
+
+/**
+ * A page's head as the shell's server writes it. `canonical`: the page's one address (path and query) when the
+ * URL may have others (`/home`, `?page=1`); `status`: the HTTP status (404 for an unknown job); `image`: its
+ * share image (a path of the site); `jsonLd`: structured data for search engines (docs/seo.md).
+ */
+export type ServerHead = PageHead & {
+  canonical?: string;
+  status?: number;
+  image?: string;
+  jsonLd?: Record<string, unknown>;
+};
 
 /** One page the server can render: its component (the module the remote exposes), head and data. */
 export interface ServerPage {
   component: ComponentType;
-  /**
-   * `canonical`: the page's one address (path and query) when the URL may have others (`/home`, `?page=1`).
-   * `state` holds what `prefetch` fetched (a company page names its company from it).
-   */
-  head(url: URL, state?: DehydratedState): PageHead & { canonical?: string };
+  /** `state` holds what `prefetch` fetched (a company page names its company from it). */
+  head(url: URL, state?: DehydratedState): ServerHead;
   /** Fills `client` with the queries the page shows first (a failed call leaves its query out). */
   prefetch?(client: QueryClient, url: URL): Promise<void>;
 }
@@ -85,12 +97,44 @@ export const pages: Record<string, ServerPage> = {
       await client.prefetchQuery(jobQueries.list({ search, page, userId: null, filters }));
     },
   },
+  './JobDetails': {
+    component: JobDetails,
+    head: (url, state) => {
+      const id = jobIdOf(url);
+      const key = hashKey(jobQueries.publicDetail(id).queryKey);
+      const job = state?.queries.find((q) => hashKey(q.queryKey) === key)?.state.data as
+        PublicJobPost | null | undefined;
+      if (!job) return { ...JOB_NOT_FOUND_HEAD, status: 404 };
+      const ld = jobPostingLd(job, url.origin);
+      return {
+        ...jobHead(job),
+        canonical: paths.jobDetails(job._id),
+        image: jobImagePath(job._id),
+        ...(ld ? { jsonLd: ld } : {}),
+      };
+    },
+    // The job as a signed-out visitor sees it; a failed call (not an unknown job: that is an answer, null)
+    // fails the render, and the page is rendered in the browser instead.
+    prefetch: async (client, url) => {
+      await client.fetchQuery(jobQueries.publicDetail(jobIdOf(url)));
+    },
+  },
   './BecomeReferrer': { component: BecomeReferrer, head: () => heads.BecomeReferrer },
   './Premium': { component: Premium, head: () => heads.Premium },
   './PrivacyPolicy': { component: PrivacyPolicy, head: () => heads.PrivacyPolicy },
   './TermsAndConditions': { component: TermsAndConditions, head: () => heads.TermsAndConditions },
   './RefundPolicy': { component: RefundPolicy, head: () => heads.RefundPolicy },
 };
+
+/** The job id of a job page's URL (`paths.jobDetails(id)`: its last segment). */
+function jobIdOf(url: URL): string {
+  const segment = /[^/]*$/.exec(url.pathname)?.[0] ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 /** The most companies the API lists in one call (the contract's limit for getAllCompany). */
 const COMPANY_PAGE = 100;

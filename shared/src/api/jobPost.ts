@@ -13,10 +13,11 @@ import type {
   JobPost,
   JobPostDetails,
   ListAnswer,
+  PublicJobPost,
   UpdateJobPostRequest,
 } from '../contract/jobPost';
 import type { JobStatus } from '../contract/lists';
-import { apiClient, seg, type Envelope } from './client';
+import { ApiError, apiClient, seg, type Envelope } from './client';
 
 type ListEnvelope<T> = Envelope<T[]> & Partial<Omit<ListAnswer<T>, 'data'>>;
 const toList = <T>(body: ListEnvelope<T>): ListAnswer<T> => ({
@@ -44,6 +45,20 @@ export async function getJobById(jobId: string, userId: string): Promise<JobPost
   return (
     await apiClient.get<Envelope<JobPostDetails>>(`/jobPost/GetById/${seg(jobId)}/${seg(userId)}`)
   ).data.data;
+}
+
+/**
+ * GET /jobPost/public/:jobId: the post as anyone may see it (no referrer contact), or null when there is no
+ * such job (the API's 404): "Job not found" is an answer the page shows, on the server and in the browser.
+ */
+export async function getPublicJob(jobId: string): Promise<PublicJobPost | null> {
+  try {
+    return (await apiClient.get<Envelope<PublicJobPost>>(`/jobPost/public/${seg(jobId)}`)).data
+      .data;
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return null;
+    throw err;
+  }
 }
 
 /** GET /jobPost/getJobsByCandidate/:userId: 'Jobs You May Like', 6 posts ranked for this candidate. */
@@ -95,6 +110,8 @@ export const jobKeys = {
   list: ({ search, page, userId, filters = {} }: JobListQuery) =>
     ['jobPosts', 'list', { search, page, userId, ...filterFields(filters) }] as const,
   detail: (jobId: string, userId: string) => ['jobPosts', 'detail', { jobId, userId }] as const,
+  /** A job as a signed-out visitor sees it (its public page). */
+  publicDetail: (jobId: string) => ['jobPosts', 'public', { jobId }] as const,
   /** 'Jobs You May Like'. */
   forCandidate: (userId: string | undefined, count: number) =>
     ['jobPosts', 'forCandidate', { userId: userId ?? '', count }] as const,
@@ -117,6 +134,13 @@ export const jobQueries = {
     queryOptions({
       queryKey: jobKeys.detail(jobId, userId),
       queryFn: () => api.getJobById(jobId, userId),
+      enabled: jobId !== '',
+    }),
+  /** A job as a signed-out visitor sees it; null when there is no such job. */
+  publicDetail: (jobId: string) =>
+    queryOptions({
+      queryKey: jobKeys.publicDetail(jobId),
+      queryFn: () => api.getPublicJob(jobId),
       enabled: jobId !== '',
     }),
   /** Up to `count` posts ranked for the candidate. */

@@ -90,6 +90,37 @@ export const jobPostDetailsSchema = jobPostSchema
   .meta({ id: 'JobPostDetails' });
 export type JobPostDetails = z.infer<typeof jobPostDetailsSchema>;
 
+/**
+ * GET /jobPost/public/:jobId: a job post as anyone may see it (its page for signed-out visitors, its share
+ * image): no referrer contact, `isApplied` false, with its last write (`updatedAt`).
+ */
+export const publicJobPostSchema = jobPostSchema
+  .extend({ updatedAt: z.string().describe('When the post was last written (ISO 8601)') })
+  .meta({ id: 'PublicJobPost' });
+export type PublicJobPost = z.infer<typeof publicJobPostSchema>;
+export const publicJobPostAnswer = envelope(publicJobPostSchema);
+
+/** The most URLs one sitemap file may list (the sitemap protocol's limit). */
+export const SITEMAP_PAGE_SIZE = 50_000;
+
+/** GET /jobPost/sitemap: one page of active posts in id order, after the id `after` (keyset). */
+export const sitemapJobsRequest = z.object({
+  after: idSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(SITEMAP_PAGE_SIZE).default(SITEMAP_PAGE_SIZE),
+});
+export const sitemapJobsAnswer = envelope(
+  z.array(z.object({ _id: z.string(), lastmod: z.string().describe('Last write (ISO 8601)') })),
+);
+/** GET /jobPost/sitemap/pages: the active posts' number and each sitemap page's `after` (null: the first). */
+export const sitemapPagesRequest = z.object({
+  size: z.coerce.number().int().min(1).max(SITEMAP_PAGE_SIZE).default(SITEMAP_PAGE_SIZE),
+});
+export const sitemapPagesAnswer = z.object({
+  success: z.boolean(),
+  total: z.number().int(),
+  afters: z.array(z.string().nullable()),
+});
+
 /** The filtered company of a job list. */
 export const listCompanySchema = z.object({ _id: z.string(), companyName: z.string() });
 

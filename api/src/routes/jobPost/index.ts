@@ -8,6 +8,11 @@ import {
   jobPostDetailsAnswer,
   jobPostSavedAnswer,
   jobPostsAnswer,
+  publicJobPostAnswer,
+  sitemapJobsAnswer,
+  sitemapJobsRequest,
+  sitemapPagesAnswer,
+  sitemapPagesRequest,
   SUGGESTED_JOB_COUNT,
   updateJobPostRequest,
   updateJobStatusRequest,
@@ -203,6 +208,67 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
       await app.useSession(request, reply, found?.session ?? null);
       if (!found?.details) throw new HttpError(404, JOB_MESSAGES.notFound);
       return { success: true, data: found.details };
+    },
+  );
+
+  /**
+   * One job post as anyone may see it, whatever its status (a closed job's page says it is closed): its
+   * server-rendered page, its share image. No referrer contact; the session is not read.
+   */
+  app.get(
+    '/jobPost/public/:jobId',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['jobs'],
+        summary: 'One job post as anyone may see it (no referrer contact)',
+        params: z.object({ jobId: idSchema }),
+        response: { 200: publicJobPostAnswer, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const data = await app.jobPosts.findPublic(request.params.jobId);
+      if (!data) throw new HttpError(404, JOB_MESSAGES.notFound);
+      return { success: true, data };
+    },
+  );
+
+  /** The sitemap's jobs: a page of active posts in id order after `after` (keyset), with their last write. */
+  app.get(
+    '/jobPost/sitemap',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['jobs'],
+        summary: "A page of the sitemap's active jobs (keyset by id)",
+        querystring: sitemapJobsRequest,
+        response: { 200: sitemapJobsAnswer, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const rows = await app.jobPosts.sitemapPage(request.query.after ?? null, request.query.limit);
+      return {
+        success: true,
+        data: rows.map((r) => ({ _id: r.id, lastmod: r.lastmod.toISOString() })),
+      };
+    },
+  );
+
+  /** How the sitemap's jobs split into pages of `size`: their number and each page's `after`. */
+  app.get(
+    '/jobPost/sitemap/pages',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['jobs'],
+        summary: "The sitemap's job pages: the active jobs' number and where each page starts",
+        querystring: sitemapPagesRequest,
+        response: { 200: sitemapPagesAnswer, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const { total, afters } = await app.jobPosts.sitemapPages(request.query.size);
+      return { success: true, total, afters };
     },
   );
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
@@ -8,6 +8,7 @@ import {
   MESSAGES,
   Modal,
   Spinner,
+  ApiError,
   errorMessage,
   formatJobLocation,
   formatLpa,
@@ -16,7 +17,9 @@ import {
   toast,
   useCurrentUser,
   useDashboardNavigate,
+  useDocumentHead,
   type JobPostDetails,
+  type PublicJobPost,
   paths,
 } from '@referio/shared';
 import { BlockButton, ReportButton, ResponsivenessLine, VerifiedBadge } from '@referio/shared/jobs';
@@ -27,31 +30,77 @@ import {
   requestReferral,
 } from '../../features/referral/api/requestReferral';
 import { signInPathFor } from '../../lib/returnTo';
+import { JOB_NOT_FOUND_HEAD, jobHead } from '../../ssr/jobPosting';
 import { useGoBack } from '../../hooks/useGoBack';
 import { useSignInPrompt } from '../../hooks/useSignInPrompt';
 import './JobDetails.css';
 
-/** /job-details/:id: the job, its referrer, and the referral request with a resume. */
+/**
+ * /job-details/:id: the job, its referrer, and the referral request with a resume. A signed-out visitor sees
+ * the job as anyone may (rendered on the server, docs/seo.md); the referrer's contact and the request need
+ * sign-in: 'Request a Referral' gives the spec's prompt and goes to /sign-in, which brings them back here.
+ */
 export default function JobDetails() {
   const user = useCurrentUser();
-  const prompt = useSignInPrompt();
-  const { pathname } = useLocation();
-
-  useEffect(() => {
-    if (!user) prompt(MESSAGES.signInToViewJob);
-  }, [user, prompt]);
-
-  if (!user) {
-    return (
-      <section className="rf-job" aria-labelledby="rf-job-title">
-        <h1 id="rf-job-title">Job Details</h1>
-        <p>
-          {MESSAGES.signInToViewJob}. <Link to={signInPathFor(pathname)}>Sign in</Link>
-        </p>
-      </section>
-    );
-  }
+  if (!user) return <PublicJobDetails />;
   return <SignedInJobDetails userId={user._id} />;
+}
+
+/** An unknown job id: "Job not found" with the way to the open jobs (the server answers it with 404). */
+function JobNotFound() {
+  useDocumentHead(JOB_NOT_FOUND_HEAD);
+  return (
+    <section className="rf-job rf-job--missing" aria-labelledby="rf-job-title">
+      <h1 id="rf-job-title">Job not found</h1>
+      <p className="rf-job__missing-text">
+        This job does not exist or was removed. The open jobs are on the job list.
+      </p>
+      <div className="rf-job__missing-action">
+        <Link to={paths.companyList()} className="rf-btn rf-btn--primary rf-btn--md">
+          Browse jobs
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function JobLoading() {
+  return (
+    <section className="rf-job" aria-labelledby="rf-job-title">
+      <BackLink />
+      <h1 id="rf-job-title" className="rf-visually-hidden">
+        Job Details
+      </h1>
+      <Spinner label="Loading the job" />
+    </section>
+  );
+}
+
+function JobFailed({ error, retry }: { error: unknown; retry: () => void }) {
+  return (
+    <section className="rf-job" aria-labelledby="rf-job-title">
+      <BackLink />
+      <h1 id="rf-job-title">Job Details</h1>
+      <EmptyState
+        title="This job could not be loaded"
+        description={errorMessage(error, 'Please try again later.')}
+        action={
+          <Button variant="secondary" onClick={retry}>
+            Try again
+          </Button>
+        }
+      />
+    </section>
+  );
+}
+
+function PublicJobDetails() {
+  const { id = '' } = useParams();
+  const query = useQuery(jobQueries.publicDetail(id));
+  if (query.isPending) return <JobLoading />;
+  if (query.isError) return <JobFailed error={query.error} retry={() => void query.refetch()} />;
+  if (!query.data) return <JobNotFound />;
+  return <JobView job={query.data} userId={null} />;
 }
 
 function BackLink() {
@@ -73,53 +122,34 @@ function BackLink() {
 function SignedInJobDetails({ userId }: { userId: string }) {
   const { id = '' } = useParams();
   const query = useQuery(jobQueries.detail(id, userId));
-
-  if (query.isPending) {
-    return (
-      <section className="rf-job" aria-labelledby="rf-job-title">
-        <BackLink />
-        <h1 id="rf-job-title" className="rf-visually-hidden">
-          Job Details
-        </h1>
-        <Spinner label="Loading the job" />
-      </section>
-    );
-  }
-  if (query.isError || !query.data) {
-    return (
-      <section className="rf-job" aria-labelledby="rf-job-title">
-        <BackLink />
-        <h1 id="rf-job-title">Job Details</h1>
-        <EmptyState
-          title="This job could not be loaded"
-          description={errorMessage(query.error, 'Please try again later.')}
-          action={
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      </section>
-    );
-  }
+  if (query.isPending) return <JobLoading />;
+  if (query.isError && query.error instanceof ApiError && [400, 404].includes(query.error.status))
+    return <JobNotFound />;
+  if (query.isError || !query.data)
+    return <JobFailed error={query.error} retry={() => void query.refetch()} />;
   return <JobView job={query.data} userId={userId} />;
 }
 
-function JobView({ job, userId }: { job: JobPostDetails; userId: string }) {
+/** The job; `userId` null: a signed-out visitor (no referrer contact, the request asks them to sign in). */
+function JobView({ job, userId }: { job: JobPostDetails | PublicJobPost; userId: string | null }) {
   const queryClient = useQueryClient();
   const go = useDashboardNavigate();
   const navigate = useNavigate();
   const [uploadOpen, setUploadOpen] = useState(false);
   const [sentOpen, setSentOpen] = useState(false);
   const [requested, setRequested] = useState(false);
+  const prompt = useSignInPrompt();
+  const { pathname } = useLocation();
+  useDocumentHead(jobHead(job));
 
-  const referrer = job.userId;
+  const referrer = typeof job.userId === 'object' ? job.userId : null;
   const applied = job.isApplied || requested;
-  const ownJob = referrer?._id === userId;
+  const ownJob = Boolean(userId) && referrer?._id === userId;
   // A closed job says so before the candidate picks a resume (the API refuses the request anyway).
   const closed = !isJobActive(job.status);
 
   const submit = async (file: File | null, onProgress: (p: number) => void) => {
+    if (!userId) return false;
     try {
       await requestReferral({
         file,
@@ -213,6 +243,12 @@ function JobView({ job, userId }: { job: JobPostDetails; userId: string }) {
 
         <aside className="rf-job__panel rf-card" aria-labelledby="rf-job-referrer">
           <h2 id="rf-job-referrer">Get Referrals from Employee</h2>
+          {!userId && (
+            <p className="rf-job__note">
+              <Link to={signInPathFor(pathname)}>Sign in</Link> to see who posted this job and ask
+              them for a referral.
+            </p>
+          )}
           {referrer?.fullName && <p className="rf-job__referrer-name">{referrer.fullName}</p>}
           {referrer?.position && <p className="rf-job__referrer-position">{referrer.position}</p>}
           {referrer?.email && (
@@ -239,6 +275,10 @@ function JobView({ job, userId }: { job: JobPostDetails; userId: string }) {
                 {MESSAGES.jobClosed}
               </p>
             </>
+          ) : !userId ? (
+            <Button fullWidth onClick={() => prompt(MESSAGES.signInToViewJob)}>
+              Request a Referral
+            </Button>
           ) : (
             <Button fullWidth disabled={applied} onClick={() => setUploadOpen(true)}>
               {applied ? 'Referral Requested' : 'Request a Referral'}

@@ -1,10 +1,11 @@
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider, dehydrate } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import {
   getAllCompany,
   getAllJobPost,
   getAllTestimonials,
+  getPublicJob,
   type Company,
   type JobPost,
 } from '@referio/shared';
@@ -14,7 +15,7 @@ import type * as TestUtils from '@referio/shared/test-utils';
 jest.mock('@referio/shared', () =>
   jest
     .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getAllCompany', 'getAllTestimonials', 'getAllJobPost']),
+    .mockSharedApi(['getAllCompany', 'getAllTestimonials', 'getAllJobPost', 'getPublicJob']),
 );
 
 const company = (name: string): Company => ({
@@ -139,5 +140,63 @@ describe("mfe-public's server render module", () => {
     const paths = await sitemap();
     expect(paths).toEqual(expect.arrayContaining(['/', '/company-list', '/premium']));
     expect(paths).toContain('/company-list?company=c-Birch%20%26%20Co');
+  });
+
+  describe('a job page', () => {
+    const JOB_ID = '7d1c6f1e-0000-4000-8000-0000000000aa';
+    const path = `/job-details/${JOB_ID}`;
+    async function jobHtml() {
+      const page = pages['./JobDetails']!;
+      const url = new URL(path, 'https://referio.example');
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      await page.prefetch?.(client, url);
+      const Page = page.component;
+      const html = renderToString(
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path="/job-details/:id" element={<Page />} />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+      return { html, head: page.head(url, dehydrate(client)) };
+    }
+
+    it('renders the job with its own head, share image and JobPosting', async () => {
+      jest.mocked(getPublicJob).mockResolvedValue({
+        ...job,
+        _id: JOB_ID,
+        jobDescription: ['Run the </script> platform.'],
+        updatedAt: '2025-03-01T00:00:00.000Z',
+      });
+      const { html, head } = await jobHtml();
+      expect(html).toContain('Platform Engineer');
+      expect(html).toContain('Get Referrals from Employee');
+      expect(head.title).toBe('Platform Engineer at Amber Cloud — Referio');
+      expect(head.canonical).toBe(path);
+      expect(head.image).toBe(`/og/job/${JOB_ID}.png`);
+      expect(head.status).toBeUndefined();
+      expect(head.jsonLd).toMatchObject({
+        '@type': 'JobPosting',
+        title: 'Platform Engineer',
+        jobLocationType: 'TELECOMMUTE',
+        url: `https://referio.example${path}`,
+      });
+    });
+
+    it('answers an unknown job with 404 and "Job not found"', async () => {
+      jest.mocked(getPublicJob).mockResolvedValue(null);
+      const { html, head } = await jobHtml();
+      expect(html).toContain('Job not found');
+      expect(html).not.toContain('Try again');
+      expect(head).toMatchObject({ status: 404, title: 'Job not found — Referio' });
+      expect(head.jsonLd).toBeUndefined();
+    });
+
+    it('fails the render when the API does not answer, so the page renders in the browser', async () => {
+      jest.mocked(getPublicJob).mockRejectedValue(new Error('down'));
+      await expect(jobHtml()).rejects.toThrow('down');
+    });
   });
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   ApiError,
   getJobById,
+  getPublicJob,
   resumeUpload,
   sendReferralRequest,
   useSessionStore,
@@ -10,14 +11,22 @@ import {
 } from '@referio/shared';
 import JobDetails from '..';
 import { renderPage } from '../../../test/render';
-import { JOB_ID, REFERRER_ID, USER_ID, makeJobDetails, makeSession } from '../../../test/fixtures';
+import {
+  JOB_ID,
+  REFERRER_ID,
+  USER_ID,
+  makeJob,
+  makeJobDetails,
+  makeSession,
+} from '../../../test/fixtures';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
   jest
     .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getJobById', 'resumeUpload', 'sendReferralRequest']),
+    .mockSharedApi(['getJobById', 'getPublicJob', 'resumeUpload', 'sendReferralRequest']),
 );
+const mockedGetPublicJob = jest.mocked(getPublicJob);
 const mockedGetJobById = jest.mocked(getJobById);
 const mockedResumeUpload = jest.mocked(resumeUpload);
 const mockedSend = jest.mocked(sendReferralRequest);
@@ -47,15 +56,42 @@ beforeEach(() => {
   useSessionStore.getState().signOut();
 });
 
+const publicJob = (overrides: Parameters<typeof makeJob>[0] = {}) => ({
+  ...makeJob(overrides),
+  updatedAt: '2025-03-01T00:00:00.000Z',
+});
+
 describe('job details without a session', () => {
-  it("toasts 'Please sign in to view job details' and goes to /sign-in 2 seconds later, which will return here", async () => {
+  it('shows the job as anyone may see it, without the referrer’s contact, under its own title', async () => {
+    mockedGetPublicJob.mockResolvedValue(publicJob());
+    renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Frontend Engineer' },
+        // The file's first render (its modules' first use) takes longer on a busy machine.
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(mockedGetPublicJob).toHaveBeenCalledWith(JOB_ID);
+    expect(mockedGetJobById).not.toHaveBeenCalled();
+    expect(screen.getByText('₹12-18 LPA')).toBeInTheDocument();
+    const panel = screen.getByRole('complementary', { name: 'Get Referrals from Employee' });
+    expect(within(panel).queryByRole('link', { name: /@/ })).not.toBeInTheDocument();
+    expect(document.title).toBe('Frontend Engineer at Acme — Referio');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("'Request a Referral' toasts 'Please sign in to view job details' and goes to /sign-in 2 seconds later, which will return here", async () => {
+    mockedGetPublicJob.mockResolvedValue(publicJob());
+    renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
+    const button = await screen.findByRole('button', { name: 'Request a Referral' });
     jest.useFakeTimers();
     try {
-      renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
+      act(() => button.click());
       expect(await screen.findByRole('alert')).toHaveTextContent(
         'Please sign in to view job details',
       );
-      expect(mockedGetJobById).not.toHaveBeenCalled();
       act(() => jest.advanceTimersByTime(1999));
       expect(location()).toBe(URL_OF_JOB);
       act(() => jest.advanceTimersByTime(1));
@@ -63,6 +99,46 @@ describe('job details without a session', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('says a closed job is closed and takes no requests', async () => {
+    mockedGetPublicJob.mockResolvedValue(publicJob({ status: 'inactive' }));
+    renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
+    const panel = await screen.findByRole('complementary', { name: 'Get Referrals from Employee' });
+    expect(screen.getByText('Closed')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Request a Referral' })).toBeDisabled();
+    expect(
+      within(panel).getByText('This job is no longer accepting referral requests.'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows 'Job not found' with a link to the jobs for an unknown id, not 'Try again'", async () => {
+    mockedGetPublicJob.mockResolvedValue(null);
+    renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Job not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse jobs' })).toHaveAttribute(
+      'href',
+      '/company-list',
+    );
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(document.title).toBe('Job not found — Referio');
+  });
+});
+
+describe('an unknown job for a signed-in user', () => {
+  beforeEach(() => useSessionStore.getState().signIn(makeSession()));
+
+  it("shows 'Job not found' when the API answers 404", async () => {
+    mockedGetJobById.mockRejectedValue(
+      new ApiError('Job post not found', 404, 'Job post not found'),
+    );
+    renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Job not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse jobs' })).toBeInTheDocument();
   });
 });
 
