@@ -541,6 +541,14 @@ const ROWS: Row[] = [
     request: ({ owner }) => ({ url: `/${owner.id}` }),
   },
   {
+    // The saved resume a referral request offers: its owner's only (a referrer gets 403 too).
+    route: 'GET /api/documentsUpload/savedResume/:userId',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    also: [{ who: 'referrer', status: 403 }],
+    request: ({ owner }) => ({ url: `/${owner.id}` }),
+  },
+  {
     route: 'DELETE /api/documentsUpload/resume',
     owner: 'candidate',
     expect: SIGNED_IN,

@@ -172,7 +172,7 @@ describe('transitions: only pending changes, once', () => {
     expect((await rowOf(app, requestId)).status).toBe('declined');
   });
 
-  it('pending → withdrawn by its candidate only: gone for the referrer, under the candidate’s "No response", frees the job, tells nobody', async () => {
+  it('pending → withdrawn by its candidate only: gone for the referrer, in the candidate’s own "Withdrawn" list and count (not "No response", not the total), frees the job, tells nobody', async () => {
     const app = await ctx.build();
     const { referrer, candidate, job, requestId } = await scene(app);
     const stranger = await makeUser(app, 'other');
@@ -196,7 +196,7 @@ describe('transitions: only pending changes, once', () => {
     expect(await list(app, referrer, 1, 'pending')).toEqual([]);
     expect(await list(app, candidate, 0, 'pending')).toEqual([]);
     // The referrer never sees it again, in no list and no count.
-    for (const status of ['approved', 'declined', 'expired'])
+    for (const status of ['approved', 'declined', 'expired', 'withdrawn'])
       expect(await list(app, referrer, 1, status)).toEqual([]);
     expect(await counts(app, referrer, 'getRefererCount')).toEqual({
       total: 0,
@@ -205,12 +205,13 @@ describe('transitions: only pending changes, once', () => {
       declined: 0,
       expired: 0,
     });
-    // The candidate finds it in their "No response" tab, counted there (and in the total).
-    expect((await list(app, candidate, 0, 'expired')).map((r) => [r._id, r.status])).toEqual([
+    // The candidate finds it in their "Withdrawn" tab, counted there and not in the total.
+    expect((await list(app, candidate, 0, 'withdrawn')).map((r) => [r._id, r.status])).toEqual([
       [requestId, 'withdrawn'],
     ]);
+    expect(await list(app, candidate, 0, 'expired')).toEqual([]);
     expect(await counts(app, candidate, 'getCandidateCount')).toEqual({
-      total: 1,
+      total: 0,
       approved: 0,
       pending: 0,
       declined: 0,
@@ -223,16 +224,16 @@ describe('transitions: only pending changes, once', () => {
     expect(approve.statusCode).toBe(409);
     expect(approve.json().message).toBe('This request has been withdrawn by the candidate.');
     expect((await withdraw(app, candidate, requestId)).statusCode).toBe(409);
-    // The job can be requested again; the withdrawn card stays under "No response".
+    // The job can be requested again; the withdrawn card stays under "Withdrawn".
     const again = await send(app, candidate, job.id, referrer.id);
     expect(again.statusCode).toBe(201);
     expect(again.json().data._id).not.toBe(requestId);
     expect((await list(app, candidate, 0, 'pending')).map((r) => r._id)).toEqual([
       again.json().data._id,
     ]);
-    expect((await list(app, candidate, 0, 'expired')).map((r) => r._id)).toEqual([requestId]);
+    expect((await list(app, candidate, 0, 'withdrawn')).map((r) => r._id)).toEqual([requestId]);
     expect(await counts(app, candidate, 'getCandidateCount')).toMatchObject({
-      total: 2,
+      total: 1,
       pending: 1,
       withdrawn: 1,
     });

@@ -213,7 +213,9 @@ describe('lists and counts', () => {
       },
     );
     expect(badStatus.statusCode).toBe(400);
-    expect(badStatus.json().message).toBe('Status must be pending, approved, declined or expired');
+    expect(badStatus.json().message).toBe(
+      'Status must be pending, approved, declined, expired or withdrawn',
+    );
   });
 
   it('counts requests by status for the referrer and the candidate, own id only', async () => {

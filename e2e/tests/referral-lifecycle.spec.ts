@@ -56,7 +56,7 @@ async function referrerWithJob(browser: Browser, name: string, title: string) {
   return { referrer, jobId };
 }
 
-test('a candidate withdraws a pending request: it leaves the referrer at once, shows under "No response" as Withdrawn with the hand-off, and the job can be asked again', async ({
+test('a candidate withdraws a pending request: it leaves the referrer at once, shows under its own "Withdrawn" tab with the hand-off (not "No response", not in the total), and the job can be asked again', async ({
   browser,
 }) => {
   const title = `Data Engineer ${Date.now().toString(36)}`;
@@ -83,8 +83,9 @@ test('a candidate withdraws a pending request: it leaves the referrer at once, s
   await expect(page.getByRole('tab', { name: 'Pending Requests 0' })).toBeVisible();
   await expect(card).toHaveCount(0);
 
-  // The candidate finds it under "No response", as Withdrawn, with the hand-off as a next step.
-  await page.getByRole('tab', { name: 'No response 1' }).click();
+  // The candidate finds it under "Withdrawn", with the hand-off as a next step; "No response" is empty.
+  await expect(page.getByRole('tab', { name: 'No response 0' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Withdrawn 1' }).click();
   await expect(card.locator('.rf-badge', { hasText: /^Withdrawn$/ })).toBeVisible();
   await expect(card).toContainText('Withdrawn: you took this request back on');
   await expect(card.getByRole('button', { name: /^Withdraw/ })).toHaveCount(0);
@@ -107,13 +108,11 @@ test('a candidate withdraws a pending request: it leaves the referrer at once, s
     referrer.page.getByRole('article', { name: 'Request from Wes Candidate' }),
   ).toHaveCount(0);
 
-  // The job takes a new request, through its page.
+  // The job takes a new request, through its page, with the saved resume.
   await page.goto(`/job-details/${jobId}`);
   await page.getByRole('button', { name: 'Request a Referral' }).click();
-  const upload = page.getByRole('dialog', { name: 'Upload your resume' });
-  await upload
-    .getByLabel('Resume')
-    .setInputFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: PDF });
+  const upload = page.getByRole('dialog', { name: 'Send your resume' });
+  await expect(upload.getByRole('link', { name: 'resume.pdf' })).toBeVisible();
   await upload.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('dialog', { name: 'Referral Request Sent!' })).toBeVisible();
   await referrer.page.goto('/dashboard/referralRequests');
@@ -121,11 +120,11 @@ test('a candidate withdraws a pending request: it leaves the referrer at once, s
     referrer.page.getByRole('article', { name: 'Request from Wes Candidate' }),
   ).toBeVisible();
 
-  // The new request is pending; the withdrawn one stays under "No response".
+  // The new request is pending; the withdrawn one stays under "Withdrawn".
   await page.goto('/dashboard/myReferralRequests');
   await expect(page.getByRole('tab', { name: 'Pending Requests 1' })).toBeVisible();
   await expect(card.getByText('Expires on')).toBeVisible();
-  await page.getByRole('tab', { name: 'No response 1' }).click();
+  await page.getByRole('tab', { name: 'Withdrawn 1' }).click();
   await expect(card.locator('.rf-badge', { hasText: /^Withdrawn$/ })).toBeVisible();
 
   await referrer.close();

@@ -46,6 +46,8 @@ export const REFERRAL_MESSAGES = {
   alreadyRequested: MESSAGES.alreadyRequested,
   needResume: 'Please upload your resume before requesting a referral.',
   ownJob: 'You cannot request a referral for your own job post.',
+  notYourResume: 'You can only send your own resume.',
+  resumeChanged: MESSAGES.savedResumeChanged,
   jobNotFound: 'Job post not found',
   blocked: TRUST_MESSAGES.blockedRefusal,
   jobInactive: 'This job is no longer accepting referral requests.',
@@ -105,13 +107,15 @@ export type ReferralSide = 'sent' | 'received';
 const LIVE_STATUSES = ['pending', 'approved', 'declined'] as const;
 /**
  * The statuses a list of `status` shows: the candidate's "No response" tab ('expired') holds the
- * requests that expired and those they withdrew (each card says which); everything else is itself.
+ * requests that expired and those whose referrer was suspended ('ended'; each card says which); their
+ * withdrawn requests are a tab of their own; the referrer never sees a withdrawn request (an empty list).
  */
 export function listedStatuses(
   side: ReferralSide,
   status: ListedReferralStatus,
 ): readonly ReferralStatus[] {
-  return side === 'sent' && status === 'expired' ? ['expired', 'withdrawn', 'ended'] : [status];
+  if (status === 'withdrawn') return side === 'sent' ? ['withdrawn'] : [];
+  return side === 'sent' && status === 'expired' ? ['expired', 'ended'] : [status];
 }
 
 /** The statuses in which the referrer may open the resume a request carried. */
@@ -230,8 +234,8 @@ export class ReferralRepository {
 
   /**
    * The person's requests of one status (sent or received), newest first; overdue ones expired first.
-   * The candidate's 'expired' ("No response") also holds the requests they withdrew
-   * (`listedStatuses`); the referrer never sees a withdrawn request.
+   * The candidate's 'expired' ("No response") also holds their ended requests (`listedStatuses`); the
+   * referrer never sees a withdrawn request.
    */
   async list(
     userId: string,
@@ -240,6 +244,8 @@ export class ReferralRepository {
     jobPostId?: string,
   ): Promise<ReferralRequest[]> {
     await this.expireDue(side === 'sent' ? { senderId: userId } : { recipientId: userId });
+    const statuses = listedStatuses(side, status);
+    if (statuses.length === 0) return [];
     const mine =
       side === 'sent'
         ? eq(referralRequests.senderId, userId)
@@ -250,7 +256,7 @@ export class ReferralRepository {
       userId,
       and(
         mine,
-        inArray(referralRequests.status, [...listedStatuses(side, status)]),
+        inArray(referralRequests.status, [...statuses]),
         jobPostId ? eq(referralRequests.jobPostId, jobPostId) : undefined,
         sql`not exists (select 1 from ${blocks} b where b.blocker_id = ${userId} and b.blocked_id = ${other})`,
       ),
@@ -258,9 +264,9 @@ export class ReferralRepository {
   }
 
   /**
-   * The person's requests by status. The candidate's count their withdrawn ones (`withdrawn`, shown in
-   * their "No response" tab, and in `total`) and their ended ones (in `expired`, the same tab); the
-   * referrer's leave both out.
+   * The person's requests by status. The candidate's count their withdrawn ones in `withdrawn` (their own
+   * tab, left out of `total`: a request taken back is not one that was made) and their ended ones in
+   * `expired` ("No response"); the referrer's leave both out.
    */
   async counts(userId: string, side: ReferralSide): Promise<ReferralCounts> {
     await this.expireDue(side === 'sent' ? { senderId: userId } : { recipientId: userId });
@@ -283,7 +289,7 @@ export class ReferralRepository {
       // An ended request (its referrer was suspended) is in the candidate's "No response" tab.
       if (r.status === 'ended') data.expired += Number(r.n);
       else data[r.status] = Number(r.n);
-      data.total += Number(r.n);
+      if (r.status !== 'withdrawn') data.total += Number(r.n);
     }
     return data;
   }

@@ -145,6 +145,11 @@ export class UploadRepository {
     );
   }
 
+  /** A stored file's row by its id. */
+  async findFileById(id: string): Promise<FileRow | null> {
+    return (await this.db.select().from(files).where(eq(files.id, id)).limit(1))[0] ?? null;
+  }
+
   /** The storage key of the user's profile photo, if any. */
   async profileImageKey(userId: string): Promise<string | null> {
     const row = (

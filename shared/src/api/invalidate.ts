@@ -4,6 +4,7 @@ import type { InvalidateOptions, InvalidateQueryFilters, QueryClient } from '@ta
 import { profileKeys } from './auth';
 import { jobKeys } from './jobPost';
 import { referralKeys } from './referral';
+import { savedResumeKeys } from './upload';
 
 type Key = readonly unknown[];
 const invalidate = (
@@ -37,4 +38,8 @@ export const afterJobChange = (
 
 /** The user's own profile (either side) was saved or its photo or resume changed. */
 export const afterProfileChange = (client: QueryClient, userId: string | undefined) =>
-  invalidate(client, [profileKeys.candidate(userId), profileKeys.referrer(userId)]);
+  invalidate(client, [
+    profileKeys.candidate(userId),
+    profileKeys.referrer(userId),
+    savedResumeKeys.of(userId),
+  ]);

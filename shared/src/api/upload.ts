@@ -1,5 +1,9 @@
 import type { AxiosProgressEvent } from 'axios';
-import type { ProfileImageUploadAnswer, ResumeUploadAnswer } from '../contract/upload';
+import { queryOptions } from '@tanstack/react-query';
+// The query options call this module's functions through its namespace, so a test that replaces a
+// function (`mockSharedApi` in @referio/shared/test-utils) replaces it for the queries too.
+import * as api from './upload';
+import type { ProfileImageUploadAnswer, ResumeUploadAnswer, SavedResume } from '../contract/upload';
 import { apiClient, type Envelope, type MessageAnswer, type ProgressCallback } from './client';
 
 function multipart(file: Blob, userId: string, fileName?: string): FormData {
@@ -50,3 +54,28 @@ export async function profileImgUpload(
 export async function deleteResume(): Promise<MessageAnswer> {
   return (await apiClient.delete<MessageAnswer>('/documentsUpload/resume')).data;
 }
+
+/** GET /documentsUpload/savedResume/:userId: the caller's saved resume (null when there is none). */
+export async function getSavedResume(userId: string): Promise<SavedResume | null> {
+  return (
+    await apiClient.get<Envelope<SavedResume | null>>(
+      `/documentsUpload/savedResume/${encodeURIComponent(userId)}`,
+    )
+  ).data.data;
+}
+
+export const savedResumeKeys = {
+  of: (userId: string | undefined) =>
+    ['profiles', 'savedResume', { userId: userId ?? '' }] as const,
+};
+
+export const savedResumeQueries = {
+  /** The resume a referral request offers; fetched fresh each time the request opens. */
+  of: (userId: string | undefined) =>
+    queryOptions({
+      queryKey: savedResumeKeys.of(userId),
+      queryFn: () => api.getSavedResume(userId as string),
+      enabled: Boolean(userId),
+      staleTime: 0,
+    }),
+};

@@ -94,6 +94,8 @@ export const MESSAGES = {
   alreadyRequested: 'You have already requested for this job',
   jobClosed: 'This job is no longer accepting referral requests.',
   missingRequiredData: 'Missing required data!',
+  /** The saved resume a request named was replaced meanwhile (another tab, the profile page). */
+  savedResumeChanged: 'Your saved resume has changed. Please check it and send the request again.',
   somethingWentWrong: 'Something went wrong. Please try again.',
   userNotFound: 'User not found. Please log in again.',
   userInfoNotFound: 'User info not found. Please log in again.',

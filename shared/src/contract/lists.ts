@@ -18,7 +18,7 @@ export const isJobActive = (status: string | null | undefined): boolean => statu
 /**
  * Every state of a referral request. Only 'pending' ever changes, and only to one of the four others
  * (docs/referral-lifecycle.md). 'expired' is shown as "No response"; 'withdrawn' is the candidate's own
- * take-back, listed to them only, in their "No response" tab; 'ended' is a pending request whose
+ * take-back, listed to them only, in their "Withdrawn" tab and left out of their total; 'ended' is a pending request whose
  * referrer an operator suspended (docs/trust-and-safety.md), listed to the candidate in the same tab.
  */
 export const REFERRAL_STATUSES = [
@@ -32,10 +32,17 @@ export const REFERRAL_STATUSES = [
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
 /**
- * The request lists' tabs (the candidate's 'expired' tab, "No response", also shows the requests they
- * withdrew; the referrer never sees those).
+ * The request lists' tabs: the candidate's 'expired' tab ("No response") also shows the requests whose
+ * referrer was suspended ('ended'); 'withdrawn' is the candidate's own tab (the referrer never sees
+ * withdrawn requests: their list of it is empty).
  */
-export const LISTED_REFERRAL_STATUSES = ['pending', 'approved', 'declined', 'expired'] as const;
+export const LISTED_REFERRAL_STATUSES = [
+  'pending',
+  'approved',
+  'declined',
+  'expired',
+  'withdrawn',
+] as const;
 export type ListedReferralStatus = (typeof LISTED_REFERRAL_STATUSES)[number];
 
 /** Why a referrer declined (the 'Confirm Decline' dialog's choices). */

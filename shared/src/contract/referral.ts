@@ -64,9 +64,9 @@ export const referralRequestSchema = z
 export type ReferralRequest = z.infer<typeof referralRequestSchema>;
 
 /**
- * Requests by status; total counts every status listed to the asker: the four on the referrer's side,
- * and withdrawn too on the candidate's (their "No response" tab holds expired and withdrawn requests;
- * the referrer never sees a withdrawn one).
+ * Requests by status; total counts the requests that went to a referrer and were not taken back:
+ * pending, approved, declined and expired ("No response"). The candidate's withdrawn requests are a state
+ * of their own (`withdrawn`, their "Withdrawn" tab), outside the total; the referrer never sees them.
  */
 export const referralCountsSchema = z.object({
   total: z.number().int(),
@@ -75,13 +75,13 @@ export const referralCountsSchema = z.object({
   declined: z.number().int(),
   /** Expired unanswered ("No response"). */
   expired: z.number().int().describe('Expired unanswered ("No response")'),
-  /** The candidate's withdrawn requests (listed under "No response"); absent from the referrer's counts. */
+  /** The candidate's withdrawn requests (their own tab, not in `total`); absent from the referrer's. */
   withdrawn: z
     .number()
     .int()
     .optional()
     .describe(
-      'The candidate\'s withdrawn requests (listed under "No response" with expired ones); absent from the referrer\'s counts',
+      "The candidate's withdrawn requests (their own tab, not in total); absent from the referrer's counts",
     ),
 });
 export type ReferralCounts = z.infer<typeof referralCountsSchema>;
@@ -106,11 +106,20 @@ export const referralCountsAnswer = envelope(referralCountsSchema);
 /** getReferralNotifications */
 export const referralNotificationsAnswer = envelope(z.array(referralNotificationSchema));
 
-/** POST /referralRequest/sendReferralRequest (after the resume upload). */
+/**
+ * POST /referralRequest/sendReferralRequest (after the resume upload, or with the saved resume). The
+ * request carries the sender's current resume; `resumeId` (optional) names the saved resume the candidate
+ * saw and chose, and is refused when it is not their own current one.
+ */
 export const sendReferralRequestRequest = z.object({
   jobPostId: idSchema,
   targetUserId: idSchema,
   userId: idSchema,
+  resumeId: idSchema
+    .optional()
+    .describe(
+      "The saved resume's id (GET /documentsUpload/savedResume): must be the sender's current resume",
+    ),
 });
 export type SendReferralRequestRequest = z.input<typeof sendReferralRequestRequest>;
 
@@ -122,7 +131,7 @@ export const getAllReferralRequestsRequest = z.object({
   userId: idSchema,
   roleId: roleIdSchema,
   status: z.enum(LISTED_REFERRAL_STATUSES, {
-    error: 'Status must be pending, approved, declined or expired',
+    error: 'Status must be pending, approved, declined, expired or withdrawn',
   }),
   /** Only the requests for this job post (Give Referral opens one job's requests). */
   jobPostId: idSchema.optional(),

@@ -7,7 +7,7 @@ import {
 } from './constants';
 
 /** The upload answers (schemas in ./uploadAnswers.ts, which the main bundle does not load). */
-export type { ProfileImageUploadAnswer, ResumeUploadAnswer } from './uploadAnswers';
+export type { ProfileImageUploadAnswer, ResumeUploadAnswer, SavedResume } from './uploadAnswers';
 
 /** How a chosen or uploaded resume is shown. */
 export interface UploadedFileInfo {

@@ -2,7 +2,7 @@
 // browser's main bundle takes without zod, and re-exports these types.
 import './zodConfig';
 import { z } from 'zod';
-import { binaryFile, idSchema, messageEnvelope } from './common';
+import { binaryFile, envelope, idSchema, messageEnvelope } from './common';
 import { IMAGE_MIME_TYPES, RESUME_MIME_TYPES } from './constants';
 
 export const resumeUploadAnswerSchema = z.object({
@@ -14,6 +14,24 @@ export type ResumeUploadAnswer = z.infer<typeof resumeUploadAnswerSchema>;
 
 export const profileImageUploadAnswerSchema = z.object({ profileImageLink: z.string() });
 export type ProfileImageUploadAnswer = z.infer<typeof profileImageUploadAnswerSchema>;
+
+/**
+ * The caller's saved resume, as a referral request offers it (docs/decisions-candidate.md): the file's id
+ * (sent back with the request), its name, size, when it was uploaded and where to view it.
+ */
+export const savedResumeSchema = z
+  .object({
+    _id: z.string().describe("The stored file's id: send it as `resumeId` with the request"),
+    resumeName: z.string(),
+    size: z.number().int(),
+    uploadedAt: z.string().describe('ISO 8601, when this file was uploaded'),
+    resumeLink: z.string(),
+  })
+  .meta({ id: 'SavedResume' });
+export type SavedResume = z.infer<typeof savedResumeSchema>;
+
+/** GET /documentsUpload/savedResume/:userId: the saved resume, or null when there is none. */
+export const savedResumeAnswer = envelope(savedResumeSchema.nullable());
 
 /** POST /documentsUpload/resumeUpload */
 export const resumeUploadAnswer = messageEnvelope(resumeUploadAnswerSchema);

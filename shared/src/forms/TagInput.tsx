@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { addListItem, cx } from '@referio/shared';
 import '../domain/cards.css';
+import { sentenceItem, splitSentences, takeFinishedSentences } from './sentences';
 
 export interface TagInputProps {
   label: string;
@@ -18,14 +19,14 @@ export interface TagInputProps {
   listLabel?: string;
 }
 
-/** Sentences of `text`: split at a full stop followed by a space or the end ('Node.js' stays whole). */
-const sentencesOf = (text: string): string[] => text.split(/\.(?=\s|$)/);
+/** Sentences of `text` (./sentences.ts: Intl.Segmenter, abbreviations and decimals kept whole). */
+const sentencesOf = (text: string): string[] => splitSentences(text).map(sentenceItem);
 
 /**
  * A field that collects a list: type, then Enter (or the separator) adds the text, trimmed;
  * blanks and duplicates (compared without case) are ignored; every item has a labelled remove button;
  * Backspace in the empty box removes the last one. With ',' a pasted 'a, b' adds 'a' and keeps 'b' in
- * the box; with '.' a sentence is added once a space follows its full stop. Text still in the box when
+ * the box; with '.' a sentence is added once the next one begins ('e.g. 3.5 years' stays one). Text still in the box when
  * the field is left is added too, so nothing typed is lost on submit.
  */
 export function TagInput({
@@ -56,12 +57,12 @@ export function TagInput({
   };
 
   const onType = (value: string) => {
-    // '.' separates sentences only when a space follows it (typed or pasted); the rest stays in the box.
+    // A sentence is added once the next one has begun (typed or pasted); the rest stays in the box.
     if (separator === '.') {
-      const end = value.search(/\.\s(?!.*\.\s)/);
-      if (end >= 0) {
-        addAll(sentencesOf(value.slice(0, end + 1)));
-        setText(value.slice(end + 2).trimStart());
+      const { done, rest } = takeFinishedSentences(value);
+      if (done.length > 0) {
+        addAll(done);
+        setText(rest.trimStart());
         return;
       }
     } else if (value.includes(',')) {
@@ -125,7 +126,7 @@ export function TagInput({
       />
       <p id={hintId} className="rf-field__hint">
         {separator === '.'
-          ? 'Press Enter, or end a sentence with a full stop and a space, to add it.'
+          ? 'Press Enter to add a sentence; a finished sentence is added when you start the next one.'
           : 'Press Enter or type \u2018,\u2019 to add.'}
       </p>
       {error && (

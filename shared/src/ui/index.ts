@@ -29,6 +29,7 @@ export {
   type TextFieldProps,
 } from './TextField';
 export { ToastHost } from './ToastHost';
+export { PHONE_QUERY, useMediaQuery } from './useMediaQuery';
 export { toast } from './toast';
 export { dashboardPath, useDashboardNavigate } from './useDashboardNavigate';
 export { useDebouncedValue } from './useDebouncedValue';

@@ -2,7 +2,7 @@
 // from its remote. /dashboard restores the stored active page; every inner page stores its key; each
 // page has its own URL, so the browser's back button walks through them naturally.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { dashboardPath, isDashboardPageKey, useRole, useSessionStore } from '@referio/shared';
 import { PageSpinner } from '../components/PageSpinner';
 import { RemotePage } from '../federation/RemotePage';
@@ -11,6 +11,7 @@ import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 import { useRoleSwitch } from './useRoleSwitch';
 import './DashboardFrame.css';
+import '../routes/NotFound.css';
 
 export const SIDEBAR_ID = 'dashboard-sidebar';
 
@@ -59,7 +60,10 @@ export default function DashboardFrame() {
     return <Navigate to={dashboardPath(restored)} replace />;
   }
   if (wantsOtherMode && !switchFailed) return <PageSpinner />;
-  if (!key) return <Navigate to={dashboardPath(defaultPage[mode])} replace />;
+  // An address that names no dashboard page at all (a typo, an old link): a not-found page in the
+  // frame, with a way back, instead of a silent move elsewhere. Another mode's page still goes home.
+  const unknown = !isDashboardPageKey(page);
+  if (!key && !unknown) return <Navigate to={dashboardPath(defaultPage[mode])} replace />;
 
   return (
     <div className={sidebarOpen ? 'dash dash--sidebar-open' : 'dash'}>
@@ -79,9 +83,33 @@ export default function DashboardFrame() {
           onToggleSidebar={() => setSidebarOpen((o) => !o)}
         />
         <main id="main" className="dash__content" tabIndex={-1}>
-          <RemotePage key={pageModules[key]} module={pageModules[key]} />
+          {key ? (
+            <RemotePage key={pageModules[key]} module={pageModules[key]} />
+          ) : (
+            <DashboardNotFound home={dashboardPath(defaultPage[mode])} />
+          )}
         </main>
       </div>
     </div>
+  );
+}
+
+/** /dashboard/<unknown>: says so, with the way back to the mode's first page (and the sidebar beside it). */
+function DashboardNotFound({ home }: { home: string }) {
+  return (
+    <section className="not-found" aria-labelledby="dash-not-found-title">
+      <p className="not-found__code" aria-hidden="true">
+        404
+      </p>
+      <h1 id="dash-not-found-title" className="not-found__title">
+        Page not found
+      </h1>
+      <p className="not-found__text">This dashboard page does not exist or has moved.</p>
+      <div className="not-found__actions">
+        <Link to={home} className="rf-btn rf-btn--primary rf-btn--md">
+          Back to your dashboard
+        </Link>
+      </div>
+    </section>
   );
 }

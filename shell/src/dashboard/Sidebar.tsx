@@ -19,7 +19,8 @@ const prefetch = (key: DashboardPageKey) => () => {
 interface Props {
   id: string;
   mode: DashboardMode;
-  activeKey: DashboardPageKey;
+  /** The page on screen; null on the dashboard's not-found page. */
+  activeKey: DashboardPageKey | null;
   /** Open as a drawer (small screens). */
   open: boolean;
   onClose: () => void;

@@ -8,8 +8,10 @@ import {
   profileImageUploadAnswer,
   resumeDownload,
   resumeUploadAnswer,
+  savedResumeAnswer,
   uploadForm,
   type ResumeUploadAnswer,
+  type SavedResume,
 } from '../../contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,6 +29,7 @@ export const UPLOAD_MESSAGES = {
   noFile: 'Please choose a file to upload.',
   ownOnly: 'You can only upload files to your own profile.',
   resumeForbidden: 'You are not allowed to view this resume.',
+  savedResumeOwnOnly: 'You can only see your own saved resume.',
   resumeNotFound: 'Resume not found',
   imageNotFound: 'Profile image not found',
   resumeUploaded: MESSAGES.resumeUploaded,
@@ -302,6 +305,39 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
         UPLOAD_MESSAGES.resumeNotFound,
         owner.resumeName ?? undefined,
       );
+    },
+  );
+
+  /**
+   * The caller's saved resume, which a referral request offers instead of a new upload: its file id,
+   * name, size, upload time and link; null when there is none. Only one's own (403 otherwise).
+   */
+  app.get(
+    '/documentsUpload/savedResume/:userId',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: "The caller's saved resume (name, size, upload time) for a referral request",
+        params: userIdParams,
+        response: { 200: savedResumeAnswer, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      if (request.params.userId !== me.id) {
+        throw new HttpError(403, UPLOAD_MESSAGES.savedResumeOwnOnly);
+      }
+      const owner = await app.users.findById(me.id);
+      const file = owner?.resume ? await app.uploads.findFile(owner.resume) : null;
+      if (!owner || !file) return { success: true as const, data: null };
+      const data: SavedResume = {
+        _id: file.id,
+        resumeName: owner.resumeName ?? file.originalName,
+        size: owner.resumeSize ?? file.size,
+        uploadedAt: file.createdAt.toISOString(),
+        resumeLink: resumeLinkOf(owner)!,
+      };
+      return { success: true as const, data };
     },
   );
 

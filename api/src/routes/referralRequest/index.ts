@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
 import { assertSelf, currentUser } from '../../plugins/auth';
 import { REFERRAL_MESSAGES, ReferralLimitError } from '../../services/referrals';
 import handoffRoutes from './handoff';
@@ -51,7 +52,18 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = assertSelf(request, request.body.userId, REFERRAL_MESSAGES.sendAsSelf);
-      const { jobPostId, targetUserId } = request.body;
+      const { jobPostId, targetUserId, resumeId } = request.body;
+      if (resumeId) {
+        // The saved resume the candidate chose: theirs (403 for anyone else's file), and still current
+        // (409: replaced or removed meanwhile; a replaced file no request carries is gone, like an unknown id).
+        const file = await app.uploads.findFileById(resumeId);
+        if (file && (file.ownerId !== me.id || file.kind !== 'resume')) {
+          throw new HttpError(403, REFERRAL_MESSAGES.notYourResume);
+        }
+        if (!file || file.storageKey !== me.resume) {
+          throw new HttpError(409, REFERRAL_MESSAGES.resumeChanged);
+        }
+      }
       try {
         const data = await app.referrals.send(me, jobPostId, targetUserId);
         reply.code(201);

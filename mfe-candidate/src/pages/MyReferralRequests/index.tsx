@@ -36,7 +36,8 @@ const emptyTextOf = (status: ListedReferralStatus) =>
 
 /**
  * The requests the candidate sent, by status, with 'Go to Chat' once a referrer approved, 'Withdraw'
- * while pending, the reason on a declined card, and the "No response" tab for expired requests.
+ * while pending, the reason on a declined card, the "No response" tab for expired requests and the
+ * "Withdrawn" tab for those they took back.
  */
 export default function MyReferralRequests() {
   const user = useCurrentUser();
@@ -55,11 +56,9 @@ export default function MyReferralRequests() {
     staleTime: 0,
   });
 
+  // The spec's empty text, inline only: a toast would repeat each time an empty tab opens and cover the
+  // heading on a phone (docs/decisions-candidate.md).
   const emptyText = emptyTextOf(status);
-  const isEmpty = requests.isSuccess && requests.data.length === 0;
-  useEffect(() => {
-    if (isEmpty) toast.info(emptyText, { toastId: `empty-${status}` });
-  }, [isEmpty, emptyText, status]);
 
   const go = useDashboardNavigate();
   const setActiveChatId = useSessionStore((s) => s.setActiveChatId);

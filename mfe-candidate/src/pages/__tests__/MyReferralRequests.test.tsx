@@ -29,21 +29,19 @@ const mockedCounts = jest.mocked(getCandidateCount);
 const mockedList = jest.mocked(getAllReferralRequestsData);
 const mockedCreateChat = jest.mocked(createChat);
 
-/** Answers as the API does: the candidate's "No response" ('expired') lists expired and withdrawn. */
+/** Answers as the API does: withdrawn requests are their own list and count, outside the total. */
 function serve(lists: Partial<Record<ReferralStatus, ReferralRequest[]>>) {
   mockedCounts.mockResolvedValue({
-    total: Object.values(lists).reduce((n, l) => n + l.length, 0),
+    total: Object.entries(lists)
+      .filter(([status]) => status !== 'withdrawn')
+      .reduce((n, [, l]) => n + l.length, 0),
     pending: lists.pending?.length ?? 0,
     approved: lists.approved?.length ?? 0,
     declined: lists.declined?.length ?? 0,
     expired: lists.expired?.length ?? 0,
     withdrawn: lists.withdrawn?.length ?? 0,
   });
-  mockedList.mockImplementation(async ({ status }) =>
-    status === 'expired'
-      ? [...(lists.withdrawn ?? []), ...(lists.expired ?? [])]
-      : (lists[status] ?? []),
-  );
+  mockedList.mockImplementation(async ({ status }) => lists[status] ?? []);
 }
 
 describe('My Referral Requests', () => {
@@ -66,7 +64,7 @@ describe('My Referral Requests', () => {
     expect(cards[0]!.closest('[data-linked="true"]')).toBeNull();
   });
 
-  it('shows the four tabs with their counts and the pending requests first', async () => {
+  it('shows the five tabs with their counts and the pending requests first', async () => {
     const pending = makeRequest('pending');
     serve({ pending: [pending], approved: [makeRequest('approved'), makeRequest('approved')] });
     renderPage(<MyReferralRequests />);
@@ -81,6 +79,7 @@ describe('My Referral Requests', () => {
     );
     expect(within(tabs).getByRole('tab', { name: 'Declined Requests 0' })).toBeInTheDocument();
     expect(within(tabs).getByRole('tab', { name: 'No response 0' })).toBeInTheDocument();
+    expect(within(tabs).getByRole('tab', { name: 'Withdrawn 0' })).toBeInTheDocument();
 
     const card = await screen.findByRole('article', {
       name: `${pending.jobPostId.jobTitle} at Globex`,
@@ -145,7 +144,7 @@ describe('My Referral Requests', () => {
     expect(button).toBeDisabled();
   });
 
-  it("says 'No pending requests found' when a tab has none", async () => {
+  it("says 'No pending requests found' inline when a tab has none, never as a toast", async () => {
     serve({});
     renderPage(<MyReferralRequests />);
     const panel = screen.getByRole('tabpanel');
@@ -154,9 +153,16 @@ describe('My Referral Requests', () => {
     expect(
       await within(screen.getByRole('tabpanel')).findByText('No approved requests found'),
     ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: /Pending Requests/ }));
+    expect(
+      await within(screen.getByRole('tabpanel')).findByText('No pending requests found'),
+    ).toBeInTheDocument();
+    // Once each, in the panel: no toast repeats it.
+    expect(screen.getAllByText(/No (pending|approved) requests found/)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('withdraws a pending request after the confirm dialog, then reloads the lists and counts: it shows under "No response" with the hand-off', async () => {
+  it('withdraws a pending request after the confirm dialog, then reloads the lists and counts: it shows under its own "Withdrawn" tab (not "No response", not the total) with the hand-off', async () => {
     const pending = makeRequest('pending');
     serve({ pending: [pending] });
     const withdrawn: ReferralRequest = {
@@ -191,7 +197,8 @@ describe('My Referral Requests', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Pending Requests 0' })).toBeInTheDocument();
 
-    await userEvent.click(await screen.findByRole('tab', { name: 'No response 1' }));
+    expect(screen.getByRole('tab', { name: 'No response 0' })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Withdrawn 1' }));
     const card = await screen.findByRole('article', {
       name: `${pending.jobPostId.jobTitle} at Globex`,
     });
@@ -202,7 +209,7 @@ describe('My Referral Requests', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Ask another referrer at Globex']);
-    expect(mockedList).toHaveBeenCalledWith({ userId: USER_ID, roleId: 0, status: 'expired' });
+    expect(mockedList).toHaveBeenCalledWith({ userId: USER_ID, roleId: 0, status: 'withdrawn' });
   });
 
   it("says the server's reason when a withdraw is refused (answered or expired meanwhile)", async () => {

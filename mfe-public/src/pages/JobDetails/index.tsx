@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   Button,
+  afterProfileChange,
   afterReferralChange,
   EmptyState,
   MESSAGES,
@@ -13,6 +14,7 @@ import {
   formatJobLocation,
   formatLpa,
   jobQueries,
+  savedResumeQueries,
   isJobActive,
   toast,
   useCurrentUser,
@@ -23,7 +25,10 @@ import {
   paths,
 } from '@referio/shared';
 import { BlockButton, ReportButton, ResponsivenessLine, VerifiedBadge } from '@referio/shared/jobs';
-import { ResumeUploadModal } from '../../features/referral/components/ResumeUploadModal';
+import {
+  ResumeUploadModal,
+  type ResumeChoice,
+} from '../../features/referral/components/ResumeUploadModal';
 import {
   MissingDataError,
   referralFailureMessage,
@@ -141,6 +146,11 @@ function JobView({ job, userId }: { job: JobPostDetails | PublicJobPost; userId:
   const prompt = useSignInPrompt();
   const { pathname } = useLocation();
   useDocumentHead(jobHead(job));
+  // The profile's saved resume, offered by the request (read when the modal opens).
+  const saved = useQuery({
+    ...savedResumeQueries.of(userId ?? ''),
+    enabled: uploadOpen && Boolean(userId),
+  });
 
   const referrer = typeof job.userId === 'object' ? job.userId : null;
   const applied = job.isApplied || requested;
@@ -148,25 +158,31 @@ function JobView({ job, userId }: { job: JobPostDetails | PublicJobPost; userId:
   // A closed job says so before the candidate picks a resume (the API refuses the request anyway).
   const closed = !isJobActive(job.status);
 
-  const submit = async (file: File | null, onProgress: (p: number) => void) => {
+  const submit = async (choice: ResumeChoice, onProgress: (p: number) => void) => {
     if (!userId) return false;
     try {
       await requestReferral({
-        file,
+        file: choice.file,
+        savedResumeId: choice.savedResumeId,
         userId,
         targetUserId: referrer?._id,
         jobPostId: job._id,
         onProgress,
       });
     } catch (err) {
-      if (err instanceof MissingDataError) window.alert(MESSAGES.missingRequiredData);
+      // The modal checks for a resume first; anything else missing (no referrer) says so in a toast.
+      if (err instanceof MissingDataError) toast.error(MESSAGES.missingRequiredData);
       else toast.error(referralFailureMessage(err));
+      // A saved resume replaced meanwhile: offer the current one.
+      if (choice.savedResumeId) void saved.refetch();
       return false;
     }
     setRequested(true);
     setUploadOpen(false);
     setSentOpen(true);
     void afterReferralChange(queryClient);
+    // A new file is the saved resume now (the profile and the next request show it).
+    if (choice.file) void afterProfileChange(queryClient, userId);
     return true;
   };
 
@@ -307,6 +323,8 @@ function JobView({ job, userId }: { job: JobPostDetails | PublicJobPost; userId:
         onClose={() => setUploadOpen(false)}
         onSubmit={submit}
         jobTitle={job.jobTitle}
+        // A failed read offers the upload, as before the saved resume existed.
+        saved={saved.isError ? null : saved.data}
       />
 
       <Modal

@@ -1,6 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, ConfirmDialog, Modal, paths, VERIFIED_TEXTS } from '@referio/shared';
+import {
+  Button,
+  ConfirmDialog,
+  Modal,
+  paths,
+  useCurrentUser,
+  VERIFIED_TEXTS,
+} from '@referio/shared';
 import { JobStepOne } from '../../features/jobs/components/JobStepOne';
 import { JobStepTwo } from '../../features/jobs/components/JobStepTwo';
 import { useGoToJobOpenings } from '../../features/jobs/hooks/useGoToJobOpenings';
@@ -11,6 +18,8 @@ import '../../referrer.css';
 /**
  * '/create-job-post': step 1 (company, title, location type, industry, job type, address), step 2
  * (description sentences, experience, skills, notes, salary), then createJobPost and 'Your Job Post is Live!'.
+ * A referrer without a verified work e-mail verifies it first (the rule said before anything is typed);
+ * a post the server refuses for the company opens the work-email dialog, and goes by itself once verified.
  */
 export default function CreateJobPost() {
   const navigate = useNavigate();
@@ -18,6 +27,14 @@ export default function CreateJobPost() {
   const { switching, goToJobOpenings } = useGoToJobOpenings(form.closeLive);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [verifyOpen, setVerifyOpen] = useState(false);
+  const user = useCurrentUser();
+  const verifyFirst = !user?.workEmailAdded;
+  // The server refused the post for the company: the dialog opens at once (once per refusal).
+  const refused = useRef(false);
+  useEffect(() => {
+    if (form.verifyNeeded && !refused.current) setVerifyOpen(true);
+    refused.current = form.verifyNeeded;
+  }, [form.verifyNeeded]);
 
   const leave = () => void navigate(paths.dashboard());
   /** Cancel: back to the dashboard, after asking when something was typed. */
@@ -31,7 +48,7 @@ export default function CreateJobPost() {
     <section className="rr-page rr-wizard" aria-labelledby="rr-create-title">
       <h1 id="rr-create-title">Create Job Post</h1>
       <p className="rr-muted" aria-live="polite">
-        Step {form.step} of 2
+        {verifyFirst ? 'First, your work email' : `Step ${form.step} of 2`}
       </p>
       {form.error && (
         <p className="rr-error" role="alert">
@@ -46,7 +63,17 @@ export default function CreateJobPost() {
         </p>
       )}
 
-      {form.step === 1 ? (
+      {verifyFirst ? (
+        <section className="rr-card rr-verify-first" aria-labelledby="rr-verify-first-title">
+          <h2 id="rr-verify-first-title">Verify your work email first</h2>
+          <p>{VERIFIED_TEXTS.postRule()}</p>
+          <p className="rr-muted">{VERIFIED_TEXTS.companyHint}</p>
+          <div className="rr-verify-first__actions">
+            {cancelButton}
+            <Button onClick={() => setVerifyOpen(true)}>{VERIFIED_TEXTS.verifyButton}</Button>
+          </div>
+        </section>
+      ) : form.step === 1 ? (
         <JobStepOne
           values={form.s1}
           onChange={form.setStep1}
@@ -99,7 +126,7 @@ export default function CreateJobPost() {
         purpose="post"
         companyName={form.s1.companyName.trim() || undefined}
         onClose={() => setVerifyOpen(false)}
-        onVerified={form.verified}
+        onVerified={(companies) => form.verified(companies)}
       />
     </section>
   );

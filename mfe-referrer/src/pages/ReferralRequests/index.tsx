@@ -64,11 +64,13 @@ export default function ReferralRequests() {
   const setStatus = useRequestActions(onApproveRefused);
   // A notification's link names a tab and the request to bring into view.
   const linked = useLinkedRequest();
-  const [tab, setTab] = useState<ListedReferralStatus>(linked.status ?? 'pending');
+  // The referrer has no "Withdrawn" tab (they never see a withdrawn request): such a link opens Pending.
+  const linkedTab = linked.status === 'withdrawn' ? 'pending' : linked.status;
+  const [tab, setTab] = useState<ListedReferralStatus>(linkedTab ?? 'pending');
   // Another link while the page is open (the bell): its tab.
   useEffect(() => {
-    if (linked.status) setTab(linked.status);
-  }, [linked.status, linked.requestId]);
+    if (linkedTab) setTab(linkedTab);
+  }, [linkedTab, linked.requestId]);
   const [busy, setBusy] = useState(false);
   // The decline's reason (optional) and, for 'Other', its note.
   const [declineChoice, setDeclineChoice] = useState<DeclineChoice>(EMPTY_DECLINE_CHOICE);
@@ -97,10 +99,8 @@ export default function ReferralRequests() {
     'this job';
   const requests = list.data ?? [];
   requestsRef.current = requests;
+  // Inline only (docs/decisions-candidate.md): a toast repeated each time an empty tab opens.
   const emptyText = MESSAGES.noRequestsOfStatus(tab);
-  useEffect(() => {
-    if (list.isSuccess && list.data.length === 0) toast.info(emptyText, { toastId: 'rr-empty' });
-  }, [list.isSuccess, list.data, emptyText]);
 
   const approveHeld = async () => {
     const id = heldApproval.current;

@@ -5,9 +5,9 @@ import { Tabs } from '@referio/shared';
 export type RequestSide = 'candidate' | 'referrer';
 
 /**
- * The tab labels: the spec's three on each side, and "No response" for requests that expired unanswered
- * (a fourth tab on both sides; on the candidate's, with the requests they withdrew:
- * docs/referral-lifecycle.md).
+ * The tab labels: the spec's three on each side, "No response" for requests that expired unanswered
+ * (a fourth tab on both sides), and on the candidate's a fifth, "Withdrawn", for the requests they took
+ * back (docs/referral-lifecycle.md). The referrer never sees a withdrawn request.
  */
 export const REQUEST_TAB_LABELS: Readonly<
   Record<RequestSide, Readonly<Record<ListedReferralStatus, string>>>
@@ -17,24 +17,29 @@ export const REQUEST_TAB_LABELS: Readonly<
     approved: 'Approved Requests',
     declined: 'Declined Requests',
     expired: 'No response',
+    withdrawn: 'Withdrawn',
   },
   referrer: {
     pending: 'Pending',
     approved: 'Approved',
     declined: 'Declined',
     expired: 'No response',
+    withdrawn: 'Withdrawn',
   },
 };
 
-const ORDER: readonly ListedReferralStatus[] = ['pending', 'approved', 'declined', 'expired'];
+const ORDER: Readonly<Record<RequestSide, readonly ListedReferralStatus[]>> = {
+  candidate: ['pending', 'approved', 'declined', 'expired', 'withdrawn'],
+  referrer: ['pending', 'approved', 'declined', 'expired'],
+};
 
-/** A tab's count: "No response" counts the withdrawn requests too where the counts carry them. */
+/** A tab's count ('withdrawn' is 0 where the counts leave it out). */
 export function tabCount(
   counts: ReferralCounts | undefined,
   key: ListedReferralStatus,
 ): number | undefined {
   if (!counts) return undefined;
-  return key === 'expired' ? counts.expired + (counts.withdrawn ?? 0) : counts[key];
+  return counts[key] ?? 0;
 }
 
 export interface RequestStatusTabsProps {
@@ -60,7 +65,7 @@ export function RequestStatusTabs({
       label={side === 'candidate' ? 'Requests by status' : 'Referral requests by status'}
       value={value}
       onChange={onChange}
-      tabs={ORDER.map((key) => ({
+      tabs={ORDER[side].map((key) => ({
         key,
         label: REQUEST_TAB_LABELS[side][key],
         count: tabCount(counts, key),

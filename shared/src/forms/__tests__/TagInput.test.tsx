@@ -34,7 +34,7 @@ describe('a chip input', () => {
     expect(input).toHaveValue('');
   });
 
-  it('adds sentences on a full stop followed by a space, and the last one on Enter', async () => {
+  it('adds a sentence once the next begins, and the last one on Enter', async () => {
     const user = userEvent.setup({ delay: null });
     render(<Harness separator="." />);
     await user.type(
@@ -52,7 +52,7 @@ describe('a chip input', () => {
     expect(chips()).toEqual(['Use Node.js daily', 'Review v2.1 releases']);
   });
 
-  it('splits pasted sentences at full stops followed by a space only', async () => {
+  it('splits pasted sentences where sentences end, keeping "e.g. 3.5 years" whole', async () => {
     const user = userEvent.setup({ delay: null });
     render(<Harness separator="." />);
     const input = screen.getByRole('textbox', { name: 'Required Skills' });
@@ -60,6 +60,14 @@ describe('a chip input', () => {
     await user.paste('Ship Node.js services. Mentor juniors. Write docs');
     expect(chips()).toEqual(['Ship Node.js services', 'Mentor juniors']);
     expect(input).toHaveValue('Write docs');
+    await user.clear(input);
+    await user.type(input, 'Have e.g. 3.5 years of React. Own it.{Enter}');
+    expect(chips()).toEqual([
+      'Ship Node.js services',
+      'Mentor juniors',
+      'Have e.g. 3.5 years of React',
+      'Own it',
+    ]);
   });
 
   it('treats "react" after "React" as a duplicate', async () => {

@@ -48,6 +48,40 @@ describe('toasts', () => {
   });
 });
 
+describe('where the toasts sit', () => {
+  const original = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+  const screenOf = (phone: boolean) => {
+    window.matchMedia = ((query: string) => ({
+      matches: phone && query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })) as unknown as typeof window.matchMedia;
+  };
+
+  it('at the top centre on a wide screen, below the header', async () => {
+    screenOf(false);
+    const { rtl, toast, host } = await freshModules();
+    rtl.render(<host.ToastHost />);
+    toast.toast.success('Saved');
+    await rtl.screen.findByText('Saved');
+    expect(document.querySelector('.Toastify__toast-container--top-center')).not.toBeNull();
+  });
+
+  it('at the bottom on a phone, so no toast covers the page heading', async () => {
+    screenOf(true);
+    const { rtl, toast, host } = await freshModules();
+    rtl.render(<host.ToastHost />);
+    toast.toast.success('Saved');
+    await rtl.screen.findByText('Saved');
+    expect(document.querySelector('.Toastify__toast-container--bottom-center')).not.toBeNull();
+    expect(document.querySelector('.Toastify__toast-container--top-center')).toBeNull();
+  });
+});
+
 describe('one toast per message', () => {
   it('shows a message raised three times while on screen only once', async () => {
     const { rtl, toast, host } = await freshModules();

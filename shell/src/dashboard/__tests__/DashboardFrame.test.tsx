@@ -145,6 +145,26 @@ describe('the dashboard pages', () => {
     expect(mockedLoadRemote).not.toHaveBeenCalledWith('mfe_referrer/JobPosts');
   });
 
+  it('shows a not-found page with the way back for a dashboard page that does not exist', async () => {
+    signInAs();
+    renderApp('/dashboard/nosuchpage');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+    ).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/dashboard/nosuchpage');
+    // The frame stays: the sidebar, with no page marked as current.
+    expect(sidebarLabels()).toEqual(CANDIDATE_LABELS);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Dashboard pages' })).queryByRole('link', {
+        current: 'page',
+      }),
+    ).toBeNull();
+    expect(window.localStorage.getItem('activePage')).not.toBe('nosuchpage');
+    await userEvent.click(screen.getByRole('link', { name: 'Back to your dashboard' }));
+    expect(await findPage('mfe_candidate/UserDashboard')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/dashboard/userdashboard');
+  });
+
   it('shows no site header or footer', async () => {
     signInAs();
     renderApp('/dashboard/chat');

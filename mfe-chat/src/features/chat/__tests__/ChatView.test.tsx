@@ -229,3 +229,65 @@ describe('the chat page', () => {
     await waitFor(() => expect(mockedChats.mock.calls.length).toBeGreaterThan(calls));
   });
 });
+
+describe('the chat page on a phone', () => {
+  const original = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(max-width: 720px)' || query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })) as unknown as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+
+  it('opens on the list of chats, reads none, and opens a conversation only when one is picked', async () => {
+    renderChat();
+    const list = await screen.findByRole('region', { name: 'Messages' });
+    expect(within(list).getByText('Ravi Kumar')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Ravi Kumar' })).toBeNull();
+    expect(screen.queryByText('Select a chat to read its messages.')).toBeNull();
+    expect(mockedMarkRead).not.toHaveBeenCalled();
+    expect(within(list).getByLabelText('2 unread')).toBeInTheDocument();
+
+    await userEvent.click(entry('meera@globex.com'));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'meera@globex.com' }),
+    ).toBeInTheDocument();
+    // One pane at a time: the list is gone while the conversation is open.
+    expect(screen.queryByRole('region', { name: 'Messages' })).toBeNull();
+    expect(mockedMarkRead).toHaveBeenCalledWith('c2');
+  });
+
+  it('has a back arrow in the open conversation that returns to the list', async () => {
+    renderChat();
+    await screen.findByRole('region', { name: 'Messages' });
+    await userEvent.click(entry('Ravi Kumar'));
+    await screen.findByRole('heading', { level: 2, name: 'Ravi Kumar' });
+    await userEvent.click(screen.getByRole('button', { name: 'Back to chats' }));
+    const list = await screen.findByRole('region', { name: 'Messages' });
+    expect(within(list).getByText('meera@globex.com')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Ravi Kumar' })).toBeNull();
+  });
+
+  it("opens the stored activeChatId ('Go to Chat') directly, with the back arrow", async () => {
+    useSessionStore.getState().setActiveChatId('c2');
+    renderChat();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'meera@globex.com' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to chats' })).toBeInTheDocument();
+  });
+});
+
+describe('the chat page on a wide screen', () => {
+  it('shows no back arrow (list and conversation side by side)', async () => {
+    renderChat();
+    await screen.findByRole('heading', { level: 2, name: 'Ravi Kumar' });
+    expect(screen.getByRole('region', { name: 'Messages' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back to chats' })).toBeNull();
+  });
+});

@@ -16,12 +16,14 @@ interface Props {
   peerActive: boolean;
   /** A message of this chat was sent here or arrived, and is now on screen. */
   onShown: (m: ChatMessage, own: boolean) => void;
+  /** On a phone: back to the list of chats (the arrow before the name). */
+  onBack?: () => void;
 }
 
 /** Within this many pixels of the top, older messages are fetched. */
 const LOAD_OLDER_AT_PX = 48;
 
-export function Conversation({ chat, me, peerActive, onShown }: Props) {
+export function Conversation({ chat, me, peerActive, onShown, onBack }: Props) {
   const titleId = useId();
   const listRef = useRef<HTMLDivElement>(null);
   const measure = useCallback(
@@ -53,6 +55,11 @@ export function Conversation({ chat, me, peerActive, onShown }: Props) {
   return (
     <section className="chat__conversation" aria-labelledby={titleId}>
       <header className="chat__header">
+        {onBack && (
+          <button type="button" className="chat__back" onClick={onBack} aria-label="Back to chats">
+            <span aria-hidden="true">←</span>
+          </button>
+        )}
         <span className="chat__avatar chat__avatar--lg" aria-hidden="true">
           {name.charAt(0).toUpperCase()}
         </span>

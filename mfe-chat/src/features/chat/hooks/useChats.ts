@@ -16,7 +16,11 @@ import {
 import { useLiveEvents, useOpenChat } from '@referio/shared/live';
 import { applyMessage } from '../lib/messages';
 
-export function useChats(userId: string | null) {
+/**
+ * `firstByDefault: false` (a phone, which shows one pane at a time): nothing is selected until the user
+ * picks a chat, so the page opens on the list; a stored activeChatId ('Go to Chat') still opens its chat.
+ */
+export function useChats(userId: string | null, { firstByDefault = true } = {}) {
   const queryClient = useQueryClient();
   const query = useQuery(chatQueries.list(userId ?? undefined));
   const failed = query.isError && !query.data;
@@ -43,9 +47,9 @@ export function useChats(userId: string | null) {
         setActiveChatId(null);
         return activeChatId;
       }
-      return list[0]?._id ?? null;
+      return firstByDefault ? (list[0]?._id ?? null) : null;
     });
-  }, [query.data]);
+  }, [query.data, firstByDefault]);
 
   const update = useCallback(
     (change: (list: Chat[]) => Chat[]) =>

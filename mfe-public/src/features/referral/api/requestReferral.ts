@@ -7,35 +7,49 @@ import {
 } from '@referio/shared';
 
 export interface ReferralInput {
+  /** A new resume to upload first (it becomes the saved resume too). */
   file: File | null;
+  /** Or the saved resume's id (GET /documentsUpload/savedResume): sent as is, nothing uploaded. */
+  savedResumeId?: string | null;
   userId: string | null | undefined;
   targetUserId: string | null | undefined;
   jobPostId: string | null | undefined;
   onProgress?: (percent: number) => void;
 }
 
-/** Thrown when a piece the request needs is missing (the page alerts 'Missing required data!'). */
+/** Thrown when a piece the request needs is missing (the modal says 'Missing required data!' inline). */
 export class MissingDataError extends Error {
   constructor() {
     super(MESSAGES.missingRequiredData);
   }
 }
 
-/** Upload the resume, then send the request: the two calls of the referral request (spec document 2). */
+/**
+ * The referral request (spec document 2): upload the chosen resume, then send the request; or, with the
+ * saved resume, send the request naming it, without a new upload.
+ */
 export async function requestReferral(input: ReferralInput): Promise<ReferralRequest> {
-  const { file, userId, targetUserId, jobPostId, onProgress } = input;
-  if (!file || !userId || !targetUserId || !jobPostId) throw new MissingDataError();
-  await resumeUpload(file, userId, onProgress);
-  return sendReferralRequest({ jobPostId, targetUserId, userId });
+  const { file, savedResumeId, userId, targetUserId, jobPostId, onProgress } = input;
+  if ((!file && !savedResumeId) || !userId || !targetUserId || !jobPostId) {
+    throw new MissingDataError();
+  }
+  if (file) {
+    await resumeUpload(file, userId, onProgress);
+    return sendReferralRequest({ jobPostId, targetUserId, userId });
+  }
+  return sendReferralRequest({ jobPostId, targetUserId, userId, resumeId: savedResumeId! });
 }
 
 /**
  * What a failed upload or request says. The spec: 'You have already requested for this job' on any
  * failure. We keep that sentence, except when the server refused with a more specific reason
- * (a 4xx other than 409 "already requested", e.g. an unreadable resume or the user's own job):
- * then its message is the truth (docs/decisions-public.md).
+ * (a 4xx other than 409 "already requested", e.g. an unreadable resume or the user's own job, or the
+ * saved resume replaced meanwhile): then its message is the truth (docs/decisions-public.md).
  */
 export function referralFailureMessage(err: unknown): string {
+  if (isApiError(err) && err.status === 409 && err.serverMessage === MESSAGES.savedResumeChanged) {
+    return MESSAGES.savedResumeChanged;
+  }
   if (
     isApiError(err) &&
     err.status >= 400 &&

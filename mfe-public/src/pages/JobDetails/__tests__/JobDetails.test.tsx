@@ -4,6 +4,7 @@ import {
   ApiError,
   getJobById,
   getPublicJob,
+  getSavedResume,
   resumeUpload,
   sendReferralRequest,
   useSessionStore,
@@ -24,9 +25,16 @@ import type * as TestUtils from '@referio/shared/test-utils';
 jest.mock('@referio/shared', () =>
   jest
     .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getJobById', 'getPublicJob', 'resumeUpload', 'sendReferralRequest']),
+    .mockSharedApi([
+      'getJobById',
+      'getPublicJob',
+      'getSavedResume',
+      'resumeUpload',
+      'sendReferralRequest',
+    ]),
 );
 const mockedGetPublicJob = jest.mocked(getPublicJob);
+const mockedSaved = jest.mocked(getSavedResume);
 const mockedGetJobById = jest.mocked(getJobById);
 const mockedResumeUpload = jest.mocked(resumeUpload);
 const mockedSend = jest.mocked(sendReferralRequest);
@@ -54,12 +62,22 @@ async function openUploadModal(user: ReturnType<typeof userEvent.setup>) {
 
 beforeEach(() => {
   useSessionStore.getState().signOut();
+  // No saved resume unless a test says so: the request asks for a file.
+  mockedSaved.mockResolvedValue(null);
 });
 
 const publicJob = (overrides: Parameters<typeof makeJob>[0] = {}) => ({
   ...makeJob(overrides),
   updatedAt: '2025-03-01T00:00:00.000Z',
 });
+
+const SAVED = {
+  _id: '0b7c5a0e-1111-4c4c-8888-000000000001',
+  resumeName: 'Asha Rao CV.pdf',
+  size: 48_000,
+  uploadedAt: '2026-03-02T10:00:00.000Z',
+  resumeLink: `/api/documentsUpload/resume/${USER_ID}`,
+};
 
 describe('job details without a session', () => {
   it('shows the job as anyone may see it, without the referrer’s contact, under its own title', async () => {
@@ -251,15 +269,99 @@ describe('job details for a signed-in candidate', () => {
     expect(within(dialog).queryByText('cv.pdf')).not.toBeInTheDocument();
   });
 
-  it("alerts 'Missing required data!' when Submit is pressed without a resume", async () => {
+  it("says 'Missing required data!' inline in the modal, never the browser's alert, when Submit is pressed without a resume", async () => {
     const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
     const user = userEvent.setup();
     open();
     const dialog = await openUploadModal(user);
-    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
-    expect(alert).toHaveBeenCalledWith('Missing required data!');
+    await user.click(await within(dialog).findByRole('button', { name: 'Submit' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Missing required data! Please choose your resume to send.',
+    );
+    expect(alert).not.toHaveBeenCalled();
     expect(mockedResumeUpload).not.toHaveBeenCalled();
     expect(mockedSend).not.toHaveBeenCalled();
+    // Choosing a file clears it.
+    await user.upload(within(dialog).getByLabelText('Resume'), pdf('cv.pdf'));
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    alert.mockRestore();
+  });
+
+  it('offers the saved resume (name and upload date) and sends the request with it, without uploading', async () => {
+    const user = userEvent.setup();
+    mockedSaved.mockResolvedValue(SAVED);
+    mockedSend.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
+    const card = await within(dialog).findByRole('group', { name: 'Your saved resume' });
+    expect(within(card).getByRole('link', { name: 'Asha Rao CV.pdf' })).toHaveAttribute(
+      'href',
+      SAVED.resumeLink,
+    );
+    expect(card).toHaveTextContent('Uploaded 02 Mar 2026');
+    expect(within(dialog).queryByLabelText('Resume')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Referral Request Sent!' }),
+    ).toBeInTheDocument();
+    expect(mockedResumeUpload).not.toHaveBeenCalled();
+    expect(mockedSend).toHaveBeenCalledWith({
+      jobPostId: JOB_ID,
+      targetUserId: REFERRER_ID,
+      userId: USER_ID,
+      resumeId: SAVED._id,
+    });
+  });
+
+  it("'Use a different file' uploads the new one instead, and can go back to the saved resume", async () => {
+    const user = userEvent.setup();
+    mockedSaved.mockResolvedValue(SAVED);
+    mockedResumeUpload.mockResolvedValue({ resumeLink: 'x', resumeName: 'new.pdf', size: 1 });
+    mockedSend.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Use a different file' }));
+    expect(within(dialog).queryByRole('group', { name: 'Your saved resume' })).toBeNull();
+    // Nothing chosen yet: Submit says so inline, and the saved resume is one click away.
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Missing required data!');
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Use my saved resume (Asha Rao CV.pdf)' }),
+    );
+    expect(within(dialog).getByRole('group', { name: 'Your saved resume' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Use a different file' }));
+
+    const file = pdf('new.pdf');
+    await user.upload(within(dialog).getByLabelText('Resume'), file);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('dialog', { name: 'Referral Request Sent!' });
+    expect(mockedResumeUpload).toHaveBeenCalledWith(file, USER_ID, expect.any(Function));
+    expect(mockedSend).toHaveBeenCalledWith({
+      jobPostId: JOB_ID,
+      targetUserId: REFERRER_ID,
+      userId: USER_ID,
+    });
+  });
+
+  it('says so when the saved resume was replaced meanwhile, and offers the current one', async () => {
+    const user = userEvent.setup();
+    const changed = 'Your saved resume has changed. Please check it and send the request again.';
+    mockedSaved.mockResolvedValueOnce(SAVED).mockResolvedValue({
+      ...SAVED,
+      _id: '0b7c5a0e-1111-4c4c-8888-000000000002',
+      resumeName: 'Newer CV.pdf',
+    });
+    mockedSend.mockRejectedValue(new ApiError(changed, 409, changed));
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
+    await within(dialog).findByRole('link', { name: 'Asha Rao CV.pdf' });
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(changed)).toBeInTheDocument();
+    expect(await within(dialog).findByRole('link', { name: 'Newer CV.pdf' })).toBeInTheDocument();
   });
 
   it("uploads the resume, sends the request, then shows 'Referral Request Sent!' and the job as requested", async () => {

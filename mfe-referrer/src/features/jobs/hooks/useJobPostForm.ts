@@ -9,6 +9,7 @@ import {
   useCurrentUser,
   type JobWizardStep1,
   type JobWizardStep2,
+  type VerifiedCompany,
 } from '@referio/shared';
 import {
   jobWizardStep1Schema,
@@ -84,8 +85,8 @@ export function useJobPostForm() {
     setStep(1);
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
     const one = jobWizardStep1Schema.safeParse(s1);
     if (!one.success) {
       setError(MESSAGES.step1Required);
@@ -109,11 +110,11 @@ export function useJobPostForm() {
       setStep(1);
       setLive(true);
     } catch (err) {
-      // 403: not verified at that company; the server's message says what to verify.
+      // 403: not verified at that company; the server's message says what to verify, inline (a toast
+      // covered it), and the page opens the work-email dialog; once verified the post goes by itself.
       if (err instanceof ApiError && err.status === 403 && err.serverMessage) {
         setError(err.serverMessage);
         setVerifyNeeded(true);
-        toast.error(err.serverMessage);
         return;
       }
       console.error('[referio] job post creation failed', err);
@@ -139,10 +140,18 @@ export function useJobPostForm() {
     live,
     closeLive: () => setLive(false),
     verifyNeeded,
-    /** After the work e-mail was verified: the refusal no longer holds. */
-    verified: () => {
+    /**
+     * After the work e-mail was verified: the refusal no longer holds, and a post it refused goes again by
+     * itself. Verified before step 1 with an address that counts for one company: its name is filled in.
+     */
+    verified: async (companies: readonly VerifiedCompany[] = []) => {
+      const held = verifyNeeded;
       setVerifyNeeded(false);
       setError(null);
+      if (companies.length === 1 && !s1.companyName.trim()) {
+        setS1((f) => ({ ...f, companyName: companies[0]!.companyName }));
+      }
+      if (held) await submit();
     },
   };
 }

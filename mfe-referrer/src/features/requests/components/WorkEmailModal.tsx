@@ -20,8 +20,11 @@ import { OtpInput } from '@referio/shared/forms';
 export interface WorkEmailModalProps {
   open: boolean;
   onClose: () => void;
-  /** Called after the work e-mail is verified and the session user is stored with workEmailAdded. */
-  onVerified: () => void | Promise<void>;
+  /**
+   * Called after the work e-mail is verified and the session user is stored with workEmailAdded, with the
+   * companies the address counts for.
+   */
+  onVerified: (companies: readonly VerifiedCompany[]) => void | Promise<void>;
   /** What the address is verified for: approving a held referral (the spec's modal) or posting a job. */
   purpose?: 'approve' | 'post';
   /** The company the address must be at (the request's or the job's), named in the explanation. */
@@ -149,7 +152,7 @@ export function WorkEmailModal({
       toast.info(VERIFIED_TEXTS.verifiedFor(answer.companies ?? [], workEmail.trim()));
       setUser({ ...user, ...(verified ?? {}), workEmailAdded: true });
       reset();
-      await onVerified();
+      await onVerified(answer.companies ?? []);
       onClose();
     } catch (err) {
       setProblem(errorMessage(err, MESSAGES.workOtpVerifyFailed));

@@ -1,6 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { ApiError, createJobPost, updateRole, useSessionStore } from '@referio/shared';
+import {
+  ApiError,
+  createJobPost,
+  updateRole,
+  useSessionStore,
+  workEmailVerify,
+  workEmailVerifyOtp,
+} from '@referio/shared';
 import CreateJobPost from '..';
 import { USER_ID, makeJob, makeUser, renderPage, signInAs } from '../../../test/render';
 import type * as TestUtils from '@referio/shared/test-utils';
@@ -8,9 +15,11 @@ import type * as TestUtils from '@referio/shared/test-utils';
 jest.mock('@referio/shared', () =>
   jest
     .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['createJobPost', 'updateRole']),
+    .mockSharedApi(['createJobPost', 'updateRole', 'workEmailVerify', 'workEmailVerifyOtp']),
 );
 const mockedCreate = jest.mocked(createJobPost);
+const mockedSendOtp = jest.mocked(workEmailVerify);
+const mockedVerifyOtp = jest.mocked(workEmailVerifyOtp);
 const mockedUpdateRole = jest.mocked(updateRole);
 
 /** Fills fields directly (fast); the chip inputs still get their Enter key. */
@@ -47,8 +56,29 @@ function fillStep2(skip?: string) {
 }
 
 beforeEach(() => {
-  signInAs();
+  // A referrer with a verified work e-mail, unless a test says otherwise.
+  signInAs({ workEmailAdded: true });
 });
+
+/** The work-email dialog, through to a verified address counting for `companies`. */
+async function verifyWorkEmail(user: UserEvent, companies: string[] = ['Acme Corp']) {
+  mockedSendOtp.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
+  const verified = makeUser({ workEmailAdded: true });
+  mockedVerifyOtp.mockResolvedValue({
+    success: true,
+    message: 'Work email verified successfully',
+    user: verified,
+    data: verified,
+    companies: companies.map((companyName, i) => ({ _id: `c${i}`, companyName, confirmed: true })),
+  });
+  const dialog = await screen.findByRole('dialog', { name: 'Verify Work Email' });
+  await user.type(within(dialog).getByLabelText('Work Email'), 'ravi@acme-corp.com');
+  await user.click(within(dialog).getByRole('button', { name: 'Send OTP' }));
+  await user.type(await within(dialog).findByLabelText('Digit 1 of 4'), '4821');
+  await waitFor(() =>
+    expect(screen.queryByRole('dialog', { name: 'Verify Work Email' })).not.toBeInTheDocument(),
+  );
+}
 
 describe('the create-job-post wizard', () => {
   it('posts what is still typed in a chip field instead of dropping it', async () => {
@@ -173,10 +203,10 @@ describe('the create-job-post wizard', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it("shows the server's refusal when the referrer is not verified at the company, with a way to verify", async () => {
+  it("shows the server's refusal inline (no toast over it), opens the work-email dialog at once, and posts by itself once verified", async () => {
     const refusal =
       'Your verified work email x@globex.com is not at Acme Corp. Verify your work email at acme.com to post jobs for it.';
-    mockedCreate.mockRejectedValue(new ApiError('Forbidden', 403, refusal));
+    mockedCreate.mockRejectedValueOnce(new ApiError('Forbidden', 403, refusal));
     const user = userEvent.setup({ delay: null });
     renderPage(<CreateJobPost />, '/create-job-post');
     expect(
@@ -186,14 +216,50 @@ describe('the create-job-post wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     fillStep2();
     await user.click(screen.getByRole('button', { name: 'Post Job' }));
-    expect(await screen.findAllByText(refusal)).not.toHaveLength(0);
-    await user.click(screen.getByRole('button', { name: 'Verify Work Email' }));
-    const dialog = screen.getByRole('dialog', { name: 'Verify Work Email' });
+    // Once, inline: no toast repeats it.
+    expect(await screen.findAllByText(refusal)).toHaveLength(1);
+    const dialog = await screen.findByRole('dialog', { name: 'Verify Work Email' });
     expect(
       within(dialog).getByText(
         'Posting jobs for Acme Corp needs a verified work email at Acme Corp: an address at its email domain. We will send a code to it.',
       ),
     ).toBeInTheDocument();
+
+    mockedCreate.mockResolvedValue(makeJob());
+    await verifyWorkEmail(user);
+    // No second 'Post Job': the held post goes by itself, with what was typed.
+    expect(
+      await screen.findByRole('dialog', { name: 'Your Job Post is Live!' }),
+    ).toBeInTheDocument();
+    expect(mockedCreate).toHaveBeenCalledTimes(2);
+    expect(mockedCreate.mock.calls[1]![0]).toMatchObject({
+      companyName: 'Acme Corp',
+      jobTitle: 'Frontend Engineer',
+    });
+  });
+
+  it('asks a referrer without a verified work email to verify first, before step 1, then fills in the company', async () => {
+    signInAs({ workEmailAdded: false });
+    const user = userEvent.setup({ delay: null });
+    renderPage(<CreateJobPost />, '/create-job-post');
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Verify your work email first' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Posting a job needs a verified work email at the company: an address at its email domain. We will send a code to it.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Job Title', { exact: false })).not.toBeInTheDocument();
+    expect(screen.getByText('First, your work email')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Verify Work Email' }));
+    await verifyWorkEmail(user, ['Acme Corp']);
+    expect(screen.getByText('Step 1 of 2')).toBeInTheDocument();
+    expect(
+      screen.getByLabelText('Company Name', { exact: false, selector: 'input,select' }),
+    ).toHaveValue('Acme Corp');
+    expect(mockedCreate).not.toHaveBeenCalled();
   });
 
   async function postOne(user: UserEvent) {
@@ -217,7 +283,7 @@ describe('the create-job-post wizard', () => {
   });
 
   it('switches a candidate-mode user to referrer mode before opening the job posts', async () => {
-    signInAs({}, 'user');
+    signInAs({ workEmailAdded: true }, 'user');
     mockedUpdateRole.mockResolvedValue({ success: true, message: '', data: makeUser() });
     const user = userEvent.setup({ delay: null });
     renderPage(<CreateJobPost />, '/create-job-post');

@@ -68,14 +68,20 @@ describe('RequestStatusTabs', () => {
     );
   }
 
-  it("shows each side's labels with counts, and the fourth 'No response' tab", async () => {
+  it("shows each side's labels with counts, the fourth 'No response' tab and the candidate's fifth 'Withdrawn'", async () => {
     const { unmount } = render(<Harness side="candidate" />);
     const tabs = screen.getByRole('tablist', { name: 'Requests by status' });
     expect(
       within(tabs)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['Pending Requests1', 'Approved Requests2', 'Declined Requests0', 'No response3']);
+    ).toEqual([
+      'Pending Requests1',
+      'Approved Requests2',
+      'Declined Requests0',
+      'No response3',
+      'Withdrawn0',
+    ]);
     await userEvent.click(screen.getByRole('tab', { name: 'No response 3' }));
     expect(screen.getByText('expired list')).toBeInTheDocument();
     unmount();
@@ -89,7 +95,7 @@ describe('RequestStatusTabs', () => {
 });
 
 describe('RequestStatusTabs on the candidate side', () => {
-  it('counts the withdrawn requests in "No response", beside the expired ones', () => {
+  it('counts the withdrawn requests in their own tab, not in "No response"', () => {
     render(
       <RequestStatusTabs
         side="candidate"
@@ -102,7 +108,8 @@ describe('RequestStatusTabs on the candidate side', () => {
       'Pending Requests1',
       'Approved Requests2',
       'Declined Requests0',
-      'No response4',
+      'No response3',
+      'Withdrawn1',
     ]);
   });
 });

@@ -1,4 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { SkillChips } from '..';
 
 const items = () => within(screen.getByRole('list', { name: 'Skills' })).getAllByRole('listitem');
@@ -31,13 +32,41 @@ describe('SkillChips', () => {
     expect(screen.getByRole('list', { name: 'Required skills' })).toBeInTheDocument();
   });
 
-  it('cuts long skills to 7 characters, keeping the whole name for screen readers and the title', () => {
+  it('cuts long skills to 7 characters with an ellipsis, keeping the whole name for screen readers and the title', () => {
     render(<SkillChips skills={['JavaScript', 'Go']} cut />);
     const [long, short] = items();
     expect(long).toHaveAttribute('title', 'JavaScript');
-    expect(within(long!).getByText('JavaScr')).toHaveAttribute('aria-hidden', 'true');
-    expect(within(long!).getByText('JavaScript')).toHaveClass('rf-visually-hidden');
+    expect(within(long!).getByText('JavaScr…')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(long!).getByRole('button', { name: 'JavaScript' })).toBeInTheDocument();
     expect(short).not.toHaveAttribute('title');
     expect(short).toHaveTextContent(/^Go$/);
+    expect(within(short!).queryByRole('button')).toBeNull();
+  });
+
+  it('shows the whole name in a tooltip on focus, on hover and on tap; Escape hides it', async () => {
+    const user = userEvent.setup();
+    render(<SkillChips skills={['Kubernetes', 'Go']} cut />);
+    const chip = screen.getByRole('button', { name: 'Kubernetes' });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+
+    await user.tab();
+    expect(chip).toHaveFocus();
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Kubernetes');
+    expect(chip).toHaveAccessibleDescription('Kubernetes');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    await user.tab();
+    expect(screen.queryByRole('tooltip')).toBeNull();
+
+    fireEvent.mouseEnter(items()[0]!);
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Kubernetes');
+    fireEvent.mouseLeave(items()[0]!);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+
+    // A tap (no hover on a phone): the click toggles it; a tap elsewhere hides it.
+    fireEvent.click(chip);
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Kubernetes');
+    fireEvent.pointerDown(document.body);
+    expect(screen.queryByRole('tooltip')).toBeNull();
   });
 });

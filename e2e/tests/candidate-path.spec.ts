@@ -1,0 +1,148 @@
+// The path from a shared job link to a sent request, on a phone (390x844, touch): sign up, request the job
+// with a resume, then a second job with the saved resume in at most 3 taps; and chat on a phone, which opens
+// on the list of conversations, with a back arrow from a conversation to the list.
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { createJobOverApi, signUp } from '../support/session';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+
+async function referrerWithJobs(browser: Browser, titles: string[]) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const { userId } = await signUp(page, 'Referrer');
+  const ids: string[] = [];
+  for (const title of titles) ids.push(await createJobOverApi(page, userId, title));
+  return { page, userId, ids, close: () => context.close() };
+}
+
+/** Counts the taps of a journey. */
+function tapper() {
+  let taps = 0;
+  return {
+    tap: async (target: Locator) => {
+      taps++;
+      await target.tap();
+    },
+    get taps() {
+      return taps;
+    },
+  };
+}
+
+test('a new user on a phone: shared job link, sign-up, request with a resume, then a second job with the saved resume in at most 3 taps', async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const titles = [`Phone Engineer ${stamp}`, `Phone Designer ${stamp}`];
+  const referrer = await referrerWithJobs(browser, titles);
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  try {
+    // The shared link, signed out: the page says to sign in.
+    await page.goto(`/job-details/${referrer.ids[0]}`);
+    await expect(page.getByText('Please sign in to view job details').first()).toBeVisible();
+
+    const started = Date.now();
+    await signUp(page, 'Applicant');
+    // Sign-up returning to the job is another branch's work (wip/signin): here the journey goes back
+    // to the job's link itself.
+    await page.goto(`/job-details/${referrer.ids[0]}`);
+    await expect(page.getByRole('heading', { level: 1, name: titles[0] })).toBeVisible();
+
+    const first = tapper();
+    await first.tap(page.getByRole('button', { name: 'Request a Referral' }));
+    const upload = page.getByRole('dialog', { name: 'Upload your resume' });
+    await upload
+      .getByLabel('Resume')
+      .setInputFiles({ name: 'My CV.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await first.tap(upload.getByRole('button', { name: 'Submit' }));
+    const sent = page.getByRole('dialog', { name: 'Referral Request Sent!' });
+    await expect(sent).toBeVisible();
+    const firstSeconds = (Date.now() - started) / 1000;
+
+    // The second job, with the saved resume: no file to pick.
+    await page.goto(`/job-details/${referrer.ids[1]}`);
+    await expect(page.getByRole('heading', { level: 1, name: titles[1] })).toBeVisible();
+    const secondStarted = Date.now();
+    const second = tapper();
+    await second.tap(page.getByRole('button', { name: 'Request a Referral' }));
+    const send = page.getByRole('dialog', { name: 'Send your resume' });
+    const saved = send.getByRole('group', { name: 'Your saved resume' });
+    await expect(saved.getByRole('link', { name: 'My CV.pdf' })).toBeVisible();
+    await expect(saved).toContainText('Uploaded');
+    await second.tap(send.getByRole('button', { name: 'Submit' }));
+    await expect(page.getByRole('dialog', { name: 'Referral Request Sent!' })).toBeVisible();
+    const secondSeconds = (Date.now() - secondStarted) / 1000;
+    expect(second.taps).toBeLessThanOrEqual(3);
+
+    console.log(
+      `[candidate-path] first request: ${first.taps} taps + choosing the file, ${firstSeconds.toFixed(1)} s from sign-up; ` +
+        `second request with the saved resume: ${second.taps} taps, ${secondSeconds.toFixed(1)} s`,
+    );
+
+    // Both requests are pending, each with its resume, for the referrer.
+    await page.goto('/dashboard/myReferralRequests');
+    await expect(page.getByRole('tab', { name: 'Pending Requests 2' })).toBeVisible();
+  } finally {
+    await context.close();
+    await referrer.close();
+  }
+});
+
+async function approvedChat(browser: Browser) {
+  const stamp = Date.now().toString(36);
+  const referrer = await referrerWithJobs(browser, [`Chat Engineer ${stamp}`]);
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const { userId } = await signUp(page, 'Applicant');
+  const up = await page.request.post('/api/documentsUpload/resumeUpload', {
+    multipart: { userId, file: { name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF } },
+  });
+  expect(up.ok(), await up.text()).toBe(true);
+  const sent = await page.request.post('/api/referralRequest/sendReferralRequest', {
+    data: { jobPostId: referrer.ids[0], targetUserId: referrer.userId, userId },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const requestId = ((await sent.json()) as { data: { _id: string } }).data._id;
+  const approved = await referrer.page.request.put(
+    `/api/referralRequest/updateReferralStatus/${requestId}`,
+    { data: { status: 'approved' } },
+  );
+  expect(approved.ok(), await approved.text()).toBe(true);
+  const chat = await page.request.post('/api/chat/createChat', {
+    data: { userId, referrerId: referrer.userId },
+  });
+  expect(chat.ok(), await chat.text()).toBe(true);
+  return { page, referrer, close: () => context.close() };
+}
+
+async function referrerEmailOf(page: Page, userId: string) {
+  const res = await page.request.get(`/api/auth/GetByIdReferer/${userId}/1`);
+  return ((await res.json()) as { data: { email: string } }).data.email;
+}
+
+test('chat on a phone opens on the list of conversations; the open one has a back arrow to the list', async ({
+  browser,
+}) => {
+  const { page, referrer, close } = await approvedChat(browser);
+  try {
+    const email = await referrerEmailOf(referrer.page, referrer.userId);
+    await page.goto('/dashboard/chat');
+    const list = page.getByRole('region', { name: 'Messages' });
+    await expect(list).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: email })).toHaveCount(0);
+
+    await list.getByRole('button', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) }).tap();
+    await expect(page.getByRole('heading', { level: 2, name: email })).toBeVisible();
+    await expect(list).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: /message/i })).toBeInViewport();
+
+    await page.getByRole('button', { name: 'Back to chats' }).tap();
+    await expect(list).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: email })).toHaveCount(0);
+  } finally {
+    await close();
+    await referrer.close();
+  }
+});
