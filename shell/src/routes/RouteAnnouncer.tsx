@@ -69,7 +69,13 @@ export function RouteAnnouncer() {
   }, [pathname]);
 
   return (
-    <div className="rf-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+    // A live region without the status role: pages keep `role="status"` for their own notices.
+    <div
+      className="rf-visually-hidden"
+      aria-live="polite"
+      aria-atomic="true"
+      data-route-announcer=""
+    >
       {message}
     </div>
   );

@@ -48,8 +48,7 @@ beforeEach(() => {
   jest.mocked(getNotifications).mockResolvedValue({ items: [], unread: 0 });
 });
 
-const status = () =>
-  screen.getAllByRole('status').find((el) => el.getAttribute('aria-live') === 'polite')!;
+const status = () => document.querySelector<HTMLElement>('[data-route-announcer]')!;
 
 describe('page titles and the route announcer', () => {
   it('announces the new page title and focuses its heading after a move', async () => {
