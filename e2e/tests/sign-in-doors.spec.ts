@@ -68,7 +68,7 @@ test('job → sign-in → "Register for free" → code → name → back on the 
   // Back: not the sign-up or sign-in form.
   await page.goBack();
   await expect(page).not.toHaveURL(/\/sign-(in|up)/);
-  await expect(page.getByRole('textbox', { name: /e-?mail/i })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^(LOGIN|Sign Up|Verify OTP)$/ })).toHaveCount(0);
 
   // The name stays: a reload asks nothing.
   await page.goto(job);
