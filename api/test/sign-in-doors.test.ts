@@ -3,6 +3,7 @@
 // behind one office or carrier IP while a chosen account's code stays at or below 0.1 % a day.
 import type { FastifyInstance } from 'fastify';
 import { latestCode, MINUTE, SECOND, sessionCookie, setupTestContext, signIn } from './helper';
+import { call, insertJob, makeUser, sendReferral, uploadResume } from './market-fixtures';
 
 const ctx = setupTestContext();
 const OFFICE_IP = '198.51.100.7';
@@ -239,4 +240,59 @@ it('signs in without any cookie (a first visit): the browser id is given on the 
   const ok = await check(app, 'z@example.com', await latestCode(app, 'z@example.com'));
   expect(res.statusCode).toBe(200);
   expect(sessionCookie(ok)?.value).toBeTruthy();
+});
+
+describe('the name given at first sign-in is what others see', () => {
+  it('the candidate is told "<name> approved…" (bell and e-mail), not "A Referio member" or an address', async () => {
+    const app = await ctx.build();
+    const referrer = await makeUser(app, 'ref', { workEmailAdded: true }, 1);
+    const candidate = await makeUser(app, 'cand', {});
+    const job = await insertJob(app, referrer.id, {
+      jobTitle: 'Platform Engineer',
+      companyName: 'Acme Corp',
+    });
+    await uploadResume(app, candidate);
+    // Both answer the name prompt.
+    for (const [u, fullName] of [
+      [referrer, 'Ravi Menon'],
+      [candidate, 'Cara Cand'],
+    ] as const) {
+      expect((await call(app, u, 'PUT', '/auth/name', { fullName })).statusCode).toBe(200);
+    }
+    const sent = await sendReferral(app, candidate, job.id, referrer.id);
+    expect(sent.statusCode).toBe(201);
+    const requestId = sent.json().data._id as string;
+    const approved = await call(
+      app,
+      referrer,
+      'PUT',
+      `/referralRequest/updateReferralStatus/${requestId}`,
+      {
+        status: 'approved',
+      },
+    );
+    expect(approved.statusCode).toBe(200);
+
+    const bell = await call(app, candidate, 'GET', '/notifications');
+    const texts = (bell.json().data.items as { text: string }[]).map((i) => i.text);
+    expect(texts).toContain(
+      'Ravi Menon approved your referral request for Platform Engineer at Acme Corp.',
+    );
+    expect(texts.join(' ')).not.toMatch(/A Referio member|@/);
+    const referrerBell = await call(app, referrer, 'GET', '/notifications');
+    expect(JSON.stringify(referrerBell.json().data.items)).toContain('Cara Cand');
+
+    await app.outbox.drainAll();
+    const mails = await call(
+      app,
+      null,
+      'GET',
+      `/dev/mail?to=${encodeURIComponent(candidate.email)}`,
+    );
+    const approval = (mails.json().data as { subject: string; text: string }[]).find((m) =>
+      /was approved$/.test(m.subject),
+    );
+    expect(approval?.text).toContain('Ravi Menon');
+    expect(approval?.text).not.toContain(referrer.email);
+  });
 });
