@@ -383,6 +383,20 @@ describe('Google sign-in', () => {
     expect(useSessionStore.getState().role).toBe('referer');
   });
 
+  it('keeps the page to return to (`?next=`) through Google sign-in, on sign-up too', async () => {
+    const google = fakeGoogle();
+    mockedOAuth.mockResolvedValue(session());
+    renderPage(SignUp, {
+      path: '/sign-up',
+      googleClientId: 'client-123.apps.googleusercontent.com',
+      search: `?next=${encodeURIComponent('/dashboard/explore')}`,
+    });
+    await screen.findByRole('group', { name: 'Sign in with Google' });
+    await waitFor(() => expect(google.id.initialize).toHaveBeenCalled());
+    await act(async () => google.sendCredential('google-id-token-abc'));
+    expect(await screen.findByRole('heading', { name: 'Linked page' })).toBeInTheDocument();
+  });
+
   it('only logs a failed Google sign-in: no message for the user, no move', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => {});
     const google = fakeGoogle();
