@@ -128,9 +128,17 @@ export const configSchema = z
     EMAIL_CHANGE_REAUTH_MINUTES: int(15, 1, 10_080),
     /** How long the sign-in link mailed with every code works. */
     LOGIN_LINK_TTL_SECONDS: int(600, 60, 86_400),
-    OTP_IP_MAX: int(20, 1, 1_000_000),
-    /** Mails (codes, links, notices) one IP may make the site send per hour, every route together. */
-    MAIL_IP_MAX_PER_HOUR: int(30, 1, 1_000_000),
+    /**
+     * Code sends and checks per IP per OTP_IP_WINDOW_SECONDS, every code route together: only a backstop
+     * (one office or carrier address carries many people); the real limits are per browser and per address.
+     */
+    OTP_IP_MAX: int(600, 1, 1_000_000),
+    /** Code sends and checks per browser (the `referio_browser` cookie) per OTP_IP_WINDOW_SECONDS. */
+    OTP_BROWSER_MAX: int(20, 1, 1_000_000),
+    /** Mails (codes, links, notices) one IP may make the site send per hour, every route together (a backstop). */
+    MAIL_IP_MAX_PER_HOUR: int(300, 1, 1_000_000),
+    /** Mails one browser (the `referio_browser` cookie) may make the site send per hour. */
+    MAIL_BROWSER_MAX_PER_HOUR: int(20, 1, 1_000_000),
     /** Mails one signed-in account may make the site send per hour (e-mail change, work e-mail, re-check). */
     MAIL_ACCOUNT_MAX_PER_HOUR: int(10, 1, 1_000_000),
     /** Mails to one address per rolling day from everyone (a browser that signed in there before exempt). */

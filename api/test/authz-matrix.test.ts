@@ -289,6 +289,13 @@ const ROWS: Row[] = [
     request: () => ({ url: '' }),
   },
   {
+    // Only ever the caller's own name: there is no id to point at someone else.
+    route: 'PUT /api/auth/name',
+    owner: 'candidate',
+    expect: SIGNED_IN,
+    request: () => ({ url: '', payload: { fullName: 'Matrix Person' } }),
+  },
+  {
     route: 'PUT /api/auth/updateRole/:id',
     owner: 'candidate',
     expect: OWNER_ONLY,

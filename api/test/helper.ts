@@ -41,6 +41,8 @@ export function testConfig(overrides: ConfigInput = {}): Config {
     SEED: false,
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     OTP_IP_MAX: 10_000,
+    OTP_BROWSER_MAX: 10_000,
+    MAIL_BROWSER_MAX_PER_HOUR: 100_000,
     MAIL_WORKER: false,
     CHAT_MESSAGE_MAX: 10_000,
     MAIL_IP_MAX_PER_HOUR: 100_000,

@@ -34,7 +34,9 @@ export default async function globalSetup(): Promise<void> {
       OTP_MAX_PER_HOUR: '1000',
       OTP_ADDRESS_MAX_PER_HOUR: '1000',
       OTP_IP_MAX: '10000',
+      OTP_BROWSER_MAX: '10000',
       MAIL_IP_MAX_PER_HOUR: '10000',
+      MAIL_BROWSER_MAX_PER_HOUR: '10000',
       MAIL_RECIPIENT_MAX_PER_DAY: '10000',
     },
   });

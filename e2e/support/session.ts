@@ -15,6 +15,8 @@ export async function signUp(
   role: 'Applicant' | 'Referrer' = 'Applicant',
   /** The start of the address (the role by default); a long one tries how pages show long e-mails. */
   emailPrefix: string = role.toLowerCase(),
+  /** The name given when the site asks for it after the first sign-in. */
+  fullName: string = role === 'Referrer' ? 'Rohan Referrer' : 'Chitra Candidate',
 ): Promise<SignedUp> {
   const email = uniqueEmail(emailPrefix);
   const sentAt = Date.now() - 1000;
@@ -27,6 +29,7 @@ export async function signUp(
   await page.keyboard.type(code);
   // The site's home on whatever origin the page is on (the suite's stack, or a balancer in front of one).
   await page.waitForURL(new URL('/', page.url()).href, { timeout: 5_000 });
+  await giveName(page, fullName);
   const userId = await page.evaluate(
     () =>
       (
@@ -36,6 +39,14 @@ export async function signUp(
       ).data._id,
   );
   return { email, userId };
+}
+
+/** Answers the "What's your name?" prompt a new account gets after its first sign-in. */
+export async function giveName(page: Page, fullName: string): Promise<void> {
+  const prompt = page.getByRole('dialog', { name: "What's your name?" });
+  await prompt.getByRole('textbox', { name: /Your full name/ }).fill(fullName);
+  await prompt.getByRole('button', { name: 'Save name' }).click();
+  await expect(prompt).toBeHidden();
 }
 
 /** The company `createJobOverApi` posts for, and the domain its referrers' work addresses are at. */

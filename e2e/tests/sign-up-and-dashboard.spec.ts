@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readCode, uniqueEmail } from '../support/mailbox';
+import { giveName } from '../support/session';
 
 test('a new candidate signs up with the mailed code, stays signed in, switches mode and back, and logs out', async ({
   page,
@@ -21,6 +22,7 @@ test('a new candidate signs up with the mailed code, stays signed in, switches m
   await page.keyboard.type(code); // auto-advances and verifies on the fourth digit
   await expect(page.getByText('OTP Verified Sucessfully!')).toBeVisible();
   await page.waitForURL('http://localhost:3000/', { timeout: 5_000 });
+  await giveName(page, 'Chitra Candidate');
 
   // The session survives a reload: it is an httpOnly cookie plus profile data in local storage.
   await page.reload();

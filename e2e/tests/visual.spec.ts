@@ -90,7 +90,12 @@ async function makeWorld(browser: Browser): Promise<World> {
 
   const candContext = await browser.newContext({ baseURL: BASE });
   const candPage = await candContext.newPage();
-  const candidate = await signUp(candPage, 'Applicant', 'alexandra.konstantinopoulou.applicant');
+  const candidate = await signUp(
+    candPage,
+    'Applicant',
+    'alexandra.konstantinopoulou.applicant',
+    'Alexandra Konstantinopoulou-Papadimitriou',
+  );
   await ok(
     await candPage.request.post('/api/documentsUpload/resumeUpload', {
       multipart: { file: { name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF } },

@@ -3,7 +3,9 @@ import { AppProviders, ToastHost } from '@referio/shared';
 import { NewReleaseNotice } from './federation/NewReleaseNotice';
 import { AppRoutes } from './routes/AppRoutes';
 import { HistoryCatchUp } from './routes/HistoryCatchUp';
+import { RouteAnnouncer } from './routes/RouteAnnouncer';
 import { ScrollToTop } from './routes/ScrollToTop';
+import { NamePrompt } from './session/NamePrompt';
 import { SessionRefresh } from './session/SessionRefresh';
 
 /** Everything inside the router: the same in the browser and in the server's render (server/render.tsx). */
@@ -13,7 +15,10 @@ export function AppContent() {
       <ScrollToTop />
       <HistoryCatchUp />
       <SessionRefresh />
+      {/* Before the routes: its effect starts watching the title before the new page sets it. */}
+      <RouteAnnouncer />
       <AppRoutes />
+      <NamePrompt />
       {/* Empty until a remote this tab runs has a newer release (the server renders the empty live region, so
           React takes the page over without a mismatch). */}
       <NewReleaseNotice />

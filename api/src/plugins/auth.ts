@@ -128,6 +128,7 @@ export default fp(
         secret,
         {
           ipPerHour: config.MAIL_IP_MAX_PER_HOUR,
+          browserPerHour: config.MAIL_BROWSER_MAX_PER_HOUR,
           accountPerHour: config.MAIL_ACCOUNT_MAX_PER_HOUR,
           recipientPerDay: config.MAIL_RECIPIENT_MAX_PER_DAY,
         },

@@ -1,5 +1,6 @@
 // Budgets for every route that makes Referio send an e-mail, so nobody can use the site to flood an
-// inbox: per requester IP, per signed-in account, per recipient address (docs/security.md has the numbers).
+// inbox: per browser, per signed-in account, per recipient address, and per requester IP as a high
+// backstop (one office or carrier address carries many people) (docs/security.md has the numbers).
 // Counted in `rate_limits` like the other limits (every instance shares them); a mail that counts
 // against any exhausted budget answers 429 with Retry-After and is not sent. Recipient addresses are
 // kept only as an HMAC under the server secret.
@@ -11,6 +12,7 @@ import { rateLimitCounter, waitInWords, type CounterState } from '../lib/rate-li
 
 export interface MailBudgetLimits {
   ipPerHour: number;
+  browserPerHour: number;
   accountPerHour: number;
   recipientPerDay: number;
 }
@@ -36,6 +38,8 @@ export class MailBudget {
    */
   async spend(input: {
     ip: string | undefined;
+    /** The asking browser's `referio_browser` id, when it sent one. */
+    browser?: string | null;
     recipient: string;
     userId?: string | null;
     knownDevice?: boolean;
@@ -44,6 +48,14 @@ export class MailBudget {
     const checks: { group: string; key: string; windowMs: number; max: number }[] = [
       { group: 'mail-ip', key: input.ip ?? '', windowMs: HOUR_MS, max: this.limits.ipPerHour },
     ];
+    if (input.browser) {
+      checks.push({
+        group: 'mail-browser',
+        key: hmacHex(this.secret, `browser:${input.browser}`),
+        windowMs: HOUR_MS,
+        max: this.limits.browserPerHour,
+      });
+    }
     if (input.userId) {
       checks.push({
         group: 'mail-account',

@@ -18,6 +18,7 @@ import type {
   VerifyOtpRequest,
   WorkEmailVerifyOtpRequest,
   WorkEmailVerifyRequest,
+  UpdateNameRequest,
 } from '../contract/account';
 import { ROLE_REFERRER, type RoleId } from '../contract/roles';
 import type { z } from 'zod';
@@ -33,6 +34,11 @@ export async function login(body: SendOtpRequest): Promise<MessageAnswer> {
 /** POST /auth/createUser: sends a code, creating the account on first use. */
 export async function createUser(body: SendOtpRequest): Promise<MessageAnswer> {
   return (await apiClient.post<MessageAnswer>('/auth/createUser', body)).data;
+}
+
+/** PUT /auth/name: saves the signed-in user's name; the answer is the updated session user. */
+export async function updateName(body: UpdateNameRequest): Promise<SessionResponse> {
+  return (await apiClient.put<SessionResponse>('/auth/name', body)).data;
 }
 
 /** POST /auth/verifyOtp: opens the session (cookie); the answer is stored whole. */

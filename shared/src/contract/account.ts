@@ -12,10 +12,39 @@ import {
 } from './common';
 import { ROLE_APPLICANT, ROLE_REFERRER } from './roles';
 import { verifiedCompanySchema } from './companies';
+import { returnPathSchema } from './returnPath';
 
-/** POST /auth/login and POST /auth/createUser: send a 4-digit code. */
-export const sendOtpRequest = z.object({ email: emailSchema, roleId: roleIdSchema });
+/**
+ * POST /auth/login and POST /auth/createUser: send a 4-digit code (and a sign-in link, which opens
+ * `next` once used).
+ */
+export const sendOtpRequest = z.object({
+  email: emailSchema,
+  roleId: roleIdSchema,
+  next: returnPathSchema,
+});
 export type SendOtpRequest = z.input<typeof sendOtpRequest>;
+
+export const FULL_NAME_MAX = 100;
+export const NAME_MESSAGES = {
+  required: 'Please enter your name.',
+  tooLong: `Your name must be at most ${FULL_NAME_MAX} characters.`,
+  notEmail: 'Please enter your name, not an email address.',
+  letters: 'Your name must contain letters.',
+} as const;
+
+/** A person's name as others see it (cards, chat, notifications, e-mails). */
+export const fullNameSchema = z
+  .string({ error: NAME_MESSAGES.required })
+  .trim()
+  .min(1, NAME_MESSAGES.required)
+  .max(FULL_NAME_MAX, NAME_MESSAGES.tooLong)
+  .refine((v) => !v.includes('@'), NAME_MESSAGES.notEmail)
+  .refine((v) => /\p{L}/u.test(v), NAME_MESSAGES.letters);
+
+/** PUT /auth/name: the name asked for at first sign-in (and once from accounts without one). */
+export const updateNameRequest = z.object({ fullName: fullNameSchema });
+export type UpdateNameRequest = z.input<typeof updateNameRequest>;
 
 /** POST /auth/verifyOtp */
 export const verifyOtpRequest = z.object({

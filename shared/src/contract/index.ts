@@ -5,6 +5,7 @@ export * from './lists';
 export * from './filters';
 export * from './constants';
 export * from './account';
+export * from './returnPath';
 export * from './profile';
 export * from './jobPost';
 export * from './verified';

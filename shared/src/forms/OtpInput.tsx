@@ -1,4 +1,5 @@
 import {
+  useEffect,
   useRef,
   useState,
   type ClipboardEvent,
@@ -22,6 +23,8 @@ export interface OtpInputProps {
   /** Marks the boxes invalid and announces the message. */
   error?: string | null;
   className?: string;
+  /** Each new value empties nothing by itself but moves the focus to the first box (after a wrong code). */
+  focusFirst?: number;
 }
 
 const toDigits = (code: string, length: number) =>
@@ -41,12 +44,17 @@ export function OtpInput({
   label = 'One-time code',
   error,
   className,
+  focusFirst = 0,
 }: OtpInputProps) {
   // The boxes keep their positions (clearing box 1 of '1234' leaves '_234', not '234_'); a controlled value
   // that differs from them (set or reset by the parent) replaces them.
   const [own, setOwn] = useState<string[]>(() => toDigits(value ?? '', length));
   const digits = value !== undefined && value !== own.join('') ? toDigits(value, length) : own;
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
+
+  useEffect(() => {
+    if (focusFirst > 0) boxes.current[0]?.focus();
+  }, [focusFirst]);
 
   const focusBox = (i: number) => {
     const el = boxes.current[Math.max(0, Math.min(length - 1, i))];

@@ -16,7 +16,8 @@ export const paths = {
   home: () => '/',
   /** `next`: the page to come back to after signing in (sign-in's `?next=`). */
   signIn: (next?: string) => withQuery('/sign-in', { next }),
-  signUp: () => '/sign-up',
+  /** `next`: the page to come back to after signing up (kept when moving between sign-in and sign-up). */
+  signUp: (next?: string) => withQuery('/sign-up', { next }),
   /** `company`: the company whose jobs the list shows. */
   companyList: (query?: { company?: string }) => withQuery('/company-list', query),
   jobDetails: (id: string) => `/job-details/${encodeURIComponent(id)}`,

@@ -3,7 +3,15 @@
 // page has its own URL, so the browser's back button walks through them naturally.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
-import { dashboardPath, isDashboardPageKey, useRole, useSessionStore } from '@referio/shared';
+import {
+  DEFAULT_HEAD,
+  dashboardPath,
+  isDashboardPageKey,
+  useDocumentHead,
+  useRole,
+  useSessionStore,
+} from '@referio/shared';
+import { dashboardHead } from '../routes/pageTitles';
 import { PageSpinner } from '../components/PageSpinner';
 import { RemotePage } from '../federation/RemotePage';
 import { belongsToMode, defaultPage, modeOfRole, pageModules, type DashboardMode } from './pages';
@@ -51,6 +59,9 @@ export default function DashboardFrame() {
   useEffect(() => {
     if (key && key !== useSessionStore.getState().activePage) setActivePage(key);
   }, [key, setActivePage]);
+
+  // Each inner page names itself in the tab (and so to the route announcer).
+  useDocumentHead(key ? dashboardHead(key) : DEFAULT_HEAD);
 
   // A followed link closes the mobile sidebar.
   useEffect(() => setSidebarOpen(false), [pathname]);

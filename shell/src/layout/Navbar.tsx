@@ -2,6 +2,7 @@
 // On small screens the links fold into a burger menu.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { safeReturnPath } from '@referio/shared/contract';
 import { useCurrentUser, useIsSignedIn, useRole, paths } from '@referio/shared';
 import { Logo } from '../components/Logo';
 import { useDismiss } from '../components/useDismiss';
@@ -18,7 +19,10 @@ export function Navbar() {
   // The spec shows 'Dashboard' to applicants only; a referrer gets their own way in
   // (docs/decisions-shell.md, "The navbar's dashboard link").
   const dashboardLabel = useRole() === 'referer' ? 'Referrer Dashboard' : 'Dashboard';
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // Login and Create free account come back to this page (not from the landing page itself).
+  const here = safeReturnPath(pathname + search);
+  const next = here && here !== paths.home() && here !== '/home' ? here : undefined;
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
 
@@ -71,10 +75,13 @@ export function Navbar() {
               <Greeting name={firstName(user)} />
             ) : (
               <>
-                <Link to={paths.signIn()} className="nav__login">
+                <Link to={paths.signIn(next)} className="nav__login">
                   Login
                 </Link>
-                <Link to={paths.signUp()} className="rf-btn rf-btn--primary rf-btn--md nav__signup">
+                <Link
+                  to={paths.signUp(next)}
+                  className="rf-btn rf-btn--primary rf-btn--md nav__signup"
+                >
                   Create free account
                 </Link>
               </>

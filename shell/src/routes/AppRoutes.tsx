@@ -2,6 +2,8 @@
 // dashboard frame and the not-found page are the shell's own, loaded lazily like the rest.
 import { lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { useDocumentHead, type PageHead } from '@referio/shared';
+import { shellRouteHeads } from './pageTitles';
 import { RemotePage } from '../federation/RemotePage';
 import { MainArea, SiteLayout } from '../layout/SiteLayout';
 import { RequireOperator } from './RequireOperator';
@@ -25,7 +27,13 @@ function DashboardFrame() {
 }
 const NotFound = lazy(() => import(/* webpackChunkName: "not-found" */ './NotFound'));
 
-function elementFor(route: RouteDef): ReactNode {
+/** Names the page in the tab for the routes whose page sets no title itself. */
+function WithHead({ head, children }: { head: PageHead; children: ReactNode }) {
+  useDocumentHead(head);
+  return children;
+}
+
+function elementFor(name: string, route: RouteDef): ReactNode {
   const { target } = route;
   let element: ReactNode;
   if (target.kind === 'dashboard') element = <DashboardFrame />;
@@ -41,6 +49,11 @@ function elementFor(route: RouteDef): ReactNode {
         <RemotePage key={target.module} module={target.module} />
       </MainArea>
     );
+  if (name in shellRouteHeads) {
+    element = (
+      <WithHead head={shellRouteHeads[name as keyof typeof shellRouteHeads]}>{element}</WithHead>
+    );
+  }
   if (route.operatorOnly) element = <RequireOperator>{element}</RequireOperator>;
   return route.requiresSession ? <RequireSession>{element}</RequireSession> : element;
 }
@@ -50,7 +63,7 @@ export function AppRoutes() {
     <Routes>
       <Route element={<SiteLayout />}>
         {Object.entries(routes).map(([name, route]) => (
-          <Route key={name} path={route.path} element={elementFor(route)} />
+          <Route key={name} path={route.path} element={elementFor(name, route)} />
         ))}
       </Route>
     </Routes>

@@ -16,6 +16,7 @@ import {
   sessionResponseSchema,
   todayIsoDate,
   updateProfileRequest,
+  updateNameRequest,
   updateRoleRequest,
   verifyLinkRequest,
   verifyOtpRequest,
@@ -27,15 +28,16 @@ import {
 } from '../../contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { OtpPurpose } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { applyCounter, rateLimitCounter, type CounterState } from '../../lib/rate-limit-store';
 import { randomUrlToken, sha256Hex } from '../../lib/crypto';
 import { emailReverts, otpCodes } from '../../db/schema';
 import { OTP_MESSAGES } from '../../services/otp';
 import { companyNameFromEmail, registrableDomain, workEmailProblem } from '../../lib/work-email';
-import { assertSelf, currentUser } from '../../plugins/auth';
+import { BROWSER_COOKIE, assertSelf, currentUser } from '../../plugins/auth';
 import type { MailMessage } from '../../plugins/mail';
 import {
   authModeOf,
@@ -87,12 +89,33 @@ const auth: FastifyPluginAsyncZod = async (app) => {
   const minutes = Math.max(1, Math.ceil(config.OTP_TTL_SECONDS / 60));
   const verifyGoogle = createGoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL);
 
-  // One shared per-IP budget for every route that sends or checks a code.
-  const otpIpLimit = app.rateLimit({
-    groupId: 'otp-ip',
-    max: config.OTP_IP_MAX,
-    timeWindow: config.OTP_IP_WINDOW_SECONDS * 1000,
-  });
+  // Every route that sends or checks a code spends two budgets: its browser's (the `referio_browser`
+  // cookie, given here to a browser that has none yet) and, as a high backstop only, its IP's. People
+  // behind one office or carrier address share the IP but not the browser, so one of them asking too
+  // often does not lock out the others. What bounds guessing is per address (services/otp.ts).
+  const windowMs = config.OTP_IP_WINDOW_SECONDS * 1000;
+  const count = async (group: string, key: string, at: Date): Promise<CounterState> => {
+    const resetAt = new Date(at.getTime() + windowMs).toISOString();
+    const result = (await app.db.execute(
+      sql`select ${rateLimitCounter(group, sql`${key}`, sql`${at.toISOString()}`, sql`${resetAt}`)} as state`,
+    )) as unknown as { rows: { state: CounterState }[] };
+    const state = result.rows[0]?.state;
+    if (!state) throw new Error('rate limit counter not returned');
+    return state;
+  };
+  const otpIpLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    const browser = app.browserIdOf(request) ?? app.browserId(request, reply);
+    request.cookies[BROWSER_COOKIE] = browser;
+    const at = app.now();
+    // The tighter answer wins: the browser's own budget first, then the IP's backstop.
+    applyCounter(
+      reply,
+      config.OTP_BROWSER_MAX,
+      await count('otp-browser', app.otp.browserHashOf(browser), at),
+      at,
+    );
+    applyCounter(reply, config.OTP_IP_MAX, await count('otp-ip', request.ip, at), at);
+  };
 
   const linkMinutes = Math.max(1, Math.ceil(config.LOGIN_LINK_TTL_SECONDS / 60));
 
@@ -105,13 +128,16 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     reply: FastifyReply,
     email: string,
     roleId: RoleId,
+    next: string | undefined,
   ) {
     const knownDevice = app.isKnownDevice(request, email);
     const code = await app.otp.issue({ email, purpose: 'login', ip: request.ip, knownDevice });
     await spendOrWithdraw(request, { email, purpose: 'login', code }, { knownDevice });
     const token = await app.otp.issueLink(email, authModeOf(roleId), app.browserId(request, reply));
     // The token travels in the fragment: browsers send neither it nor the Referer with it to any server.
-    const link = `${config.SITE_URL}/sign-in#link=${token}`;
+    // `next` (a page of this site, checked by the schema) is where the link leads once used.
+    const back = next ? `?next=${encodeURIComponent(next)}` : '';
+    const link = `${config.SITE_URL}/sign-in${back}#link=${token}`;
     await mailOrWithdraw(
       { email, purpose: 'login', code, linkToken: token },
       {
@@ -150,7 +176,12 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     opts: { userId?: string; knownDevice?: boolean } = {},
   ) {
     try {
-      await app.mailBudget.spend({ ip: request.ip, recipient: issued.email, ...opts });
+      await app.mailBudget.spend({
+        ip: request.ip,
+        browser: app.browserIdOf(request),
+        recipient: issued.email,
+        ...opts,
+      });
     } catch (err) {
       await app.otp.withdraw(issued);
       throw err;
@@ -265,7 +296,8 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await sendLoginCode(request, reply, request.body.email, request.body.roleId);
+      const { email, roleId, next } = request.body;
+      await sendLoginCode(request, reply, email, roleId, next);
       return { success: true, message: AUTH_MESSAGES.otpSent };
     },
   );
@@ -284,7 +316,8 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await sendLoginCode(request, reply, request.body.email, request.body.roleId);
+      const { email, roleId, next } = request.body;
+      await sendLoginCode(request, reply, email, roleId, next);
       return { success: true, message: AUTH_MESSAGES.otpSent };
     },
   );
@@ -444,6 +477,24 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       const me = assertSelf(request, request.params.id, 'You can only change your own role.');
       const user = await app.users.update(me.id, { authMode: authModeOf(request.body.role) });
       return sessionAnswer(user, 'Role updated successfully');
+    },
+  );
+
+  /** The caller's own name (asked for at first sign-in); only the signed-in user's own account changes. */
+  app.put(
+    '/auth/name',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Save the signed-in user's name",
+        body: updateNameRequest,
+        response: { 200: sessionResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const user = await app.users.update(me.id, { fullName: request.body.fullName });
+      return sessionAnswer(user, 'Name saved');
     },
   );
 

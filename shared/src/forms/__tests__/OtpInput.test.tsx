@@ -130,4 +130,16 @@ describe('OtpInput', () => {
     expect(screen.getByRole('status')).toHaveTextContent('4321');
     expect(box(1)).toBeDisabled();
   });
+
+  it('puts the focus back in the first box each time `focusFirst` changes (a wrong code)', () => {
+    const { rerender } = render(<OtpInput value="" focusFirst={0} />);
+    box(3).focus();
+    rerender(<OtpInput value="" focusFirst={1} />);
+    expect(box(1)).toHaveFocus();
+    box(4).focus();
+    rerender(<OtpInput value="" focusFirst={1} />);
+    expect(box(4)).toHaveFocus();
+    rerender(<OtpInput value="" focusFirst={2} />);
+    expect(box(1)).toHaveFocus();
+  });
 });

@@ -48,6 +48,20 @@ describe('the navbar', () => {
     expect(within(nav).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
   });
 
+  it('brings a visitor back to the page they were on after Login or Create free account', async () => {
+    renderApp('/company-list?company=Acme');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const back = encodeURIComponent('/company-list?company=Acme');
+    expect(within(nav).getByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      `/sign-in?next=${back}`,
+    );
+    expect(within(nav).getByRole('link', { name: 'Create free account' })).toHaveAttribute(
+      'href',
+      `/sign-up?next=${back}`,
+    );
+  });
+
   it('greets a signed-in user by first name and links the dashboard', async () => {
     signInAs();
     renderApp('/');

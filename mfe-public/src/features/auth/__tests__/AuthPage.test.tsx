@@ -252,13 +252,19 @@ describe('Sign In', () => {
     await user.keyboard('1234');
     expect(await screen.findByText('The code is wrong or has expired')).toBeInTheDocument();
 
+    // A wrong code empties the four boxes and puts the focus back in the first one.
+    await waitFor(() => expect(digitBoxes()[0]).toHaveFocus());
+    expect(digitBoxes().map((b) => (b as HTMLInputElement).value)).toEqual(['', '', '', '']);
     const verifyButton = screen.getByRole('button', { name: 'Verify OTP' });
-    expect(verifyButton).toBeEnabled();
-    await user.click(verifyButton);
+    expect(verifyButton).toBeDisabled();
+    await user.keyboard('5678');
     expect(await screen.findByText('Invalid OTP. Please try again.')).toBeInTheDocument();
+    expect(mockedVerifyOtp).toHaveBeenLastCalledWith(expect.objectContaining({ otp: '5678' }));
+    await waitFor(() => expect(digitBoxes()[0]).toHaveFocus());
 
     expect(mockedVerifyOtp).toHaveBeenCalledTimes(2);
     expect(digitBoxes()).toHaveLength(4);
+    expect(digitBoxes().map((b) => (b as HTMLInputElement).value)).toEqual(['', '', '', '']);
     expect(useSessionStore.getState().applicantUser).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Home page' })).not.toBeInTheDocument();
   });
@@ -375,6 +381,20 @@ describe('Google sign-in', () => {
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(useSessionStore.getState().applicantUser).toEqual(answer);
     expect(useSessionStore.getState().role).toBe('referer');
+  });
+
+  it('keeps the page to return to (`?next=`) through Google sign-in, on sign-up too', async () => {
+    const google = fakeGoogle();
+    mockedOAuth.mockResolvedValue(session());
+    renderPage(SignUp, {
+      path: '/sign-up',
+      googleClientId: 'client-123.apps.googleusercontent.com',
+      search: `?next=${encodeURIComponent('/dashboard/explore')}`,
+    });
+    await screen.findByRole('group', { name: 'Sign in with Google' });
+    await waitFor(() => expect(google.id.initialize).toHaveBeenCalled());
+    await act(async () => google.sendCredential('google-id-token-abc'));
+    expect(await screen.findByRole('heading', { name: 'Linked page' })).toBeInTheDocument();
   });
 
   it('only logs a failed Google sign-in: no message for the user, no move', async () => {

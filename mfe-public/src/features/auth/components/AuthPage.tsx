@@ -1,14 +1,15 @@
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   ROLE_APPLICANT,
   ROLE_REFERRER,
   Button,
   authQueries,
   createUser,
+  isSignedIn,
   login,
   oAuth,
   roleNameOf,
@@ -34,17 +35,23 @@ interface ModeCopy {
   title: string;
   submit: string;
   sendCode: typeof login;
-  footer: ReactNode;
+  /** The link to the other page, keeping the page to return to (`next`). */
+  footer: (next: string | undefined) => ReactNode;
 }
 
+// The other page replaces this one in the history, so Back after signing in (or up) from there does not
+// come back to a sign-in form.
 const COPY: Record<AuthMode, ModeCopy> = {
   'sign-in': {
     title: 'Sign In',
     submit: 'LOGIN',
     sendCode: login,
-    footer: (
+    footer: (next) => (
       <>
-        Don&apos;t have an account yet? <Link to={paths.signUp()}>Register for free</Link>
+        Don&apos;t have an account yet?{' '}
+        <Link to={paths.signUp(next)} replace>
+          Register for free
+        </Link>
       </>
     ),
   },
@@ -52,9 +59,12 @@ const COPY: Record<AuthMode, ModeCopy> = {
     title: 'Sign Up',
     submit: 'Sign Up',
     sendCode: createUser,
-    footer: (
+    footer: (next) => (
       <>
-        Already have an account? <Link to={paths.signIn()}>Sign in</Link>
+        Already have an account?{' '}
+        <Link to={paths.signIn(next)} replace>
+          Sign in
+        </Link>
       </>
     ),
   },
@@ -74,7 +84,13 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
   const navigate = useNavigate();
   // The page that asked for sign-in (an internal path only), else '/'.
   const [searchParams] = useSearchParams();
-  const destination = safeReturnPath(searchParams.get(RETURN_PARAM)) ?? paths.home();
+  const next = safeReturnPath(searchParams.get(RETURN_PARAM)) ?? undefined;
+  const destination = next ?? paths.home();
+  const location = useLocation();
+  const hasLink = useRef(/[#&](link|revert)=/.test(location.hash));
+  // Already signed in when the page opened (Back to an old sign-in entry, a bookmarked /sign-in?next=…):
+  // straight on to the page to return to. Not for a mailed link, which asks about switching accounts.
+  const [signedInAtOpen] = useState(isSignedIn);
   const signIn = useSessionStore((s) => s.signIn);
   const setRole = useSessionStore((s) => s.setRole);
 
@@ -97,8 +113,13 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
     [signIn, setRole],
   );
 
+  const sendCode = useCallback(
+    (body: SendOtpRequest) => copy.sendCode({ ...body, ...(next ? { next } : {}) }),
+    [copy, next],
+  );
+
   const flow = useCodeSignIn({
-    sendCode: copy.sendCode,
+    sendCode,
     remember,
     destination,
     // The e-mail field is back in the form after this render.
@@ -107,7 +128,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
 
   const link = useSignInLink((answer) => {
     remember(answer, answer.data.roleId[0] ?? ROLE_APPLICANT);
-    void navigate(paths.home());
+    void navigate(destination, { replace: true });
   });
 
   const authConfig = useQuery(authQueries.config());
@@ -123,13 +144,15 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
         const answer = await oAuth({ credential, roleId });
         if (!answer?.data) throw new Error('Google sign-in returned no user');
         remember(answer, roleId);
-        navigate(destination);
+        void navigate(destination, { replace: true });
       } catch (err) {
         console.error('OAuth Registration Error:', err);
       }
     },
     [getValues, navigate, remember, destination],
   );
+
+  if (signedInAtOpen && !hasLink.current) return <Navigate to={destination} replace />;
 
   const codeStep = flow.target !== null;
   const titleId = `rf-auth-title-${mode}`;
@@ -198,7 +221,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
           <CodeStep email={flow.target.email} hintId={`rf-auth-code-hint-${mode}`} flow={flow} />
         )}
 
-        <p className="rf-auth__footer">{copy.footer}</p>
+        <p className="rf-auth__footer">{copy.footer(next)}</p>
       </div>
     </div>
   );

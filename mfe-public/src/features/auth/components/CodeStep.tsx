@@ -30,6 +30,7 @@ export function CodeStep({ email, hintId, flow }: Props) {
         onComplete={(full) => void verify(full)}
         disabled={verified || locked !== null}
         autoFocus
+        focusFirst={flow.wrongCodes}
       />
       {locked && (
         <div className="rf-auth__notice rf-auth__notice--error" role="alert">

@@ -43,6 +43,8 @@ export function useCodeSignIn({ sendCode, remember, destination, onEmailStep }: 
   /** The server's refusal once the code can no longer be tried (429): boxes cleared, Verify off. */
   const [locked, setLocked] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
+  /** Counts wrong codes: each one empties the boxes and puts the focus back in the first. */
+  const [wrongCodes, setWrongCodes] = useState(0);
   const resendWait = useCountdown();
   const inFlight = useRef(false);
   const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -83,7 +85,11 @@ export function useCodeSignIn({ sendCode, remember, destination, onEmailStep }: 
       remember(answer, target.roleId);
       setVerified(true);
       toast.success(MESSAGES.otpVerified);
-      redirect.current = setTimeout(() => navigate(destination), OTP_REDIRECT_DELAY_MS);
+      // Replaces the sign-in page in the history: Back after signing in does not show the form again.
+      redirect.current = setTimeout(
+        () => navigate(destination, { replace: true }),
+        OTP_REDIRECT_DELAY_MS,
+      );
     } catch (err) {
       const message = errorMessage(err, MESSAGES.otpInvalid);
       if (isApiError(err) && err.status === 429) {
@@ -91,6 +97,9 @@ export function useCodeSignIn({ sendCode, remember, destination, onEmailStep }: 
         setCode('');
         setLocked(message);
       } else {
+        // A wrong (or expired) code: the four boxes empty and the first takes the focus for the next try.
+        setCode('');
+        setWrongCodes((n) => n + 1);
         toast.error(message);
       }
     } finally {
@@ -135,6 +144,7 @@ export function useCodeSignIn({ sendCode, remember, destination, onEmailStep }: 
     locked,
     resending,
     resendSecondsLeft: resendWait.secondsLeft,
+    wrongCodes,
     send,
     verify,
     resend,
