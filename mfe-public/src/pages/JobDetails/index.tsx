@@ -214,6 +214,12 @@ function JobView({ job, userId }: { job: JobPostDetails; userId: string }) {
         <aside className="rf-job__panel rf-card" aria-labelledby="rf-job-referrer">
           <h2 id="rf-job-referrer">Get Referrals from Employee</h2>
           {referrer?.fullName && <p className="rf-job__referrer-name">{referrer.fullName}</p>}
+          <VerifiedBadge
+            className="rf-job__referrer-badge"
+            companyName={job.companyName}
+            status={job.verifiedAtCompany}
+            domain={job.verifiedDomain}
+          />
           {referrer?.position && <p className="rf-job__referrer-position">{referrer.position}</p>}
           {referrer?.email && (
             <p className="rf-job__referrer-email">

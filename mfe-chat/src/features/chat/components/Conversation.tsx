@@ -6,7 +6,7 @@ import type { Chat, ChatMessage, CurrentUser } from '@referio/shared';
 import { useConversationMessages } from '../hooks/useConversationMessages';
 import { useSendMessage } from '../hooks/useSendMessage';
 import { displayName } from '../lib/messages';
-import { BlockButton, ReportButton } from '@referio/shared/jobs';
+import { BlockButton, ReportButton, VerifiedBadge } from '@referio/shared/jobs';
 import { Composer } from './Composer';
 import { MessageLog } from './MessageLog';
 
@@ -60,6 +60,12 @@ export function Conversation({ chat, me, peerActive, onShown }: Props) {
           <h2 id={titleId} className="chat__peer">
             {name}
           </h2>
+          <VerifiedBadge
+            className="chat__verified"
+            companyName={chat.user.verifiedCompanyName}
+            status={chat.user.verifiedAtCompany}
+            domain={chat.user.verifiedDomain}
+          />
           <p className="chat__presence" aria-live="polite">
             {peerActive ? (
               <>
