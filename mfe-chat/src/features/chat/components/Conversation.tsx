@@ -56,7 +56,7 @@ export function Conversation({ chat, me, peerActive, onShown }: Props) {
         <span className="chat__avatar chat__avatar--lg" aria-hidden="true">
           {name.charAt(0).toUpperCase()}
         </span>
-        <div>
+        <div className="chat__who">
           <h2 id={titleId} className="chat__peer">
             {name}
           </h2>
