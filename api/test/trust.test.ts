@@ -121,6 +121,60 @@ describe('the badge says what was proven (issue 26)', () => {
     expect((await post(app, a1, 'Google', 'Third')).statusCode).toBe(403);
   });
 
+  it("the chat list gives the other person's verified domain and its company, 'confirmed' only after an operator", async () => {
+    const app = await build();
+    const { candidate, referrer, chatId } = await approvedPair(app, 'badge');
+    const peerOf = async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/chat/getReferrerChats/${candidate.user._id}`,
+        headers: { cookie: candidate.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      const chat = (res.json().data as { _id: string; user: Record<string, unknown> }[]).find(
+        (c) => c._id === chatId,
+      );
+      return chat?.user;
+    };
+    // No verified work address: no badge.
+    expect(await peerOf()).toMatchObject({
+      verifiedDomain: null,
+      verifiedCompanyName: null,
+      verifiedAtCompany: null,
+    });
+    await verifyWorkEmail(app, referrer.user._id, 'ref@goog-careers.example');
+    const ref: TestUser = {
+      id: referrer.user._id,
+      cookie: referrer.cookie,
+      email: 'ref-badge@example.com',
+    };
+    // A domain no company has: the domain only.
+    expect(await peerOf()).toMatchObject({
+      verifiedDomain: 'goog-careers.example',
+      verifiedCompanyName: null,
+      verifiedAtCompany: null,
+    });
+    expect((await post(app, ref, 'Google')).statusCode).toBe(201);
+    expect(await peerOf()).toMatchObject({
+      verifiedDomain: 'goog-careers.example',
+      verifiedCompanyName: 'Google',
+      verifiedAtCompany: 'unconfirmed',
+    });
+    const op = await operator(app);
+    await call(app, op, 'POST', '/admin/domains/confirm/goog-careers.example');
+    expect(await peerOf()).toMatchObject({
+      verifiedCompanyName: 'Google',
+      verifiedAtCompany: 'confirmed',
+    });
+    // Rejected: it counts for no company.
+    await call(app, op, 'POST', '/admin/domains/reject/goog-careers.example');
+    expect(await peerOf()).toMatchObject({
+      verifiedDomain: 'goog-careers.example',
+      verifiedCompanyName: null,
+      verifiedAtCompany: null,
+    });
+  });
+
   it('the migration takes back confirmations made by a second user', async () => {
     const app = await build();
     const a1 = await makeUser(app, 'a1');

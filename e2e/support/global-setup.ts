@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { E2E_OPERATOR_EMAIL } from './operator';
 import { writeState } from './stack-state';
 
 // Starts the whole stack (API on a fresh PGlite database with demo data, shell and four remotes from their
@@ -38,6 +39,8 @@ export default async function globalSetup(): Promise<void> {
       MAIL_IP_MAX_PER_HOUR: '10000',
       MAIL_BROWSER_MAX_PER_HOUR: '10000',
       MAIL_RECIPIENT_MAX_PER_DAY: '10000',
+      // The operator of the trust journeys (mfe-admin): operators are named by configuration only.
+      ADMIN_EMAILS: E2E_OPERATOR_EMAIL,
     },
   });
   const pids: Record<string, number> = {};

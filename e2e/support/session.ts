@@ -18,7 +18,20 @@ export async function signUp(
   /** The name given when the site asks for it after the first sign-in. */
   fullName: string = role === 'Referrer' ? 'Rohan Referrer' : 'Chitra Candidate',
 ): Promise<SignedUp> {
-  const email = uniqueEmail(emailPrefix);
+  return signUpAs(page, uniqueEmail(emailPrefix), role);
+}
+
+export { E2E_OPERATOR_EMAIL } from './operator';
+
+/**
+ * `signUp` with a given address: sign-up and sign-in are one flow (an existing account simply signs in),
+ * so this also signs a known user in again, such as the operator.
+ */
+export async function signUpAs(
+  page: Page,
+  email: string,
+  role: 'Applicant' | 'Referrer' = 'Applicant',
+): Promise<SignedUp> {
   const sentAt = Date.now() - 1000;
   await page.goto('/sign-up');
   await page.getByRole('radio', { name: role }).check();

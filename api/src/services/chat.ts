@@ -1,10 +1,19 @@
 // Chats and messages: membership, the chat list with last message and unread count, paged messages,
 // sending, read markers, and the replay of missed messages for the live stream.
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { TRUST_MESSAGES, type Chat, type ChatMessage } from '../contract';
 import type { Db } from '../db';
-import { blocks, chatReads, chats, messages, referralRequests, users } from '../db/schema';
+import {
+  blocks,
+  chatReads,
+  chats,
+  companies,
+  companyDomains,
+  messages,
+  referralRequests,
+  users,
+} from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { profileLinkOf } from './users';
 
@@ -140,14 +149,24 @@ export class ChatService {
       unread: r.unread,
     }));
     if (rows.length === 0) return [];
+    // The badge in the conversation's header: the peer's verified domain, and the company it belongs
+    // to (a rejected domain counts for none), confirmed or only claimed (docs/trust-and-safety.md).
     const peers = await this.db
       .select({
         id: users.id,
         fullName: users.fullName,
         email: users.email,
         profileImage: users.profileImage,
+        verifiedDomain: users.workEmailDomain,
+        verifiedCompanyName: companies.name,
+        confirmedAt: companyDomains.confirmedAt,
       })
       .from(users)
+      .leftJoin(
+        companyDomains,
+        and(eq(companyDomains.domain, users.workEmailDomain), isNull(companyDomains.rejectedAt)),
+      )
+      .leftJoin(companies, eq(companies.id, companyDomains.companyId))
       .where(
         inArray(
           users.id,
@@ -164,6 +183,13 @@ export class ChatService {
           fullName: p?.fullName ?? '',
           email: p?.email ?? '',
           profileLink: p ? profileLinkOf(p) : null,
+          verifiedDomain: p?.verifiedDomain ?? null,
+          verifiedCompanyName: p?.verifiedCompanyName ?? null,
+          verifiedAtCompany: !p?.verifiedCompanyName
+            ? null
+            : p.confirmedAt
+              ? ('confirmed' as const)
+              : ('unconfirmed' as const),
         },
         lastMessage: r.lastMessage ?? '',
         time: new Date(r.time).toISOString(),

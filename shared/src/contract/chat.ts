@@ -2,6 +2,7 @@ import './zodConfig';
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from './constants';
 import { envelope, idSchema } from './common';
+import { verifiedAtCompanySchema } from './companies';
 
 /** The other member of a chat, as the list shows them. */
 export const chatPeerSchema = z.object({
@@ -9,6 +10,18 @@ export const chatPeerSchema = z.object({
   fullName: z.string(),
   email: z.string(),
   profileLink: z.string().nullable(),
+  /** The domain of their current verified work address (the badge's "@domain"); null without one. */
+  verifiedDomain: z
+    .string()
+    .nullable()
+    .describe("The domain of the peer's current verified work address, or null"),
+  /** The company that domain belongs to (a claim or a confirmation); null when none or rejected. */
+  verifiedCompanyName: z
+    .string()
+    .nullable()
+    .describe('The company the verified domain belongs to, or null (none, or rejected)'),
+  /** 'confirmed' when an operator or the seed confirmed the domain for that company. */
+  verifiedAtCompany: verifiedAtCompanySchema,
 });
 export type ChatPeer = z.infer<typeof chatPeerSchema>;
 

@@ -38,6 +38,10 @@ export const verifiedAtText = (companyName: string, status: VerifiedAtCompany, d
 export const unconfirmedDomainTitle = (companyName: string, domain: string) =>
   `This referrer proved an address at ${domain}. Referio has not confirmed that ${domain} belongs to ${companyName}.`;
 
+/** The badge's tooltip where no company is named (a chat's other person whose domain no company has). */
+export const unattributedDomainTitle = (domain: string) =>
+  `This person proved an address at ${domain}. Referio has not confirmed which company ${domain} belongs to.`;
+
 /** The texts that explain the rule where a referrer verifies a work e-mail or posts a job. */
 export const VERIFIED_TEXTS = {
   /** The work-email modal opened to approve a referral (for the request's company when known). */

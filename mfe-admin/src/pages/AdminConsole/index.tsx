@@ -266,39 +266,47 @@ function Audit() {
   return (
     <Listing state={state} empty="No operator actions yet.">
       {(items: AuditEntry[]) => (
-        <table className="rf-admin__audit">
-          <caption className="rf-visually-hidden">Operator actions, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Target</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((e) => (
-              <tr key={e._id}>
-                <td>
-                  <time dateTime={e.createdAt}>{new Date(e.createdAt).toLocaleString()}</time>
-                </td>
-                <td>{e.actorEmail}</td>
-                <td>{e.action}</td>
-                <td>
-                  {e.targetKind} {e.targetId}
-                </td>
-                <td>
-                  <code>{JSON.stringify(e.before)}</code>
-                </td>
-                <td>
-                  <code>{JSON.stringify(e.after)}</code>
-                </td>
+        // A phone scrolls the six columns inside this region instead of widening the page.
+        <div
+          className="rf-admin__audit-wrap"
+          role="region"
+          aria-label="Operator actions"
+          tabIndex={0}
+        >
+          <table className="rf-admin__audit">
+            <caption className="rf-visually-hidden">Operator actions, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">Target</th>
+                <th scope="col">Before</th>
+                <th scope="col">After</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {items.map((e) => (
+                <tr key={e._id}>
+                  <td>
+                    <time dateTime={e.createdAt}>{new Date(e.createdAt).toLocaleString()}</time>
+                  </td>
+                  <td>{e.actorEmail}</td>
+                  <td>{e.action}</td>
+                  <td>
+                    {e.targetKind} {e.targetId}
+                  </td>
+                  <td>
+                    <code>{JSON.stringify(e.before)}</code>
+                  </td>
+                  <td>
+                    <code>{JSON.stringify(e.after)}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </Listing>
   );

@@ -266,6 +266,12 @@ function JobView({ job, userId }: { job: JobPostDetails | PublicJobPost; userId:
             </p>
           )}
           {referrer?.fullName && <p className="rf-job__referrer-name">{referrer.fullName}</p>}
+          <VerifiedBadge
+            className="rf-job__referrer-badge"
+            companyName={job.companyName}
+            status={job.verifiedAtCompany}
+            domain={job.verifiedDomain}
+          />
           {referrer?.position && <p className="rf-job__referrer-position">{referrer.position}</p>}
           {referrer?.email && (
             <p className="rf-job__referrer-email">

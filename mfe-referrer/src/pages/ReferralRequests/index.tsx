@@ -189,6 +189,7 @@ export default function ReferralRequests() {
                   onDecline={(req) => openConfirm({ kind: 'decline', request: req })}
                   onGoToChat={(req) => void goToChat(req)}
                   chatBusy={chatBusy === r._id}
+                  reportable
                 />
               </LinkedTarget>
             ))}

@@ -1,5 +1,6 @@
 import {
   cx,
+  unattributedDomainTitle,
   unconfirmedDomainTitle,
   verifiedAtText,
   type VerifiedAtCompany,
@@ -7,7 +8,8 @@ import {
 import './VerifiedBadge.css';
 
 export interface VerifiedBadgeProps {
-  companyName: string;
+  /** The company the domain counts for; null where none is named (a chat's other person). */
+  companyName: string | null;
   /** The job's `verifiedAtCompany`. */
   status: VerifiedAtCompany;
   /** The referrer's verified work domain (`verifiedDomain`): nothing is shown without one. */
@@ -22,7 +24,7 @@ export interface VerifiedBadgeProps {
  */
 export function VerifiedBadge({ companyName, status, domain, className }: VerifiedBadgeProps) {
   if (!domain) return null;
-  const confirmed = status === 'confirmed';
+  const confirmed = status === 'confirmed' && companyName !== null;
   return (
     <span
       className={cx(
@@ -31,7 +33,13 @@ export function VerifiedBadge({ companyName, status, domain, className }: Verifi
         confirmed ? 'rf-verified-badge--confirmed' : 'rf-verified-badge--unconfirmed',
         className,
       )}
-      title={confirmed ? undefined : unconfirmedDomainTitle(companyName, domain)}
+      title={
+        confirmed
+          ? undefined
+          : companyName
+            ? unconfirmedDomainTitle(companyName, domain)
+            : unattributedDomainTitle(domain)
+      }
     >
       <svg
         className="rf-verified-badge__icon"
@@ -46,7 +54,7 @@ export function VerifiedBadge({ companyName, status, domain, className }: Verifi
           d="M8 0 9.9 1.6l2.5-.2.6 2.4 2.1 1.4-1 2.3 1 2.3-2.1 1.4-.6 2.4-2.5-.2L8 16l-1.9-1.6-2.5.2-.6-2.4L.9 10.8l1-2.3-1-2.3L3 4.8l.6-2.4 2.5.2L8 0Zm3.2 5.3L7 9.5 4.8 7.3 3.7 8.4 7 11.7l5.3-5.3-1.1-1.1Z"
         />
       </svg>
-      {verifiedAtText(companyName, status, domain)}
+      {verifiedAtText(companyName ?? '', confirmed ? status : null, domain)}
     </span>
   );
 }

@@ -6,6 +6,7 @@ import {
   type ReferralStatus,
 } from '@referio/shared';
 import { VerifiedBadge } from '../jobs/VerifiedBadge';
+import { ReportButton } from '../trust/ReportButton';
 import { formatDate, relativeTime } from '@referio/shared';
 import { Button } from '@referio/shared';
 import type { RequestSide } from './RequestStatusTabs';
@@ -55,6 +56,8 @@ export interface RequestCardProps {
   /** Referrer, pending: 'Approve' and 'Decline' (the page confirms). */
   onApprove?: (request: ReferralRequest) => void;
   onDecline?: (request: ReferralRequest) => void;
+  /** Referrer side: 'Report' on the candidate's profile (reason and note; docs/trust-and-safety.md). */
+  reportable?: boolean;
 }
 
 /**
@@ -241,6 +244,7 @@ function ReferrerCard({
   chatBusy = false,
   onApprove,
   onDecline,
+  reportable = false,
 }: RequestCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const name = senderName(request);
@@ -302,6 +306,14 @@ function ReferrerCard({
       <p className="rf-request__meta">
         <span>Experience: {exp !== null && exp !== undefined ? `${exp} years` : 'Not given'}</span>
         {request.jobPostId?.companyName && <span>{request.jobPostId.companyName}</span>}
+        {reportable && request.senderId?._id && (
+          <ReportButton
+            className="rf-request__report"
+            targetKind="profile"
+            targetId={request.senderId._id}
+            what={`${name}'s profile`}
+          />
+        )}
       </p>
       {skills}
       {resume && (

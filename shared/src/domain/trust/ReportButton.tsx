@@ -11,6 +11,7 @@ import {
   type ReportTarget,
 } from '@referio/shared';
 import { Modal } from '../../ui/Modal';
+import './ReportButton.css';
 
 export interface ReportButtonProps {
   targetKind: ReportTarget;
@@ -76,6 +77,7 @@ export function ReportButton({
         onClose={close}
         title={`Report ${what}`}
         size="sm"
+        className="rf-report"
         footer={
           <>
             <Button variant="secondary" onClick={close}>
@@ -96,13 +98,18 @@ export function ReportButton({
                 name={`${id}-reason`}
                 value={r}
                 checked={reason === r}
-                onChange={() => setReason(r)}
-              />{' '}
+                onChange={() => {
+                  setReason(r);
+                  setError(null);
+                }}
+              />
               {REPORT_REASON_LABELS[r]}
             </label>
           ))}
         </fieldset>
-        <label htmlFor={`${id}-note`}>Anything our team should know (optional)</label>
+        <label htmlFor={`${id}-note`} className="rf-report__note-label">
+          Anything our team should know (optional)
+        </label>
         <textarea
           id={`${id}-note`}
           className="rf-input"

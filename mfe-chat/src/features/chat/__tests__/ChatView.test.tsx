@@ -29,7 +29,15 @@ const ME = USER_ID;
 const session: SessionResponse = makeSession({ skills: [] });
 const chat = (id: string, name: string, email: string, extra: Partial<Chat> = {}): Chat => ({
   _id: id,
-  user: { _id: `peer-${id}`, fullName: name, email, profileLink: null },
+  user: {
+    _id: `peer-${id}`,
+    fullName: name,
+    email,
+    profileLink: null,
+    verifiedDomain: null,
+    verifiedCompanyName: null,
+    verifiedAtCompany: null,
+  },
   lastMessage: '',
   time: '2025-03-10T09:00:00.000Z',
   unread: 0,
@@ -88,6 +96,46 @@ describe('the chat page', () => {
     // Opening a chat reads it: the badge goes and the server is told.
     expect(mockedMarkRead).toHaveBeenCalledWith('c1');
     expect(within(list).queryByLabelText('2 unread')).not.toBeInTheDocument();
+  });
+
+  it("shows the other person's verified domain in the header, and 'Verified at {company}' only when it is confirmed", async () => {
+    const peer = (verified: Partial<Chat['user']>) =>
+      chat('c1', 'Ravi Kumar', 'ravi@example.com', {
+        user: { ...chat('c1', 'Ravi Kumar', 'ravi@example.com').user, ...verified },
+      });
+    mockedChats.mockResolvedValue([
+      peer({
+        verifiedDomain: 'goog-careers.example',
+        verifiedCompanyName: 'Google',
+        verifiedAtCompany: 'unconfirmed',
+      }),
+    ]);
+    const { unmount } = renderChat();
+    const header = (await screen.findByRole('heading', { level: 2, name: 'Ravi Kumar' }))
+      .parentElement as HTMLElement;
+    const claimed = within(header).getByText('Verified · @goog-careers.example');
+    expect(claimed).toHaveAttribute(
+      'title',
+      'This referrer proved an address at goog-careers.example. Referio has not confirmed that goog-careers.example belongs to Google.',
+    );
+    expect(screen.queryByText(/Verified at Google/)).not.toBeInTheDocument();
+    unmount();
+
+    mockedChats.mockResolvedValue([
+      peer({
+        verifiedDomain: 'google.com',
+        verifiedCompanyName: 'Google',
+        verifiedAtCompany: 'confirmed',
+      }),
+    ]);
+    renderChat();
+    expect(await screen.findByText('Verified at Google · @google.com')).toBeVisible();
+  });
+
+  it('shows no badge for a chat peer without a verified work address', async () => {
+    renderChat();
+    await screen.findByRole('heading', { level: 2, name: 'Ravi Kumar' });
+    expect(screen.queryByText(/^Verified/)).not.toBeInTheDocument();
   });
 
   it('opens the stored activeChatId and removes the key', async () => {

@@ -6,7 +6,7 @@ import type { Chat, ChatMessage, CurrentUser } from '@referio/shared';
 import { useConversationMessages } from '../hooks/useConversationMessages';
 import { useSendMessage } from '../hooks/useSendMessage';
 import { displayName } from '../lib/messages';
-import { BlockButton, ReportButton } from '@referio/shared/jobs';
+import { BlockButton, ReportButton, VerifiedBadge } from '@referio/shared/jobs';
 import { Composer } from './Composer';
 import { MessageLog } from './MessageLog';
 
@@ -63,10 +63,16 @@ export function Conversation({ chat, me, peerActive, onShown, onBack }: Props) {
         <span className="chat__avatar chat__avatar--lg" aria-hidden="true">
           {name.charAt(0).toUpperCase()}
         </span>
-        <div>
+        <div className="chat__who">
           <h2 id={titleId} className="chat__peer">
             {name}
           </h2>
+          <VerifiedBadge
+            className="chat__verified"
+            companyName={chat.user.verifiedCompanyName}
+            status={chat.user.verifiedAtCompany}
+            domain={chat.user.verifiedDomain}
+          />
           <p className="chat__presence" aria-live="polite">
             {peerActive ? (
               <>

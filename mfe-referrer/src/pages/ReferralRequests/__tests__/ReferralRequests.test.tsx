@@ -373,7 +373,15 @@ describe('referral requests', () => {
     signInAs({ workEmailAdded: true });
     jest.mocked(createChat).mockResolvedValue({
       _id: 'chat-1',
-      user: { _id: approved.senderId._id, fullName: 'Priya Shah', email: '', profileLink: null },
+      user: {
+        _id: approved.senderId._id,
+        fullName: 'Priya Shah',
+        email: '',
+        profileLink: null,
+        verifiedDomain: null,
+        verifiedCompanyName: null,
+        verifiedAtCompany: null,
+      },
       lastMessage: '',
       time: new Date().toISOString(),
       unread: 0,

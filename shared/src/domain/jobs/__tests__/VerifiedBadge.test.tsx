@@ -32,4 +32,13 @@ describe('VerifiedBadge', () => {
     );
     expect(container).toBeEmptyDOMElement();
   });
+
+  it('names no company where none is given (a chat peer whose domain no company has)', () => {
+    render(<VerifiedBadge companyName={null} status="confirmed" domain="hooli.example" />);
+    const badge = screen.getByText('Verified · @hooli.example');
+    expect(badge).toHaveClass('rf-verified-badge--unconfirmed');
+    expect(badge.getAttribute('title')).toBe(
+      'This person proved an address at hooli.example. Referio has not confirmed which company hooli.example belongs to.',
+    );
+  });
 });

@@ -190,6 +190,20 @@ describe('RequestCard', () => {
   });
 });
 
+describe('RequestCard: Report on the candidate profile', () => {
+  it('offers Report only where the page asks for it, with a reason and a note for the profile', async () => {
+    const { rerender } = render(<RequestCard side="referrer" request={request()} />);
+    expect(screen.queryByRole('button', { name: /^Report/ })).toBeNull();
+    rerender(<RequestCard side="referrer" request={request()} reportable />);
+    await userEvent.click(screen.getByRole('button', { name: "Report Ana Rao's profile" }));
+    const dialog = screen.getByRole('dialog', { name: "Report Ana Rao's profile" });
+    expect(within(dialog).getByRole('radio', { name: 'Spam' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('textbox', { name: 'Anything our team should know (optional)' }),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('DeclineReasonFields', () => {
   it('offers the five reasons; Other asks for a note of at most 280 characters', async () => {
     function Harness() {
