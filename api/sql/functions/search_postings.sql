@@ -17,6 +17,43 @@ CREATE OR REPLACE FUNCTION referio_job_tokens(j job_posts) RETURNS text[]
   AS $$ SELECT j.search_words || referio_filter_tokens(j.job_type::text, j.job_location::text,
                                                       j.industry::text, j.experience::text, j.company_id) $$;
 
+-- The texts a post's words come from, each on its own (a phrase's words are adjacent in one of them):
+-- its company name, title, address, location type and each skill (search_words reads the same ones).
+CREATE OR REPLACE FUNCTION referio_job_fields(j job_posts) RETURNS text[]
+  LANGUAGE sql STABLE PARALLEL SAFE
+  AS $$ SELECT ARRAY[j.company_name, j.job_title, j.address, j.job_location::text] || j.required_skills $$;
+
+-- The words of a post as written (folded, not stemmed), for the vocabulary.
+CREATE OR REPLACE FUNCTION referio_job_written_words(j job_posts) RETURNS SETOF text
+  LANGUAGE sql STABLE PARALLEL SAFE
+  AS $$ SELECT DISTINCT w FROM unnest(referio_job_fields(j)) AS f,
+          regexp_split_to_table(referio_search_fold(f), ' ') AS w WHERE w <> '' $$;
+
+-- The vocabulary a search's last word is completed from (job_search_vocab, referio_search_parse()): the
+-- words of `posts` (rows of job_posts as JSON) as written, each with its stem; only ever added to.
+CREATE OR REPLACE FUNCTION referio_search_vocab_add(posts jsonb) RETURNS void
+  LANGUAGE sql AS $$
+  INSERT INTO job_search_vocab (word, stem)
+    SELECT w.w, (referio_words(w.w))[1]
+    FROM (SELECT DISTINCT x AS w FROM jsonb_populate_recordset(null::job_posts, posts) AS r,
+            referio_job_written_words(r) AS x
+          WHERE referio_job_listed(r)) AS w
+    WHERE cardinality(referio_words(w.w)) > 0
+    ORDER BY 1
+  ON CONFLICT DO NOTHING;
+$$;
+
+-- The vocabulary made again from the listed posts.
+CREATE OR REPLACE FUNCTION referio_search_vocab_rebuild() RETURNS void
+  LANGUAGE sql AS $$
+  TRUNCATE job_search_vocab;
+  INSERT INTO job_search_vocab (word, stem)
+    SELECT w.w, (referio_words(w.w))[1]
+    FROM (SELECT DISTINCT x AS w FROM job_posts j, referio_job_written_words(j) AS x
+          WHERE referio_job_listed(j)) AS w
+    WHERE cardinality(referio_words(w.w)) > 0;
+$$;
+
 -- A token with at least this many listed posts is kept as bitmaps too; one that falls under half of it
 -- loses them. Below it a search reads the token's postings (fewer than this many); above it, its bitmaps
 -- (about 125 blocks at a million posts, whatever its count).
@@ -68,6 +105,9 @@ BEGIN
                unnest(referio_job_tokens(r)) AS t
           WHERE referio_job_listed(r)
           GROUP BY 1, 2 HAVING sum(x.d) <> 0) AS n;
+  IF added <> '[]' THEN
+    PERFORM referio_search_vocab_add(added);
+  END IF;
   IF cardinality(ts) = 0 THEN
     RETURN;
   END IF;
@@ -137,6 +177,7 @@ CREATE OR REPLACE FUNCTION referio_search_rebuild() RETURNS void
   INSERT INTO job_word_counts (word, jobs)
     SELECT word, count(*)::int FROM job_post_words GROUP BY word;
   SELECT referio_search_bits_refresh();
+  SELECT referio_search_vocab_rebuild();
 $$;
 
 -- Whether the postings are those of job_posts, by a count every listed post is in once (its job type
