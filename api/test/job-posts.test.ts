@@ -224,13 +224,13 @@ describe('POST /api/jobPost/getAllJobPost', () => {
       return plan;
     };
     expect(app.jobPosts.usesPostings(q)).toBe(true);
-    // One statement: referio_search_page(), and the page's posts read by their places.
+    // One statement: referio_search_query_page(), and the page's posts read by their places.
     const seen: { step: string; sql: string; params: unknown[] }[] = [];
     await app.jobPosts.page(q, {
       onQuery: (step, query) => seen.push({ step, ...query.toSQL() }),
     });
     expect(seen.map((x) => x.step)).toEqual(['search']);
-    expect(seen[0]!.sql).toMatch(/from referio_search_page\(/);
+    expect(seen[0]!.sql).toMatch(/from referio_search_query_page\(/);
     const searchPlan = await explain(
       sql.raw(
         seen[0]!.sql.replace(/\$(\d+)/g, (_, i: string) => {

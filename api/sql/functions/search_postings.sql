@@ -23,22 +23,26 @@ CREATE OR REPLACE FUNCTION referio_job_fields(j job_posts) RETURNS text[]
   LANGUAGE sql STABLE PARALLEL SAFE
   AS $$ SELECT ARRAY[j.company_name, j.job_title, j.address, j.job_location::text] || j.required_skills $$;
 
--- The words of a post as written (folded, not stemmed), for the vocabulary.
+-- The words of a post as written (folded, not stemmed), each once: those of the text search_words is
+-- read from (one fold of it), for the vocabulary.
 CREATE OR REPLACE FUNCTION referio_job_written_words(j job_posts) RETURNS SETOF text
   LANGUAGE sql STABLE PARALLEL SAFE
-  AS $$ SELECT DISTINCT w FROM unnest(referio_job_fields(j)) AS f,
-          regexp_split_to_table(referio_search_fold(f), ' ') AS w WHERE w <> '' $$;
+  AS $$ SELECT DISTINCT w FROM regexp_split_to_table(referio_search_fold(
+          j.company_name || ' ' || j.job_title || ' ' || referio_skills_text(j.required_skills) || ' '
+          || j.address || ' ' || j.job_location::text), ' ') AS w WHERE w <> '' $$;
 
 -- The vocabulary a search's last word is completed from (job_search_vocab, referio_search_parse()): the
--- words of `posts` (rows of job_posts as JSON) as written, each with its stem; only ever added to.
+-- words of `posts` (rows of job_posts as JSON) as written, each with its stem (a folded word's
+-- referio_words()); only ever added to, and only the words it lacks are stemmed.
 CREATE OR REPLACE FUNCTION referio_search_vocab_add(posts jsonb) RETURNS void
   LANGUAGE sql AS $$
   INSERT INTO job_search_vocab (word, stem)
-    SELECT w.w, (referio_words(w.w))[1]
+    SELECT n.w, t.s[1]
     FROM (SELECT DISTINCT x AS w FROM jsonb_populate_recordset(null::job_posts, posts) AS r,
             referio_job_written_words(r) AS x
-          WHERE referio_job_listed(r)) AS w
-    WHERE cardinality(referio_words(w.w)) > 0
+          WHERE referio_job_listed(r)) AS n
+    CROSS JOIN LATERAL (SELECT tsvector_to_array(to_tsvector('referio', n.w)) AS s) AS t
+    WHERE cardinality(t.s) > 0 AND NOT EXISTS (SELECT 1 FROM job_search_vocab v WHERE v.word = n.w)
     ORDER BY 1
   ON CONFLICT DO NOTHING;
 $$;
@@ -48,10 +52,11 @@ CREATE OR REPLACE FUNCTION referio_search_vocab_rebuild() RETURNS void
   LANGUAGE sql AS $$
   TRUNCATE job_search_vocab;
   INSERT INTO job_search_vocab (word, stem)
-    SELECT w.w, (referio_words(w.w))[1]
+    SELECT n.w, t.s[1]
     FROM (SELECT DISTINCT x AS w FROM job_posts j, referio_job_written_words(j) AS x
-          WHERE referio_job_listed(j)) AS w
-    WHERE cardinality(referio_words(w.w)) > 0;
+          WHERE referio_job_listed(j)) AS n
+    CROSS JOIN LATERAL (SELECT tsvector_to_array(to_tsvector('referio', n.w)) AS s) AS t
+    WHERE cardinality(t.s) > 0;
 $$;
 
 -- A token with at least this many listed posts is kept as bitmaps too; one that falls under half of it
