@@ -1,8 +1,9 @@
 -- Words as people type them (docs/search.md): the vocabulary a search's last word is completed from, the
 -- listed posts' words as written (folded, not stemmed) with their stems, read by prefix as a range of
--- its key (text_pattern_ops: byte order whatever the collation). Filled from the posts by
--- referio_search_rebuild() (api/sql/functions/search_postings.sql; an empty database gets the function
--- after the migrations and has nothing to fill), then kept by the postings' triggers.
+-- its key (text_pattern_ops: byte order whatever the collation); and the postings made again, now with
+-- the pairs of adjacent stems a phrase is read by (referio_job_pairs()). Both by referio_search_rebuild()
+-- (api/sql/functions/search_postings.sql; an empty database gets the function after the migrations and
+-- has nothing to index), then kept by the postings' triggers. At a million posts this takes minutes.
 CREATE TABLE "job_search_vocab" (
 	"word" text NOT NULL,
 	"stem" text NOT NULL
@@ -11,7 +12,7 @@ CREATE TABLE "job_search_vocab" (
 CREATE UNIQUE INDEX "job_search_vocab_word_uq" ON "job_search_vocab" USING btree ("word" text_pattern_ops);
 --> statement-breakpoint
 DO $$ BEGIN
-  IF to_regproc('referio_search_vocab_rebuild') IS NOT NULL THEN
-    PERFORM referio_search_vocab_rebuild();
+  IF to_regproc('referio_search_rebuild') IS NOT NULL THEN
+    PERFORM referio_search_rebuild();
   END IF;
 END $$;

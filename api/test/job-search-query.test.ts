@@ -77,6 +77,15 @@ describe('search words as people type them', () => {
       'Machine Learning Engineer',
     ]);
     expect((await search(app, { search: '"learning machine"' })).total).toBe(0);
+    // Longer phrases: their pairs of words, then each candidate checked.
+    expect(titles(await search(app, { search: '"machine learning engineers"' }))).toEqual([
+      'Machine Learning Engineer',
+    ]);
+    expect((await search(app, { search: '"machine learning designer"' })).total).toBe(0);
+    expect(titles(await search(app, { search: 'engineer -"machine learning engineer"' }))).toEqual([
+      'JavaScript Engineer',
+      'Java Engineer',
+    ]);
     // Both words, not adjacent: found as words, not as a phrase.
     expect(titles(await search(app, { search: 'machine learning' }))).toEqual([
       'Learning Designer',
@@ -320,6 +329,8 @@ describe('the search engine answers every query as a plain reading of the posts 
       { search: 'engineers' },
       { search: 'ENGINEERING go' },
       { search: '"machine learning"' },
+      { search: '"data machine learning"' },
+      { search: 'engineer -"react data"' },
       { search: '"learning machine" or rust' },
       { search: 'engineer -java' },
       { search: '-"data works"' },
@@ -337,8 +348,14 @@ describe('the search engine answers every query as a plain reading of the posts 
       for (let k = 0, n = 1 + rnd.int(3); k < n; k++) {
         const kind = rnd.int(6);
         if (k > 0 && kind === 0) parts.push('or');
-        if (kind === 1) parts.push(`"${rnd.pick(WORDS)} ${rnd.pick(WORDS)}"`);
-        else if (kind === 2) parts.push(`-${rnd.pick(WORDS)}`);
+        if (kind === 1)
+          parts.push(
+            `"${Array.from({ length: 2 + rnd.int(2) }, () => rnd.pick(WORDS)).join(' ')}"`,
+          );
+        else if (kind === 2)
+          parts.push(
+            rnd.int(3) ? `-${rnd.pick(WORDS)}` : `-"${rnd.pick(WORDS)} ${rnd.pick(WORDS)}"`,
+          );
         else parts.push(rnd.pick(WORDS));
       }
       parts.push(typed(rnd.pick(WORDS)).toLowerCase());

@@ -11,12 +11,6 @@ CREATE OR REPLACE FUNCTION referio_job_listed(j job_posts) RETURNS boolean
   LANGUAGE sql STABLE PARALLEL SAFE
   AS $$ SELECT j.status = 'active' $$;
 
--- A post's tokens: its words (search_words) and one token per filter value.
-CREATE OR REPLACE FUNCTION referio_job_tokens(j job_posts) RETURNS text[]
-  LANGUAGE sql STABLE PARALLEL SAFE
-  AS $$ SELECT j.search_words || referio_filter_tokens(j.job_type::text, j.job_location::text,
-                                                      j.industry::text, j.experience::text, j.company_id) $$;
-
 -- The texts a post's words come from, each on its own (a phrase's words are adjacent in one of them):
 -- its company name, title, address, location type and each skill (search_words reads the same ones).
 CREATE OR REPLACE FUNCTION referio_job_fields(j job_posts) RETURNS text[]
@@ -58,6 +52,25 @@ CREATE OR REPLACE FUNCTION referio_search_vocab_rebuild() RETURNS void
     CROSS JOIN LATERAL (SELECT tsvector_to_array(to_tsvector('referio', n.w)) AS s) AS t
     WHERE cardinality(t.s) > 0;
 $$;
+
+-- The pairs of stems adjacent in one of a post's texts (referio_job_fields()), in order, each a token
+-- 'a b' (a space: no word has one): a phrase of two words is one token, of more all its pairs (then
+-- checked on the post). Sorted, each once.
+CREATE OR REPLACE FUNCTION referio_job_pairs(j job_posts) RETURNS text[]
+  LANGUAGE sql STABLE PARALLEL SAFE
+  AS $$ SELECT coalesce(array_agg(DISTINCT y.pair ORDER BY y.pair), '{}')
+        FROM unnest(referio_job_fields(j)) AS f(t),
+             LATERAL (SELECT x.lexeme || ' ' || lead(x.lexeme) OVER w AS pair, x.p, lead(x.p) OVER w AS np
+                      FROM (SELECT l.lexeme, q.p FROM unnest(to_tsvector('referio', referio_search_fold(f.t))) AS l,
+                                   unnest(l.positions) AS q(p)) AS x
+                      WINDOW w AS (ORDER BY x.p)) AS y
+        WHERE y.np = y.p + 1 $$;
+
+-- A post's tokens: its words (search_words), its pairs (referio_job_pairs()) and one token per filter value.
+CREATE OR REPLACE FUNCTION referio_job_tokens(j job_posts) RETURNS text[]
+  LANGUAGE sql STABLE PARALLEL SAFE
+  AS $$ SELECT j.search_words || referio_job_pairs(j) || referio_filter_tokens(j.job_type::text, j.job_location::text,
+                                                      j.industry::text, j.experience::text, j.company_id) $$;
 
 -- A token with at least this many listed posts is kept as bitmaps too; one that falls under half of it
 -- loses them. Below it a search reads the token's postings (fewer than this many); above it, its bitmaps

@@ -11,18 +11,26 @@ CREATE OR REPLACE FUNCTION referio_search_prefix_scan() RETURNS integer
   LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT 2000 $$;
 
 -- One alternative of a query from the words of one term: its stems (`t`, sorted, each once) and, for
--- more than one word, the phrase they make (`p`, a tsquery: the stems adjacent and in order). Null for
--- a term without a word.
+-- more than one word, the phrase they make (`p`, a tsquery: the stems adjacent and in order) and its
+-- pairs of adjacent stems (`pr`, the postings' pair tokens, referio_job_pairs()): for two words the
+-- phrase itself (`x`: exact), for more a superset checked on the posts. Null for a term without a word.
 CREATE OR REPLACE FUNCTION referio_search_alt(words text) RETURNS jsonb
   LANGUAGE sql STABLE PARALLEL SAFE
   AS $$
   SELECT CASE
-    WHEN cardinality(referio_words(words)) = 0 THEN NULL
-    WHEN cardinality(regexp_split_to_array(btrim(referio_search_fold(words)), ' ')) = 1
-      THEN jsonb_build_object('t', to_jsonb(referio_words(words)))
-    ELSE jsonb_build_object('t', to_jsonb(referio_words(words)),
-                            'p', phraseto_tsquery('referio', referio_search_fold(words))::text)
+    WHEN cardinality(s.stems) = 0 THEN NULL
+    WHEN s.n = 1 THEN jsonb_build_object('t', to_jsonb(s.stems))
+    ELSE jsonb_build_object('t', to_jsonb(s.stems), 'p', phraseto_tsquery('referio', s.folded)::text,
+                            'pr', (SELECT to_jsonb(coalesce(array_agg(DISTINCT q.pair ORDER BY q.pair), '{}'))
+                                   FROM (SELECT x.l || ' ' || lead(x.l) OVER (ORDER BY x.p) AS pair, x.p,
+                                                lead(x.p) OVER (ORDER BY x.p) AS np
+                                         FROM (SELECT l.lexeme AS l, q.p FROM unnest(to_tsvector('referio', s.folded)) AS l,
+                                                      unnest(l.positions) AS q(p)) AS x) AS q
+                                   WHERE q.np = q.p + 1),
+                            'x', s.n = 2)
   END
+  FROM (SELECT referio_words(words) AS stems, referio_search_fold(words) AS folded,
+               cardinality(regexp_split_to_array(btrim(referio_search_fold(words)), ' ')) AS n) AS s
 $$;
 
 -- A typed search as a query, websearch-style: `{"g": groups, "n": exclusions, "v": has a phrase}`.
@@ -103,9 +111,14 @@ BEGIN
     pending_or := false;
     last_positive := true;
   END LOOP;
+  -- To be checked on the posts: a phrase of more than two words (its pairs are a superset), and an
+  -- exclusion that is not one token.
   RETURN jsonb_build_object('g', groups, 'n', nots, 'v',
-    EXISTS (SELECT 1 FROM jsonb_array_elements(groups) AS e(x), jsonb_array_elements(e.x) AS a(y) WHERE a.y ? 'p')
-    OR EXISTS (SELECT 1 FROM jsonb_array_elements(nots) AS a(y) WHERE a.y ? 'p'));
+    EXISTS (SELECT 1 FROM jsonb_array_elements(groups) AS e(x), jsonb_array_elements(e.x) AS a(y)
+            WHERE a.y ? 'p' AND NOT (a.y ->> 'x')::boolean)
+    OR EXISTS (SELECT 1 FROM jsonb_array_elements(nots) AS a(y)
+               WHERE jsonb_array_length(coalesce(a.y -> 'pr', a.y -> 't')) <> 1
+                  OR (a.y ? 'p' AND NOT (a.y ->> 'x')::boolean)));
 END $$;
 
 -- Whether one alternative of a query holds for a post of these words (search_words) and texts.
@@ -162,8 +175,9 @@ END $$;
 -- every block of the matches at once: each alternative's blocks (a common token's bitmaps, a rare one's
 -- postings made bitmaps) ANDed, each group's alternatives ORed, the groups ANDed and the exclusions'
 -- blocks taken away; only the blocks of the rarest group's postings when one has only rare tokens.
--- With a phrase, those are candidates: each is checked by referio_search_holds() on its post, newest
--- first, until the page is read and the bound passed.
+-- A phrase is its pairs of adjacent stems (referio_job_pairs()): exact for two words; with a longer
+-- phrase (or an exclusion of one), those are candidates, each checked by referio_search_holds() on its
+-- post, newest first, until the page is read and the bound passed.
 CREATE OR REPLACE FUNCTION referio_search_query_page(q jsonb, filters text[], start integer, lim integer,
                                                      bound integer, OUT total integer, OUT positions integer[])
   LANGUAGE plpgsql STABLE AS $$
@@ -197,10 +211,12 @@ BEGIN
   IF NOT verify AND jsonb_array_length(q -> 'n') = 0
      AND (jsonb_array_length(q -> 'g') > 0 OR cardinality(filters) > 0)
      AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(q -> 'g') AS e(x)
-                     WHERE jsonb_array_length(e.x) <> 1 OR jsonb_array_length(e.x -> 0 -> 't') <> 1) THEN
+                     WHERE jsonb_array_length(e.x) <> 1
+                        OR jsonb_array_length(coalesce(e.x -> 0 -> 'pr', e.x -> 0 -> 't')) <> 1) THEN
     SELECT p.total, p.positions INTO total, positions
       FROM referio_search_page(ARRAY(SELECT DISTINCT u FROM (
-                                 SELECT e.x -> 0 -> 't' ->> 0 AS u FROM jsonb_array_elements(q -> 'g') AS e(x)
+                                 SELECT coalesce(e.x -> 0 -> 'pr', e.x -> 0 -> 't') ->> 0 AS u
+                                 FROM jsonb_array_elements(q -> 'g') AS e(x)
                                  UNION ALL SELECT unnest(filters)) AS s ORDER BY u),
                                start, lim, bound) AS p;
     RETURN;
@@ -211,8 +227,8 @@ BEGIN
     FOR a IN SELECT e.x FROM jsonb_array_elements(g) AS e(x) LOOP
       na := na + 1;
       v_grp := v_grp || ng;
-      v_len := v_len || jsonb_array_length(a -> 't');
-      FOR t IN SELECT jsonb_array_elements_text(a -> 't') LOOP
+      v_len := v_len || jsonb_array_length(coalesce(a -> 'pr', a -> 't'));
+      FOR t IN SELECT jsonb_array_elements_text(coalesce(a -> 'pr', a -> 't')) LOOP
         v_tok := v_tok || t;
         v_alt := v_alt || na;
       END LOOP;
@@ -237,7 +253,10 @@ BEGIN
       v_alt := v_alt || na;
     END LOOP;
   END IF;
-  v_nots := ARRAY(SELECT e.x -> 't' ->> 0 FROM jsonb_array_elements(q -> 'n') AS e(x) WHERE NOT e.x ? 'p');
+  -- The exclusions of one token (a word, a phrase of two); the others are checked on the posts.
+  v_nots := ARRAY(SELECT coalesce(e.x -> 'pr', e.x -> 't') ->> 0 FROM jsonb_array_elements(q -> 'n') AS e(x)
+                  WHERE jsonb_array_length(coalesce(e.x -> 'pr', e.x -> 't')) = 1
+                    AND (NOT e.x ? 'p' OR (e.x ->> 'x')::boolean));
   -- The rarest group of rare tokens only, if any: the matches are in the blocks of its postings.
   SELECT s.grp INTO driver
     FROM (SELECT v_grp[u.alt] AS grp, bool_or(coalesce(c.has_bits, false)) AS dense, sum(coalesce(c.jobs, 0)) AS jobs
