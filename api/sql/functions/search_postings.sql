@@ -171,8 +171,11 @@ BEGIN
   SELECT coalesce(jsonb_agg(to_jsonb(n)), '[]'), coalesce(jsonb_agg(to_jsonb(o)), '[]')
     INTO added, removed
     FROM old_rows o JOIN new_rows n ON n.id = o.id
-    WHERE (referio_job_listed(o), referio_job_tokens(o), o.search_pos)
-      IS DISTINCT FROM (referio_job_listed(n), referio_job_tokens(n), n.search_pos);
+    -- (What the tokens are made of, not the tokens: an update of anything else stems nothing.)
+    WHERE (referio_job_listed(o), o.search_words, referio_job_fields(o), o.job_type, o.job_location,
+           o.industry, o.experience, o.company_id, o.search_pos)
+      IS DISTINCT FROM (referio_job_listed(n), n.search_words, referio_job_fields(n), n.job_type,
+                        n.job_location, n.industry, n.experience, n.company_id, n.search_pos);
   IF added <> '[]' THEN
     PERFORM referio_job_post_words_apply(added, removed);
   END IF;
