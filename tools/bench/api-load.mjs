@@ -22,11 +22,14 @@
 // With ENGINES (e.g. ENGINES=postings): the open-loop mode instead (`compareEngines`): on PostgreSQL, the
 // signed-out search mix's closed-loop maximum, then fixed arrival rates at LOADS (25/50/75 %) of it, each
 // beside /api/health at the same rate, every run printed with the load average; two engines are
-// interleaved run by run (how docs/search.md compared the full-text engine of commit 4251fc2).
+// interleaved run by run (how docs/search.md compared the full-text engine of commit 4251fc2). MIXES
+// (e.g. MIXES=words,prefix,phrase) runs the mix typed each way (`MIX_OF`) side by side, the rates
+// being shares of the first one's maximum.
 //
 //   node tools/bench/api-load.mjs            # or: npm run bench api-load
 //   BACKENDS=pg ROUNDS=1 DURATION=3 JOBS=20000 node tools/bench/api-load.mjs
 //   BENCH_PG_URL=postgres://…/db node tools/bench/api-load.mjs   # reuse a database (not dropped)
+//   BENCH_PG_URL=… ENGINES=postings MIXES=words,prefix,phrase node tools/bench/api-load.mjs
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -63,6 +66,29 @@ const sizeOf = (kind) =>
 const BACKENDS = (process.env.BACKENDS || 'pglite,pg').split(',').map((s) => s.trim());
 const ADMIN_URL = process.env.PG_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SEARCHES = benchSearchTerms();
+/**
+ * The searches of the mix as typed another way (MIXES, with ENGINES): 'words' as they are; 'prefix' with
+ * the last word cut short as while typing (its first half, at least two letters: 'bengaluru' → 'benga');
+ * 'phrase' the searches of two words or more, quoted ("senior engineer").
+ */
+const MIX_OF = {
+  words: (xs) => xs,
+  prefix: (xs) =>
+    xs.map((x) => {
+      const words = (x.body.search ?? '').split(' ');
+      const last = words.pop() ?? '';
+      const cut = last.slice(0, Math.max(2, Math.ceil(last.length / 2)));
+      const search = [...words, cut].join(' ');
+      return { label: search, body: { ...x.body, search } };
+    }),
+  phrase: (xs) =>
+    xs
+      .filter((x) => (x.body.search ?? '').includes(' '))
+      .map((x) => ({
+        label: `"${x.body.search}"`,
+        body: { ...x.body, search: `"${x.body.search}"` },
+      })),
+};
 const GOAL = { searchRatio: 0.3, p99Ms: 25 };
 /** The whole benchmark is bounded: every step checks this. */
 const DEADLINE = Date.now() + Number(process.env.BENCH_TIMEOUT_MS || 15 * 60_000);
@@ -773,34 +799,42 @@ async function compareEngines() {
       apis.push({ engine, port, child });
       await waitForUrl(`http://127.0.0.1:${port}/api/health`, 300_000);
     }
-    const bodies = SEARCHES.map((x) => x.body);
-    // Every sixth search checked on each engine: a page short of its total would make the figures meaningless.
+    // Lanes: each engine's API with each mix of MIXES (the searches typed as words, prefixes, phrases).
+    const mixes = (process.env.MIXES || 'words').split(',').map((m) => m.trim());
+    const lanes = apis.flatMap((a) =>
+      mixes.map((m) => {
+        const searches = MIX_OF[m](SEARCHES);
+        const what = mixes.length === 1 ? a.engine : ENGINES.length === 1 ? m : `${a.engine} ${m}`;
+        return { ...a, what, searches, bodies: searches.map((x) => x.body) };
+      }),
+    );
+    // Every sixth search checked on each lane: a page short of its total would make the figures meaningless.
     const totals = {};
-    const checked = SEARCHES.filter((_, i) => i % 6 === 0);
-    for (const a of apis) {
+    for (const a of lanes) {
       base = `http://127.0.0.1:${a.port}`;
-      totals[a.engine] = [];
-      for (const x of checked) {
+      totals[a.what] = [];
+      for (const x of a.searches.filter((_, i) => i % 6 === 0)) {
         const { json } = await call('POST', '/api/jobPost/getAllJobPost', { body: x.body });
         const expected = Math.min(json.total - x.body.start, x.body.limit);
         if (expected > 0 && json.data.length !== expected)
           throw new Error(
-            `${a.engine} '${x.label}': ${json.total} matches, ${json.data.length} posts`,
+            `${a.what} '${x.label}': ${json.total} matches, ${json.data.length} posts`,
           );
-        totals[a.engine].push(json.totalCapped ? `${json.total}+` : String(json.total));
+        totals[a.what].push(json.totalCapped ? `${json.total}+` : String(json.total));
       }
     }
+    const checked = SEARCHES.filter((_, i) => i % 6 === 0);
     const closed = [];
     for (let r = 0; r < ROUNDS; r += 1) {
-      for (const a of apis) {
+      for (const a of lanes) {
         base = `http://127.0.0.1:${a.port}`;
         const before = loadAverage();
-        const x = await load(`${a.engine}, closed loop`, '/api/jobPost/getAllJobPost', {
+        const x = await load(`${a.what}, closed loop`, '/api/jobPost/getAllJobPost', {
           method: 'POST',
-          bodies,
+          bodies: a.bodies,
         });
         closed.push({
-          engine: a.engine,
+          engine: a.what,
           round: r + 1,
           loadAverage: before,
           rps: x.rps,
@@ -809,21 +843,21 @@ async function compareEngines() {
           errors: x.non2xx + x.errors,
         });
         console.log(
-          `closed loop ${a.engine} round ${r + 1}: ${x.rps} req/s, p50 ${x.p50} ms, p99 ${x.p99} ms (load ${before})`,
+          `closed loop ${a.what} round ${r + 1}: ${x.rps} req/s, p50 ${x.p50} ms, p99 ${x.p99} ms (load ${before})`,
         );
       }
     }
-    const maxOf = (engine) => median(closed.filter((c) => c.engine === engine).map((c) => c.rps));
-    const max = Object.fromEntries(ENGINES.map((e) => [e, maxOf(e)]));
+    const maxOf = (what) => median(closed.filter((c) => c.engine === what).map((c) => c.rps));
+    const max = Object.fromEntries(lanes.map((a) => [a.what, maxOf(a.what)]));
     const open = [];
     for (let r = 0; r < OPEN_ROUNDS; r += 1) {
       for (const share of LOADS) {
-        const rate = Math.max(1, Math.round(max[ENGINES[0]] * share));
+        const rate = Math.max(1, Math.round(max[lanes[0].what] * share));
         const targets = [
-          ...apis.map((a) => ({
-            what: a.engine,
+          ...lanes.map((a) => ({
+            what: a.what,
             url: `http://127.0.0.1:${a.port}/api/jobPost/getAllJobPost`,
-            bodies,
+            bodies: a.bodies,
           })),
           { what: 'health', url: `http://127.0.0.1:${apis[0].port}/api/health` },
         ];
@@ -840,7 +874,7 @@ async function compareEngines() {
     const p99At = (what, share) =>
       median(open.filter((o) => o.what === what && o.share === share).map((o) => o.p99));
     const decision =
-      ENGINES.length === 2
+      ENGINES.length === 2 && lanes.length === 2
         ? {
             rule: `keep ${ENGINES[1]} if its p99 at 50 % of ${ENGINES[0]}'s maximum is within 1.5x of ${ENGINES[0]}'s`,
             p99: { [ENGINES[0]]: p99At(ENGINES[0], 0.5), [ENGINES[1]]: p99At(ENGINES[1], 0.5) },
@@ -868,15 +902,16 @@ async function compareEngines() {
       console.log(
         `decision: ${decision.rule}: p99 ${JSON.stringify(decision.p99)} → keep ${decision.keep}`,
       );
-    const differ = SEARCHES.filter(
-      (_, i) => new Set(ENGINES.map((e) => totals[e][i])).size > 1,
+    const differ = checked.filter(
+      (_, i) => new Set(ENGINES.map((e) => totals[e]?.[i])).size > 1,
     ).length;
-    if (ENGINES.length > 1)
+    if (ENGINES.length > 1 && mixes.length === 1)
       console.log(
         `${differ} of ${checked.length} searches checked answer different totals on the engines`,
       );
     return {
       engines: ENGINES,
+      mixes,
       connections: CONNECTIONS,
       openSeconds: OPEN_SECONDS,
       closed,

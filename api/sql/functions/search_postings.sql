@@ -11,10 +11,65 @@ CREATE OR REPLACE FUNCTION referio_job_listed(j job_posts) RETURNS boolean
   LANGUAGE sql STABLE PARALLEL SAFE
   AS $$ SELECT j.status = 'active' $$;
 
--- A post's tokens: its words (search_words) and one token per filter value.
+-- The texts a post's words come from, each on its own (a phrase's words are adjacent in one of them):
+-- its company name, title, address, location type and each skill (search_words reads the same ones).
+CREATE OR REPLACE FUNCTION referio_job_fields(j job_posts) RETURNS text[]
+  LANGUAGE sql STABLE PARALLEL SAFE
+  AS $$ SELECT ARRAY[j.company_name, j.job_title, j.address, j.job_location::text] || j.required_skills $$;
+
+-- The words of a post as written (folded, not stemmed), each once: those of the text search_words is
+-- read from (one fold of it), for the vocabulary.
+CREATE OR REPLACE FUNCTION referio_job_written_words(j job_posts) RETURNS SETOF text
+  LANGUAGE sql STABLE PARALLEL SAFE
+  AS $$ SELECT DISTINCT w FROM regexp_split_to_table(referio_search_fold(
+          j.company_name || ' ' || j.job_title || ' ' || referio_skills_text(j.required_skills) || ' '
+          || j.address || ' ' || j.job_location::text), ' ') AS w WHERE w <> '' $$;
+
+-- The vocabulary a search's last word is completed from (job_search_vocab, referio_search_parse()): the
+-- words of `posts` (rows of job_posts as JSON) as written, each with its stem (a folded word's
+-- referio_words()); only ever added to, and only the words it lacks are stemmed.
+CREATE OR REPLACE FUNCTION referio_search_vocab_add(posts jsonb) RETURNS void
+  LANGUAGE sql AS $$
+  INSERT INTO job_search_vocab (word, stem)
+    SELECT n.w, t.s[1]
+    FROM (SELECT DISTINCT x AS w FROM jsonb_populate_recordset(null::job_posts, posts) AS r,
+            referio_job_written_words(r) AS x
+          WHERE referio_job_listed(r)) AS n
+    CROSS JOIN LATERAL (SELECT tsvector_to_array(to_tsvector('referio', n.w)) AS s) AS t
+    WHERE cardinality(t.s) > 0 AND NOT EXISTS (SELECT 1 FROM job_search_vocab v WHERE v.word = n.w)
+    ORDER BY 1
+  ON CONFLICT DO NOTHING;
+$$;
+
+-- The vocabulary made again from the listed posts.
+CREATE OR REPLACE FUNCTION referio_search_vocab_rebuild() RETURNS void
+  LANGUAGE sql AS $$
+  TRUNCATE job_search_vocab;
+  INSERT INTO job_search_vocab (word, stem)
+    SELECT n.w, t.s[1]
+    FROM (SELECT DISTINCT x AS w FROM job_posts j, referio_job_written_words(j) AS x
+          WHERE referio_job_listed(j)) AS n
+    CROSS JOIN LATERAL (SELECT tsvector_to_array(to_tsvector('referio', n.w)) AS s) AS t
+    WHERE cardinality(t.s) > 0;
+$$;
+
+-- The pairs of stems adjacent in one of a post's texts (referio_job_fields()), in order, each a token
+-- 'a b' (a space: no word has one): a phrase of two words is one token, of more all its pairs (then
+-- checked on the post). Sorted, each once.
+CREATE OR REPLACE FUNCTION referio_job_pairs(j job_posts) RETURNS text[]
+  LANGUAGE sql STABLE PARALLEL SAFE
+  AS $$ SELECT coalesce(array_agg(DISTINCT y.pair ORDER BY y.pair), '{}')
+        FROM unnest(referio_job_fields(j)) AS f(t),
+             LATERAL (SELECT x.lexeme || ' ' || lead(x.lexeme) OVER w AS pair, x.p, lead(x.p) OVER w AS np
+                      FROM (SELECT l.lexeme, q.p FROM unnest(to_tsvector('referio', referio_search_fold(f.t))) AS l,
+                                   unnest(l.positions) AS q(p)) AS x
+                      WINDOW w AS (ORDER BY x.p)) AS y
+        WHERE y.np = y.p + 1 $$;
+
+-- A post's tokens: its words (search_words), its pairs (referio_job_pairs()) and one token per filter value.
 CREATE OR REPLACE FUNCTION referio_job_tokens(j job_posts) RETURNS text[]
   LANGUAGE sql STABLE PARALLEL SAFE
-  AS $$ SELECT j.search_words || referio_filter_tokens(j.job_type::text, j.job_location::text,
+  AS $$ SELECT j.search_words || referio_job_pairs(j) || referio_filter_tokens(j.job_type::text, j.job_location::text,
                                                       j.industry::text, j.experience::text, j.company_id) $$;
 
 -- A token with at least this many listed posts is kept as bitmaps too; one that falls under half of it
@@ -68,6 +123,9 @@ BEGIN
                unnest(referio_job_tokens(r)) AS t
           WHERE referio_job_listed(r)
           GROUP BY 1, 2 HAVING sum(x.d) <> 0) AS n;
+  IF added <> '[]' THEN
+    PERFORM referio_search_vocab_add(added);
+  END IF;
   IF cardinality(ts) = 0 THEN
     RETURN;
   END IF;
@@ -113,8 +171,11 @@ BEGIN
   SELECT coalesce(jsonb_agg(to_jsonb(n)), '[]'), coalesce(jsonb_agg(to_jsonb(o)), '[]')
     INTO added, removed
     FROM old_rows o JOIN new_rows n ON n.id = o.id
-    WHERE (referio_job_listed(o), referio_job_tokens(o), o.search_pos)
-      IS DISTINCT FROM (referio_job_listed(n), referio_job_tokens(n), n.search_pos);
+    -- (What the tokens are made of, not the tokens: an update of anything else stems nothing.)
+    WHERE (referio_job_listed(o), o.search_words, referio_job_fields(o), o.job_type, o.job_location,
+           o.industry, o.experience, o.company_id, o.search_pos)
+      IS DISTINCT FROM (referio_job_listed(n), n.search_words, referio_job_fields(n), n.job_type,
+                        n.job_location, n.industry, n.experience, n.company_id, n.search_pos);
   IF added <> '[]' THEN
     PERFORM referio_job_post_words_apply(added, removed);
   END IF;
@@ -137,6 +198,7 @@ CREATE OR REPLACE FUNCTION referio_search_rebuild() RETURNS void
   INSERT INTO job_word_counts (word, jobs)
     SELECT word, count(*)::int FROM job_post_words GROUP BY word;
   SELECT referio_search_bits_refresh();
+  SELECT referio_search_vocab_rebuild();
 $$;
 
 -- Whether the postings are those of job_posts, by a count every listed post is in once (its job type

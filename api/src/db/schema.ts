@@ -344,6 +344,22 @@ export const jobWordCounts = pgTable('job_word_counts', {
   hasBits: boolean('has_bits').notNull().default(false),
 });
 
+/**
+ * The words of the listed posts as they were written (folded, not stemmed) and each one's stem: the
+ * vocabulary a search's last word is completed from ("reac" → react, reach; docs/search.md). Its
+ * key is read as a range (text_pattern_ops: byte order, whatever the database's collation). Only
+ * added to (by the same triggers and `referio_search_rebuild()`): a word whose stem no listed post
+ * has any more is skipped when completing, by its count in job_word_counts.
+ */
+export const jobSearchVocab = pgTable(
+  'job_search_vocab',
+  {
+    word: text('word').notNull(),
+    stem: text('stem').notNull(),
+  },
+  (t) => [uniqueIndex('job_search_vocab_word_uq').on(t.word.op('text_pattern_ops'))],
+);
+
 /** A `bit varying` column, as PostgreSQL's text form ('0101…'). */
 const varbit = customType<{ data: string }>({ dataType: () => 'bit varying' });
 
@@ -840,6 +856,7 @@ export const allTableNames = [
   'job_search_bits',
   'job_post_words',
   'job_word_counts',
+  'job_search_vocab',
   'job_posts',
   'file_blobs',
   'files',

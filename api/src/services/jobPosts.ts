@@ -56,13 +56,14 @@ const filterValues = (filters: JobFilters = {}) => ({
 });
 
 /**
- * Every word of `search` is one of the job's words (company name, title, skills, address, location
- * type), both read by the one tokeniser, `referio_words()` (folded case and accents, English stems).
- * Undefined for a search without a word.
+ * Whether a job matches `search` read as people type it (`referio_search_parse()`,
+ * api/sql/functions/search_query.sql: every word, each folded and stemmed by `referio_words()`, the last
+ * one a prefix too, "phrases", -exclusions, `or`), row by row (`referio_search_holds()`): the plain
+ * reading the postings' page answers too. Undefined for a search without a word.
  */
 export function jobSearchCondition(search: string): SQL | undefined {
   if (!hasSearchWords(search)) return undefined;
-  return sql`${jobPosts.searchWords} @> referio_words(${search})`;
+  return sql`referio_search_holds(${jobPosts.searchWords}, referio_job_fields(${jobPosts}), (select referio_search_parse(${search}::text)))`;
 }
 
 /**
@@ -375,11 +376,12 @@ export class JobPostRepository {
       .limit(1)
       .prepare('referio_job_by_id');
     const details = jobDetailsWithSessionQuery(this.db).prepare('referio_job_details_with_session');
-    // A public search (`searchPage`): referio_search_page() of the search's words (`referio_words()`, the
-    // one tokeniser) and filter tokens, then the page's posts read by their places, newest first, with
+    // A public search (`searchPage`): referio_search_query_page() of the search read as a query
+    // (`referio_search_parse()`: words by `referio_words()`, the one tokeniser) and the filter tokens,
+    // then the page's posts read by their places, newest first, with
     // the columns every job list answers (`toJobPost`). A page without posts is one row of nulls (the total).
     const ph = (name: string) => sql.placeholder(name);
-    const searchFrom = sql`referio_search_page(referio_words(${ph('search')}::text) || referio_filter_tokens(${ph('jobType')}::text, ${ph('location')}::text, ${ph('industry')}::text, ${ph('experience')}::text, ${ph('company')}::uuid), ${ph('start')}::int, ${ph('limit')}::int, ${ph('bound')}::int) as s`;
+    const searchFrom = sql`referio_search_query_page(referio_search_parse(${ph('search')}::text), referio_filter_tokens(${ph('jobType')}::text, ${ph('location')}::text, ${ph('industry')}::text, ${ph('experience')}::text, ${ph('company')}::uuid), ${ph('start')}::int, ${ph('limit')}::int, ${ph('bound')}::int) as s`;
     // The page's posts by their places (one probe of job_posts_search_pos_uq each), newest (highest) first.
     const onPlace = sql`${jobPosts.searchPos} = any(s.positions) and referio_job_listed(${jobPosts})`;
     const searchRows = this.searchDb
