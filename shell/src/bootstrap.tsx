@@ -67,10 +67,11 @@ async function start(): Promise<void> {
     new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
   ]);
   await nextTask();
-  const [{ StrictMode, startTransition, useEffect }, { createRoot, hydrateRoot }] = await Promise.all([
-    import(/* webpackMode: "eager" */ 'react'),
-    import(/* webpackMode: "eager" */ 'react-dom/client'),
-  ]);
+  const [{ StrictMode, startTransition, useEffect }, { createRoot, hydrateRoot }] =
+    await Promise.all([
+      import(/* webpackMode: "eager" */ 'react'),
+      import(/* webpackMode: "eager" */ 'react-dom/client'),
+    ]);
   await nextTask();
   const [{ hydrate }, { App }] = await Promise.all([
     import(/* webpackMode: "eager" */ '@tanstack/react-query'),
