@@ -50,6 +50,10 @@ function figures(lhr) {
     lcpMs: round(a['largest-contentful-paint'].numericValue),
     fcpMs: round(a['first-contentful-paint'].numericValue),
     cls: Math.round(a['cumulative-layout-shift'].numericValue * 1000) / 1000,
+    // Whether the app's scripts ran during the run (a page the server rendered starts them on use or idle).
+    appRan: (a['network-requests']?.details?.items ?? []).some(
+      (i) => i.resourceType === 'Script' && !/\/after-paint\.js$/.test(new URL(i.url).pathname),
+    ),
   };
 }
 
@@ -118,10 +122,9 @@ export async function sideBySide(
     r.lhr = mid.lhr;
     r.report = mid.report;
     r.every = Object.fromEntries(
-      ['performance', 'tbtMs', 'mainThreadMs', 'bootupMs', 'lcpMs', 'fcpMs', 'cls'].map((k) => [
-        k,
-        pick(k),
-      ]),
+      ['performance', 'tbtMs', 'mainThreadMs', 'bootupMs', 'lcpMs', 'fcpMs', 'cls', 'appRan'].map(
+        (k) => [k, pick(k)],
+      ),
     );
     r.runs = undefined;
   }
@@ -149,6 +152,7 @@ export function sideBySideRows(results) {
     'TBT ms, every run': r.every.tbtMs.join(' '),
     'main thread ms, every run': r.every.mainThreadMs.join(' '),
     'performance, every run': r.every.performance.join(' '),
+    'scripts ran, every run': r.every.appRan.map((x) => (x ? 'y' : 'n')).join(' '),
   }));
 }
 
