@@ -3,7 +3,8 @@
 // (the scripts `data-scripts`, in order; `data-preloads` fetched at low priority; React then takes the page over:
 // bootstrap.tsx, hydrateRoot) at the first sign of use, or once the page has been left idle:
 // - use: a pointer or a touch on the page, a key, a focus, a scroll (the visitor is about to act);
-// - idle: IDLE_AFTER_LOAD_MS after the load event, when the browser has nothing else to do.
+// - idle: IDLE_AFTER_LOAD_MS after the load event, when the browser has nothing else to do;
+// - at once (after the first paint) when the page shows a spinner: it came without its data.
 // Until React has taken over (bootstrap.tsx fires `referio:hydrated`; then <html data-hydrated>), what needs the app is held and done
 // afterwards: a click on a button (not a link: a link navigates to the server's page), a form sent (except a
 // search form with a named field, which the server answers as it is). Text typed in the HTML before then is
@@ -47,6 +48,13 @@
   USE.forEach(function (type) {
     window.addEventListener(type, start, { capture: true, passive: true });
   });
+  // A page that shows a spinner came without its data (the server's call to the API failed or took too long): the
+  // app fetches it, so it starts once the HTML has painted, as it did before.
+  if (document.querySelector('#root .rf-spinner')) {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  }
   window.addEventListener('load', function () {
     setTimeout(function () {
       if (window.requestIdleCallback) window.requestIdleCallback(start, { timeout: 2000 });
