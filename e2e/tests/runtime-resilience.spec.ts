@@ -292,6 +292,8 @@ test('(d) a chunk of the release a tab runs is gone: the shell loads the remote 
   pointPublicAt('http://localhost:3011/old/mf-manifest.json');
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: HERO })).toBeVisible();
+  // The tab runs the old release's code: React has taken the server's page over (after idle, after-paint.js).
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 30_000 });
   await page.waitForLoadState('networkidle');
 
   // The old release loses the Premium page's code (as a build over it would), and the pointer moves on.

@@ -177,6 +177,8 @@ for (const { path, data, heading } of [
     });
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // Untouched, the page is taken over once it is idle (shell/public/after-paint.js).
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     // The heading the server sent is the one React now owns (a fresh render would have replaced it).
     expect(

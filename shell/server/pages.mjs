@@ -364,7 +364,7 @@ export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl 
       });
       if (!rendered) return inBrowser();
       const exposed = manifest.exposes?.find((e) => e.path === match.expose);
-      const css = (exposed?.assets?.css?.sync ?? []).map((f) => new URL(f, base).href);
+      const css = pageStylesheets(manifest, exposed).map((f) => new URL(f, base).href);
       return send(
         head.status ?? 200,
         await documentFor(tpl, {
@@ -533,6 +533,32 @@ export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl 
 
 /** The most URLs one sitemap file may list (the sitemap protocol's limit); `SITEMAP_MAX_URLS` lowers it for tests. */
 const SITEMAP_MAX_URLS = Math.min(50_000, positiveNumber(process.env.SITEMAP_MAX_URLS, 50_000));
+
+/** A stylesheet's content hash (`name.<hash>.css`): two chunks with the same rules have the same one. */
+const cssHash = (file) => /\.([0-9a-f]{6,})\.css$/.exec(file)?.[1] ?? file;
+
+/**
+ * The stylesheets a server-rendered page shows, as the remote's mf-manifest.json names them: the exposed page's own
+ * (`sync`), then those of the site library's entries (`@referio/shared/<entry>`, e.g. the job card's) that its
+ * code uses (listed among its `async` stylesheets), in the order the app adds them. Without the latter the HTML
+ * would be unstyled in places until the app's scripts have run, and move when they do. One file per content hash.
+ */
+export function pageStylesheets(manifest, exposed) {
+  const entries = new Set();
+  for (const shared of manifest?.shared ?? []) {
+    if (!String(shared.name).startsWith('@referio/shared/')) continue;
+    for (const f of shared.assets?.css?.sync ?? []) entries.add(cssHash(f));
+  }
+  const seen = new Set();
+  const out = [];
+  const library = (exposed?.assets?.css?.async ?? []).filter((f) => entries.has(cssHash(f)));
+  for (const f of [...(exposed?.assets?.css?.sync ?? []), ...library]) {
+    if (seen.has(cssHash(f))) continue;
+    seen.add(cssHash(f));
+    out.push(f);
+  }
+  return out;
+}
 
 /** The site's own head when the shell has no server bundle (the bundle exports shared's DEFAULT_HEAD). */
 const DEFAULT_HEAD = {

@@ -388,6 +388,17 @@ await server.register(fastifyStatic, {
   setHeaders: cacheHeaders,
 });
 
+if (app.host && process.env.REFERIO_BENCH_HELLO_DIR) {
+  // The benchmarks' yardstick (tools/bench/lib/hello.mjs): a bare React page served by this same server, so a
+  // benchmark measures it and the site's pages under the same load. Only when the benchmark sets the variable.
+  await server.register(fastifyStatic, {
+    root: path.resolve(process.env.REFERIO_BENCH_HELLO_DIR),
+    prefix: '/__bench/hello/',
+    decorateReply: false,
+    cacheControl: false,
+  });
+}
+
 if (app.host) {
   // Pages (rendered on the server where their remote offers it), robots.txt and sitemap.xml: shell/server/pages.mjs.
   // The page carries a copy of remotes.json (a JSON data block, which the CSP does not treat as a script).

@@ -8,11 +8,15 @@
 // had to wait behind. The imports are eager (`webpackMode: "eager"`): their code is in this chunk or in the
 // shared modules it consumes, nothing more is downloaded, it is only evaluated later.
 import type { DehydratedState } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { firstPageModule } from './federation/preload';
 import { ensureRemotes, loadPageModule } from './federation/remotes';
 
 /** The id of the JSON data block with the server render's react-query state (shell/server/pages.mjs). */
 const SERVER_STATE_ID = 'referio-state';
+
+/** Fired on window when React has taken over the server's page (public/after-paint.js listens). */
+const HYDRATED_EVENT = 'referio:hydrated';
 
 /** How long the first render waits for the first page's code (index.ts started fetching it). */
 const FIRST_PAGE_WAIT_MS = 1500;
@@ -44,8 +48,12 @@ async function start(): Promise<void> {
   const { httpClient, isSignedIn, queryClient } = await import(
     /* webpackMode: "eager" */ '@referio/shared'
   );
-  // The HTTP client's code loads beside the first page's, not in front of it: the page's first calls find it in.
-  httpClient().catch(() => undefined);
+  const serverState = serverRenderedState();
+  const hydrating = serverState !== null && !isSignedIn();
+  // A page the browser renders: the HTTP client's code loads beside the first page's, not in front of it, so
+  // the page's first calls find it in. A page the server rendered came with its data: the client (axios) loads
+  // with the page's first call to the API, if it makes one.
+  if (!hydrating) httpClient().catch(() => undefined);
   try {
     await ensureRemotes();
   } catch (err) {
@@ -59,10 +67,11 @@ async function start(): Promise<void> {
     new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
   ]);
   await nextTask();
-  const [{ StrictMode, startTransition }, { createRoot, hydrateRoot }] = await Promise.all([
-    import(/* webpackMode: "eager" */ 'react'),
-    import(/* webpackMode: "eager" */ 'react-dom/client'),
-  ]);
+  const [{ StrictMode, startTransition, useEffect }, { createRoot, hydrateRoot }] =
+    await Promise.all([
+      import(/* webpackMode: "eager" */ 'react'),
+      import(/* webpackMode: "eager" */ 'react-dom/client'),
+    ]);
   await nextTask();
   const [{ hydrate }, { App }] = await Promise.all([
     import(/* webpackMode: "eager" */ '@tanstack/react-query'),
@@ -79,8 +88,7 @@ async function start(): Promise<void> {
   // The server rendered this page (shell/server/pages.mjs): React takes over the HTML in place, with the data the
   // page was rendered with, so nothing is fetched twice and nothing moves. The server renders for a signed-out
   // visitor only; a browser that holds a session (its cookie had gone) renders afresh instead.
-  const serverState = serverRenderedState();
-  if (serverState !== null && !isSignedIn()) {
+  if (hydrating && serverState !== null) {
     hydrate(queryClient, serverState);
     // Its remote down or hung: the page the server sent stays readable rather than a failure card. The page is
     // the one Suspense boundary in <main> (shell/src/routes/AppRoutes.tsx): its HTML without React's markers.
@@ -94,8 +102,16 @@ async function start(): Promise<void> {
     // (React gives `hydrateRoot` outside a transition the default lane, which renders without yielding). The
     // page is on screen already, so nothing waits for it; a click before the end makes React finish at once,
     // then handles it.
+    // Once React has taken the page over (the effects of the whole tree have run: this one runs last),
+    // public/after-paint.js hands it what the visitor did before: text typed, a button clicked, a form sent.
+    function Hydrated({ children }: { children: ReactNode }) {
+      useEffect(() => {
+        window.dispatchEvent(new Event(HYDRATED_EVENT));
+      }, []);
+      return children;
+    }
     startTransition(() => {
-      hydrateRoot(container, app, {
+      hydrateRoot(container, <Hydrated>{app}</Hydrated>, {
         onRecoverableError: (error) => console.warn('[referio] hydration:', error),
       });
     });

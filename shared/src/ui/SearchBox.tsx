@@ -62,6 +62,9 @@ export function SearchBox({
         ref={setInput}
         id={id}
         type="search"
+        // Named as the job lists' URL names it: sent before the app has taken over a page the server rendered,
+        // the form loads `?search=…`, which the server renders (shell/public/after-paint.js lets it through).
+        name="search"
         className="rf-input rf-search__input"
         placeholder={placeholder}
         value={value}
