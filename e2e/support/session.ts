@@ -18,7 +18,7 @@ export async function signUp(
   /** The name given when the site asks for it after the first sign-in. */
   fullName: string = role === 'Referrer' ? 'Rohan Referrer' : 'Chitra Candidate',
 ): Promise<SignedUp> {
-  return signUpAs(page, uniqueEmail(emailPrefix), role);
+  return signUpAs(page, uniqueEmail(emailPrefix), role, fullName);
 }
 
 export { E2E_OPERATOR_EMAIL } from './operator';
@@ -31,6 +31,8 @@ export async function signUpAs(
   page: Page,
   email: string,
   role: 'Applicant' | 'Referrer' = 'Applicant',
+  /** The name given when the site asks for it (a known user who has one is not asked). */
+  fullName: string = role === 'Referrer' ? 'Rohan Referrer' : 'Chitra Candidate',
 ): Promise<SignedUp> {
   const sentAt = Date.now() - 1000;
   await page.goto('/sign-up');
@@ -42,16 +44,17 @@ export async function signUpAs(
   await page.keyboard.type(code);
   // The site's home on whatever origin the page is on (the suite's stack, or a balancer in front of one).
   await page.waitForURL(new URL('/', page.url()).href, { timeout: 5_000 });
-  await giveName(page, fullName);
-  const userId = await page.evaluate(
+  const stored = await page.evaluate(
     () =>
       (
         JSON.parse(window.localStorage.getItem('currentUserInfo') ?? '{}') as {
-          data: { _id: string };
+          data: { _id: string; fullName?: string | null };
         }
-      ).data._id,
+      ).data,
   );
-  return { email, userId };
+  // A new account is asked for its name; one that has a name is not.
+  if (!stored.fullName?.trim()) await giveName(page, fullName);
+  return { email, userId: stored._id };
 }
 
 /** Answers the "What's your name?" prompt a new account gets after its first sign-in. */

@@ -306,7 +306,15 @@ describe('logging out from the dashboard', () => {
 describe('the top bar', () => {
   it('shows a red dot on the messages button while chats have unread messages, and opens the chat', async () => {
     signInAs();
-    const peer = { _id: 'p1', fullName: 'Ravi', email: 'ravi@acme.com', profileLink: null };
+    const peer = {
+      _id: 'p1',
+      fullName: 'Ravi',
+      email: 'ravi@acme.com',
+      profileLink: null,
+      verifiedDomain: null,
+      verifiedCompanyName: null,
+      verifiedAtCompany: null,
+    };
     const time = '2026-03-05T10:00:00.000Z';
     jest.mocked(getReferrerChats).mockResolvedValue([
       { _id: 'c1', user: peer, lastMessage: 'Hi', time, unread: 2 },
