@@ -288,18 +288,18 @@ function Audit() {
             <tbody>
               {items.map((e) => (
                 <tr key={e._id}>
-                  <td>
+                  <td data-label="When">
                     <time dateTime={e.createdAt}>{new Date(e.createdAt).toLocaleString()}</time>
                   </td>
-                  <td>{e.actorEmail}</td>
-                  <td>{e.action}</td>
-                  <td>
+                  <td data-label="Who">{e.actorEmail}</td>
+                  <td data-label="What">{e.action}</td>
+                  <td data-label="Target">
                     {e.targetKind} {e.targetId}
                   </td>
-                  <td>
+                  <td data-label="Before">
                     <code>{JSON.stringify(e.before)}</code>
                   </td>
-                  <td>
+                  <td data-label="After">
                     <code>{JSON.stringify(e.after)}</code>
                   </td>
                 </tr>
