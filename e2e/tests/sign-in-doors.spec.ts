@@ -15,11 +15,16 @@ async function jobOfNewReferrer(browser: Browser, title: string): Promise<string
   return jobId;
 }
 
-/** Opens the shared job link signed out: the job page sends the visitor to sign in, keeping the job. */
+/**
+ * Opens the shared job link signed out: the job shows; 'Request a Referral' asks the visitor to sign in and
+ * takes them to the sign-in page, keeping the job.
+ */
 async function openSharedJob(page: Page, jobId: string): Promise<string> {
   const job = `/job-details/${jobId}`;
   await page.goto('/');
   await page.goto(job);
+  await page.getByRole('button', { name: 'Request a Referral' }).click();
+  await expect(page.getByText('Please sign in to view job details').first()).toBeVisible();
   await page.waitForURL(`**/sign-in?next=${encodeURIComponent(job)}`);
   return job;
 }
