@@ -323,17 +323,29 @@ test('(d) a chunk of the release a tab runs is gone: the shell loads the remote 
   await stop(server);
 });
 
-test('(e) a remote that needs a newer @referio/shared than the shell provides: refused at load with the failure card, not run against the older copy', async ({
+test('(e) a remote that needs a newer major of @referio/shared than the shell provides: refused at load with the failure card, not run against the older copy', async ({
   page,
 }) => {
-  // A release built against shared ^3.0.0 (its remoteEntry and manifest say so); the shell provides 2.0.0.
-  const dir = release('needs-shared-3');
+  // A release built against the next major of shared (its remoteEntry and manifest say so) than the one the
+  // shell provides.
+  const { version } = JSON.parse(
+    fs.readFileSync(path.join(repo, 'shared', 'package.json'), 'utf8'),
+  ) as { version: string };
+  const major = Number(version.split('.')[0]);
+  const range = (m: number) => `^${m}.0.0`.replace(/[.^]/g, '\\$&');
+  const dir = release('needs-next-shared');
   let edited = 0;
   for (const file of fs.readdirSync(dir).filter((f) => /\.js$|^mf-manifest\.json$/.test(f))) {
     const text = fs.readFileSync(path.join(dir, file), 'utf8');
     const next = text
-      .replace(/requiredVersion:"\^2\.0\.0"/g, 'requiredVersion:"^3.0.0"')
-      .replace(/"requiredVersion":\s*"\^2\.0\.0"/g, '"requiredVersion":"^3.0.0"');
+      .replace(
+        new RegExp(`requiredVersion:"${range(major)}"`, 'g'),
+        `requiredVersion:"^${major + 1}.0.0"`,
+      )
+      .replace(
+        new RegExp(`"requiredVersion":\\s*"${range(major)}"`, 'g'),
+        `"requiredVersion":"^${major + 1}.0.0"`,
+      );
     if (next !== text) {
       fs.writeFileSync(path.join(dir, file), next);
       edited++;

@@ -1,9 +1,7 @@
 // Where sign-in sends the user back to: a page of this site only. The address that asked for sign-in goes
 // in `?next=`; anything that is not a plain internal path ('//evil.example', 'https://…', '/\evil',
 // 'javascript:…') is ignored and sign-in ends on '/', as the spec says for a plain sign-in.
-
-import { paths } from '@referio/shared';
-import { safeReturnPath } from '@referio/shared/contract';
+import { paths, safeReturnPath } from '@referio/shared';
 
 /** The query parameter sign-in reads (paths.signIn(next) builds it). */
 export const RETURN_PARAM = 'next';

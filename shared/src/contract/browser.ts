@@ -10,6 +10,7 @@ export * from './notificationKinds';
 export * from './verified';
 export * from './responsiveness';
 export * from './trustTexts';
+export * from './safeReturnPath';
 export type * from './common';
 export type * from './account';
 export type * from './profile';

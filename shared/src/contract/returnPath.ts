@@ -5,20 +5,8 @@
 import './zodConfig';
 import { z } from 'zod';
 
-export const RETURN_PATH_MAX = 2000;
-
-/** `raw` when it is a path of this site ('/job-details/1?x=2#y') that is not a sign-in page, else null. */
-export function safeReturnPath(raw: string | null | undefined): string | null {
-  if (!raw || raw.length > RETURN_PATH_MAX) return null;
-  if (raw[0] !== '/' || raw[1] === '/' || raw[1] === '\\') return null;
-  // Control characters and backslashes let some browsers read a path as another host.
-  if ([...raw].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || c === '\\')) {
-    return null;
-  }
-  // Sending the user back to a sign-in page would loop.
-  if (/^\/sign-(in|up)(?:[/?#]|$)/.test(raw)) return null;
-  return raw;
-}
+export { RETURN_PATH_MAX, safeReturnPath } from './safeReturnPath';
+import { safeReturnPath } from './safeReturnPath';
 
 /** A request's `next`: optional; when given it must be a path of this site. */
 export const returnPathSchema = z

@@ -2,8 +2,7 @@
 // On small screens the links fold into a burger menu.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { safeReturnPath } from '@referio/shared/contract';
-import { useCurrentUser, useIsSignedIn, useRole, paths } from '@referio/shared';
+import { safeReturnPath, useCurrentUser, useIsSignedIn, useRole, paths } from '@referio/shared';
 import { Logo } from '../components/Logo';
 import { useDismiss } from '../components/useDismiss';
 import { firstName } from '../session/names';
