@@ -298,7 +298,8 @@ test('two API instances behind HAProxy: the whole journey, with one instance kil
     const jobId = ((await posted.json()) as { data: { _id: string } }).data._id;
 
     // The candidate signs up and asks for a referral on the job's page, uploading a resume there.
-    await signUp(candidate, 'Applicant', 'scale');
+    const candidateName = `Scale Candidate ${Date.now().toString(36)}`;
+    await signUp(candidate, 'Applicant', 'scale', candidateName);
     await candidate.goto(`/job-details/${jobId}`);
     await candidate.getByRole('button', { name: 'Request a Referral' }).click();
     const upload = candidate.getByRole('dialog', { name: 'Upload your resume' });
@@ -349,7 +350,7 @@ test('two API instances behind HAProxy: the whole journey, with one instance kil
     await referrer
       .getByRole('region', { name: 'Messages' })
       .getByRole('button')
-      .filter({ hasText: /scale\./ })
+      .filter({ hasText: candidateName })
       .first()
       .click();
     const send = async (page: Page, text: string) => {
