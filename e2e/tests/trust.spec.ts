@@ -23,6 +23,8 @@ interface Person {
   context: BrowserContext;
   page: Page;
   email: string;
+  /** The name given at the first sign-in: the site shows people by it. */
+  name: string;
   id: string;
 }
 
@@ -33,10 +35,11 @@ async function person(
 ): Promise<Person> {
   const context = await browser.newContext({ baseURL: BASE });
   const page = await context.newPage();
+  const name = email ? 'Olga Operator' : `${role === 'Referrer' ? 'Rohan' : 'Chitra'} ${tag()}`;
   const { email: address, userId } = email
-    ? await signUpAs(page, email, role)
-    : await signUp(page, role);
-  return { context, page, email: address, id: userId };
+    ? await signUpAs(page, email, role, name)
+    : await signUp(page, role, undefined, name);
+  return { context, page, email: address, name, id: userId };
 }
 
 const operator = (browser: Browser) => person(browser, 'Applicant', E2E_OPERATOR_EMAIL);
@@ -126,10 +129,10 @@ test('a candidate reports a referrer; the operator sees it in the console and su
     await candidate.page.goto(`/job-details/${jobId}`);
     await expect(candidate.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await candidate.page
-      .getByRole('button', { name: `Report the referrer ${referrer.email}` })
+      .getByRole('button', { name: `Report the referrer ${referrer.name}` })
       .click();
     const dialog = candidate.page.getByRole('dialog', {
-      name: `Report the referrer ${referrer.email}`,
+      name: `Report the referrer ${referrer.name}`,
     });
     // No reason: the dialog says so and sends nothing.
     await dialog.getByRole('button', { name: 'Send report' }).click();
@@ -152,7 +155,7 @@ test('a candidate reports a referrer; the operator sees it in the console and su
     ).toBeVisible();
     const report = op.page
       .getByRole('listitem')
-      .filter({ hasText: `Reported: ${referrer.email}` })
+      .filter({ hasText: `Reported: ${referrer.name} (${referrer.email})` })
       .filter({ hasText: 'Asked me to pay for the referral.' });
     await expect(report).toContainText('Not who they say they are');
     await expect(report).toContainText(`By: ${candidate.email}`);
@@ -160,7 +163,7 @@ test('a candidate reports a referrer; the operator sees it in the console and su
       await op.page.setViewportSize({ width, height });
       await shoot(op.page, `trust-admin-reports-${width}`);
     }
-    await report.getByRole('button', { name: `Suspend ${referrer.email}` }).click();
+    await report.getByRole('button', { name: `Suspend ${referrer.name}` }).click();
     await expect(op.page.getByText('User suspended.')).toBeVisible();
     await expect(report).toHaveCount(0);
     // The audit log has the suspension.
@@ -216,17 +219,17 @@ test("a blocked user's next chat message is refused, with the message the chat s
     });
     expect(chat.ok(), await chat.text()).toBe(true);
 
-    await openChat(candidate.page, referrer.email);
+    await openChat(candidate.page, referrer.name);
     const input = candidate.page.getByPlaceholder('Type something...');
     await input.fill('Hello before the block');
     await candidate.page.getByRole('button', { name: 'Send' }).click();
     await expect(input).toHaveValue('');
 
     // The referrer blocks the candidate from the chat's header.
-    await openChat(referrer.page, candidate.email);
-    await referrer.page.getByRole('button', { name: `Block ${candidate.email}` }).click();
+    await openChat(referrer.page, candidate.name);
+    await referrer.page.getByRole('button', { name: `Block ${candidate.name}` }).click();
     await referrer.page
-      .getByRole('dialog', { name: `Block ${candidate.email}?` })
+      .getByRole('dialog', { name: `Block ${candidate.name}?` })
       .getByRole('button', { name: 'Block' })
       .click();
     await expect(referrer.page.getByRole('dialog')).toBeHidden();
@@ -265,7 +268,7 @@ test('an operator confirms a company\'s domain and the badge changes from "Verif
     const card = candidate.page.getByRole('article', { name: title });
     await expect(card.getByText(`Verified · @${domain}`, { exact: true })).toBeVisible();
     await expect(card.getByText(`Verified at ${company}`)).toHaveCount(0);
-    await openChat(candidate.page, referrer.email);
+    await openChat(candidate.page, referrer.name);
     const header = candidate.page.locator('.chat__header');
     await expect(header.getByText(`Verified · @${domain}`, { exact: true })).toBeVisible();
 
@@ -287,7 +290,7 @@ test('an operator confirms a company\'s domain and the badge changes from "Verif
     await expect(card.getByText(confirmed, { exact: true })).toBeVisible();
     await candidate.page.goto(`/job-details/${jobId}`);
     await expect(candidate.page.getByText(confirmed, { exact: true })).toHaveCount(2);
-    await openChat(candidate.page, referrer.email);
+    await openChat(candidate.page, referrer.name);
     await expect(header.getByText(confirmed, { exact: true })).toBeVisible();
     for (const [width, height] of SIZES) {
       await candidate.page.setViewportSize({ width, height });
@@ -318,15 +321,15 @@ test('the candidate sees "Resume opened by …" once the referrer opened the res
     await referrer.page.goto('/dashboard/referralRequests');
     const opened = referrer.page.waitForEvent('popup');
     await referrer.page
-      .getByRole('article', { name: `Request from ${candidate.email}` })
-      .getByRole('link', { name: `View Resume of ${candidate.email}` })
+      .getByRole('article', { name: `Request from ${candidate.name}` })
+      .getByRole('link', { name: `View Resume of ${candidate.name}` })
       .click();
     const resume = await opened;
     await resume.waitForLoadState();
     await resume.close();
 
-    // The referrer's display name is the start of their address when they gave no name.
-    const name = referrer.email.split('@')[0]!;
+    // The referrer by the name they gave.
+    const name = referrer.name;
     await candidate.page.reload();
     await expect(card.getByText(new RegExp(`^Resume opened by ${escape(name)} on `))).toBeVisible();
   } finally {
