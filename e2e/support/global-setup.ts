@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { E2E_OPERATOR_EMAIL } from './operator';
+import { e2eApiEnv } from './api-env';
 import { writeState } from './stack-state';
 
 // Starts the whole stack (API on a fresh PGlite database with demo data, shell and four remotes from their
@@ -28,20 +28,7 @@ export default async function globalSetup(): Promise<void> {
   writeState({ dataDir, releaseStore, pids: {} });
   const { children } = await stack.startStack({
     quiet: true,
-    apiEnv: {
-      DATA_DIR: dataDir,
-      // The journeys ask for several codes a minute from one address; the API suite proves the real limits.
-      OTP_RESEND_INTERVAL_SECONDS: '0',
-      OTP_MAX_PER_HOUR: '1000',
-      OTP_ADDRESS_MAX_PER_HOUR: '1000',
-      OTP_IP_MAX: '10000',
-      OTP_BROWSER_MAX: '10000',
-      MAIL_IP_MAX_PER_HOUR: '10000',
-      MAIL_BROWSER_MAX_PER_HOUR: '10000',
-      MAIL_RECIPIENT_MAX_PER_DAY: '10000',
-      // The operator of the trust journeys (mfe-admin): operators are named by configuration only.
-      ADMIN_EMAILS: E2E_OPERATOR_EMAIL,
-    },
+    apiEnv: e2eApiEnv(dataDir),
   });
   const pids: Record<string, number> = {};
   for (const [name, child] of Object.entries(children)) {

@@ -1,21 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { readState, writeState } from '../support/stack-state';
 import { signUp } from '../support/session';
+import { e2eApiEnv } from '../support/api-env';
 
 const API_HEALTH = 'http://localhost:4000/api/health';
 // The profile form's own sentence for a failed save (a 5xx or no answer), from the spec.
 const SAVE_FAILED = 'Error updating profile.Please try again.';
 
-/** The API's environment in this suite (support/global-setup.ts), so a restart serves the same data. */
-const apiEnv = (dataDir: string | null) => ({
-  ...(dataDir ? { DATA_DIR: dataDir } : {}),
-  OTP_RESEND_INTERVAL_SECONDS: '0',
-  OTP_MAX_PER_HOUR: '1000',
-  OTP_ADDRESS_MAX_PER_HOUR: '1000',
-  OTP_IP_MAX: '10000',
-  MAIL_IP_MAX_PER_HOUR: '10000',
-  MAIL_RECIPIENT_MAX_PER_DAY: '10000',
-});
+const apiEnv = e2eApiEnv;
 
 const alive = (pid: number) => {
   try {
