@@ -98,16 +98,44 @@ function changedSince(ref) {
   ];
 }
 
-function runStep(pkg, step, cmd, { live = false } = {}) {
+/** The running steps' process groups: a stopped run (Ctrl-C, a CI timeout) ends them and what they started. */
+const groups = new Set();
+
+export function stopAll(signal) {
+  for (const pid of groups) {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+function onStop(signal) {
+  console.log(`\n=== ${signal}: stopping ${groups.size} running step(s) and what they started`);
+  stopAll('SIGTERM');
+  // The stack's servers get 5 s to close; then whatever is left of each group is killed.
+  setTimeout(() => {
+    stopAll('SIGKILL');
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  }, 5000).unref();
+}
+
+export function runStep(pkg, step, cmd, { live = false } = {}) {
   const log = path.join(LOGS, `${pkg}.${step.replace(':', '-')}.log`);
   const t0 = Date.now();
+  fs.mkdirSync(LOGS, { recursive: true });
   return new Promise((resolve) => {
     const out = fs.openSync(log, 'w');
+    // Each step leads a process group of its own (detached): the servers a step starts (the browser
+    // journeys' stack) are in it, so stopping the run stops them too instead of leaving them on their ports.
     const child = spawn(cmd[0], cmd.slice(1), {
       cwd: root,
       env: process.env,
+      detached: true,
       stdio: live ? 'inherit' : ['ignore', out, out],
     });
+    if (child.pid) groups.add(child.pid);
     // A package's steps run at a lower priority than the site's: the browser journeys, some of which time
     // what the servers answer, run beside the API's suites and get the CPU first (the processes a step
     // starts inherit the priority).
@@ -119,6 +147,7 @@ function runStep(pkg, step, cmd, { live = false } = {}) {
       }
     }
     const done = (code) => {
+      groups.delete(child.pid);
       fs.closeSync(out);
       const secs = Math.round((Date.now() - t0) / 1000);
       const ok = code === 0;
@@ -235,6 +264,8 @@ async function main() {
     },
   });
   fs.mkdirSync(LOGS, { recursive: true });
+  process.on('SIGINT', () => onStop('SIGINT'));
+  process.on('SIGTERM', () => onStop('SIGTERM'));
   const t0 = Date.now();
   let packages = [...PACKAGES];
   // `--all`: every step and the site (CI); `--steps a,b`: these steps only (npm test: the tests).

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
-import { STEP_NAMES, affectedPackages, plan } from '../pipeline.mjs';
+import { STEP_NAMES, affectedPackages, plan, runStep, stopAll } from '../pipeline.mjs';
 import { apps } from '../../run/apps.mjs';
 
 const every = ['shared', 'release', 'api', ...apps.map((a) => a.dir), 'e2e', 'root'];
@@ -51,4 +54,41 @@ test('the fast gate: the changed packages; everything on a change to shared, the
     'release/src/pointer.ts',
   ])
     assert.deepEqual(affectedPackages([file]), every, file);
+});
+
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function until(check, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return true;
+}
+
+test('a stopped run ends each running step and what it started (no server left behind)', async () => {
+  const pidFile = path.join(os.tmpdir(), `referio-ci-stop-${process.pid}`);
+  fs.rmSync(pidFile, { force: true });
+  // A step that starts a long-lived process of its own, as the browser journeys start the stack.
+  const step = runStep('root', 'stop-test', [
+    'bash',
+    '-c',
+    `sleep 300 & echo $! > ${pidFile}; wait`,
+  ]);
+  assert.ok(await until(() => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8').trim()));
+  const server = Number(fs.readFileSync(pidFile, 'utf8'));
+  assert.ok(alive(server));
+  stopAll('SIGTERM');
+  const result = await step;
+  assert.equal(result.ok, false);
+  assert.ok(await until(() => !alive(server)), 'the process the step started is gone');
+  fs.rmSync(pidFile, { force: true });
 });
