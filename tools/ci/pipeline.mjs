@@ -121,6 +121,32 @@ function onStop(signal) {
   }, 5000).unref();
 }
 
+/** CPU seconds (user + system) of a step's processes, from bash's `times` (its second line: the children). */
+export function childCpuSeconds(times) {
+  const line = times.trim().split('\n')[1];
+  if (!line) return null;
+  const secs = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+  return secs.length === 2 ? Math.round(secs[0] + secs[1]) : null;
+}
+
+/** The machine's CPU time so far, busy and in all, from /proc/stat (null where there is none). */
+function machineCpu() {
+  try {
+    const f = fs
+      .readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const idle = f[3] + (f[4] || 0);
+    const all = f.reduce((a, b) => a + b, 0);
+    return { busy: all - idle, all };
+  } catch {
+    return null;
+  }
+}
+
 export function runStep(pkg, step, cmd, { live = false } = {}) {
   const log = path.join(LOGS, `${pkg}.${step.replace(':', '-')}.log`);
   const t0 = Date.now();
@@ -129,13 +155,16 @@ export function runStep(pkg, step, cmd, { live = false } = {}) {
     const out = fs.openSync(log, 'w');
     // Each step leads a process group of its own (detached): the servers a step starts (the browser
     // journeys' stack) are in it, so stopping the run stops them too instead of leaving them on their ports.
-    const child = spawn(cmd[0], cmd.slice(1), {
+    // Through bash, whose `times` gives the CPU time of everything the step ran (waited for) on fd 3.
+    const child = spawn('bash', ['-c', '"$@"; rc=$?; times >&3; exit $rc', pkg, ...cmd], {
       cwd: root,
       env: process.env,
       detached: true,
-      stdio: live ? 'inherit' : ['ignore', out, out],
+      stdio: [live ? 'inherit' : 'ignore', live ? 'inherit' : out, live ? 'inherit' : out, 'pipe'],
     });
     if (child.pid) groups.add(child.pid);
+    let times = '';
+    child.stdio[3]?.on('data', (d) => (times += d));
     // A package's steps run at a lower priority than the site's: the browser journeys, some of which time
     // what the servers answer, run beside the API's suites and get the CPU first (the processes a step
     // starts inherit the priority).
@@ -151,12 +180,16 @@ export function runStep(pkg, step, cmd, { live = false } = {}) {
       fs.closeSync(out);
       const secs = Math.round((Date.now() - t0) / 1000);
       const ok = code === 0;
-      console.log(`--- ${pkg} ${step}: ${ok ? 'ok' : 'FAILED'} in ${secs} s (${cmd.join(' ')})`);
+      const cpu = childCpuSeconds(times);
+      console.log(
+        `--- ${pkg} ${step}: ${ok ? 'ok' : 'FAILED'} in ${secs} s, CPU ${cpu ?? '?'} s (${cmd.join(' ')})`,
+      );
       if (!ok && !live) process.stdout.write(fs.readFileSync(log, 'utf8'));
-      resolve({ ok, secs });
+      resolve({ ok, secs, cpu });
     };
     child.on('error', () => done(127));
-    child.on('exit', (code) => done(code ?? 1));
+    // 'close', not 'exit': fd 3 (the CPU times) is read to its end.
+    child.on('close', (code) => done(code ?? 1));
   });
 }
 
@@ -185,6 +218,9 @@ export function table(results, packages) {
       `${Object.values(results[p] ?? {}).reduce((t, r) => t + (r.secs ?? 0), 0)}s`,
     ]),
   ];
+  const cpu = (p) => Object.values(results[p] ?? {}).reduce((t, r) => t + (r.cpu ?? 0), 0);
+  rows[0].push('CPU');
+  packages.forEach((p, i) => rows[i + 1].push(`${cpu(p)}s`));
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   const line = (r) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   return [
@@ -267,6 +303,7 @@ async function main() {
   process.on('SIGINT', () => onStop('SIGINT'));
   process.on('SIGTERM', () => onStop('SIGTERM'));
   const t0 = Date.now();
+  const cpu0 = machineCpu();
   let packages = [...PACKAGES];
   // `--all`: every step and the site (CI); `--steps a,b`: these steps only (npm test: the tests).
   const steps =
@@ -363,7 +400,15 @@ async function main() {
     `\n=== CI per package (${Math.round((Date.now() - t0) / 1000)} s; logs in .ci-logs/)`,
   );
   console.log(table(results, shown));
-  for (const [name, r] of siteResults) console.log(`site ${name}: ${cell(r)}`);
+  for (const [name, r] of siteResults)
+    console.log(`site ${name}: ${cell(r)}${r.cpu != null ? `, CPU ${r.cpu}s` : ''}`);
+  const cpu1 = machineCpu();
+  if (cpu0 && cpu1) {
+    const busy = (cpu1.busy - cpu0.busy) / (cpu1.all - cpu0.all);
+    console.log(
+      `The machine's ${os.cpus().length} cores were ${Math.round(busy * 100)} % busy during the run.`,
+    );
+  }
   const failed = [
     ...shown.flatMap((p) =>
       Object.entries(results[p])

@@ -3,7 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { STEP_NAMES, affectedPackages, plan, runStep, stopAll } from '../pipeline.mjs';
+import {
+  STEP_NAMES,
+  affectedPackages,
+  childCpuSeconds,
+  plan,
+  runStep,
+  stopAll,
+} from '../pipeline.mjs';
 import { apps } from '../../run/apps.mjs';
 
 const every = ['shared', 'release', 'api', ...apps.map((a) => a.dir), 'e2e', 'root'];
@@ -91,4 +98,19 @@ test('a stopped run ends each running step and what it started (no server left b
   assert.equal(result.ok, false);
   assert.ok(await until(() => !alive(server)), 'the process the step started is gone');
   fs.rmSync(pidFile, { force: true });
+});
+
+test("a step's CPU time is read from bash's `times` (its children's line)", async () => {
+  assert.equal(childCpuSeconds('0m0.002s 0m0.001s\n1m25.400s 0m4.700s\n'), 90);
+  assert.equal(childCpuSeconds(''), null);
+  const step = await runStep('root', 'cpu-test', [
+    'node',
+    '-e',
+    'const t = Date.now(); while (Date.now() - t < 1500);',
+  ]);
+  assert.equal(step.ok, true);
+  assert.ok(
+    step.cpu >= 1 && step.cpu <= 3,
+    `a 1.5 s busy loop counts 1-2 s of CPU, got ${step.cpu}`,
+  );
 });
