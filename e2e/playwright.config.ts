@@ -5,6 +5,8 @@ const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests',
+  // CI's shards run side by side, each with its own output folder (tools/ci/pipeline.mjs).
+  outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

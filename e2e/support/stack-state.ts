@@ -3,7 +3,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const STATE_FILE = path.join(__dirname, '..', 'test-results', 'stack.json');
+/** In the run's output folder (E2E_OUTPUT_DIR: each of CI's shards has its own, with a stack of its own). */
+export const STATE_FILE = path.resolve(
+  __dirname,
+  '..',
+  process.env.E2E_OUTPUT_DIR || 'test-results',
+  'stack.json',
+);
 
 export interface StackState {
   dataDir: string | null;

@@ -35,10 +35,22 @@ function pointPublicAt(entry: string): void {
   fs.writeFileSync(remotesFile, JSON.stringify(list));
 }
 
-/** A copy of mfe-public's build (a "release") in its own folder, optionally changed by `edit`. */
+/**
+ * mfe-public as the suite's stack serves it: its live release in the suite's store, not mfe-public/dist, which
+ * another journey rebuilds (federation.spec releases a change; the shards of CI run side by side).
+ */
+function liveBuild(): string {
+  const store = process.env.RELEASE_STORE!;
+  const pointer = JSON.parse(fs.readFileSync(path.join(store, 'pointer.json'), 'utf8')) as {
+    apps: Record<string, { live: string }>;
+  };
+  return path.join(store, 'releases', 'mfe-public', pointer.apps['mfe-public']!.live);
+}
+
+/** A copy of mfe-public's live build (a "release") in its own folder. */
 function release(name: string): string {
   const dir = path.join(work, name);
-  fs.cpSync(path.join(repo, 'mfe-public', 'dist'), dir, { recursive: true });
+  fs.cpSync(liveBuild(), dir, { recursive: true });
   return dir;
 }
 
@@ -129,7 +141,7 @@ test('(a) a remote that accepts connections and never answers: the failure card 
 
   // It answers again: the same address serves the remote; Retry brings the page.
   await closeServer(hangs);
-  await serveRelease(path.join(repo, 'mfe-public', 'dist'), 3012);
+  await serveRelease(liveBuild(), 3012);
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Premium' })).toBeVisible({
     timeout: 20_000,

@@ -147,7 +147,7 @@ function machineCpu() {
   }
 }
 
-export function runStep(pkg, step, cmd, { live = false } = {}) {
+export function runStep(pkg, step, cmd, { live = false, env = {}, nice = !live } = {}) {
   const log = path.join(LOGS, `${pkg}.${step.replace(':', '-')}.log`);
   const t0 = Date.now();
   fs.mkdirSync(LOGS, { recursive: true });
@@ -158,7 +158,7 @@ export function runStep(pkg, step, cmd, { live = false } = {}) {
     // Through bash, whose `times` gives the CPU time of everything the step ran (waited for) on fd 3.
     const child = spawn('bash', ['-c', '"$@"; rc=$?; times >&3; exit $rc', pkg, ...cmd], {
       cwd: root,
-      env: process.env,
+      env: { ...process.env, ...env },
       detached: true,
       stdio: [live ? 'inherit' : 'ignore', live ? 'inherit' : out, live ? 'inherit' : out, 'pipe'],
     });
@@ -168,7 +168,7 @@ export function runStep(pkg, step, cmd, { live = false } = {}) {
     // A package's steps run at a lower priority than the site's: the browser journeys, some of which time
     // what the servers answer, run beside the API's suites and get the CPU first (the processes a step
     // starts inherit the priority).
-    if (!live && child.pid) {
+    if (nice && child.pid) {
       try {
         os.setPriority(child.pid, 10);
       } catch {
@@ -279,10 +279,80 @@ export function plan(packages, { steps, pg, site }) {
   return jobs.sort((a, b) => order(a) - order(b));
 }
 
+/**
+ * The browser journeys in CI_E2E_SHARDS shards (default 1), each with a stack of its own on the standard
+ * ports: the first in this network namespace, each other one in a namespace of its own (`ip netns`, root
+ * only; PostgreSQL through its Unix socket there). Without namespaces: one shard. Each shard's output is
+ * printed when all are done.
+ */
+const E2E_SHARDS = Math.max(1, Number(process.env.CI_E2E_SHARDS || 1));
+const PG_SOCKET = '/var/run/postgresql';
+
+function netns(name) {
+  try {
+    if (process.getuid?.() !== 0) return null;
+    execFileSync('ip', ['netns', 'add', name], { stdio: 'ignore' });
+  } catch {
+    // exists already, or no namespaces here (checked below)
+  }
+  try {
+    execFileSync('ip', ['netns', 'exec', name, 'ip', 'link', 'set', 'lo', 'up'], {
+      stdio: 'ignore',
+    });
+    return name;
+  } catch {
+    return null;
+  }
+}
+
+export async function browserJourneys(files = []) {
+  const journeys = npm('test', '-w', '@referio/e2e', '--', ...files);
+  const spaces = [null];
+  for (let i = 2; i <= E2E_SHARDS; i++) {
+    const ns = netns(`referio-ci-e2e-${i}`);
+    if (!ns) break;
+    spaces.push(ns);
+  }
+  if (spaces.length === 1) return runStep('site', 'browser-journeys', journeys, { live: true });
+  const n = spaces.length;
+  console.log(
+    `browser journeys: ${n} shards, each with its own stack (${spaces.slice(1).join(', ')})`,
+  );
+  const pgInNs = fs.existsSync(path.join(PG_SOCKET, '.s.PGSQL.5432'))
+    ? { PG_ADMIN_URL: `postgres://postgres@localhost/postgres?host=${PG_SOCKET}` }
+    : {};
+  const t0 = Date.now();
+  const shards = await Promise.all(
+    spaces.map((ns, i) =>
+      runStep(
+        'site',
+        `browser-journeys-${i + 1}`,
+        [...(ns ? ['ip', 'netns', 'exec', ns] : []), ...journeys, `--shard=${i + 1}/${n}`],
+        {
+          nice: false,
+          env: { E2E_OUTPUT_DIR: `test-results/shard-${i + 1}`, ...(ns ? pgInNs : {}) },
+        },
+      ),
+    ),
+  );
+  shards.forEach((r, i) => {
+    if (!r.ok) return; // a failed step's log was printed already
+    console.log(`\n--- browser journeys, shard ${i + 1}/${n}`);
+    process.stdout.write(
+      fs.readFileSync(path.join(LOGS, `site.browser-journeys-${i + 1}.log`), 'utf8'),
+    );
+  });
+  return {
+    ok: shards.every((r) => r.ok),
+    secs: Math.round((Date.now() - t0) / 1000),
+    cpu: shards.reduce((t, r) => t + (r.cpu ?? 0), 0),
+  };
+}
+
 const SITE_STEPS = [
   // The bundle budget starts the stack on the standard ports, so it runs before the browser journeys.
   ['bundle budget', ['node', 'tools/bench/bundle.mjs', '--check']],
-  ['browser journeys', npm('run', 'test:e2e')],
+  ['browser journeys', browserJourneys],
   // The dev loop: one remote and the shell on dev servers, an edit keeps the typed text (Fast Refresh).
   ['dev loop', npm('run', 'test:dev', '-w', '@referio/e2e')],
   // The smoke journeys with the remotes at HEAD in the previous shell, and the reverse (tools/ci/skew.mjs).
@@ -364,7 +434,9 @@ async function main() {
         console.log(`\n=== site: ${name}`);
         siteResults.push([
           name,
-          await runStep('site', name.replace(' ', '-'), cmd, { live: true }),
+          typeof cmd === 'function'
+            ? await cmd()
+            : await runStep('site', name.replace(' ', '-'), cmd, { live: true }),
         ]);
       }
       return;
