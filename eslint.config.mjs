@@ -10,8 +10,10 @@ import checkFile from 'eslint-plugin-check-file';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { apps as appTable } from './tools/run/apps.mjs';
 
-const apps = ['shell', 'mfe-public', 'mfe-candidate', 'mfe-referrer', 'mfe-chat', 'mfe-admin'];
+/** The shell and the remotes: the port table's apps (a new remote is added there, not here). */
+const apps = appTable.map((a) => a.dir);
 
 const singletonOnlyInShared = [
   { name: 'zustand', message: 'Use the session store from @referio/shared.' },
@@ -61,7 +63,7 @@ const noHardCodedSitePaths = [
 // component (always so under components/), `useX` for a hook under hooks/; `index` for an entry. The part
 // before `.test`/`.d` is what counts. The API names its files kebab-case (checked by review, not here).
 const CAMEL_OR_PASCAL = '@(+([a-z])*([a-z0-9])*([A-Z]*([a-z0-9]))|*([A-Z]+([a-z0-9])))';
-const BROWSER_SRC = '{shared,shell,mfe-public,mfe-candidate,mfe-referrer,mfe-chat,mfe-admin}/src';
+const BROWSER_SRC = `{${['shared', ...apps].join(',')}}/src`;
 const fileNaming = [
   'error',
   {

@@ -74,7 +74,10 @@ async function main() {
   await buildStale();
   const { stop } = await startStack();
   console.log(
-    `\nReferio is up at http://localhost:3000 (API on :${API_PORT}, remotes on :3001-3005) after ${secs()} s\n`,
+    `\nReferio is up at http://localhost:3000 (API on :${API_PORT}, remotes on ${apps
+      .filter((a) => !a.host)
+      .map((a) => `:${a.port}`)
+      .join(', ')}) after ${secs()} s\n`,
   );
   const shutdown = () => stop().then(() => process.exit(0));
   process.on('SIGINT', shutdown);

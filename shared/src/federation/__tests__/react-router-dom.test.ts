@@ -5,13 +5,12 @@ import path from 'node:path';
 import * as sharedRouter from '../react-router-dom';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
+/** The browser packages: the workspaces built by webpack (the shell and every remote), and shared. */
+const workspaces = (
+  JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { workspaces: string[] }
+).workspaces;
 const appSources = [
-  'shell',
-  'mfe-public',
-  'mfe-candidate',
-  'mfe-referrer',
-  'mfe-chat',
-  'mfe-admin',
+  ...workspaces.filter((dir) => fs.existsSync(path.join(root, dir, 'webpack.config.js'))),
   'shared',
 ].map((dir) => path.join(root, dir, 'src'));
 
@@ -45,6 +44,10 @@ function importedRouterValues(file: string): string[] {
 
 describe('the shared react-router-dom list', () => {
   it('exports every router value the apps import, so none is undefined in the browser', () => {
+    // The shell, the five remotes and shared, found from the workspaces.
+    expect(appSources.map((dir) => path.basename(path.dirname(dir)))).toEqual(
+      expect.arrayContaining(['shell', 'mfe-public', 'mfe-admin', 'shared']),
+    );
     const files = appSources.flatMap(sourceFiles);
     const used = new Set(files.flatMap(importedRouterValues));
     expect(used.size).toBeGreaterThan(5);
