@@ -229,7 +229,7 @@ describe('the search engine answers every query as a plain reading of the posts 
     const app = await ctx.build({ SEARCH_CACHE_SECONDS: 0, SEARCH_TOTAL_BOUND: 10 });
     const ref = await makeUser(app, 'ref');
     const rnd = random(20261126);
-    // Posts on both sides of a block boundary (8,192 places a block), and spread over some 40 blocks
+    // Posts on both sides of a block boundary (8,192 places a block), and spread over some 20 blocks
     // further on, so a query's blocks are read in several windows (2, 8, 32 blocks, newest first).
     await app.db.execute(sql`select setval('job_posts_search_pos_seq', 8150)`);
     const words = (n: number) => Array.from({ length: 1 + rnd.int(n) }, () => rnd.pick(WORDS));
