@@ -229,10 +229,15 @@ describe('the search engine answers every query as a plain reading of the posts 
     const app = await ctx.build({ SEARCH_CACHE_SECONDS: 0, SEARCH_TOTAL_BOUND: 10 });
     const ref = await makeUser(app, 'ref');
     const rnd = random(20261126);
-    // Posts on both sides of a block boundary (8,192 places a block).
+    // Posts on both sides of a block boundary (8,192 places a block), and spread over some 20 blocks
+    // further on, so a query's blocks are read in several windows (2, 8, 32 blocks, newest first).
     await app.db.execute(sql`select setval('job_posts_search_pos_seq', 8150)`);
     const words = (n: number) => Array.from({ length: 1 + rnd.int(n) }, () => rnd.pick(WORDS));
     for (let i = 0; i < 90; i++) {
+      if (i >= 60 && i % 5 === 0)
+        await app.db.execute(
+          sql`select setval('job_posts_search_pos_seq', (select last_value from job_posts_search_pos_seq) + 8192 * 3 + 100)`,
+        );
       await insertJob(app, ref.id, {
         jobTitle: `${words(3).join(' ')} ${i}`,
         requiredSkills: Array.from({ length: 1 + rnd.int(3) }, () => words(2).join(' ')),

@@ -169,6 +169,50 @@ BEGIN
   RETURN places;
 END $$;
 
+-- The places of a block's bits from the `skip`-th newest, at most `lim`, newest first: the chunks before
+-- them skipped by their bit counts, the bits read one by one only for the page (a block of a common
+-- word has hundreds of them, and reading them all, each appended to the array, cost milliseconds).
+CREATE OR REPLACE FUNCTION referio_search_block_take(block integer, bits bit varying, skip integer,
+                                                     lim integer) RETURNS integer[]
+  LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+  places integer[] := '{}';
+  j integer;
+  x bigint;
+  i integer;
+  c integer;
+  want integer := lim;
+BEGIN
+  FOR j IN REVERSE 127 .. 0 LOOP
+    EXIT WHEN want <= 0;
+    x := substring(bits FROM j * 64 + 1 FOR 64)::bit(64)::bigint;
+    CONTINUE WHEN x = 0;
+    IF skip > 0 THEN
+      c := bit_count(x::bit(64))::integer;
+      IF skip >= c THEN
+        skip := skip - c;
+        CONTINUE;
+      END IF;
+    END IF;
+    WHILE x <> 0 AND want > 0 LOOP
+      -- The lowest set bit (the chunk's newest post); its place in the chunk counts from the left.
+      IF x = -9223372036854775808 THEN
+        i := 0;
+      ELSE
+        i := 64 - length(ltrim((x & -x)::bit(64)::text, '0'));
+      END IF;
+      x := x # (B'1'::bit(64) >> i)::bigint;
+      IF skip > 0 THEN
+        skip := skip - 1;
+      ELSE
+        places := places || (block * 8192 + j * 64 + i);
+        want := want - 1;
+      END IF;
+    END LOOP;
+  END LOOP;
+  RETURN places;
+END $$;
+
 -- One page of a public search for a query (referio_search_parse()) and filter tokens, as
 -- referio_search_page() answers it (`total` exact up to `bound`, `positions` newest first). A query
 -- of single words only (every group one stem, nothing excluded): referio_search_page() itself. Otherwise
@@ -205,6 +249,10 @@ DECLARE
   k integer;
   skip integer := start;
   want integer := lim;
+  hi integer;
+  lo integer;
+  width integer := 2;
+  lowest integer := 0;
 BEGIN
   total := 0;
   positions := '{}';
@@ -270,70 +318,89 @@ BEGIN
       RETURN;
     END IF;
   END IF;
-  OPEN cur FOR
-    WITH ta AS (
-      SELECT u.tok, u.alt, c.has_bits FROM unnest(v_tok, v_alt) AS u(tok, alt)
-      JOIN job_word_counts c ON c.word = u.tok AND c.jobs > 0),
-    tb AS (
-      SELECT ta.alt, b.block, b.bits FROM ta JOIN job_search_bits b ON b.token = ta.tok
-      WHERE ta.has_bits AND (v_blocks IS NULL OR b.block = ANY (v_blocks))
-      UNION ALL
-      SELECT ta.alt, p.pos >> 13, bit_or(referio_search_bit(p.pos)) FROM ta JOIN job_post_words p ON p.word = ta.tok
-      WHERE NOT ta.has_bits AND (v_blocks IS NULL OR p.pos >> 13 = ANY (v_blocks))
-      GROUP BY ta.tok, 1, 2),
-    ab AS (SELECT tb.alt, tb.block, bit_and(tb.bits) AS bits FROM tb GROUP BY 1, 2 HAVING count(*) = v_len[tb.alt]),
-    gb AS (SELECT v_grp[ab.alt] AS grp, ab.block, bit_or(ab.bits) AS bits FROM ab GROUP BY 1, 2),
-    qb AS (SELECT gb.block, bit_and(gb.bits) AS bits FROM gb GROUP BY 1 HAVING count(*) = ng),
-    nb AS (
-      SELECT b.block, b.bits FROM job_word_counts c JOIN job_search_bits b ON b.token = c.word
-      WHERE c.word = ANY (v_nots) AND c.has_bits AND b.block IN (SELECT qb.block FROM qb)
-      UNION ALL
-      SELECT p.pos >> 13, referio_search_bit(p.pos) FROM job_word_counts c JOIN job_post_words p ON p.word = c.word
-      WHERE c.word = ANY (v_nots) AND NOT c.has_bits)
-    SELECT qb.block, CASE WHEN x.bits IS NULL THEN qb.bits ELSE qb.bits & ~x.bits END AS bits
-    FROM qb LEFT JOIN (SELECT nb.block, bit_or(nb.bits) AS bits FROM nb GROUP BY 1) AS x ON x.block = qb.block
-    ORDER BY qb.block DESC;
-  <<blocks>>
+  -- The blocks in windows, newest first (2 blocks, then 8, 32, ...): a query whose matches are many stops
+  -- after a window or two once it has the page and more than the bound, where reading every block at
+  -- once (a GROUP BY over all of them, then the newest first) cost each search as much as its rarest.
+  IF v_blocks IS NULL THEN
+    hi := (SELECT max(j.search_pos) >> 13 FROM job_posts j);
+  ELSE
+    hi := (SELECT max(x) FROM unnest(v_blocks) AS x);
+    lowest := (SELECT min(x) FROM unnest(v_blocks) AS x);
+  END IF;
+  IF hi IS NULL THEN
+    RETURN;
+  END IF;
   LOOP
-    FETCH cur INTO blk;
-    EXIT WHEN NOT FOUND;
-    n := bit_count(blk.bits)::integer;
-    CONTINUE WHEN n = 0;
-    IF NOT verify THEN
-      total := total + n;
-      IF skip >= n THEN
-        skip := skip - n;
-      ELSIF want > 0 THEN
-        taken := (referio_search_block_places(blk.block, blk.bits))[skip + 1 : skip + want];
-        positions := positions || taken;
-        want := want - cardinality(taken);
-        skip := 0;
-      END IF;
-      EXIT WHEN want = 0 AND total > bound;
-    ELSE
-      -- Candidates: each checked on its post, 256 at a time, newest first.
-      places := referio_search_block_places(blk.block, blk.bits);
-      k := 1;
-      WHILE k <= cardinality(places) LOOP
-        chunk := places[k : k + 255];
-        k := k + 256;
-        found_ := ARRAY(SELECT j.search_pos FROM job_posts j
-                        WHERE j.search_pos = ANY (chunk)
-                          AND referio_search_holds(j.search_words, referio_job_fields(j), q)
-                        ORDER BY j.search_pos DESC);
-        n := cardinality(found_);
+    lo := greatest(hi - width + 1, lowest);
+    OPEN cur FOR
+      WITH ta AS (
+        SELECT u.tok, u.alt, c.has_bits FROM unnest(v_tok, v_alt) AS u(tok, alt)
+        JOIN job_word_counts c ON c.word = u.tok AND c.jobs > 0),
+      tb AS (
+        SELECT ta.alt, b.block, b.bits FROM ta JOIN job_search_bits b ON b.token = ta.tok
+        WHERE ta.has_bits AND b.block BETWEEN lo AND hi AND (v_blocks IS NULL OR b.block = ANY (v_blocks))
+        UNION ALL
+        SELECT ta.alt, p.pos >> 13, bit_or(referio_search_bit(p.pos)) FROM ta JOIN job_post_words p ON p.word = ta.tok
+        WHERE NOT ta.has_bits AND p.pos BETWEEN lo * 8192 AND hi * 8192 + 8191
+          AND (v_blocks IS NULL OR p.pos >> 13 = ANY (v_blocks))
+        GROUP BY ta.tok, 1, 2),
+      ab AS (SELECT tb.alt, tb.block, bit_and(tb.bits) AS bits FROM tb GROUP BY 1, 2 HAVING count(*) = v_len[tb.alt]),
+      gb AS (SELECT v_grp[ab.alt] AS grp, ab.block, bit_or(ab.bits) AS bits FROM ab GROUP BY 1, 2),
+      qb AS (SELECT gb.block, bit_and(gb.bits) AS bits FROM gb GROUP BY 1 HAVING count(*) = ng),
+      nb AS (
+        SELECT b.block, b.bits FROM job_word_counts c JOIN job_search_bits b ON b.token = c.word
+        WHERE c.word = ANY (v_nots) AND c.has_bits AND b.block IN (SELECT qb.block FROM qb)
+        UNION ALL
+        SELECT p.pos >> 13, referio_search_bit(p.pos) FROM job_word_counts c JOIN job_post_words p ON p.word = c.word
+        WHERE c.word = ANY (v_nots) AND NOT c.has_bits AND p.pos BETWEEN lo * 8192 AND hi * 8192 + 8191)
+      SELECT qb.block, CASE WHEN x.bits IS NULL THEN qb.bits ELSE qb.bits & ~x.bits END AS bits
+      FROM qb LEFT JOIN (SELECT nb.block, bit_or(nb.bits) AS bits FROM nb GROUP BY 1) AS x ON x.block = qb.block
+      ORDER BY qb.block DESC;
+    <<blocks>>
+    LOOP
+      FETCH cur INTO blk;
+      EXIT WHEN NOT FOUND;
+      n := bit_count(blk.bits)::integer;
+      CONTINUE WHEN n = 0;
+      IF NOT verify THEN
         total := total + n;
         IF skip >= n THEN
           skip := skip - n;
         ELSIF want > 0 THEN
-          taken := found_[skip + 1 : skip + want];
+          taken := referio_search_block_take(blk.block, blk.bits, skip, want);
           positions := positions || taken;
           want := want - cardinality(taken);
           skip := 0;
         END IF;
-        EXIT blocks WHEN want = 0 AND total > bound;
-      END LOOP;
-    END IF;
+        EXIT WHEN want = 0 AND total > bound;
+      ELSE
+        -- Candidates: each checked on its post, 256 at a time, newest first.
+        places := referio_search_block_places(blk.block, blk.bits);
+        k := 1;
+        WHILE k <= cardinality(places) LOOP
+          chunk := places[k : k + 255];
+          k := k + 256;
+          found_ := ARRAY(SELECT j.search_pos FROM job_posts j
+                          WHERE j.search_pos = ANY (chunk)
+                            AND referio_search_holds(j.search_words, referio_job_fields(j), q)
+                          ORDER BY j.search_pos DESC);
+          n := cardinality(found_);
+          total := total + n;
+          IF skip >= n THEN
+            skip := skip - n;
+          ELSIF want > 0 THEN
+            taken := found_[skip + 1 : skip + want];
+            positions := positions || taken;
+            want := want - cardinality(taken);
+            skip := 0;
+          END IF;
+          EXIT blocks WHEN want = 0 AND total > bound;
+        END LOOP;
+      END IF;
+    END LOOP;
+    CLOSE cur;
+    EXIT WHEN (want = 0 AND total > bound) OR lo <= lowest;
+    hi := lo - 1;
+    width := width * 4;
   END LOOP;
-  CLOSE cur;
 END $$;

@@ -145,9 +145,14 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
   // values buys nothing, and making one costs more than running it: the search statement's lateral
   // read of the page took about 1 ms to plan and 0.3 ms to run (the same holds for the statements
   // inside referio_search_page(), which plpgsql prepares once per connection).
+  // Its connections are kept once made (no idle timeout): a new connection's first search plans every
+  // statement of the search functions it runs (plpgsql plans each on its first call, per connection), tens
+  // of milliseconds, so connections dropped after 10 idle seconds (pg's default) and made again on the
+  // next burst put those first calls in the tail (issue 29).
   const searchPool = new Pool({
     ...poolOptions,
     max: opts.searchPoolMax ?? 10,
+    idleTimeoutMillis: 0,
     options:
       '-c max_parallel_workers_per_gather=0 -c jit=off -c plan_cache_mode=force_generic_plan',
   });
