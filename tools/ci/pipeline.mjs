@@ -111,7 +111,11 @@ export function stopAll(signal) {
   }
 }
 
+/** Set once the run is stopped: no step starts after that. */
+let stopping = false;
+
 function onStop(signal) {
+  stopping = true;
   console.log(`\n=== ${signal}: stopping ${groups.size} running step(s) and what they started`);
   stopAll('SIGTERM');
   // The stack's servers get 5 s to close; then whatever is left of each group is killed.
@@ -151,6 +155,7 @@ export function runStep(pkg, step, cmd, { live = false, env = {}, nice = !live }
   const log = path.join(LOGS, `${pkg}.${step.replace(':', '-')}.log`);
   const t0 = Date.now();
   fs.mkdirSync(LOGS, { recursive: true });
+  if (stopping) return Promise.resolve({ ok: false, secs: 0, cpu: 0 });
   return new Promise((resolve) => {
     const out = fs.openSync(log, 'w');
     // Each step leads a process group of its own (detached): the servers a step starts (the browser
