@@ -7,6 +7,8 @@ const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './dev',
+  // Its own output folder: the journeys' (test-results/, one folder a shard in CI) keeps their screenshots.
+  outputDir: 'test-results/dev',
   timeout: 240_000,
   expect: { timeout: 15_000 },
   workers: 1,

@@ -303,6 +303,9 @@ test('a referral round trip: request sent, pending and approved lists, the appro
   page,
   browser,
 }) => {
+  // Two people, a dozen pages and dialogs, each scanned by axe: the longest journey of the suite (over the
+  // default 90 s on a loaded 2-core machine running the suite in two shards).
+  test.setTimeout(180_000);
   const { userId: referrerId } = await signUp(page, 'Referrer');
   const title = `Round Trip Engineer ${Date.now().toString(36)}`;
   const jobId = await createJobOverApi(page, referrerId, title);
