@@ -33,7 +33,8 @@ module.exports = {
   // One migrated database per run; each file's database is a copy of it (test/databases.ts).
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
-  // PGlite (WebAssembly Postgres) takes a moment to start once per test file.
-  testTimeout: 30_000,
+  // PGlite (WebAssembly Postgres) takes a moment to start once per test file; in CI the suite runs at a lower
+  // priority beside the browser journeys, and a file's database took over 30 s to open there (26 Nov).
+  testTimeout: 120_000,
   restoreMocks: true,
 };
