@@ -22,12 +22,9 @@ DECLARE
   blocks refcursor;
   expected float8;
   n integer;
-  x bigint;
-  c integer;
+  page integer[];
   skip integer;
   want integer;
-  j integer;
-  i integer;
 BEGIN
   total := 0;
   positions := '{}';
@@ -124,36 +121,11 @@ BEGIN
     IF skip >= n THEN
       skip := skip - n;
     ELSIF want > 0 THEN
-      -- The page starts or goes on in this block: its 64-bit chunks from the newest end, each as a
-      -- bigint whose lowest set bit is the chunk's newest post.
-      j := 127;
-      WHILE j >= 0 AND want > 0 LOOP
-        x := substring(blk.bits FROM j * 64 + 1 FOR 64)::bit(64)::bigint;
-        j := j - 1;
-        CONTINUE WHEN x = 0;
-        IF skip > 0 THEN
-          c := bit_count(x::bit(64))::integer;
-          IF skip >= c THEN
-            skip := skip - c;
-            CONTINUE;
-          END IF;
-        END IF;
-        WHILE x <> 0 AND want > 0 LOOP
-          IF x = -9223372036854775808 THEN
-            i := 0;
-          ELSE
-            -- The lowest set bit; its place in the chunk counts from the left.
-            i := 64 - length(ltrim((x & -x)::bit(64)::text, '0'));
-          END IF;
-          x := x # (B'1'::bit(64) >> i)::bigint;
-          IF skip > 0 THEN
-            skip := skip - 1;
-          ELSE
-            positions := positions || (blk.block * 8192 + (j + 1) * 64 + i);
-            want := want - 1;
-          END IF;
-        END LOOP;
-      END LOOP;
+      -- The page starts or goes on in this block (skip < n): its places, newest first
+      -- (referio_search_block_take, search_query.sql).
+      page := referio_search_block_take(blk.block, blk.bits, skip, want);
+      positions := positions || page;
+      want := want - cardinality(page);
       skip := 0;
     END IF;
     EXIT WHEN want = 0 AND total > bound;

@@ -144,31 +144,6 @@ CREATE OR REPLACE FUNCTION referio_search_holds(words text[], fields text[], q j
                      WHERE referio_search_alt_holds(words, fields, a.alt))
 $$;
 
--- The places a block's bits stand for, newest (highest) first.
-CREATE OR REPLACE FUNCTION referio_search_block_places(block integer, bits bit varying) RETURNS integer[]
-  LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
-DECLARE
-  places integer[] := '{}';
-  j integer;
-  x bigint;
-  i integer;
-BEGIN
-  FOR j IN REVERSE 127 .. 0 LOOP
-    x := substring(bits FROM j * 64 + 1 FOR 64)::bit(64)::bigint;
-    WHILE x <> 0 LOOP
-      -- The lowest set bit (the chunk's newest post); its place in the chunk counts from the left.
-      IF x = -9223372036854775808 THEN
-        i := 0;
-      ELSE
-        i := 64 - length(ltrim((x & -x)::bit(64)::text, '0'));
-      END IF;
-      x := x # (B'1'::bit(64) >> i)::bigint;
-      places := places || (block * 8192 + j * 64 + i);
-    END LOOP;
-  END LOOP;
-  RETURN places;
-END $$;
-
 -- The places of a block's bits from the `skip`-th newest, at most `lim`, newest first: the chunks before
 -- them skipped by their bit counts, the bits read one by one only for the page (a block of a common
 -- word has hundreds of them, and reading them all, each appended to the array, cost milliseconds).
@@ -375,7 +350,7 @@ BEGIN
         EXIT WHEN want = 0 AND total > bound;
       ELSE
         -- Candidates: each checked on its post, 256 at a time, newest first.
-        places := referio_search_block_places(blk.block, blk.bits);
+        places := referio_search_block_take(blk.block, blk.bits, 0, 8192); -- every bit of the block
         k := 1;
         WHILE k <= cardinality(places) LOOP
           chunk := places[k : k + 255];
