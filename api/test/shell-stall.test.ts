@@ -10,8 +10,14 @@ import { createClock, signIn, testConfig } from './helper';
 import { startShell, type ShellServer } from './shell-support';
 import { openStallable, QUERY_TIMEOUT_MS, type Stallable } from './stall-support';
 
-/** "About a second": the API gives up on the database after 0.2 s + 0.7 s; the rest is a loaded machine's slack. */
-const WITHIN_MS = 2000;
+/**
+ * "About a second": the API gives up on the database after 0.2 s + 0.7 s (about 0.7 s per call on an idle
+ * machine), so the calls' median stays under ABOUT_MS. No call may come near a hang (the proxy's own limit is
+ * 30 s): each under WITHIN_MS, which leaves room for one call held back by the scheduler. In CI this suite runs
+ * at nice 10 beside the browser journeys, and one call of ten once took 2.9 s while the others took 0.7–1.2 s.
+ */
+const ABOUT_MS = 1500;
+const WITHIN_MS = 5000;
 
 let stallable: Stallable;
 let api: FastifyInstance;
@@ -113,6 +119,8 @@ describe('with the database stalled', () => {
       expect(row).toEqual(expect.objectContaining({ status: 503, arrivals: 1 }));
       expect(row.ms).toBeLessThan(WITHIN_MS);
     }
+    const times = table.map((r) => r.ms).sort((a, b) => a - b);
+    expect(times[Math.floor(times.length / 2)]).toBeLessThan(ABOUT_MS);
   });
 
   test('once the database answers again, the same calls work', async () => {

@@ -755,6 +755,44 @@ const loadAverage = () =>
  * engine's maximum, then in an open loop at LOADS of the first engine's maximum, every rate run on
  * each engine and on /api/health in turn, ROUNDS times. Every run is kept, with the load average.
  */
+const PROBE = process.env.PROBE === '1';
+
+/**
+ * An open loop's slowest requests beside the API's probe (lib/loop-probe.cjs): how many were in flight while
+ * its event loop stalled or a GC paused it, those events (count and milliseconds, in the run's window), and
+ * the searches sent most among them.
+ */
+function tailOf(slowest, probeFile, searches) {
+  const events = fs.existsSync(probeFile)
+    ? fs
+        .readFileSync(probeFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [];
+  const from = Math.min(...slowest.map((s) => s.at));
+  const to = Math.max(...slowest.map((s) => s.at + s.ms));
+  const inRun = events.filter((e) => e.at + e.ms >= from && e.at <= to);
+  const overlaps = (s) => inRun.some((e) => e.at < s.at + s.ms && e.at + e.ms > s.at);
+  const counts = new Map();
+  for (const s of slowest) {
+    const label = searches[s.body]?.label ?? '(none)';
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  const byKind = (k) => inRun.filter((e) => e.kind === k);
+  const sum = (list) => Math.round(list.reduce((a, e) => a + e.ms, 0));
+  return {
+    slow: slowest.length,
+    duringStall: slowest.filter(overlaps).length,
+    events: `${byKind('stall').length} stalls ${sum(byKind('stall'))} ms, ${byKind('gc').length} GC ${sum(byKind('gc'))} ms, longest ${Math.round(Math.max(0, ...inRun.map((e) => e.ms)))} ms`,
+    bodies: [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([l, n]) => `'${l}' ×${n}`)
+      .join(', '),
+  };
+}
+
 async function compareEngines() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-bench-engines-'));
   const pg = process.env.BENCH_PG_URL
@@ -794,6 +832,14 @@ async function compareEngines() {
           SEARCH_CACHE_SECONDS: '0',
           SEARCH_ENGINE: engine,
           MAIL_WORKER: i === 0 ? 'true' : 'false',
+          // PROBE=1: the API's loop stalls and GC pauses to a file (lib/loop-probe.cjs), set beside each open
+          // loop's slowest requests below.
+          ...(PROBE
+            ? {
+                REFERIO_BENCH_PROBE: path.join(dataDir, `probe-${port}.jsonl`),
+                NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${fileURLToPath(new URL('./lib/loop-probe.cjs', import.meta.url))}`,
+              }
+            : {}),
         },
       });
       apis.push({ engine, port, child });
@@ -864,9 +910,16 @@ async function compareEngines() {
         for (const t of targets) {
           const before = loadAverage();
           const x = await openLoop({ url: t.url, rate, seconds: OPEN_SECONDS, bodies: t.bodies });
-          open.push({ what: t.what, share, round: r + 1, loadAverage: before, ...x });
+          const lane = lanes.find((a) => a.what === t.what) ?? { port: apis[0].port, searches: [] };
+          const tail = PROBE
+            ? tailOf(x.slowest, path.join(dataDir, `probe-${lane.port}.jsonl`), lane.searches)
+            : null;
+          open.push({ what: t.what, share, round: r + 1, loadAverage: before, ...x, tail });
           console.log(
-            `open loop ${t.what} at ${share * 100} % (${rate}/s) round ${r + 1}: achieved ${x.achieved}/s, p50 ${x.p50} ms, p99 ${x.p99} ms, max ${x.max} ms, errors ${x.errors + x.non2xx}, unanswered ${x.timeouts} (load ${before})`,
+            `open loop ${t.what} at ${share * 100} % (${rate}/s) round ${r + 1}: achieved ${x.achieved}/s, p50 ${x.p50} ms, p99 ${x.p99} ms, max ${x.max} ms, errors ${x.errors + x.non2xx}, unanswered ${x.timeouts} (load ${before})` +
+              (tail
+                ? `; of the ${tail.slow} at or over p99: ${tail.duringStall} during an API stall or GC pause (${tail.events}), most sent: ${tail.bodies}`
+                : ''),
           );
         }
       }

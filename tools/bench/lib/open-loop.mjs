@@ -26,6 +26,8 @@ export function openLoop({
   const total = Math.max(1, Math.round(rate * seconds));
   const interval = 1000 / rate;
   const latencies = [];
+  /** Per answered request: when it was due (ms after t0), its latency and the body it sent (index). */
+  const answered = [];
   let errors = 0;
   let non2xx = 0;
   let sent = 0;
@@ -33,6 +35,7 @@ export function openLoop({
   let cursor = 0;
   let finished = false;
   const t0 = performance.now() + 20;
+  const t0Epoch = performance.timeOrigin + t0;
   return new Promise((resolve) => {
     const finish = () => {
       if (finished) return;
@@ -48,7 +51,13 @@ export function openLoop({
       }
       agent.destroy();
       const elapsed = (performance.now() - t0) / 1000;
+      const p99 = percentile(latencies, 99);
       resolve({
+        // The requests at or over p99: when each was due (Unix epoch ms), its latency and body index, to
+        // set beside what the server did then (tools/bench/lib/loop-probe.cjs).
+        slowest: answered
+          .filter(([, ms]) => ms >= p99)
+          .map(([at, ms, body]) => ({ at: Math.round(t0Epoch + at), ms: round(ms), body })),
         rate,
         sent: total,
         achieved: Math.round(done / Math.max(elapsed, seconds)),
@@ -62,7 +71,8 @@ export function openLoop({
     };
     const cutOff = setTimeout(finish, 20 + (seconds + graceSeconds) * 1000);
     const send = (due) => {
-      const body = bodies ? JSON.stringify(bodies[cursor++ % bodies.length]) : undefined;
+      const bodyIndex = bodies ? cursor++ % bodies.length : -1;
+      const body = bodies ? JSON.stringify(bodies[bodyIndex]) : undefined;
       const req = http.request(
         {
           agent,
@@ -82,6 +92,7 @@ export function openLoop({
           res.resume();
           res.on('end', () => {
             latencies.push(performance.now() - due);
+            answered.push([due - t0, performance.now() - due, bodyIndex]);
             if (++done === total) finish();
           });
         },
