@@ -30,6 +30,8 @@
 //   BACKENDS=pg ROUNDS=1 DURATION=3 JOBS=20000 node tools/bench/api-load.mjs
 //   BENCH_PG_URL=postgres://…/db node tools/bench/api-load.mjs   # reuse a database (not dropped)
 //   BENCH_PG_URL=… ENGINES=postings MIXES=words,prefix,phrase node tools/bench/api-load.mjs
+//   BENCH_PG_URL=… ENGINES=postings PROBE=1 API_NODE_OPTIONS=--max-semi-space-size=64 node tools/bench/api-load.mjs
+//     (the open loop's slowest requests beside the API's GC pauses and loop stalls; Node options for the API)
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -833,13 +835,17 @@ async function compareEngines() {
           SEARCH_ENGINE: engine,
           MAIL_WORKER: i === 0 ? 'true' : 'false',
           // PROBE=1: the API's loop stalls and GC pauses to a file (lib/loop-probe.cjs), set beside each open
-          // loop's slowest requests below.
-          ...(PROBE
-            ? {
-                REFERIO_BENCH_PROBE: path.join(dataDir, `probe-${port}.jsonl`),
-                NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${fileURLToPath(new URL('./lib/loop-probe.cjs', import.meta.url))}`,
-              }
-            : {}),
+          // loop's slowest requests below. API_NODE_OPTIONS: Node options for the API alone (a GC setting).
+          NODE_OPTIONS: [
+            process.env.NODE_OPTIONS ?? '',
+            process.env.API_NODE_OPTIONS ?? '',
+            PROBE
+              ? `--require ${fileURLToPath(new URL('./lib/loop-probe.cjs', import.meta.url))}`
+              : '',
+          ]
+            .filter(Boolean)
+            .join(' '),
+          ...(PROBE ? { REFERIO_BENCH_PROBE: path.join(dataDir, `probe-${port}.jsonl`) } : {}),
         },
       });
       apis.push({ engine, port, child });
