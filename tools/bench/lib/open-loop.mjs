@@ -62,7 +62,7 @@ export function openLoop({
         sent: total,
         achieved: Math.round(done / Math.max(elapsed, seconds)),
         p50: round(percentile(latencies, 50)),
-        p99: round(percentile(latencies, 99)),
+        p99: round(p99),
         max: round(Math.max(...latencies)),
         errors,
         non2xx,
