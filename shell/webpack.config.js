@@ -3,7 +3,9 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const base = require('../tools/build/webpack.app.js').createAppConfigs({
+const { createAppConfigs, groupFiles } = require('../tools/build/webpack.app.js');
+
+const base = createAppConfigs({
   dir: __dirname,
   name: 'shell',
   port: 3000,
@@ -45,24 +47,34 @@ class EmitPublicFiles {
   }
 }
 
-// The stylesheets of the shell's own lazy pages (the not-found page), for the server render's HTML: a page
-// the server rendered links every stylesheet it shows, so it paints styled before any script runs.
-class EmitChunkStylesheets {
+// What the shell's server needs to know of the browser build, in dist/server/:
+// - stylesheets.json: the stylesheets of the shell's own lazy pages (the not-found page), for the server render's
+//   HTML: a page the server rendered links every stylesheet it shows, so it paints styled before any script runs;
+// - islands-preloads.json: the scripts of the `islands` chunk group (src/islands.tsx and the shared modules it
+//   consumes), which a page taken over as islands preloads instead of the app's (docs/islands.md).
+class EmitServerFiles {
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
-    compiler.hooks.thisCompilation.tap('EmitChunkStylesheets', (compilation) => {
+    compiler.hooks.thisCompilation.tap('EmitServerFiles', (compilation) => {
       compilation.hooks.processAssets.tap(
-        { name: 'EmitChunkStylesheets', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        { name: 'EmitServerFiles', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
-          const out = {};
+          const { publicPath } = compilation.outputOptions;
+          const json = (value) => new sources.RawSource(`${JSON.stringify(value, null, 2)}\n`);
+          const css = {};
           for (const [name, group] of compilation.namedChunkGroups) {
-            const css = group.chunks.flatMap((c) => [...c.files].filter((f) => f.endsWith('.css')));
-            if (css.length)
-              out[name] = css.map((f) => `${compilation.outputOptions.publicPath}${f}`);
+            const files = group.chunks.flatMap((c) =>
+              [...c.files].filter((f) => f.endsWith('.css')),
+            );
+            if (files.length) css[name] = files.map((f) => `${publicPath}${f}`);
           }
+          compilation.emitAsset('server/stylesheets.json', json(css));
+          const islands = (groupFiles(compilation, 'islands') ?? []).filter((f) =>
+            f.endsWith('.js'),
+          );
           compilation.emitAsset(
-            'server/stylesheets.json',
-            new sources.RawSource(`${JSON.stringify(out, null, 2)}\n`),
+            'server/islands-preloads.json',
+            json(islands.map((f) => `${publicPath}${f}`)),
           );
         },
       );
@@ -74,6 +86,6 @@ module.exports = (env, argv) => {
   const configs = base(env, argv);
   const browser = Array.isArray(configs) ? configs[0] : configs;
   browser.plugins.push(new EmitPublicFiles());
-  if (Array.isArray(configs)) browser.plugins.push(new EmitChunkStylesheets());
+  if (Array.isArray(configs)) browser.plugins.push(new EmitServerFiles());
   return configs;
 };

@@ -120,6 +120,8 @@ export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl 
   let shell = null;
   let pool = null;
   let stylesheets = {};
+  /** The scripts of the shell's islands chunk group (a page taken over as islands preloads these instead). */
+  let islandsPreloads = null;
   if (fs.existsSync(serverBundle)) {
     // React's production build on the server too (its development build is several times slower).
     process.env.NODE_ENV ??= 'production';
@@ -135,6 +137,9 @@ export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl 
     stylesheets = JSON.parse(
       fs.readFileSync(path.join(dist, 'server', 'stylesheets.json'), 'utf8'),
     );
+    const islandsFile = path.join(dist, 'server', 'islands-preloads.json');
+    if (fs.existsSync(islandsFile))
+      islandsPreloads = JSON.parse(fs.readFileSync(islandsFile, 'utf8'));
   } else {
     console.warn(
       `shell: no ${path.relative(process.cwd(), serverBundle)}; every page renders in the browser`,
@@ -286,7 +291,10 @@ export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl 
    * index.html made into this page: its head, and when the server rendered it, the page's HTML, the stylesheets
    * it shows (linked, so it paints styled before any script) and react-query's state for the browser's client.
    */
-  async function documentFor({ html, remotes }, { head, canonicalPath, rendered, css = [] }) {
+  async function documentFor(
+    { html, remotes },
+    { head, canonicalPath, rendered, css = [], islands = false },
+  ) {
     // The page's own title, description and sharing tags where index.html has the site's.
     let out = html
       .replace(/<meta name="?description"?[^>]*>/, '')
@@ -317,6 +325,12 @@ export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl 
           preloads.push(href);
           return '';
         });
+      // A page taken over as islands (shell/src/islands.tsx): the islands' scripts, not the app's.
+      const asIslands = islands && islandsPreloads !== null;
+      if (asIslands) {
+        preloads.splice(0, preloads.length, ...islandsPreloads);
+        out = out.replace(/<html([^>]*)>/, (_m, attrs) => `<html${attrs} data-islands>`);
+      }
       if (scripts.length) {
         extra.push(
           `<script defer src="/after-paint.js" data-scripts="${escapeHtml(scripts.join(' '))}" data-preloads="${escapeHtml(preloads.join(' '))}"${HOLD_IDLE ? ' data-idle="hold"' : ''}></script>`,
@@ -362,7 +376,7 @@ export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl 
       const { module, manifest, base } = await remoteServerModule(remote);
       if (!module) return inBrowser();
       // The page's component, data and head come from the remote's module: all of it runs in the pool.
-      const { rendered, head } = await pool.run({
+      const { rendered, head, islands } = await pool.run({
         kind: 'page',
         url: url.href,
         module: match.module,
@@ -379,6 +393,7 @@ export async function registerPages(server, { dist, remotesFor, apiUrl, siteUrl 
           canonicalPath: head.canonical ?? url.pathname,
           rendered,
           css,
+          islands,
         }),
       );
     } catch (err) {

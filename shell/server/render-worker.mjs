@@ -51,7 +51,8 @@ async function run(task) {
       const page = serverModule(task.remote).pages?.[task.expose];
       if (!page) return { rendered: null };
       const rendered = await shell.renderPage({ url, module: task.module, page });
-      return { rendered, head: page.head(url, rendered.state) };
+      // `islands`: the page's owner says it needs nothing of the app but its islands (shell/src/islands.tsx).
+      return { rendered, head: page.head(url, rendered.state), islands: page.islands === true };
     }
     case 'shareImage': {
       // Loaded on first use: satori and resvg stay out of workers that never draw one.

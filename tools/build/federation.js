@@ -36,7 +36,7 @@ const packageOf = (key) => {
   return key.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 };
 
-const SHARED_ENTRIES = ['contract', 'profile', 'requests', 'forms', 'jobs', 'live'];
+const SHARED_ENTRIES = ['contract', 'profile', 'requests', 'forms', 'jobs', 'live', 'islands'];
 
 /**
  * @param {string} [appDir] the app's folder; without it (the shell's server, tools) the root's view.
@@ -69,7 +69,8 @@ function sharedDeps(appDir = root) {
   };
   // The sub-entries of shared, each a module of its own loaded with the first page that needs it:
   // contract (zod schemas), profile (form and photo), requests (request card, tabs), forms (file picker,
-  // code and tag inputs, account dialogs), jobs (job card, facts, badges), live (the signed-in user's stream).
+  // code and tag inputs, account dialogs), jobs (job card, facts, badges), live (the signed-in user's stream),
+  // islands (what a server-rendered page's interactive parts need, without react-query: shared/src/islands).
   for (const entry of SHARED_ENTRIES) deps[`@referio/shared/${entry}`] = referio();
   return deps;
 }

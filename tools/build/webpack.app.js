@@ -27,10 +27,46 @@ function injectExternalRuntimePlugin() {
 }
 
 /**
+ * The files a chunk group needs to run: its own chunks and the shared modules it consumes (the shell provides
+ * every shared module itself and takes what is loaded first, so a consumed module's code is the chunk of the
+ * shell's own provided copy, not the consume's fallback chunk), followed through the consumed modules' own
+ * fallbacks. Lazy imports (routes, forms, toasts) are not followed.
+ */
+function groupFiles(compilation, name) {
+  const startup = compilation.namedChunkGroups.get(name);
+  if (!startup) return null;
+  const { chunkGraph } = compilation;
+  const provided = new Map();
+  for (const module of compilation.modules) {
+    if (module.type === 'provide-module' && module.blocks[0]) {
+      provided.set(module._name, chunkGraph.getBlockChunkGroup(module.blocks[0]));
+    }
+  }
+  const files = new Set();
+  const seenGroups = new Set();
+  const visitGroup = (group) => {
+    if (!group || seenGroups.has(group)) return;
+    seenGroups.add(group);
+    for (const chunk of group.chunks) {
+      for (const file of chunk.files) files.add(file);
+      for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+        if (module.type !== 'consume-shared-module') continue;
+        const own = provided.get(module.options?.shareKey);
+        if (own) visitGroup(own);
+        else for (const block of module.blocks) visitGroup(chunkGraph.getBlockChunkGroup(block));
+      }
+    }
+  };
+  visitGroup(startup);
+  return [...files]
+    .filter((f) => /\.(js|css)$/.test(f))
+    .sort((a, b) => Number(b.endsWith('.css')) - Number(a.endsWith('.css')));
+}
+
+/**
  * The shell's start-up chunks, as <link rel="preload"> in index.html: the `bootstrap` chunk group (behind the
- * async boundary) and the shared modules it consumes (React, the router, @referio/shared, …), followed through
- * the consumed modules' own fallbacks. Without them the browser learns of these files only once main.js has
- * run: one more round trip before the first paint. Lazy imports (routes, forms, toasts) are not followed.
+ * async boundary) and the shared modules it consumes (React, the router, @referio/shared, …). Without them the
+ * browser learns of these files only once main.js has run: one more round trip before the first paint.
  */
 class PreloadStartupChunks {
   apply(compiler) {
@@ -38,52 +74,22 @@ class PreloadStartupChunks {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(
         'PreloadStartupChunks',
         (data) => {
-          const startup = compilation.namedChunkGroups.get('bootstrap');
-          if (!startup) return data;
-          const { chunkGraph } = compilation;
-          // The shell provides every shared module itself and takes what is loaded first, so a consumed
-          // module's code is the chunk of the shell's own provided copy (not the consume's fallback chunk).
-          const provided = new Map();
-          for (const module of compilation.modules) {
-            if (module.type === 'provide-module' && module.blocks[0]) {
-              provided.set(module._name, chunkGraph.getBlockChunkGroup(module.blocks[0]));
-            }
-          }
-          const files = new Set();
-          const seenGroups = new Set();
-          const visitGroup = (group) => {
-            if (!group || seenGroups.has(group)) return;
-            seenGroups.add(group);
-            for (const chunk of group.chunks) {
-              for (const file of chunk.files) files.add(file);
-              for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-                if (module.type !== 'consume-shared-module') continue;
-                const own = provided.get(module.options?.shareKey);
-                if (own) visitGroup(own);
-                else
-                  for (const block of module.blocks)
-                    visitGroup(chunkGraph.getBlockChunkGroup(block));
-              }
-            }
-          };
-          visitGroup(startup);
+          const files = groupFiles(compilation, 'bootstrap');
+          if (!files) return data;
           const publicPath = compilation.outputOptions.publicPath;
-          const links = [...files]
-            .filter((f) => /\.(js|css)$/.test(f))
-            .sort((a, b) => Number(b.endsWith('.css')) - Number(a.endsWith('.css')))
-            .map((f) => ({
-              tagName: 'link',
-              voidTag: true,
-              meta: { plugin: 'PreloadStartupChunks' },
-              // Low priority, like the scripts webpack would request itself: discovered early, without
-              // competing with main.js (the federation runtime that runs everything else).
-              attributes: {
-                rel: 'preload',
-                as: f.endsWith('.css') ? 'style' : 'script',
-                href: `${publicPath}${f}`,
-                ...(f.endsWith('.js') ? { fetchpriority: 'low' } : {}),
-              },
-            }));
+          const links = files.map((f) => ({
+            tagName: 'link',
+            voidTag: true,
+            meta: { plugin: 'PreloadStartupChunks' },
+            // Low priority, like the scripts webpack would request itself: discovered early, without
+            // competing with main.js (the federation runtime that runs everything else).
+            attributes: {
+              rel: 'preload',
+              as: f.endsWith('.css') ? 'style' : 'script',
+              href: `${publicPath}${f}`,
+              ...(f.endsWith('.js') ? { fetchpriority: 'low' } : {}),
+            },
+          }));
           data.headTags.push(...links);
           return data;
         },
@@ -368,4 +374,4 @@ function createAppConfigs(o) {
   };
 }
 
-module.exports = { createAppConfig, createAppConfigs };
+module.exports = { createAppConfig, createAppConfigs, groupFiles };

@@ -11,6 +11,7 @@ const SHARED_ENTRIES = {
   '/forms': 'forms/index.ts',
   '/jobs': 'domain/jobs/index.ts',
   '/live': 'live/index.ts',
+  '/islands': 'islands/index.ts',
   '/profile': 'domain/profile/index.ts',
   '/requests': 'domain/requests/index.ts',
 };

@@ -4,20 +4,13 @@ import { queryOptions } from '@tanstack/react-query';
 // The query options call this module's functions through its namespace, so a test that replaces a
 // function (`mockSharedApi` in @referio/shared/test-utils) replaces it for the queries too.
 import * as api from './site';
-import type {
-  Company,
-  GetAllCompanyRequest,
-  SubscribeRequest,
-  Testimonial,
-} from '../contract/account';
+import type { Company, GetAllCompanyRequest, Testimonial } from '../contract/account';
 import type { ContactUsRequest } from '../contract/contact';
 import type { ListAnswer } from '../contract/jobPost';
 import { apiClient, type Envelope, type MessageAnswer } from './client';
 
-/** POST /subscribe/createSubscribe `{ email }`: the message is shown. */
-export async function createSubscribe(body: SubscribeRequest): Promise<MessageAnswer> {
-  return (await apiClient.post<MessageAnswer>('/subscribe/createSubscribe', body)).data;
-}
+// In a module of its own (no react-query): the subscribe boxes are islands of the landing (shared/src/islands).
+export { createSubscribe } from './subscribe';
 
 /** GET /testimonials/getAllTestimonials */
 export async function getAllTestimonials(): Promise<Testimonial[]> {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { createSubscribe } from '../api/site';
+import { createSubscribe } from '../api/subscribe';
 import { errorMessage } from '../api/client';
 import { MESSAGES } from '../contract/constants';
 import { toast } from './toast';

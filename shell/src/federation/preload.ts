@@ -32,3 +32,35 @@ export async function preloadFirstPage(pathname: string): Promise<void> {
     // The page's own load retries and shows the failure UI; a preload has nothing to add.
   }
 }
+
+/**
+ * Whether this page is taken over as islands (shell/src/islands.tsx): the server marked it so, and it came with
+ * its data (a page showing a spinner is the app's to finish).
+ */
+export function isIslandsPage(doc: Document = document): boolean {
+  return (
+    doc.documentElement.hasAttribute('data-islands') &&
+    doc.querySelector('#root .rf-spinner') === null &&
+    doc.querySelector('[data-island]') !== null
+  );
+}
+
+/**
+ * On a page taken over as islands: preloads the remote modules its islands name (`data-island`), while the
+ * shared modules load. The shell's own islands are in the islands chunk.
+ */
+export async function preloadIslands(doc: Document = document): Promise<void> {
+  const byRemote = new Map<string, string[]>();
+  for (const el of doc.querySelectorAll('[data-island]')) {
+    const [remote, module] = (el.getAttribute('data-island') ?? '').split('/');
+    if (!remote || !module || remote === 'shell') continue;
+    byRemote.set(remote, [...(byRemote.get(remote) ?? []), `./${module}`]);
+  }
+  if (byRemote.size === 0) return;
+  try {
+    await ensureRemotes();
+    await preloadRemote([...byRemote].map(([nameOrAlias, exposes]) => ({ nameOrAlias, exposes })));
+  } catch {
+    // The island's own load reports a failure; a preload has nothing to add.
+  }
+}

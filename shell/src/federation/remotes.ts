@@ -51,7 +51,7 @@ export interface PageModule {
   default: ComponentType;
 }
 
-const loadedPages = new Map<RemoteModuleId, PageModule>();
+const loadedPages = new Map<string, PageModule>();
 
 /**
  * A chunk of a loaded remote that did not arrive: webpack's ChunkLoadError (a script or stylesheet chunk).
@@ -96,7 +96,16 @@ export async function reloadRemoteFromPointer(name: string): Promise<boolean> {
 }
 
 /** Loads `mfe_x/Page` and returns its default-exported component (remembered once loaded). */
-export async function loadPageModule(id: RemoteModuleId): Promise<PageModule> {
+export function loadPageModule(id: RemoteModuleId): Promise<PageModule> {
+  return loadComponentModule(id);
+}
+
+/** Loads a remote's island module (`mfe_public/StoriesIsland`, named by the server's HTML) the same way. */
+export function loadIslandModule(id: string): Promise<PageModule> {
+  return loadComponentModule(id);
+}
+
+async function loadComponentModule(id: string): Promise<PageModule> {
   const known = loadedPages.get(id);
   if (known) return known;
   await ensureRemotes();

@@ -1,7 +1,8 @@
 // The site footer: quick links, the newsletter box, social links, policy links and the copyright.
-import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, useSubscribe, paths } from '@referio/shared';
+import { paths } from '@referio/shared';
+import { Island } from '@referio/shared/islands';
+import { FooterSubscribe } from './FooterSubscribe';
 import { Logo } from '../components/Logo';
 import './Footer.css';
 
@@ -96,51 +97,14 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <SubscribeBox />
+        {/* The footer's one interactive part: an island on a page the shell took over without the app. */}
+        <Island name="shell/FooterSubscribe">
+          <FooterSubscribe />
+        </Island>
       </div>
       <p className="site-footer__copyright">
         © {new Date().getFullYear()} Referio. All rights reserved.
       </p>
     </footer>
-  );
-}
-
-function SubscribeBox() {
-  const { email, setEmail, error, busy, submit } = useSubscribe();
-  const inputId = useId();
-  const errorId = useId();
-
-  return (
-    <section className="site-footer__col site-footer__subscribe" aria-labelledby="footer-subscribe">
-      <h2 id="footer-subscribe" className="site-footer__heading">
-        Subscribe
-      </h2>
-      <p className="site-footer__note">New jobs and referral tips, straight to your inbox.</p>
-      <form noValidate onSubmit={(e) => void submit(e)} className="site-footer__form">
-        <label htmlFor={inputId} className="rf-visually-hidden">
-          Email address
-        </label>
-        <input
-          id={inputId}
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder="Enter your email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className="site-footer__input"
-        />
-        <Button type="submit" busy={busy} busyLabel="Subscribing…">
-          Subscribe
-        </Button>
-      </form>
-      {error && (
-        <p id={errorId} className="site-footer__error" role="alert">
-          {error}
-        </p>
-      )}
-    </section>
   );
 }

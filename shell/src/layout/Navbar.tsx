@@ -1,16 +1,13 @@
-// The site header: logo, main links, and either a greeting with a log-out popup or Login / Create free account.
-// On small screens the links fold into a burger menu.
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
-import { safeReturnPath, useCurrentUser, useIsSignedIn, useRole, paths } from '@referio/shared';
-import { Logo } from '../components/Logo';
+// The site header in the app: the view (NavbarView.tsx) with the router's links, the current page and the
+// session: a signed-in user gets the dashboard link and a greeting with a log-out popup.
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useCurrentUser, useIsSignedIn, useRole } from '@referio/shared';
 import { useDismiss } from '../components/useDismiss';
 import { firstName } from '../session/names';
 import { useSignOutAndLeave } from '../session/useSignOutAndLeave';
-import './Navbar.css';
-
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  isActive ? 'nav__link nav__link--active' : 'nav__link';
+import { NavbarView, returnPathFrom } from './NavbarView';
+import { RouterLink } from './routerLinks';
 
 export function Navbar() {
   const signedIn = useIsSignedIn();
@@ -20,75 +17,15 @@ export function Navbar() {
   const dashboardLabel = useRole() === 'referer' ? 'Referrer Dashboard' : 'Dashboard';
   const { pathname, search } = useLocation();
   // Login and Create free account come back to this page (not from the landing page itself).
-  const here = safeReturnPath(pathname + search);
-  const next = here && here !== paths.home() && here !== '/home' ? here : undefined;
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
-
-  // A followed link closes the mobile menu.
-  useEffect(() => setMenuOpen(false), [pathname]);
-
+  const next = returnPathFrom(pathname + search);
   return (
-    <header className="site-header">
-      <nav className="nav" aria-label="Main">
-        <Link to={paths.home()} className="nav__brand" aria-label="Referio home">
-          <Logo />
-        </Link>
-        <button
-          type="button"
-          className="nav__burger"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((o) => !o)}
-        >
-          <span className="nav__burger-bars" aria-hidden="true" />
-        </button>
-        <div id={menuId} className={menuOpen ? 'nav__menu nav__menu--open' : 'nav__menu'}>
-          <ul className="nav__links">
-            {signedIn && (
-              <li>
-                <NavLink to={paths.dashboard()} className={linkClass}>
-                  {dashboardLabel}
-                </NavLink>
-              </li>
-            )}
-            <li>
-              <NavLink to={paths.companyList()} className={linkClass}>
-                Browse Companies
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to={paths.becomeReferrer()} className={linkClass}>
-                Become a Referrer
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to={paths.premium()} className={linkClass}>
-                Get Premium
-              </NavLink>
-            </li>
-          </ul>
-          <div className="nav__account">
-            {signedIn && user ? (
-              <Greeting name={firstName(user)} />
-            ) : (
-              <>
-                <Link to={paths.signIn(next)} className="nav__login">
-                  Login
-                </Link>
-                <Link
-                  to={paths.signUp(next)}
-                  className="rf-btn rf-btn--primary rf-btn--md nav__signup"
-                >
-                  Create free account
-                </Link>
-              </>
-            )}
-          </div>
-        </div>
-      </nav>
-    </header>
+    <NavbarView
+      Link={RouterLink}
+      pathname={pathname}
+      next={next}
+      dashboardLabel={signedIn ? dashboardLabel : undefined}
+      account={signedIn && user ? <Greeting name={firstName(user)} /> : undefined}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { Island } from '@referio/shared/islands';
 import { PageSpinner } from '../components/PageSpinner';
 import { showsSiteChrome } from '../routes/paths';
 import { Footer } from './Footer';
@@ -15,7 +16,12 @@ export function SiteLayout() {
       <a href="#main" className="site__skip">
         Skip to content
       </a>
-      {chrome && <Navbar />}
+      {chrome && (
+        // An island on a page the shell takes over without the app (shell/src/islands.tsx).
+        <Island name="shell/Navbar">
+          <Navbar />
+        </Island>
+      )}
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>

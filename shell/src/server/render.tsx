@@ -12,6 +12,7 @@ import { QueryClient, dehydrate, type DehydratedState } from '@tanstack/react-qu
 import * as shared from '@referio/shared';
 import * as contract from '@referio/shared/contract';
 import * as forms from '@referio/shared/forms';
+import * as islands from '@referio/shared/islands';
 import * as jobs from '@referio/shared/jobs';
 import {
   AppProviders,
@@ -29,6 +30,7 @@ export const bundledShared: Record<string, unknown> = {
   '@referio/shared': shared,
   '@referio/shared/contract': contract,
   '@referio/shared/forms': forms,
+  '@referio/shared/islands': islands,
   '@referio/shared/jobs': jobs,
 };
 
