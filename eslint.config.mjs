@@ -74,13 +74,14 @@ const fileNaming = [
   { ignoreMiddleExtensions: true },
 ];
 
-// Where a file may sit in a remote's src/ (docs/frontend-layout.md): pages/<Page>/index.tsx, one folder
+// Where a file may sit in a remote's src/ (docs/frontend-layout.md): pages/<Page>/index.tsx, islands/<X>Island.tsx, one folder
 // per feature with components/, hooks/, api/ and lib/, remote-wide components/, hooks/ and lib/, test
 // helpers, and tests in __tests__/ beside what they test.
 const REMOTE_LAYOUT = [
   /^index\.ts$/,
   /^pages\/[A-Z][A-Za-z0-9]*\/index\.tsx$/,
   /^pages\/(?:[A-Z][A-Za-z0-9]*\/)?__tests__\/[^/]+$/,
+  /^islands\/(?:__tests__\/)?[A-Z][A-Za-z0-9]*Island\.tsx?$/,
   /^features\/[a-z][A-Za-z0-9]*\/(?:(?:components|hooks|api|lib)\/)?(?:__tests__\/)?[^/]+$/,
   /^(?:components|hooks|lib)\/(?:__tests__\/)?[^/]+$/,
   /^test\/[^/]+$/,
@@ -113,7 +114,7 @@ const referio = {
               Program(node) {
                 context.report({
                   node,
-                  message: `${m[1]}/src/${rel} is outside the remote layout: pages/<Page>/index.tsx, features/<name>/{components,hooks,api,lib}/, or the remote-wide components/, hooks/, lib/ (docs/frontend-layout.md).`,
+                  message: `${m[1]}/src/${rel} is outside the remote layout: pages/<Page>/index.tsx, islands/<X>Island.tsx, features/<name>/{components,hooks,api,lib}/, or the remote-wide components/, hooks/, lib/ (docs/frontend-layout.md).`,
                 });
               },
             };

@@ -1,4 +1,5 @@
-// Remote 'mfe_public': its exposed page modules are the names fixed in docs/foundation-interfaces.md.
+// Remote 'mfe_public': its exposed page modules are the names fixed in docs/foundation-interfaces.md, and the
+// landing's islands.
 // A production build also makes the server render module of its public pages (src/ssr, docs/performance.md).
 module.exports = require('../tools/build/webpack.app.js').createAppConfigs({
   dir: __dirname,
@@ -17,5 +18,8 @@ module.exports = require('../tools/build/webpack.app.js').createAppConfigs({
     './PrivacyPolicy': './src/pages/PrivacyPolicy/index.tsx',
     './TermsAndConditions': './src/pages/TermsAndConditions/index.tsx',
     './RefundPolicy': './src/pages/RefundPolicy/index.tsx',
+    // The landing's islands: the parts the shell takes over on the server's page without the app (docs/islands.md).
+    './StoriesIsland': './src/islands/StoriesIsland.tsx',
+    './SubscribeIsland': './src/islands/SubscribeIsland.tsx',
   },
 });

@@ -105,12 +105,10 @@ test('while React takes the page over: text typed before is searched, a button p
 test('nobody touches the page: React takes it over on its own once the page has loaded and is idle', async ({
   page,
 }) => {
-  await page.goto('/');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Get referred to the job you want' }),
-  ).toBeVisible();
+  await page.goto('/company-list');
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse Companies' })).toBeVisible();
   await expect(hydrated(page)).toHaveCount(1, { timeout: 30_000 });
-  // React's now: a link moves without a page load.
+  // The app's now: a link moves without a page load.
   const h1 = await page.locator('h1').elementHandle();
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -119,4 +117,54 @@ test('nobody touches the page: React takes it over on its own once the page has 
   await expect(page.getByRole('heading', { level: 1, name: 'Premium' })).toBeVisible();
   expect(await h1?.evaluate((el) => el.isConnected)).toBe(false);
   expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+});
+
+test('the landing is taken over as islands: a menu pressed before works after, the carousel and the subscribe box work, no app scripts, links load the next page', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  const held = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('html[data-islands]')).toHaveCount(1);
+  // The menu button needs React: pressed now, it opens once the header's island is React's.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(hydrated(page)).toHaveCount(0);
+  held.release();
+  await expect(hydrated(page)).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close menu' }).click();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+
+  // The stories carousel scrolls; the subscribe box checks the address and answers with a toast.
+  const track = page.getByRole('region', { name: 'Success Stories' }).getByRole('list');
+  const before = await track.evaluate((el) => el.scrollLeft);
+  await page.getByRole('button', { name: 'Next stories' }).click();
+  await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before);
+  const box = page.getByRole('region', { name: 'Get new jobs in your inbox' });
+  await box.getByLabel('Email for new job alerts').fill('not-an-address');
+  await box.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(box.getByRole('alert')).toHaveText('Please enter a valid email address');
+  await box.getByLabel('Email for new job alerts').fill(`islands-${Date.now()}@example.com`);
+  await box.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText('Thanks for subscribing!')).toBeVisible();
+
+  // Nothing of the app came: not its start-up chunk, not the landing page's own module.
+  expect(scripts.filter((s) => /\/bootstrap\.[0-9a-f]+\.js$/.test(s))).toEqual([]);
+  expect(scripts.filter((s) => s.includes('__federation_expose_Landing'))).toEqual([]);
+  expect(scripts.some((s) => s.includes('__federation_expose_StoriesIsland'))).toBe(true);
+
+  // A link is a page load: the server renders the next page, and the app takes that one over.
+  await page.getByRole('link', { name: 'Get Referred Now' }).click();
+  await expect(page).toHaveURL(/\/company-list$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse Companies' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-islands'))).toBe(
+    false,
+  );
 });

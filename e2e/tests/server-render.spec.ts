@@ -145,13 +145,20 @@ test('robots.txt, the sitemap of public and company pages, and the web manifest 
   for (const icon of manifest.icons) expect((await request.get(icon.src)).status()).toBe(200);
 });
 
-for (const { path, data, heading } of [
+for (const { path, data, heading, islands } of [
   {
     path: '/',
     data: ['/api/company/getAllCompany', '/api/testimonials/'],
     heading: 'Get referred to the job you want',
+    // Taken over as islands (shell/src/islands.tsx): its links load the next page from the server.
+    islands: true,
   },
-  { path: '/company-list', data: ['/api/jobPost/getAllJobPost'], heading: 'Browse Companies' },
+  {
+    path: '/company-list',
+    data: ['/api/jobPost/getAllJobPost'],
+    heading: 'Browse Companies',
+    islands: false,
+  },
 ]) {
   test(`React takes over ${path} in place: no layout shift, no hydration error, no second fetch of its data`, async ({
     page,
@@ -190,20 +197,27 @@ for (const { path, data, heading } of [
     expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0);
     expect(calls).toEqual([]);
     expect(warnings).toEqual([]);
-    // And it is React's now: a link moves without a page load.
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Get Premium' })
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Premium' })).toBeVisible();
     await expect(page).toHaveTitle('Premium — Referio');
+    if (islands) {
+      // Its islands are React's, the rest is HTML: the link loaded the next page from the server.
+      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-islands'))).toBe(
+        false,
+      );
+      return;
+    }
+    // And it is React's now: a link moves without a page load.
     expect(
       await page.evaluate(() => (window as unknown as { __h1: Element | null }).__h1?.isConnected),
     ).toBe(false);
   });
 }
 
-test('mfe-public stopped: the landing stays as the server rendered it; a page opened in the browser gives the failure message, and Retry brings it back', async ({
+test('mfe-public stopped: a public page stays as the server rendered it; a page opened in the browser gives the failure message, and Retry brings it back', async ({
   page,
 }) => {
   const state = readState();
@@ -226,11 +240,10 @@ test('mfe-public stopped: the landing stays as the server rendered it; a page op
     page.on('console', (msg) => {
       if (/the server's page stays/.test(msg.text())) kept.push(msg.text());
     });
-    await page.goto('/');
+    // A page the app takes over (the landing is taken over as islands: runtime-resilience.spec.ts (c)).
+    await page.goto('/become-a-referral');
     // The server renders it with the module it last had; the browser cannot load its code and keeps that HTML.
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Get referred to the job you want' }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Become a Referrer' })).toBeVisible();
     await expect.poll(() => kept.length, { timeout: 20_000 }).toBeGreaterThan(0);
     await expect(page.getByText('This part of Referio could not be loaded.')).toHaveCount(0);
     // A page the browser opens itself (the shell's navigation) needs mfe-public's code: the failure message.

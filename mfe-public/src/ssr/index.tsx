@@ -51,12 +51,19 @@ export interface ServerPage {
   head(url: URL, state?: DehydratedState): ServerHead;
   /** Fills `client` with the queries the page shows first (a failed call leaves its query out). */
   prefetch?(client: QueryClient, url: URL): Promise<void>;
+  /**
+   * The page needs nothing of the app but its islands (`Island` of '@referio/shared/islands'): the shell takes
+   * it over without the app, its links load the next page from the server (docs/islands.md).
+   */
+  islands?: boolean;
 }
 
 /** By exposed module name (webpack.config.js `exposes`). Pages missing here are rendered in the browser. */
 export const pages: Record<string, ServerPage> = {
   './Landing': {
     component: Landing,
+    // Its interactive parts are islands: the header's menu, the stories carousel, the two subscribe boxes.
+    islands: true,
     head: () => ({ ...heads.Landing, canonical: paths.home() }),
     prefetch: async (client) => {
       await Promise.all([

@@ -1,7 +1,10 @@
-import { Button, TextField, useSubscribe } from '@referio/shared';
+import { Button, Island, TextField, useSubscribe } from '@referio/shared/islands';
 
-/** Subscribe by e-mail: the server's message on success, its message or the spec's fallback on failure. */
-export function SubscribeSection() {
+/**
+ * Subscribe by e-mail: the server's message on success, its message or the spec's fallback on failure. An
+ * island of the landing (`mfe_public/SubscribeIsland`): the field's id is fixed, not `useId`'s.
+ */
+export function SubscribeBox() {
   const { email, setEmail, error, busy, submit } = useSubscribe();
 
   return (
@@ -10,6 +13,7 @@ export function SubscribeSection() {
       <p>Subscribe and we will e-mail you when companies post new roles.</p>
       <form className="rf-subscribe__form" noValidate onSubmit={(e) => void submit(e)}>
         <TextField
+          id="rf-landing-subscribe-email"
           label="Email for new job alerts"
           type="email"
           name="email"
@@ -24,5 +28,13 @@ export function SubscribeSection() {
         </Button>
       </form>
     </section>
+  );
+}
+
+export function SubscribeSection() {
+  return (
+    <Island name="mfe_public/SubscribeIsland">
+      <SubscribeBox />
+    </Island>
   );
 }
