@@ -34,6 +34,12 @@ export async function preloadFirstPage(pathname: string): Promise<void> {
 }
 
 /**
+ * Island's attribute (`ISLAND_ATTR` of '@referio/shared/islands'), written out: this module is in main.js, which
+ * must not consume a shared module before the async boundary.
+ */
+const ISLAND_ATTR = 'data-island';
+
+/**
  * Whether this page is taken over as islands (shell/src/islands.tsx): the server marked it so, and it came with
  * its data (a page showing a spinner is the app's to finish).
  */
@@ -41,7 +47,7 @@ export function isIslandsPage(doc: Document = document): boolean {
   return (
     doc.documentElement.hasAttribute('data-islands') &&
     doc.querySelector('#root .rf-spinner') === null &&
-    doc.querySelector('[data-island]') !== null
+    doc.querySelector(`[${ISLAND_ATTR}]`) !== null
   );
 }
 
@@ -51,8 +57,8 @@ export function isIslandsPage(doc: Document = document): boolean {
  */
 export async function preloadIslands(doc: Document = document): Promise<void> {
   const byRemote = new Map<string, string[]>();
-  for (const el of doc.querySelectorAll('[data-island]')) {
-    const [remote, module] = (el.getAttribute('data-island') ?? '').split('/');
+  for (const el of doc.querySelectorAll(`[${ISLAND_ATTR}]`)) {
+    const [remote, module] = (el.getAttribute(ISLAND_ATTR) ?? '').split('/');
     if (!remote || !module || remote === 'shell') continue;
     byRemote.set(remote, [...(byRemote.get(remote) ?? []), `./${module}`]);
   }
