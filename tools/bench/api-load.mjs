@@ -410,9 +410,7 @@ async function explainQueries({ databaseUrl, dataDir, viewerId, jobId }) {
               : 'postings';
       const plan = { way, tokens: tokens.map((w) => `${w} (${byWord.get(w)?.jobs ?? 0})`) };
       const seen = [];
-      await repo.publicSearchJsonWithSession(q, lookup, (step, query) =>
-        seen.push({ step, query }),
-      );
+      await repo.publicSearchWithSession(q, lookup, (step, query) => seen.push({ step, query }));
       const steps = [];
       for (const { step, query } of seen) steps.push({ step, ...(await explainSearch(query)) });
       out.searches.push({ label, plan, steps, ms: steps.reduce((n, x) => n + x.ms, 0) });

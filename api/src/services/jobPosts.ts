@@ -131,13 +131,12 @@ export const jobListColumnsWithResponsiveness = (viewerId: string | null | undef
   responsiveness: responsivenessOf(thisJobReferrer),
 });
 
-/** A public search's page as the route caches and sends it (`JobPostRepository.publicSearchJson`). */
-export interface PublicSearchJson {
-  /** The page's posts as JSON text. */
-  json: string;
+/**
+ * A public search's page for nobody in particular (`isApplied` false throughout), as the route caches
+ * it (`JobPostRepository.publicSearch`).
+ */
+export interface PublicSearch extends JobPage {
   ids: string[];
-  total: number;
-  totalCapped: boolean;
 }
 
 export interface JobListRow {
@@ -561,14 +560,14 @@ export class JobPostRepository {
   }
 
   /**
-   * A public search's page for nobody in particular (`isApplied` false), as JSON text with its posts'
-   * ids and the bounded total (the route caches it and sends it as it is). Null when `q` is not a
-   * public search the postings answer (`usesPostings`).
+   * A public search's page for nobody in particular (`isApplied` false), with its posts' ids and the
+   * bounded total (the route caches it). Null when `q` is not a public search the postings answer
+   * (`usesPostings`).
    */
-  async publicSearchJson(
+  async publicSearch(
     q: Omit<JobListQuery, 'viewerId' | 'responsiveness'>,
     onQuery?: QueryObserver,
-  ): Promise<PublicSearchJson | null> {
+  ): Promise<PublicSearch | null> {
     if (!this.usesPostings(q)) return null;
     const statement = this.prepared().searchRows;
     const values = this.searchValues(q);
@@ -577,15 +576,15 @@ export class JobPostRepository {
   }
 
   /**
-   * `publicSearchJson` and, in the same statement, the session of `lookup`
+   * `publicSearch` and, in the same statement, the session of `lookup`
    * (`SessionStore.lookupParams`; null when none is live) and which of the page's jobs its user
    * already asked a referral for.
    */
-  async publicSearchJsonWithSession(
+  async publicSearchWithSession(
     q: Omit<JobListQuery, 'viewerId' | 'responsiveness'>,
     lookup: { hash: string; now: Date },
     onQuery?: QueryObserver,
-  ): Promise<(PublicSearchJson & { session: ActiveSession | null; applied: string[] }) | null> {
+  ): Promise<(PublicSearch & { session: ActiveSession | null; applied: string[] }) | null> {
     if (!this.usesPostings(q)) return null;
     const statement = this.prepared().searchRowsWithSession;
     const values = { ...this.searchValues(q), ...lookup };
@@ -603,11 +602,11 @@ export class JobPostRepository {
   /** A search statement's rows (the posts, or one row of nulls) as a page everyone may be answered. */
   private asPage(
     rows: (Omit<JobListRow, 'job'> & { job: JobListRow['job'] | null; total: number })[],
-  ): PublicSearchJson {
+  ): PublicSearch {
     const data: JobPost[] = [];
     for (const r of rows) if (r.job) data.push(toJobPost({ ...r, job: r.job, isApplied: false }));
     return {
-      json: JSON.stringify(data),
+      data,
       ids: data.map((j) => j._id),
       ...this.bounded(Number(rows[0]?.total ?? 0)),
     };
@@ -626,12 +625,11 @@ export class JobPostRepository {
   }
 
   /**
-   * `page` of a public search: `publicSearchJson`'s page read back into posts, `isApplied` for
-   * `q.viewerId` (one more query, only with a viewer), without the responsiveness when `q` says so.
+   * `page` of a public search: `publicSearch`'s page with `isApplied` for `q.viewerId` (one more
+   * query, only with a viewer), without the responsiveness when `q` says so.
    */
   private async publicSearchPage(q: JobListQuery, onQuery?: QueryObserver): Promise<JobPage> {
-    const found = (await this.publicSearchJson(q, onQuery))!;
-    const data = JSON.parse(found.json) as (JobPost & { responsiveness?: unknown })[];
+    const found = (await this.publicSearch(q, onQuery))!;
     const applied = new Set<string>();
     if (q.viewerId && found.ids.length > 0) {
       const rows = await this.db
@@ -648,11 +646,11 @@ export class JobPostRepository {
     }
     const withResponsiveness = q.responsiveness ?? this.responsiveness;
     return {
-      data: data.map(({ responsiveness, ...j }) => ({
+      data: found.data.map(({ responsiveness, ...j }) => ({
         ...j,
         isApplied: applied.has(j._id),
         ...(withResponsiveness ? { responsiveness } : {}),
-      })) as JobPost[],
+      })),
       total: found.total,
       totalCapped: found.totalCapped,
     };

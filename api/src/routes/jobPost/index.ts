@@ -26,12 +26,11 @@ import {
   appliedAmongJobIds,
   experienceBandOf,
   jobPostValues,
-  type JobPage,
   type JobPostRow,
-  type PublicSearchJson,
+  type PublicSearch,
 } from '../../services/jobPosts';
 import type { ActiveSession } from '../../services/sessions';
-import type { JobFilters, JobPost } from '../../contract';
+import type { JobFilters } from '../../contract';
 
 export const JOB_MESSAGES = {
   notFound: 'Job post not found',
@@ -59,13 +58,8 @@ function filtersOf(body: JobFilters): JobFilters {
 }
 
 /** A cached search page (`isApplied` false throughout: it is everyone's). */
-interface SearchPage extends Omit<JobPage, 'data'> {
-  /** The page's posts as JSON text, as the database wrote them (`publicSearchJson`). */
-  json: string;
+interface SearchPage extends PublicSearch {
   company: { _id: string; companyName: string } | null | undefined;
-  ids: string[];
-  /** The whole answer for a caller who applied to none of these jobs, written on first use. */
-  body: string | null;
 }
 
 const jobPost: FastifyPluginAsyncZod = async (app) => {
@@ -126,16 +120,16 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
         const q = { search: text, filters, status: 'active' as const, start, limit };
         const [found, company] = await Promise.all([
           lookup
-            ? app.jobPosts.publicSearchJsonWithSession(q, lookup).then((withSession) => {
+            ? app.jobPosts.publicSearchWithSession(q, lookup).then((withSession) => {
                 if (withSession) mine = withSession;
                 return withSession;
               })
-            : app.jobPosts.publicSearchJson(q),
+            : app.jobPosts.publicSearch(q),
           filters.company ? app.companies.find(filters.company) : undefined,
         ]);
         // A request without a word or a filter lists every active job, from job_posts itself (and
         // so does any search while the postings are stale: `checkPostings`).
-        let listed: PublicSearchJson | null = found;
+        let listed: PublicSearch | null = found;
         if (!listed) {
           const all = await app.jobPosts.page({
             status: 'active',
@@ -145,10 +139,10 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
             limit,
             viewerId: null,
           });
-          listed = { ...all, json: JSON.stringify(all.data), ids: all.data.map((j) => j._id) };
+          listed = { ...all, ids: all.data.map((j) => j._id) };
         }
-        const { json, ids, total, totalCapped } = listed;
-        return { json, ids, total, totalCapped, company, body: null };
+        const { data, ids, total, totalCapped } = listed;
+        return { data, ids, total, totalCapped, company };
       });
       void reply.header('x-search-cache', hit && ttlMs > 0 ? 'hit' : 'miss');
       if (!mine && token) {
@@ -156,34 +150,21 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
         mine = { session, applied: session?.applied ?? [] };
       }
       await app.useSession(request, reply, mine?.session ?? null);
-      const applied = mine?.applied ?? [];
+      const applied = new Set(mine?.applied ?? []);
       // The jobs of users the caller blocked leave the page (docs/trust-and-safety.md): a key probe
       // for a signed-in caller; the page is one a little shorter then.
       const blocked = request.user
         ? await app.trust.blockedIds(request.user.id)
         : new Set<string>();
-      const rest = {
-        total: page.total,
+      const data = blocked.size > 0 ? page.data.filter((j) => !blocked.has(j.userId)) : page.data;
+      return {
+        success: true,
+        data: applied.size > 0 ? data.map((j) => ({ ...j, isApplied: applied.has(j._id) })) : data,
+        total: Math.max(0, page.total - (page.data.length - data.length)),
         totalCapped: page.totalCapped,
         ...(page.company !== undefined ? { company: page.company } : {}),
         start,
         limit,
-      };
-      if (applied.length === 0 && blocked.size === 0) {
-        // Nobody's isApplied is true on this page: the same answer for every caller, written once, the
-        // posts as the database wrote them.
-        page.body ??= `{"success":true,"data":${page.json},${JSON.stringify(rest).slice(1)}`;
-        // A string with a JSON type is sent as it is (no schema serialisation): the typed send wants the object.
-        return reply.type('application/json; charset=utf-8').send(page.body as never);
-      }
-      const all = JSON.parse(page.json) as JobPost[];
-      const data = all.filter((j) => !blocked.has(j.userId));
-      const appliedIds = new Set(applied);
-      return {
-        success: true,
-        data: data.map((j) => ({ ...j, isApplied: appliedIds.has(j._id) })),
-        ...rest,
-        total: Math.max(0, rest.total - (all.length - data.length)),
       };
     },
   );
