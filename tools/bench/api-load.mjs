@@ -19,18 +19,18 @@
 // note when none answers.
 // Goal on PostgreSQL, cache off: search p99 ≤ 25 ms and ≥ 30 % of health's req/s at 32 connections.
 //
-// With ENGINES (e.g. ENGINES=postings): the open-loop mode instead (`compareEngines`): on PostgreSQL, the
-// signed-out search mix's closed-loop maximum, then fixed arrival rates at LOADS (25/50/75 %) of it, each
-// beside /api/health at the same rate, every run printed with the load average; two engines are
-// interleaved run by run (how docs/search.md compared the full-text engine of commit 4251fc2). MIXES
-// (e.g. MIXES=words,prefix,phrase) runs the mix typed each way (`MIX_OF`) side by side, the rates
-// being shares of the first one's maximum.
+// With OPEN_LOOP=1: the open-loop mode instead (`openLoopBench`): on PostgreSQL, the signed-out search
+// mix's closed-loop maximum, then fixed arrival rates at LOADS (25/50/75 %) of it, each beside
+// /api/health at the same rate on the same API, every round printed with the load average (the search
+// tail's goal, docs/search.md: p99 at 50 % ≤ 25 ms and ≤ 3x health's). MIXES (e.g.
+// MIXES=words,prefix,phrase) runs the mix typed each way (`MIX_OF`) side by side, the rates being
+// shares of the first one's maximum.
 //
 //   node tools/bench/api-load.mjs            # or: npm run bench api-load
 //   BACKENDS=pg ROUNDS=1 DURATION=3 JOBS=20000 node tools/bench/api-load.mjs
 //   BENCH_PG_URL=postgres://…/db node tools/bench/api-load.mjs   # reuse a database (not dropped)
-//   BENCH_PG_URL=… ENGINES=postings MIXES=words,prefix,phrase node tools/bench/api-load.mjs
-//   BENCH_PG_URL=… ENGINES=postings PROBE=1 API_NODE_OPTIONS=--max-semi-space-size=64 node tools/bench/api-load.mjs
+//   BENCH_PG_URL=… OPEN_LOOP=1 MIXES=words,prefix,phrase node tools/bench/api-load.mjs
+//   BENCH_PG_URL=… OPEN_LOOP=1 PROBE=1 API_NODE_OPTIONS=--max-semi-space-size=64 node tools/bench/api-load.mjs
 //     (the open loop's slowest requests beside the API's GC pauses and loop stalls; Node options for the API)
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -69,7 +69,7 @@ const BACKENDS = (process.env.BACKENDS || 'pglite,pg').split(',').map((s) => s.t
 const ADMIN_URL = process.env.PG_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SEARCHES = benchSearchTerms();
 /**
- * The searches of the mix as typed another way (MIXES, with ENGINES): 'words' as they are; 'prefix' with
+ * The searches of the mix as typed another way (MIXES, with OPEN_LOOP): 'words' as they are; 'prefix' with
  * the last word cut short as while typing (its first half, at least two letters: 'bengaluru' → 'benga');
  * 'phrase' the searches of two words or more, quoted ("senior engineer").
  */
@@ -732,14 +732,10 @@ if (process.argv[2] === '--prepare') {
   process.exit(0);
 }
 
-// --- Open loop: the engines side by side ------------------------------------------------------------
+// --- Open loop: the search's tail at fixed arrival rates ----------------------------------------------
 
-/** The search engines to compare (SEARCH_ENGINE of the API), the first being the current one. */
-const ENGINES = (process.env.ENGINES || '')
-  .split(',')
-  .map((s) => s.trim())
-  .filter(Boolean);
-/** The open loop's arrival rates, as shares of the first engine's closed-loop maximum. */
+const OPEN_LOOP = process.env.OPEN_LOOP === '1';
+/** The open loop's arrival rates, as shares of the first mix's closed-loop maximum. */
 const LOADS = (process.env.LOADS || '0.25,0.5,0.75').split(',').map(Number);
 const OPEN_SECONDS = Number(process.env.OPEN_SECONDS || 10);
 const OPEN_ROUNDS = Number(process.env.OPEN_ROUNDS || ROUNDS);
@@ -749,12 +745,6 @@ const loadAverage = () =>
     .map((x) => x.toFixed(1))
     .join(' ');
 
-/**
- * On PostgreSQL: one API process per engine (cache off), both on the same database; the signed-out
- * search mix in a closed loop (CONNECTIONS, ROUNDS rounds interleaved engine by engine) for each
- * engine's maximum, then in an open loop at LOADS of the first engine's maximum, every rate run on
- * each engine and on /api/health in turn, ROUNDS times. Every run is kept, with the load average.
- */
 const PROBE = process.env.PROBE === '1';
 
 /**
@@ -793,8 +783,140 @@ function tailOf(slowest, probeFile, searches) {
   };
 }
 
-async function compareEngines() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-bench-engines-'));
+/** The API for the open loop on `pgUrl` (cache off; PROBE: its GC pauses and loop stalls to a file). */
+async function startOpenLoopApi(pgUrl, dataDir) {
+  const child = startApi({
+    port: PORT,
+    quiet: true,
+    env: {
+      HOST: '127.0.0.1',
+      NODE_ENV: 'development',
+      SEED: 'false',
+      DATA_DIR: dataDir,
+      DATABASE_URL: pgUrl,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
+      SESSION_SECRET: 'bench-api-secret-bench-api-secret-0000',
+      SEARCH_CACHE_SECONDS: '0',
+      // API_NODE_OPTIONS: Node options for the API alone (a GC setting).
+      NODE_OPTIONS: [
+        process.env.NODE_OPTIONS ?? '',
+        process.env.API_NODE_OPTIONS ?? '',
+        PROBE ? `--require ${fileURLToPath(new URL('./lib/loop-probe.cjs', import.meta.url))}` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      ...(PROBE ? { REFERIO_BENCH_PROBE: path.join(dataDir, `probe-${PORT}.jsonl`) } : {}),
+    },
+  });
+  await waitForUrl(`http://127.0.0.1:${PORT}/api/health`, 300_000);
+  return child;
+}
+
+/** Every sixth search of each lane checked: a page short of its total would make the figures meaningless. */
+async function checkLanes(lanes) {
+  for (const a of lanes) {
+    for (const x of a.searches.filter((_, i) => i % 6 === 0)) {
+      const { json } = await call('POST', '/api/jobPost/getAllJobPost', { body: x.body });
+      const expected = Math.min(json.total - x.body.start, x.body.limit);
+      if (expected > 0 && json.data.length !== expected)
+        throw new Error(`${a.what} '${x.label}': ${json.total} matches, ${json.data.length} posts`);
+    }
+  }
+}
+
+/** Each lane's closed-loop maximum (ROUNDS rounds, interleaved lane by lane), every round printed. */
+async function closedLoopRounds(lanes) {
+  const closed = [];
+  for (let r = 0; r < ROUNDS; r += 1) {
+    for (const a of lanes) {
+      const before = loadAverage();
+      const x = await load(`${a.what}, closed loop`, '/api/jobPost/getAllJobPost', {
+        method: 'POST',
+        bodies: a.bodies,
+      });
+      closed.push({
+        what: a.what,
+        round: r + 1,
+        loadAverage: before,
+        rps: x.rps,
+        p50: x.p50,
+        p99: x.p99,
+      });
+      console.log(
+        `closed loop ${a.what} round ${r + 1}: ${x.rps} req/s, p50 ${x.p50} ms, p99 ${x.p99} ms, errors ${x.non2xx + x.errors} (load ${before})`,
+      );
+    }
+  }
+  return closed;
+}
+
+/** At each of LOADS of `max`, each lane and /api/health in turn, OPEN_ROUNDS times; every run printed. */
+async function openLoopRounds(lanes, max, dataDir) {
+  const open = [];
+  const health = { what: 'health', url: `${base}/api/health`, searches: [] };
+  const targets = [
+    ...lanes.map((a) => ({ ...a, url: `${base}/api/jobPost/getAllJobPost` })),
+    health,
+  ];
+  for (let r = 0; r < OPEN_ROUNDS; r += 1) {
+    for (const share of LOADS) {
+      const rate = Math.max(1, Math.round(max * share));
+      for (const t of targets) {
+        const before = loadAverage();
+        const x = await openLoop({ url: t.url, rate, seconds: OPEN_SECONDS, bodies: t.bodies });
+        const probe = path.join(dataDir, `probe-${PORT}.jsonl`);
+        const tail = PROBE ? tailOf(x.slowest, probe, t.searches) : null;
+        open.push({ what: t.what, share, round: r + 1, loadAverage: before, ...x, tail });
+        console.log(
+          `open loop ${t.what} at ${share * 100} % (${rate}/s) round ${r + 1}: achieved ${x.achieved}/s, p50 ${x.p50} ms, p99 ${x.p99} ms, max ${x.max} ms, errors ${x.errors + x.non2xx}, unanswered ${x.timeouts} (load ${before})` +
+            (tail
+              ? `; of the ${tail.slow} at or over p99: ${tail.duringStall} during an API stall or GC pause (${tail.events}), most sent: ${tail.bodies}`
+              : ''),
+        );
+      }
+    }
+  }
+  return open;
+}
+
+/** Every open-loop run as a table, and the goal at 50 % for each lane (median of the rounds). */
+function printOpenLoop(open, lanes) {
+  console.log('');
+  printTable(
+    open.map((o) => ({
+      'search / health': o.what,
+      load: `${o.share * 100} %`,
+      'rate /s': o.rate,
+      round: o.round,
+      'achieved /s': o.achieved,
+      'p50 ms': o.p50,
+      'p99 ms': o.p99,
+      'max ms': o.max,
+      errors: o.errors + o.non2xx,
+      unanswered: o.timeouts,
+      'load average': o.loadAverage,
+    })),
+  );
+  const p99At = (what, share) =>
+    median(open.filter((o) => o.what === what && o.share === share).map((o) => o.p99));
+  const health = p99At('health', 0.5);
+  for (const a of lanes) {
+    const p99 = p99At(a.what, 0.5);
+    if (p99 === undefined || Number.isNaN(p99)) continue;
+    const met = p99 <= GOAL.p99Ms && p99 <= 3 * health;
+    console.log(
+      `${a.what} at 50 %: p99 ${p99} ms, health ${health} ms (${(p99 / health).toFixed(1)}x): goal ≤ ${GOAL.p99Ms} ms and ≤ 3x health ${met ? 'met' : 'MISSED'}`,
+    );
+  }
+}
+
+/**
+ * On PostgreSQL: one API process (cache off); the signed-out search mix (each of MIXES) in a closed
+ * loop for its maximum, then in an open loop at LOADS of the first mix's maximum beside /api/health
+ * at the same rate. Every run is kept, with the load average.
+ */
+async function openLoopBench() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-bench-open-'));
   const pg = process.env.BENCH_PG_URL
     ? {
         name: new URL(process.env.BENCH_PG_URL).pathname.slice(1),
@@ -803,205 +925,56 @@ async function compareEngines() {
       }
     : await createPgDatabase();
   if (!pg) return { skipped: 'no PostgreSQL answers on 127.0.0.1:5432' };
-  const apis = [];
+  let child;
   try {
-    console.log(`\n### Engines ${ENGINES.join(', ')} on PostgreSQL (database ${pg.name})`);
+    console.log(`\n### Open loop on PostgreSQL (database ${pg.name})`);
     const prepFile = path.join(dataDir, 'prepared.json');
+    const prepare = { kind: 'pg', databaseUrl: pg.url, dataDir, out: prepFile, explain: false };
     await run(
       process.execPath,
-      [
-        fileURLToPath(import.meta.url),
-        '--prepare',
-        JSON.stringify({ kind: 'pg', databaseUrl: pg.url, dataDir, out: prepFile, explain: false }),
-      ],
-      { quiet: false },
+      [fileURLToPath(import.meta.url), '--prepare', JSON.stringify(prepare)],
+      {
+        quiet: false,
+      },
     );
-    for (const [i, engine] of ENGINES.entries()) {
-      const port = PORT + i;
-      const child = startApi({
-        port,
-        quiet: true,
-        env: {
-          HOST: '127.0.0.1',
-          NODE_ENV: 'development',
-          SEED: 'false',
-          DATA_DIR: dataDir,
-          DATABASE_URL: pg.url,
-          LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
-          SESSION_SECRET: 'bench-api-secret-bench-api-secret-0000',
-          SEARCH_CACHE_SECONDS: '0',
-          SEARCH_ENGINE: engine,
-          MAIL_WORKER: i === 0 ? 'true' : 'false',
-          // PROBE=1: the API's loop stalls and GC pauses to a file (lib/loop-probe.cjs), set beside each open
-          // loop's slowest requests below. API_NODE_OPTIONS: Node options for the API alone (a GC setting).
-          NODE_OPTIONS: [
-            process.env.NODE_OPTIONS ?? '',
-            process.env.API_NODE_OPTIONS ?? '',
-            PROBE
-              ? `--require ${fileURLToPath(new URL('./lib/loop-probe.cjs', import.meta.url))}`
-              : '',
-          ]
-            .filter(Boolean)
-            .join(' '),
-          ...(PROBE ? { REFERIO_BENCH_PROBE: path.join(dataDir, `probe-${port}.jsonl`) } : {}),
-        },
-      });
-      apis.push({ engine, port, child });
-      await waitForUrl(`http://127.0.0.1:${port}/api/health`, 300_000);
-    }
-    // Lanes: each engine's API with each mix of MIXES (the searches typed as words, prefixes, phrases).
+    child = await startOpenLoopApi(pg.url, dataDir);
+    base = `http://127.0.0.1:${PORT}`;
+    // Lanes: the search mix typed each way of MIXES (as words, prefixes, phrases).
     const mixes = (process.env.MIXES || 'words').split(',').map((m) => m.trim());
-    const lanes = apis.flatMap((a) =>
-      mixes.map((m) => {
-        const searches = MIX_OF[m](SEARCHES);
-        const what = mixes.length === 1 ? a.engine : ENGINES.length === 1 ? m : `${a.engine} ${m}`;
-        return { ...a, what, searches, bodies: searches.map((x) => x.body) };
-      }),
-    );
-    // Every sixth search checked on each lane: a page short of its total would make the figures meaningless.
-    const totals = {};
-    for (const a of lanes) {
-      base = `http://127.0.0.1:${a.port}`;
-      totals[a.what] = [];
-      for (const x of a.searches.filter((_, i) => i % 6 === 0)) {
-        const { json } = await call('POST', '/api/jobPost/getAllJobPost', { body: x.body });
-        const expected = Math.min(json.total - x.body.start, x.body.limit);
-        if (expected > 0 && json.data.length !== expected)
-          throw new Error(
-            `${a.what} '${x.label}': ${json.total} matches, ${json.data.length} posts`,
-          );
-        totals[a.what].push(json.totalCapped ? `${json.total}+` : String(json.total));
-      }
-    }
-    const checked = SEARCHES.filter((_, i) => i % 6 === 0);
-    const closed = [];
-    for (let r = 0; r < ROUNDS; r += 1) {
-      for (const a of lanes) {
-        base = `http://127.0.0.1:${a.port}`;
-        const before = loadAverage();
-        const x = await load(`${a.what}, closed loop`, '/api/jobPost/getAllJobPost', {
-          method: 'POST',
-          bodies: a.bodies,
-        });
-        closed.push({
-          engine: a.what,
-          round: r + 1,
-          loadAverage: before,
-          rps: x.rps,
-          p50: x.p50,
-          p99: x.p99,
-          errors: x.non2xx + x.errors,
-        });
-        console.log(
-          `closed loop ${a.what} round ${r + 1}: ${x.rps} req/s, p50 ${x.p50} ms, p99 ${x.p99} ms (load ${before})`,
-        );
-      }
-    }
-    const maxOf = (what) => median(closed.filter((c) => c.engine === what).map((c) => c.rps));
-    const max = Object.fromEntries(lanes.map((a) => [a.what, maxOf(a.what)]));
-    const open = [];
-    for (let r = 0; r < OPEN_ROUNDS; r += 1) {
-      for (const share of LOADS) {
-        const rate = Math.max(1, Math.round(max[lanes[0].what] * share));
-        const targets = [
-          ...lanes.map((a) => ({
-            what: a.what,
-            url: `http://127.0.0.1:${a.port}/api/jobPost/getAllJobPost`,
-            bodies: a.bodies,
-          })),
-          { what: 'health', url: `http://127.0.0.1:${apis[0].port}/api/health` },
-        ];
-        for (const t of targets) {
-          const before = loadAverage();
-          const x = await openLoop({ url: t.url, rate, seconds: OPEN_SECONDS, bodies: t.bodies });
-          const lane = lanes.find((a) => a.what === t.what) ?? { port: apis[0].port, searches: [] };
-          const tail = PROBE
-            ? tailOf(x.slowest, path.join(dataDir, `probe-${lane.port}.jsonl`), lane.searches)
-            : null;
-          open.push({ what: t.what, share, round: r + 1, loadAverage: before, ...x, tail });
-          console.log(
-            `open loop ${t.what} at ${share * 100} % (${rate}/s) round ${r + 1}: achieved ${x.achieved}/s, p50 ${x.p50} ms, p99 ${x.p99} ms, max ${x.max} ms, errors ${x.errors + x.non2xx}, unanswered ${x.timeouts} (load ${before})` +
-              (tail
-                ? `; of the ${tail.slow} at or over p99: ${tail.duringStall} during an API stall or GC pause (${tail.events}), most sent: ${tail.bodies}`
-                : ''),
-          );
-        }
-      }
-    }
-    const p99At = (what, share) =>
-      median(open.filter((o) => o.what === what && o.share === share).map((o) => o.p99));
-    const decision =
-      ENGINES.length === 2 && lanes.length === 2
-        ? {
-            rule: `keep ${ENGINES[1]} if its p99 at 50 % of ${ENGINES[0]}'s maximum is within 1.5x of ${ENGINES[0]}'s`,
-            p99: { [ENGINES[0]]: p99At(ENGINES[0], 0.5), [ENGINES[1]]: p99At(ENGINES[1], 0.5) },
-            keep: p99At(ENGINES[1], 0.5) <= 1.5 * p99At(ENGINES[0], 0.5) ? ENGINES[1] : ENGINES[0],
-          }
-        : null;
-    console.log('');
-    printTable(
-      open.map((o) => ({
-        'engine / health': o.what,
-        load: `${o.share * 100} %`,
-        'rate /s': o.rate,
-        round: o.round,
-        'achieved /s': o.achieved,
-        'p50 ms': o.p50,
-        'p99 ms': o.p99,
-        'max ms': o.max,
-        errors: o.errors + o.non2xx,
-        unanswered: o.timeouts,
-        'load average': o.loadAverage,
-      })),
-    );
-    console.log(`closed-loop maximum (median of ${ROUNDS}): ${JSON.stringify(max)}`);
-    if (decision)
-      console.log(
-        `decision: ${decision.rule}: p99 ${JSON.stringify(decision.p99)} → keep ${decision.keep}`,
-      );
-    const differ = checked.filter(
-      (_, i) => new Set(ENGINES.map((e) => totals[e]?.[i])).size > 1,
-    ).length;
-    if (ENGINES.length > 1 && mixes.length === 1)
-      console.log(
-        `${differ} of ${checked.length} searches checked answer different totals on the engines`,
-      );
-    return {
-      engines: ENGINES,
-      mixes,
-      connections: CONNECTIONS,
-      openSeconds: OPEN_SECONDS,
-      closed,
-      max,
-      open,
-      decision,
-      totals,
-    };
+    const lanes = mixes.map((m) => {
+      const searches = MIX_OF[m](SEARCHES);
+      return { what: `search ${m}`, searches, bodies: searches.map((x) => x.body) };
+    });
+    await checkLanes(lanes);
+    const closed = await closedLoopRounds(lanes);
+    const max = median(closed.filter((c) => c.what === lanes[0].what).map((c) => c.rps));
+    console.log(`closed-loop maximum of ${lanes[0].what} (median of ${ROUNDS}): ${max} req/s`);
+    const open = await openLoopRounds(lanes, max, dataDir);
+    printOpenLoop(open, lanes);
+    return { mixes, connections: CONNECTIONS, openSeconds: OPEN_SECONDS, closed, max, open };
   } finally {
-    for (const a of apis) {
-      if (a.child.exitCode === null && a.child.signalCode === null) {
-        const gone = new Promise((r) => a.child.once('exit', r));
-        a.child.kill('SIGTERM');
-        await Promise.race([gone, new Promise((r) => setTimeout(r, 10_000))]);
-      }
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const gone = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([gone, new Promise((r) => setTimeout(r, 10_000))]);
     }
     await pg.drop().catch((e) => console.error(`could not drop ${pg.name}: ${e.message}`));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-if (ENGINES.length > 0) {
+if (OPEN_LOOP) {
   let code = 0;
   let result;
   try {
     await buildApi();
-    result = await compareEngines();
+    result = await openLoopBench();
   } catch (err) {
     code = 1;
     console.error(err);
     result = { error: String(err.message || err) };
   }
-  const file = writeResult('api-load-engines', {
+  const file = writeResult('api-load-open', {
     node: process.version,
     cpus: os.cpus().length,
     ...result,
