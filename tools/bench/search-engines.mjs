@@ -10,7 +10,7 @@
 // (bench/results/history/<date>-search-engines/: table.md, explain.txt, runs.json; kept in git).
 //
 //   npm run bench search-engines                       # a fresh database of JOBS posts (1,000,000), dropped after
-//   JOBS=20000 COMPANIES=2000 OUT_DIR=/tmp/se node tools/bench/search-engines.mjs   # a quick check
+//   JOBS=20000 COMPANIES=2000 PER_CLASS=15 OUT_DIR=/tmp/se node tools/bench/search-engines.mjs   # a quick check
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/referio_bench_x node tools/bench/search-engines.mjs
 //     (a database api-load seeded, or one to seed and keep)
 import fs from 'node:fs';
@@ -31,8 +31,8 @@ const { Client } = require(require.resolve('pg', { paths: [path.join(root, 'api'
 const JOBS = Number(process.env.JOBS || 1_000_000);
 const COMPANIES = Number(process.env.COMPANIES || 50_000);
 const REPEAT = Number(process.env.REPEAT || 2);
-/** At most this many searches a class (the mix has fewer of some). */
-const PER_CLASS = Number(process.env.PER_CLASS || 40);
+/** At most this many searches a class (default all: every search of the mix, and as many made from it). */
+const PER_CLASS = Number(process.env.PER_CLASS || Infinity);
 /** The API's SEARCH_TOTAL_BOUND: totals exact up to it, "1,000+" beyond. */
 const BOUND = 1000;
 const OUT_DIR =
