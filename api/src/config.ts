@@ -229,7 +229,7 @@ export const configSchema = z
     SEARCH_CACHE_SECONDS: int(10, 0, 3600),
     /** Job lists count their matches up to this many, then answer "this many +" ("1,000+ jobs"). */
     SEARCH_TOTAL_BOUND: int(1000, 10, 100_000),
-    /** Job lists carry each referrer's responsiveness (issue 17); off only to measure what it costs. */
+    /** Job lists carry each referrer's responsiveness; off only to measure what it costs (the bench). */
     JOB_LIST_RESPONSIVENESS: envBool(true),
     /** Run the mail outbox worker in this instance (every instance may; each mail still goes out once). */
     MAIL_WORKER: envBool(true),

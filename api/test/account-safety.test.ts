@@ -1,4 +1,4 @@
-// Account safety (issue 28): sign-in links bound to the browser that asked, e-mail changes that need a
+// Account safety: sign-in links bound to the browser that asked, e-mail changes that need a
 // recent sign-in and can be undone from the old address, mail budgets, and wrong-code locks that do not
 // lock the owner's own browser. PGlite here; `npm run test:pg` runs the same file on PostgreSQL.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';

@@ -1,4 +1,4 @@
-// Issue 17: after a decline, "Ask another referrer at {company}" lists the active jobs of other verified
+// The hand-off: after a decline, "Ask another referrer at {company}" lists the active jobs of other verified
 // referrers at the same company (the same title first, then the most responsive), and one click sends.
 import type { FastifyInstance } from 'fastify';
 import type { JobPost } from '../src/contract';

@@ -1,4 +1,4 @@
-// Production guards (issue 16): a production boot refuses to start half-configured, naming each missing
+// Production guards: a production boot refuses to start half-configured, naming each missing
 // variable; demo data is off by default there; a code whose mail could not be sent is taken back, so it
 // neither counts against the resend limits nor gets an "OTP sent".
 import { spawnSync } from 'node:child_process';

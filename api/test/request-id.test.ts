@@ -1,4 +1,4 @@
-// Request ids (issue 16): the caller's X-Request-Id when sane, else a UUID; echoed; in every log line.
+// Request ids (one action followed through every log): the caller's X-Request-Id when sane, else a UUID; echoed.
 import { buildApp } from '../src/app';
 import { setupTestContext, testConfig } from './helper';
 

@@ -1,4 +1,4 @@
-// Issue 17: a referrer's responsiveness (share answered, median time to answer, last 90 days) on job
+// A referrer's responsiveness (share answered, median time to answer, last 90 days) on job
 // lists, job details and the referrer's own dashboard, from a hand-made history.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

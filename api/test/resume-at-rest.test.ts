@@ -1,4 +1,4 @@
-// Resumes at rest (issue 28): the bytes on disk and in `file_blobs` are AES-256-GCM, not a PDF anyone with
+// Resumes at rest: the bytes on disk and in `file_blobs` are AES-256-GCM, not a PDF anyone with
 // the disk or a database dump can read; the API still serves the PDF; keys rotate by id; a resume kept
 // only by requests that ended long ago is deleted, the profile's stays. PGlite here, PostgreSQL in
 // `npm run test:pg`.

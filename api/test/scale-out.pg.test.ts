@@ -1,4 +1,4 @@
-// Two API instances on one PostgreSQL database (issue 16): every limit holds at its configured value
+// Two API instances on one PostgreSQL database, as in production: every limit holds at its configured value
 // across both, files uploaded through one are read through the other (PostgreSQL and S3 storage), a
 // code mailed by one verifies on the other without SESSION_SECRET, and a job written through one
 // clears the other's cached searches. Each instance has its own pool and its own LISTEN connection.

@@ -136,7 +136,7 @@ test('a page on another port of the same host cannot change state through the pr
   expect(own.status).toBe(200);
 });
 
-describe('request ids (issue 16)', () => {
+describe('request ids', () => {
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
   /** Log lines are written as the answers go out: wait until the line is there. */
   const logged = async (logs: Record<string, unknown>[], id: string) => {

@@ -1,4 +1,4 @@
-// Trust and safety (issue 26, docs/trust-and-safety.md): what a badge says, one company per name,
+// Trust and safety (docs/trust-and-safety.md): what a badge says, one company per name,
 // shared mail hosts, reports, blocks, operators, suspensions, the audit log, resume opens.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -61,7 +61,7 @@ const requestsOf = async (
     jobPostId: { verifiedDomain: string | null; verifiedAtCompany: string | null };
   }[];
 
-describe('the badge says what was proven (issue 26)', () => {
+describe('the badge says what was proven', () => {
   it('a self-claimed domain never yields "Verified at Google"; an operator confirming it does', async () => {
     const app = await build();
     const a1 = await makeUser(app, 'a1', { fullName: 'A One' });

@@ -166,7 +166,7 @@ describe('posting a job needs verification at its company', () => {
 });
 
 describe('a company nobody verified yet', () => {
-  it("takes its first verified referrer's domain, unconfirmed: colleagues at the domain confirm nothing (issue 26)", async () => {
+  it("takes its first verified referrer's domain, unconfirmed: colleagues at the domain confirm nothing", async () => {
     const app = await ctx.build({ SEARCH_CACHE_SECONDS: 0 });
     const first = await makeUser(app, 'first');
     await verifyWorkEmail(app, first.id, 'a@initech.example');

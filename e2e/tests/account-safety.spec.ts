@@ -1,4 +1,4 @@
-// Account safety in the browser (issue 28): a sign-in link opened in another browser asks first and never
+// Account safety in the browser: a sign-in link opened in another browser asks first and never
 // switches a signed-in person into another account silently; a locked code screen offers the mailed link.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readCode, uniqueEmail } from '../support/mailbox';

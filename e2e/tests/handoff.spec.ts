@@ -1,4 +1,4 @@
-// Issue 17: a declined request is not the end. The candidate opens "Ask another referrer at {company}",
+// A declined request is not the end. The candidate opens "Ask another referrer at {company}",
 // sends a request to a second referrer at the same company in one click, and that referrer sees it. The
 // referrers and their jobs are made over the API (contexts of their own, work e-mails verified); the
 // candidate signs up through the site.

@@ -1,4 +1,4 @@
-// Two API instances behind a real load balancer (issue 16): HAProxy with tools/deploy/haproxy.cfg in front of
+// Two API instances behind a real load balancer, as in production: HAProxy with tools/deploy/haproxy.cfg in front of
 // two API processes on one fresh PostgreSQL database (files in PostgreSQL), and the shell's static site
 // behind the same HAProxy, so the browser talks to the balancer for everything, /api included. Its own
 // ports (random), beside the suite's stack, whose remotes (3001-3004) it loads. One instance is killed

@@ -1,4 +1,4 @@
-// Trust and safety in the browser (issue 26, docs/trust-and-safety.md): a report reaches the operator console
+// Trust and safety in the browser (docs/trust-and-safety.md): a report reaches the operator console
 // and a suspension takes the referrer off the site; a block refuses the next chat message; an operator's
 // confirmation changes the badge; the candidate sees who opened their resume; two accounts at a self-claimed
 // domain never make the site say "Verified at Google". The operator is E2E_OPERATOR_EMAIL, named in the

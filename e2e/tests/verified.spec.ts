@@ -1,6 +1,6 @@
-// "Verified" means verified at that company (issue 17): the badge on job cards and job details, and a
+// "Verified" means verified at that company: the badge on job cards and job details, and a
 // referrer whose work address is at another company refused on the job post form, with the rule shown.
-// Since issue 26 the badge says what was proven: the verified domain, and "Verified at {company}" only
+// The badge says what was proven: the verified domain, and "Verified at {company}" only
 // for a domain an operator (or the seed) confirmed for the company (docs/trust-and-safety.md).
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// API under load (issues 7 and 12): autocannon against one API process, on PGlite and on PostgreSQL.
+// API under load (its latency goals): autocannon against one API process, on PGlite and on PostgreSQL.
 //
 // For each backend: seed COMPANIES companies and JOBS job posts (tools/bench/lib/seed.mjs; PostgreSQL
 // 50,000 and 1,000,000 by default, PGlite PGLITE_COMPANIES / PGLITE_JOBS, 5,000 and 100,000) and, in a

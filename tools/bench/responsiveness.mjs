@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The job list with the referrers' responsiveness (issue 17) against the same list without it, on
+// The job list with the referrers' responsiveness against the same list without it (goal: p99 ≤ 1.5x), on
 // PostgreSQL: JOBS job posts (default 100,000; tools/bench/lib/seed.mjs) and REQUESTS referral
 // requests (default 1,000,000 from 10,000 candidates over 180 days; tools/bench/lib/responsiveness-load.mjs,
 // generate_series in the database), in a fresh database referio_bench_<random> on 127.0.0.1:5432

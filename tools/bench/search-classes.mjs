@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Where the public search's time goes, search by search (issue 29): every search of the bench mix
+// Where the public search's time goes, search by search (which kinds are slow): every search of the bench mix
 // (benchSearchTerms(), signed out, cache off) run REPEAT times on one connection of a seeded database, in
 // two parts timed apart: the search alone (referio_search_query_page() of referio_search_parse(), server
 // time) and the API's whole statement (the page's posts by their places, as the API sends it). Each

@@ -148,7 +148,7 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
   // Its connections are kept once made (no idle timeout): a new connection's first search plans every
   // statement of the search functions it runs (plpgsql plans each on its first call, per connection), tens
   // of milliseconds, so connections dropped after 10 idle seconds (pg's default) and made again on the
-  // next burst put those first calls in the tail (issue 29).
+  // next burst put those first calls in the search's latency tail.
   const searchPool = new Pool({
     ...poolOptions,
     max: opts.searchPoolMax ?? 10,

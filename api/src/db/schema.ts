@@ -146,7 +146,7 @@ export const loginLinks = pgTable(
     authMode: authModeEnum('auth_mode').notNull().default('candidate'),
     /**
      * HMAC of the browser cookie of the browser that asked for the mail: the link signs in there without a
-     * question; any other browser is asked "Sign in as {address}?" first (login CSRF, issue 28).
+     * question; any other browser is asked "Sign in as {address}?" first (no silent login CSRF).
      */
     browserHash: text('browser_hash'),
     expiresAt: ts('expires_at').notNull(),
@@ -439,9 +439,9 @@ export const referralRequests = pgTable(
 );
 
 /**
- * Each referrer's responsiveness (issue 17, docs/responsiveness.md) as of `computed_at`: what
- * `referio_responsiveness_of(referrer, at)` computes from referral_requests over the 90 days before
- * `at`. Kept by the database (migration 0020): statement triggers on referral_requests recompute the
+ * Each referrer's responsiveness (docs/responsiveness.md) as of `computed_at`: what
+ * `referio_responsiveness_apply` computes from referral_requests over the 90 days before
+ * `at`. Kept by the database (migration 0021): statement triggers on referral_requests recompute the
  * rows of the recipients a statement touched; the API's sweep (app.referrals.sweep) recomputes rows
  * older than an hour, as the window moves with the clock. A referrer without a row has no figures.
  */

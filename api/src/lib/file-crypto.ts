@@ -1,4 +1,4 @@
-// Uploaded files encrypted at rest (issue 28): AES-256-GCM with a key from the configuration, the key's id
+// Uploaded files encrypted at rest (a disk or dump shows no resume): AES-256-GCM, a configured key, the key's id
 // stored in each file's header so keys can rotate (new files take the first key; the others still read
 // the files written with them).
 //

@@ -6,8 +6,8 @@ import { referrerResponsiveness } from '../db/schema';
 
 /**
  * How long a pending request waits for its answer when the figures are computed: 168 hours after it
- * was sent (issue 17's REFERRAL_EXPIRY_HOURS default). Written in the SQL of
- * `referio_responsiveness_apply` (migration 0020), like the 90-day window (RESPONSIVENESS_WINDOW_DAYS):
+ * was sent (the REFERRAL_EXPIRY_HOURS default; older rows' expires_at is not theirs). Written in the SQL of
+ * `referio_responsiveness_apply` (migration 0021), like the 90-day window (RESPONSIVENESS_WINDOW_DAYS):
  * changing either is a migration that redefines that function (docs/responsiveness.md).
  */
 export const ANSWER_WINDOW_HOURS = 168;

@@ -1,4 +1,4 @@
-// A referrer's responsiveness (issue 17): the figures the API answers and the phrase cards show. Plain
+// A referrer's responsiveness (do they answer?): the figures the API answers and the phrase cards show. Plain
 // values and helpers (no zod): the browser's main bundle takes these. Decisions: docs/responsiveness.md.
 
 /** The figures cover the requests received in this many days before now. */
@@ -44,7 +44,7 @@ export function answeredPercent(r: Pick<ReferrerResponsiveness, 'received' | 'an
 
 /**
  * The request statuses after which a candidate may ask another referrer at the same company (the
- * hand-off). Strings: 'expired' and 'withdrawn' come with issue 17's expiry and withdraw.
+ * hand-off). Strings, compared as text, so SQL and TypeScript name the statuses the same way.
  */
 export const HANDOFF_STATUSES: readonly string[] = ['declined', 'expired', 'withdrawn'];
 

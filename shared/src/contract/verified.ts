@@ -27,7 +27,7 @@ export interface VerifiedCompany {
 }
 
 /**
- * The accessible text of the badge wherever a referrer shows as verified (issue 26): the verified
+ * The accessible text of the badge wherever a referrer shows as verified (only what was proven): the verified
  * domain always ("Verified · @goog-careers.example"); "Verified at {company}" only when that domain is
  * confirmed for the company by an operator or a trusted source ("Verified at Google · @google.com").
  */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark data for the referrers' responsiveness (issue 17): on top of bench-seed.mjs's job posts,
+// Benchmark data for the referrers' responsiveness: on top of bench-seed.mjs's job posts,
 // CANDIDATES candidates and REQUESTS referral requests to the jobs' referrers, written by
 // generate_series in the database (no rows travel from here): sent over the last DAYS days, about 60 %
 // answered (approved or declined, from minutes to 10 days later, so some after their 7 days), the

@@ -16,7 +16,7 @@ export const HANDOFF_MESSAGES = {
   ownResponsivenessOnly: 'You can only see your own response figures.',
 } as const;
 
-/** Issue 17: the hand-off to other referrers at the same company, and a referrer's own figures. */
+/** After a decline, the hand-off to other referrers at the same company; and a referrer's own figures. */
 const handoffRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * The active jobs of other verified referrers at the company of the caller's declined (expired,

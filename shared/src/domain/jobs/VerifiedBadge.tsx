@@ -18,7 +18,7 @@ export interface VerifiedBadgeProps {
 }
 
 /**
- * What the referrer proved (issue 26, docs/trust-and-safety.md): "Verified · @{domain}" for any
+ * What the referrer proved, no more (docs/trust-and-safety.md): "Verified · @{domain}" for any
  * verified work address, "Verified at {company} · @{domain}" only when the domain is confirmed for the
  * company (an operator or the seed). Muted, with a tooltip saying so, when it is not.
  */
