@@ -792,7 +792,7 @@ const ROWS: Row[] = [
     also: [{ who: 'candidate', status: 403 }],
     request: async ({ app }) => ({
       url: `/${(await quickUser(app, 'suspendee')).id}`,
-      payload: {},
+      payload: action === 'suspend' ? { reason: 'Spam' } : {},
     }),
   })),
   {

@@ -464,8 +464,11 @@ describe('operators', () => {
     // Bad input: 400, unknown user 404.
     expect((await call(app, op, 'POST', '/admin/users/suspend/nope', {})).statusCode).toBe(400);
     expect(
-      (await call(app, op, 'POST', '/admin/users/suspend/00000000-0000-4000-8000-000000000000', {}))
-        .statusCode,
+      (
+        await call(app, op, 'POST', '/admin/users/suspend/00000000-0000-4000-8000-000000000000', {
+          reason: 'Spam',
+        })
+      ).statusCode,
     ).toBe(404);
   });
 });

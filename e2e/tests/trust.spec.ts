@@ -163,14 +163,22 @@ test('a candidate reports a referrer; the operator sees it in the console and su
       await op.page.setViewportSize({ width, height });
       await shoot(op.page, `trust-admin-reports-${width}`);
     }
-    await report.getByRole('button', { name: `Suspend ${referrer.name}` }).click();
-    await expect(op.page.getByText('User suspended.')).toBeVisible();
+    // Suspend asks for the reason (the report's, to start with) and confirmation.
+    await report.getByRole('button', { name: `Suspend ${referrer.name}…` }).click();
+    const suspend = op.page.getByRole('dialog', { name: `Suspend ${referrer.name}?` });
+    await expect(suspend.getByRole('textbox', { name: /Reason/ })).toHaveValue(
+      'Not who they say they are',
+    );
+    await suspend.getByRole('button', { name: 'Suspend', exact: true }).click();
+    await expect(op.page.getByText(`${referrer.name} is suspended.`)).toBeVisible();
     await expect(report).toHaveCount(0);
-    // The audit log has the suspension.
+    // The audit log has the suspension, in words.
     await op.page.getByRole('tab', { name: 'Audit log' }).click();
     await expect(
-      op.page.getByRole('row').filter({ hasText: 'user.suspend' }).first(),
-    ).toContainText(E2E_OPERATOR_EMAIL);
+      op.page
+        .getByRole('row')
+        .filter({ hasText: `Suspended ${referrer.name}: Not who they say they are` }),
+    ).toContainText('Olga Operator');
     for (const [width, height] of SIZES) {
       await op.page.setViewportSize({ width, height });
       await shoot(op.page, `trust-admin-audit-${width}`);

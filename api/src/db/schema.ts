@@ -78,6 +78,8 @@ export const users = pgTable('users', {
    * their pending requests ended; null again when restored.
    */
   suspendedAt: ts('suspended_at'),
+  /** The operator's reason, told to the user (the suspension e-mail, their page); null when not suspended. */
+  suspendedReason: text('suspended_reason'),
 });
 
 export const sessions = pgTable(
@@ -721,7 +723,8 @@ export const mailOutbox = pgTable(
     notificationId: uuid('notification_id').references(() => notifications.id, {
       onDelete: 'set null',
     }),
-    kind: notificationKindEnum('kind').notNull(),
+    /** The notification's kind; null for account mail no preference turns off (a suspension notice). */
+    kind: notificationKindEnum('kind'),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
@@ -817,6 +820,7 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );
+export type AuditLogRow = typeof auditLog.$inferSelect;
 
 /** Each time a referrer opened the resume of a referral request: the candidate sees it. */
 export const resumeOpens = pgTable(

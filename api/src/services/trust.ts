@@ -17,6 +17,7 @@ import {
   blocks,
   chats,
   jobPosts,
+  mailOutbox,
   messages,
   referralRequests,
   reports,
@@ -25,6 +26,8 @@ import {
   type UserRow,
 } from '../db/schema';
 import { HttpError } from '../lib/errors';
+import { renderSuspensionMail } from '../lib/suspension-mail';
+import { readAuditLog } from './auditLog';
 import { containsPattern } from './companies';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -56,6 +59,8 @@ export class TrustRepository {
     private readonly db: Db,
     private readonly now: () => Date,
     private readonly reportsPerDay: number,
+    /** The site's address, for links in the suspension e-mail. */
+    private readonly publicUrl: string,
   ) {}
 
   // ---- audit -------------------------------------------------------------------------------------------
@@ -74,24 +79,9 @@ export class TrustRepository {
     });
   }
 
-  /** The audit log, newest first. */
-  async auditLog(start: number, limit: number): Promise<AuditEntry[]> {
-    const rows = await this.db
-      .select()
-      .from(auditLog)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(limit)
-      .offset(start);
-    return rows.map((r) => ({
-      _id: r.id,
-      actorEmail: r.actorEmail,
-      action: r.action,
-      targetKind: r.targetKind,
-      targetId: r.targetId,
-      before: r.before,
-      after: r.after,
-      createdAt: r.createdAt.toISOString(),
-    }));
+  /** The audit log, newest first, with names and the change in words (./auditLog.ts). */
+  auditLog(start: number, limit: number): Promise<AuditEntry[]> {
+    return readAuditLog(this.db, start, limit);
   }
 
   // ---- reports -----------------------------------------------------------------------------------------
@@ -335,6 +325,7 @@ export class TrustRepository {
       email: u.email,
       workEmailDomain: u.workEmailDomain,
       suspendedAt: u.suspendedAt?.toISOString() ?? null,
+      suspendedReason: u.suspendedAt ? (u.suspendedReason ?? '') : null,
       openReports: Number(openReports),
       activeJobs: Number(activeJobs),
       createdAt: u.createdAt.toISOString(),
@@ -344,10 +335,11 @@ export class TrustRepository {
   /**
    * An operator suspends a user: they cannot sign in (their sessions end), their active jobs close
    * (gone from every list and search), and their pending requests, sent or received, end ('ended').
-   * What was closed and ended is kept in the audit entry, so a restore reopens exactly those jobs.
+   * What was closed and ended is kept in the audit entry, so a restore reopens exactly those jobs. The
+   * reason is kept on the user and e-mailed to them (through the outbox, in the same transaction).
    */
   async suspend(userId: string, reason: string, operator: Operator): Promise<AdminUser> {
-    if (userId === operator.id) throw new HttpError(400, 'You cannot suspend yourself.');
+    if (userId === operator.id) throw new HttpError(400, TRUST_MESSAGES.suspendSelf);
     const now = this.now();
     await this.db.transaction(async (tx) => {
       const [u] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
@@ -368,8 +360,12 @@ export class TrustRepository {
           ),
         )
         .returning({ id: referralRequests.id });
-      await tx.update(users).set({ suspendedAt: now }).where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({ suspendedAt: now, suspendedReason: reason })
+        .where(eq(users.id, userId));
       await tx.delete(sessions).where(eq(sessions.userId, userId));
+      await this.mailSuspension(tx, u, reason);
       const before: SuspensionState = {
         suspendedAt: null,
         activeJobs: jobs.map((j) => j.id),
@@ -426,15 +422,35 @@ export class TrustRepository {
             )
             .returning({ id: jobPosts.id })
         : [];
-      await tx.update(users).set({ suspendedAt: null }).where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({ suspendedAt: null, suspendedReason: null })
+        .where(eq(users.id, userId));
       await this.audit(tx, operator, {
         action: 'user.restore',
         targetKind: 'user',
         targetId: userId,
-        before: { suspendedAt: u.suspendedAt.toISOString(), activeJobs: [] },
+        before: {
+          suspendedAt: u.suspendedAt.toISOString(),
+          reason: u.suspendedReason,
+          activeJobs: [],
+        },
         after: { suspendedAt: null, activeJobs: reopened.map((j) => j.id) },
       });
     });
     return (await this.adminUsers([userId]))[0]!;
+  }
+
+  /** The suspension notice with its reason, into the outbox (account mail: no preference turns it off). */
+  private async mailSuspension(tx: Tx, u: UserRow, reason: string): Promise<void> {
+    const now = this.now();
+    const mail = renderSuspensionMail({
+      publicUrl: this.publicUrl,
+      recipientName: u.fullName,
+      reason,
+    });
+    await tx
+      .insert(mailOutbox)
+      .values({ userId: u.id, kind: null, to: u.email, ...mail, availableAt: now, createdAt: now });
   }
 }

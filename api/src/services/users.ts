@@ -33,8 +33,11 @@ export const resumeLinkOf = (u: Pick<UserRow, 'id' | 'resume'>) =>
 
 const localPart = (email: string) => email.slice(0, email.indexOf('@'));
 
-/** The signed-in user as the browser keeps it: profile data only, the active mode first. */
-export function toCurrentUser(u: UserRow): CurrentUser {
+/**
+ * The signed-in user as the browser keeps it: profile data only, the active mode first, and whether they
+ * are an operator (the header links them to the console).
+ */
+export function toCurrentUser(u: UserRow, operator: boolean): CurrentUser {
   const active = roleIdOf(u.authMode);
   const other: RoleId = active === ROLE_REFERRER ? ROLE_APPLICANT : ROLE_REFERRER;
   const entry = (roleId: RoleId) => ({
@@ -54,6 +57,7 @@ export function toCurrentUser(u: UserRow): CurrentUser {
     overAllExperience: u.overAllExperience,
     summary: u.summary,
     skills: u.skills,
+    operator,
   };
 }
 

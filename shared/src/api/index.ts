@@ -21,3 +21,4 @@ export * from './notifications';
 export * from './handoff';
 export * from './invalidate';
 export * from './trust';
+export * from './admin';

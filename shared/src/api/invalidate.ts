@@ -1,6 +1,7 @@
 // What each change makes stale, in one place: a mutation calls one of these on success, and every page that
 // shows the data (in any remote: they share one query client) fetches again when it is on screen.
 import type { InvalidateOptions, InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
+import { adminKeys } from './admin';
 import { profileKeys } from './auth';
 import { jobKeys } from './jobPost';
 import { referralKeys } from './referral';
@@ -43,3 +44,12 @@ export const afterProfileChange = (client: QueryClient, userId: string | undefin
     profileKeys.referrer(userId),
     savedResumeKeys.of(userId),
   ]);
+
+/**
+ * An operator acted: every section of the console (a suspension shows in the report queue and the users
+ * list, every action in the audit log). The operator check (`me`) stays.
+ */
+export const afterOperatorAction = (client: QueryClient) =>
+  client
+    .invalidateQueries({ queryKey: adminKeys.all, predicate: (q) => q.queryKey[1] !== 'me' })
+    .then(() => undefined);

@@ -142,6 +142,8 @@ export const currentUserSchema = z
     overAllExperience: z.number().nullable(),
     summary: z.string(),
     skills: z.array(z.string()),
+    /** An operator (named by the API's ADMIN_EMAILS): the header links them to the console. */
+    operator: z.boolean().optional(),
   })
   .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

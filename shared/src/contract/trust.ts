@@ -8,6 +8,8 @@ import {
   REPORT_REASONS,
   REPORT_STATUSES,
   REPORT_TARGETS,
+  SUSPEND_REASON_MAX,
+  TRUST_MESSAGES,
 } from './trustTexts';
 
 /** POST /trust/report */
@@ -43,6 +45,8 @@ export const reportSchema = z
     reporter: z.object({ _id: z.string(), fullName: z.string(), email: z.string() }).optional(),
     /** Operators only: whether the reported user is suspended now. */
     targetSuspended: z.boolean().optional(),
+    /** Operators only, where the API counts them: the open reports on the same target. */
+    reportCount: z.number().int().optional(),
   })
   .meta({ id: 'Report' });
 export type Report = z.infer<typeof reportSchema>;
@@ -92,6 +96,8 @@ export const adminUserSchema = z
     email: z.string(),
     workEmailDomain: z.string().nullable(),
     suspendedAt: z.string().nullable(),
+    /** The operator's reason, as the user is told it; null when not suspended. */
+    suspendedReason: z.string().nullable(),
     openReports: z.number().int(),
     activeJobs: z.number().int(),
     createdAt: z.string(),
@@ -103,14 +109,15 @@ export const adminUserAnswer = envelope(adminUserSchema);
 export const adminUsersQuery = z.object({
   search: z.string().trim().max(100, 'Search is too long').optional().default(''),
 });
+/** The reason is told to the user (the suspension e-mail, their page). */
 export const suspendRequest = z.object({
   reason: z
-    .string()
+    .string({ error: TRUST_MESSAGES.suspendReasonMissing })
     .trim()
-    .max(500, 'The reason can be at most 500 characters')
-    .optional()
-    .default(''),
+    .min(1, TRUST_MESSAGES.suspendReasonMissing)
+    .max(SUSPEND_REASON_MAX, TRUST_MESSAGES.suspendReasonTooLong),
 });
+export type SuspendRequest = z.input<typeof suspendRequest>;
 
 /** Operators: act on a report (suspend its user too, or not) or dismiss it. */
 export const resolveReportRequest = z.object({
@@ -128,6 +135,14 @@ export const auditEntrySchema = z
     before: z.unknown(),
     after: z.unknown(),
     createdAt: z.string(),
+    /** The operator's name now (their address when they have none). */
+    actorName: z.string(),
+    /** Whom or what the action was about: a user's name, a domain, the reported user of a report. */
+    targetName: z.string(),
+    /** A second line about the target: a user's e-mail, a domain's company, what a report was about. */
+    targetDetail: z.string(),
+    /** The change in words: "Suspended Jane Doe: spam". */
+    change: z.string(),
   })
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -30,6 +30,9 @@ export const REPORT_NOTE_MAX = 1000;
 export const REPORT_STATUSES = ['open', 'actioned', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
+/** The longest reason an operator can give for a suspension. */
+export const SUSPEND_REASON_MAX = 500;
+
 export const DOMAIN_STATES = ['unconfirmed', 'confirmed', 'rejected'] as const;
 export type DomainState = (typeof DOMAIN_STATES)[number];
 
@@ -47,6 +50,9 @@ export const TRUST_MESSAGES = {
   blockedRefusal: 'You cannot contact this user.',
   suspendedSignIn: 'This account is suspended. Contact support if you think this is a mistake.',
   operatorsOnly: 'Only operators can do this.',
+  suspendReasonMissing: 'Give a reason for the suspension. The user is told it.',
+  suspendReasonTooLong: `The reason can be at most ${SUSPEND_REASON_MAX} characters.`,
+  suspendSelf: 'You cannot suspend yourself.',
   domainNotFound: 'Domain not found',
   reportNotFound: 'Report not found',
   sharedMailHost: 'Please use your company email address, not a shared mail host.',
@@ -57,4 +63,17 @@ export const TRUST_MESSAGES = {
   endedBySuspension: 'This referrer is no longer on Referio; the request has ended.',
   /** The candidate's request card. */
   resumeOpened: (name: string, date: string) => `Resume opened by ${name} on ${date}`,
+} as const;
+
+/** The audit log's change in words (the API writes them; the operator console shows them). */
+export const AUDIT_CHANGES = {
+  suspended: (name: string, reason: string) =>
+    reason ? `Suspended ${name}: ${reason}` : `Suspended ${name}`,
+  unsuspended: (name: string) => `Unsuspended ${name}`,
+  domainConfirmed: (domain: string, company: string) => `Confirmed @${domain} for ${company}`,
+  domainRejected: (domain: string, company: string) =>
+    `Rejected @${domain} (claimed for ${company})`,
+  reportActioned: (name: string, reason: string) =>
+    `Closed the report on ${name} (${reason}) as acted on`,
+  reportDismissed: (name: string, reason: string) => `Dismissed the report on ${name} (${reason})`,
 } as const;

@@ -31,6 +31,8 @@ export const paths = {
   privacyPolicy: () => '/privacy-policy',
   termsAndConditions: () => '/terms-and-conditions',
   refundPolicy: () => '/refund-cancellation-policy',
+  /** The operator console (operators only). */
+  admin: () => '/admin',
 } as const;
 
 /** The first segment of every address above: the lint rule against hard-coded site paths reads this list. */
@@ -48,4 +50,5 @@ export const SITE_PATH_PREFIXES = [
   'privacy-policy',
   'terms-and-conditions',
   'refund-cancellation-policy',
+  'admin',
 ] as const;

@@ -9,6 +9,7 @@
 //   );
 //
 // Anything else to replace in '@referio/shared' goes in `overrides`.
+import * as admin from '../api/admin';
 import * as auth from '../api/auth';
 import * as chat from '../api/chat';
 import * as handoff from '../api/handoff';
@@ -20,6 +21,7 @@ import * as trust from '../api/trust';
 import * as upload from '../api/upload';
 
 const AREAS = [
+  admin,
   auth,
   chat,
   handoff,

@@ -1,8 +1,9 @@
 // The site header in the app: the view (NavbarView.tsx) with the router's links, the current page and the
-// session: a signed-in user gets the dashboard link and a greeting with a log-out popup.
+// session: a signed-in user gets the dashboard link and a greeting whose popup has Log out (and, for an
+// operator, the operator console: the session says who is one).
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
-import { useCurrentUser, useIsSignedIn, useRole } from '@referio/shared';
+import { Link, useLocation } from 'react-router-dom';
+import { paths, useCurrentUser, useIsSignedIn, useRole } from '@referio/shared';
 import { useDismiss } from '../components/useDismiss';
 import { firstName } from '../session/names';
 import { useSignOutAndLeave } from '../session/useSignOutAndLeave';
@@ -24,12 +25,16 @@ export function Navbar() {
       pathname={pathname}
       next={next}
       dashboardLabel={signedIn ? dashboardLabel : undefined}
-      account={signedIn && user ? <Greeting name={firstName(user)} /> : undefined}
+      account={
+        signedIn && user ? (
+          <Greeting name={firstName(user)} operator={user.operator === true} />
+        ) : undefined
+      }
     />
   );
 }
 
-function Greeting({ name }: { name: string }) {
+function Greeting({ name, operator }: { name: string; operator: boolean }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const popupId = useId();
@@ -58,6 +63,16 @@ function Greeting({ name }: { name: string }) {
       </button>
       {open && (
         <div ref={popupRef} id={popupId} className="nav__popup">
+          {operator && (
+            <Link
+              to={paths.admin()}
+              className="nav__popup-item nav__popup-item--link"
+              discover="none"
+              onClick={close}
+            >
+              Operator console
+            </Link>
+          )}
           <button
             type="button"
             className="nav__popup-item"

@@ -1,5 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { apiClient, type Envelope } from '@referio/shared';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { adminQueries } from '@referio/shared';
 import { MainArea } from '../layout/SiteLayout';
 import NotFound from './NotFound';
 
@@ -9,19 +10,9 @@ import NotFound from './NotFound';
  * (the console's existence is not advertised). The API refuses non-operators whatever the shell shows.
  */
 export function RequireOperator({ children }: { children: ReactNode }) {
-  const [operator, setOperator] = useState<boolean | null>(null);
-  useEffect(() => {
-    let live = true;
-    apiClient
-      .get<Envelope<{ operator: boolean }>>('/admin/me')
-      .then((r) => live && setOperator(r.data.data.operator))
-      .catch(() => live && setOperator(false));
-    return () => {
-      live = false;
-    };
-  }, []);
-  if (operator === null) return <p aria-busy="true">Loading…</p>;
-  if (!operator)
+  const me = useQuery({ ...adminQueries.me(), retry: false });
+  if (me.isPending) return <p aria-busy="true">Loading…</p>;
+  if (!me.data)
     return (
       <MainArea>
         <NotFound />

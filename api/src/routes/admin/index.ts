@@ -46,7 +46,7 @@ const admin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       currentUser(request);
-      return { success: true, data: { operator: app.isOperator(request) } };
+      return { success: true, data: { operator: app.isOperator(request.user) } };
     },
   );
 
@@ -161,7 +161,8 @@ const admin: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Suspend a user: no sign-in, jobs closed, pending requests ended',
+        summary:
+          'Suspend a user for a reason they are told (e-mail): no sign-in, jobs closed, pending requests ended',
         params: idParams,
         body: suspendRequest,
         response: { 200: adminUserAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -170,6 +171,7 @@ const admin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const operator = app.operatorOf(request);
       const data = await app.trust.suspend(request.params.id, request.body.reason, operator);
+      app.outbox.wake();
       await app.chatEvents.publishSearchChanged();
       return { success: true, data };
     },
@@ -180,7 +182,7 @@ const admin: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Restore a suspended user (the jobs the suspension closed reopen)',
+        summary: 'Unsuspend a user (the jobs the suspension closed reopen); undoes a suspension',
         params: idParams,
         response: { 200: adminUserAnswer, ...errorResponses(400, 401, 403, 404) },
       },

@@ -75,17 +75,17 @@ const profileParams = z.object({ userId: idSchema, roleId: roleIdSchema });
 const userIdParams = z.object({ userId: idSchema });
 const idParams = z.object({ id: idSchema });
 
-const sessionAnswer = (user: UserRow, message: string): SessionResponse => ({
-  success: true,
-  message,
-  data: toCurrentUser(user),
-});
-
 /** Keys of `updatedData` present in the raw body of PUT /auth/updateById, per request. */
 const sentProfileFields = new WeakMap<object, Set<string>>();
 
 const auth: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
+  const currentUserOf = (user: UserRow) => toCurrentUser(user, app.isOperator(user));
+  const sessionAnswer = (user: UserRow, message: string): SessionResponse => ({
+    success: true,
+    message,
+    data: currentUserOf(user),
+  });
   const minutes = Math.max(1, Math.ceil(config.OTP_TTL_SECONDS / 60));
   const verifyGoogle = createGoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL);
 
@@ -749,7 +749,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       );
       // The companies this address verifies the user at (none yet: the first job they post claims it).
       const companies = await app.companies.companiesAtDomain(domain);
-      const current = toCurrentUser(user);
+      const current = currentUserOf(user);
       return {
         success: true,
         message: AUTH_MESSAGES.workEmailVerified,

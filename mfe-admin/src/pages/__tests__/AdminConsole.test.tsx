@@ -1,37 +1,28 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DomainClaim, Report } from '@referio/shared';
-import { adminApi } from '../../lib/adminApi';
+import type * as TestUtils from '@referio/shared/test-utils';
+import {
+  decideDomain,
+  getAdminReports,
+  getDomainClaims,
+  resolveReport,
+  suspendUser,
+  type DomainClaim,
+} from '@referio/shared';
 import AdminConsole from '../AdminConsole';
+import { makeAdminUser, makeReport, renderPage } from '../../test/render';
 
-jest.mock('../../lib/adminApi', () => ({
-  adminApi: {
-    reports: jest.fn(),
-    resolveReport: jest.fn(),
-    suspend: jest.fn(),
-    domains: jest.fn(),
-    decideDomain: jest.fn(),
-    users: jest.fn(() => Promise.resolve([])),
-    restore: jest.fn(),
-    audit: jest.fn(() => Promise.resolve([])),
-  },
-}));
-const api = jest.mocked(adminApi);
-
-const report: Report = {
-  _id: 'r1',
-  targetKind: 'referrer',
-  targetId: 'u2',
-  targetUser: { _id: 'u2', fullName: 'Rita Ref', email: 'rita@goog-careers.example' },
-  targetSummary: '',
-  reason: 'fake_referrer',
-  note: 'Not at Google',
-  status: 'open',
-  createdAt: '2026-01-05T10:00:00.000Z',
-  resolvedAt: null,
-  reporter: { _id: 'u1', fullName: 'Casey', email: 'casey@example.com' },
-  targetSuspended: false,
-};
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi([
+      'getAdminReports',
+      'resolveReport',
+      'suspendUser',
+      'getDomainClaims',
+      'decideDomain',
+    ]),
+);
 
 const claim: DomainClaim = {
   domain: 'goog-careers.example',
@@ -42,31 +33,43 @@ const claim: DomainClaim = {
   createdAt: '2026-01-04T10:00:00.000Z',
 };
 
-beforeEach(() => jest.clearAllMocks());
-
-it('lists open reports and suspends the reported user, closing the report', async () => {
-  api.reports.mockResolvedValueOnce([report]).mockResolvedValueOnce([]);
-  api.suspend.mockResolvedValue({} as never);
-  api.resolveReport.mockResolvedValue({} as never);
-  render(<AdminConsole />);
+it('suspends a reported user for the reason the operator confirms, closing the report', async () => {
+  jest.mocked(getAdminReports).mockResolvedValueOnce([makeReport()]).mockResolvedValue([]);
+  jest.mocked(suspendUser).mockResolvedValue(makeAdminUser());
+  jest.mocked(resolveReport).mockResolvedValue(makeReport({ status: 'actioned' }));
+  const user = userEvent.setup();
+  renderPage(<AdminConsole />);
   const item = await screen.findByRole('listitem', { name: 'Report r1' });
   expect(within(item).getByText('Not who they say they are')).toBeInTheDocument();
   expect(within(item).getByText('Note: Not at Google')).toBeInTheDocument();
-  await userEvent.click(within(item).getByRole('button', { name: 'Suspend Rita Ref' }));
-  await waitFor(() => expect(api.resolveReport).toHaveBeenCalledWith('r1', 'actioned'));
-  expect(api.suspend).toHaveBeenCalledWith('u2', 'Report r1');
+  await user.click(within(item).getByRole('button', { name: 'Suspend Rita Ref…' }));
+  // Nothing happens before the operator confirms.
+  const dialog = screen.getByRole('dialog', { name: 'Suspend Rita Ref?' });
+  expect(suspendUser).not.toHaveBeenCalled();
+  const reason = within(dialog).getByRole('textbox', { name: /Reason/ });
+  expect(reason).toHaveValue('Not who they say they are');
+  await user.clear(reason);
+  await user.type(reason, 'Posts jobs for a company they do not work at');
+  await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+  await waitFor(() => expect(resolveReport).toHaveBeenCalledWith('r1', 'actioned'));
+  expect(suspendUser).toHaveBeenCalledWith('u2', {
+    reason: 'Posts jobs for a company they do not work at',
+  });
+  expect(await screen.findByText('Rita Ref is suspended.')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(await screen.findByText('No open reports.')).toBeInTheDocument();
 });
 
 it('confirms a claimed company domain from the Domain claims tab', async () => {
-  api.reports.mockResolvedValue([]);
-  api.domains.mockResolvedValueOnce([claim]).mockResolvedValueOnce([]);
-  api.decideDomain.mockResolvedValue({ ...claim, state: 'confirmed' });
-  render(<AdminConsole />);
-  await userEvent.click(screen.getByRole('tab', { name: 'Domain claims' }));
-  await userEvent.click(
+  jest.mocked(getAdminReports).mockResolvedValue([]);
+  jest.mocked(getDomainClaims).mockResolvedValueOnce([claim]).mockResolvedValue([]);
+  jest.mocked(decideDomain).mockResolvedValue({ ...claim, state: 'confirmed' });
+  const user = userEvent.setup();
+  renderPage(<AdminConsole />);
+  await user.click(screen.getByRole('tab', { name: 'Domain claims' }));
+  await user.click(
     await screen.findByRole('button', { name: 'Confirm @goog-careers.example for Google' }),
   );
-  expect(api.decideDomain).toHaveBeenCalledWith('goog-careers.example', 'confirm');
+  expect(decideDomain).toHaveBeenCalledWith('goog-careers.example', 'confirm');
   expect(await screen.findByText('No domain claims to decide.')).toBeInTheDocument();
 });

@@ -2,15 +2,15 @@ import path from 'node:path';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describeExposedPages } from '@referio/shared/test-utils';
+import type * as TestUtils from '@referio/shared/test-utils';
+import { getAdminReports } from '@referio/shared';
 
-jest.mock('../../lib/adminApi', () => ({
-  adminApi: {
-    reports: jest.fn(() => Promise.resolve([])),
-    domains: jest.fn(() => Promise.resolve([])),
-    users: jest.fn(() => Promise.resolve([])),
-    audit: jest.fn(() => Promise.resolve([])),
-  },
-}));
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['getAdminReports']),
+);
+beforeEach(() => jest.mocked(getAdminReports).mockResolvedValue([]));
 
 // The module the shell loads from this remote and the heading it shows.
 const exposed: [module: string, heading: string][] = [['AdminConsole', 'Operator console']];

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getMe, logout, useSessionStore } from '@referio/shared';
+import { getMe, getOperatorStatus, logout, useSessionStore } from '@referio/shared';
 import { findPage, makeSession, renderApp, resetApp, signInAs } from '../../test/helpers';
 import type * as TestUtils from '@referio/shared/test-utils';
 
@@ -11,7 +11,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 jest.mock('@referio/shared', () =>
   jest
     .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getMe', 'logout']),
+    .mockSharedApi(['getMe', 'logout', 'getOperatorStatus']),
 );
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
@@ -113,6 +113,30 @@ describe('the navbar', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
     expect(await within(mainNav()).findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(window.localStorage.getItem('applicantUser')).toBeNull();
+  });
+
+  it('links an operator to the console from the greeting popup', async () => {
+    const operator = makeSession({ operator: true });
+    jest.mocked(getMe).mockResolvedValue(operator);
+    jest.mocked(getOperatorStatus).mockResolvedValue(true);
+    signInAs(operator);
+    renderApp('/');
+    await findPage('mfe_public/Landing');
+    await userEvent.click(screen.getByRole('button', { name: 'Hi, Ana' }));
+    const link = screen.getByRole('link', { name: 'Operator console' });
+    expect(link).toHaveAttribute('href', '/admin');
+    await userEvent.click(link);
+    expect(await findPage('mfe_admin/AdminConsole')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Operator console' })).not.toBeInTheDocument();
+  });
+
+  it('shows no console link to a user who is not an operator', async () => {
+    signInAs();
+    renderApp('/');
+    await findPage('mfe_public/Landing');
+    await userEvent.click(screen.getByRole('button', { name: 'Hi, Ana' }));
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Operator console' })).not.toBeInTheDocument();
   });
 
   it('closes the greeting popup with Escape and gives focus back to the greeting', async () => {

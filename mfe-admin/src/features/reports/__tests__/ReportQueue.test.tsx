@@ -1,0 +1,34 @@
+import { screen } from '@testing-library/react';
+import type * as TestUtils from '@referio/shared/test-utils';
+import { getAdminReports } from '@referio/shared';
+import { ReportQueue } from '../components/ReportQueue';
+import { makeReport, renderPage } from '../../../test/render';
+
+jest.mock('@referio/shared', () =>
+  jest
+    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
+    .mockSharedApi(['getAdminReports']),
+);
+
+it('shows how many open reports a target has when the API counts them', async () => {
+  jest
+    .mocked(getAdminReports)
+    .mockResolvedValue([
+      makeReport({ reportCount: 3 }),
+      makeReport({ _id: 'r2', reportCount: 1 }),
+      makeReport({ _id: 'r3' }),
+    ]);
+  renderPage(<ReportQueue />);
+  expect(await screen.findByRole('listitem', { name: 'Report r1' })).toHaveTextContent(
+    '3 open reports',
+  );
+  expect(screen.getByRole('listitem', { name: 'Report r2' })).toHaveTextContent('1 open report');
+  expect(screen.getByRole('listitem', { name: 'Report r3' })).not.toHaveTextContent('open report');
+});
+
+it('offers Unsuspend instead of Suspend when the reported user is suspended', async () => {
+  jest.mocked(getAdminReports).mockResolvedValue([makeReport({ targetSuspended: true })]);
+  renderPage(<ReportQueue />);
+  expect(await screen.findByRole('button', { name: 'Unsuspend Rita Ref' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^Suspend/ })).not.toBeInTheDocument();
+});
