@@ -1,4 +1,5 @@
-// API tests: node environment, ts-jest without type-checking (tsc does that), the shared contract from source.
+// API tests: node environment, TypeScript through esbuild without type-checking (tsc does that), the shared
+// contract from source.
 const path = require('node:path');
 
 module.exports = {
@@ -11,12 +12,7 @@ module.exports = {
   testPathIgnorePatterns: process.env.DATABASE_URL
     ? ['/node_modules/']
     : ['/node_modules/', '\\.pg\\.test\\.ts$'],
-  transform: {
-    '^.+\\.ts$': [
-      'ts-jest',
-      { tsconfig: path.join(__dirname, 'tsconfig.json'), diagnostics: false },
-    ],
-  },
+  transform: { '^.+\\.ts$': '<rootDir>/test/transform.cjs' },
   moduleNameMapper: {
     '^@referio/shared/contract$': path.join(
       __dirname,

@@ -20,13 +20,11 @@ import { sha256Hex } from '../src/lib/crypto';
 import type { Database } from '../src/db';
 import { createClock, createTestDatabase, latestCode, validJobBody } from './helper';
 import { DEAD_SMTP_URL } from './smtp-support';
-import { multipartBody, PDF, PNG, type TestUser } from './market-fixtures';
+import { insertJob, multipartBody, PDF, PNG, uniqueEmail, type TestUser } from './market-fixtures';
 import {
   buildWithRoutes,
   buildWorld,
   freshCookie,
-  freshEmail,
-  quickJob,
   quickUser,
   type CollectedRoute,
   type World,
@@ -79,7 +77,7 @@ const upload = (owner: TestUser, file: Buffer, name: string): Req => {
 
 /** A pending request from the candidate on a new job of the referrer. */
 async function pendingRequest(app: FastifyInstance, w: World): Promise<string> {
-  const job = await quickJob(app, w.referrer.id);
+  const job = await insertJob(app, w.referrer.id, { createdAt: app.now() });
   const [me] = await app.db.select().from(users).where(eq(users.id, w.candidate.id));
   const [row] = await app.db
     .insert(referralRequests)
@@ -120,7 +118,7 @@ async function notificationOf(app: FastifyInstance, userId: string): Promise<str
 }
 
 async function workEmailCode(app: FastifyInstance, owner: TestUser) {
-  const workEmail = freshEmail('work').replace('@example.com', '@acme-corp.com');
+  const workEmail = uniqueEmail('work').replace('@example.com', '@acme-corp.com');
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/workEmailVerify',
@@ -169,7 +167,7 @@ const ROWS: Row[] = [
     route: 'POST /api/auth/createUser',
     owner: 'candidate',
     expect: PUBLIC,
-    request: () => ({ url: '', payload: { email: freshEmail('signup'), roleId: 0 } }),
+    request: () => ({ url: '', payload: { email: uniqueEmail('signup'), roleId: 0 } }),
   },
   {
     route: 'POST /api/auth/login',
@@ -185,7 +183,7 @@ const ROWS: Row[] = [
     owner: 'candidate',
     expect: PUBLIC,
     request: async ({ app }) => {
-      const email = freshEmail('verify');
+      const email = uniqueEmail('verify');
       await app.inject({
         method: 'POST',
         url: '/api/auth/createUser',
@@ -200,7 +198,7 @@ const ROWS: Row[] = [
     owner: 'candidate',
     expect: PUBLIC,
     request: async ({ app }) => {
-      const email = freshEmail('link');
+      const email = uniqueEmail('link');
       await app.inject({
         method: 'POST',
         url: '/api/auth/login',
@@ -221,7 +219,7 @@ const ROWS: Row[] = [
     owner: 'candidate',
     expect: PUBLIC,
     request: async ({ app }) => {
-      const email = freshEmail('peek');
+      const email = uniqueEmail('peek');
       await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, roleId: 0 } });
       const mail = await app.inject({
         method: 'GET',
@@ -241,7 +239,7 @@ const ROWS: Row[] = [
       const token = `revert-${Math.random().toString(36).slice(2)}-${'x'.repeat(16)}`;
       await app.db.insert(emailReverts).values({
         userId: moved.id,
-        oldEmail: freshEmail('was'),
+        oldEmail: uniqueEmail('was'),
         newEmail: moved.email,
         tokenHash: sha256Hex(token),
         expiresAt: new Date(app.now().getTime() + 60 * 60 * 1000),
@@ -256,7 +254,7 @@ const ROWS: Row[] = [
     owner: 'candidate',
     expect: [401, 400, 200, 200],
     request: async ({ app, owner }) => {
-      const email = freshEmail('moved');
+      const email = uniqueEmail('moved');
       const ownerCookie = await freshCookie(app, owner.id);
       const put = await app.inject({
         method: 'PUT',
@@ -329,7 +327,7 @@ const ROWS: Row[] = [
     request: ({ owner }) => ({
       url: '',
       payload: {
-        workEmail: freshEmail('work').replace('@example.com', '@acme-corp.com'),
+        workEmail: uniqueEmail('work').replace('@example.com', '@acme-corp.com'),
         id: owner.id,
       },
     }),
@@ -362,7 +360,7 @@ const ROWS: Row[] = [
     route: 'POST /api/subscribe/createSubscribe',
     owner: 'candidate',
     expect: [201, 201, 201, 201],
-    request: () => ({ url: '', payload: { email: freshEmail('news') } }),
+    request: () => ({ url: '', payload: { email: uniqueEmail('news') } }),
   },
   {
     route: 'POST /api/contactus/createContactUs',
@@ -373,7 +371,7 @@ const ROWS: Row[] = [
       payload: {
         firstName: 'Ada',
         lastName: 'Lovelace',
-        email: freshEmail('contact'),
+        email: uniqueEmail('contact'),
         phone: '+91 98765 43210',
         message: 'Hello there.',
       },
@@ -454,7 +452,7 @@ const ROWS: Row[] = [
     owner: 'candidate',
     expect: [401, 403, 201, 201],
     request: async ({ app, w, owner }) => {
-      const job = await quickJob(app, w.referrer.id);
+      const job = await insertJob(app, w.referrer.id, { createdAt: app.now() });
       return {
         url: '',
         payload: { jobPostId: job.id, targetUserId: w.referrer.id, userId: owner.id },
@@ -772,7 +770,7 @@ const ROWS: Row[] = [
     expect: OWNER_ONLY,
     also: [{ who: 'candidate', status: 403 }],
     request: async ({ app }) => {
-      const domain = `${freshEmail('claim').split('@')[0]}.example`;
+      const domain = `${uniqueEmail('claim').split('@')[0]}.example`;
       const company = await app.companies.idFor(`Claimed ${domain}`, 'it', app.now());
       await app.db.insert(companyDomains).values({ domain, companyId: company });
       return { url: `/${domain}` };

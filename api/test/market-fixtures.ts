@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { jobPosts, users } from '../src/db/schema';
-import { signIn, validJobColumns, verifyAtCompany } from './helper';
+import { signIn, validJobBody, validJobColumns, verifyAtCompany } from './helper';
 
 export interface TestUser {
   id: string;
@@ -64,6 +64,14 @@ export async function insertJob(
     .returning();
   return rows[0]!;
 }
+
+/** Posts a job at `companyName` through the API (createJobPost), as `u`. */
+export const postJob = (
+  app: FastifyInstance,
+  u: TestUser,
+  companyName: string,
+  jobTitle = 'Engineer',
+) => call(app, u, 'POST', '/jobPost/createJobPost', { ...validJobBody, companyName, jobTitle });
 
 /** A multipart/form-data body with a `userId` field and one file. */
 export function multipartBody(

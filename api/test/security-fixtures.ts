@@ -17,8 +17,8 @@ import {
   users,
   workEmailHistory,
 } from '../src/db/schema';
-import { testConfig, validJobColumns, verifyAtCompany, type Clock } from './helper';
-import { multipartBody, PDF, PNG, type TestUser } from './market-fixtures';
+import { testConfig, verifyAtCompany, type Clock } from './helper';
+import { insertJob, multipartBody, PDF, PNG, uniqueEmail, type TestUser } from './market-fixtures';
 
 export interface CollectedRoute {
   method: string;
@@ -48,17 +48,13 @@ export async function buildWithRoutes(
   return { app, routes };
 }
 
-let counter = 0;
-export const freshEmail = (prefix: string) =>
-  `${prefix}-${++counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
 /** A user inserted directly with a session cookie (no code round trip: the sign-in has its own tests). */
 export async function quickUser(
   app: FastifyInstance,
   prefix: string,
   fields: Partial<typeof users.$inferInsert> = {},
 ): Promise<TestUser> {
-  const email = freshEmail(prefix);
+  const email = uniqueEmail(prefix);
   const [row] = await app.db
     .insert(users)
     .values({ email, createdAt: app.now(), ...fields })
@@ -72,21 +68,6 @@ export async function quickUser(
 export async function freshCookie(app: FastifyInstance, userId: string): Promise<string> {
   const { token } = await app.sessions.create(userId);
   return `referio_sid=${token}`;
-}
-
-let jobCounter = 0;
-export async function quickJob(app: FastifyInstance, userId: string) {
-  const [job] = await app.db
-    .insert(jobPosts)
-    .values({
-      ...validJobColumns(),
-      userId,
-      companyId: await app.companies.idFor('Acme Corp', 'it', app.now()),
-      jobTitle: `Security Engineer ${++jobCounter}`,
-      createdAt: app.now(),
-    })
-    .returning();
-  return job!;
 }
 
 async function upload(
@@ -135,7 +116,7 @@ export async function buildWorld(app: FastifyInstance, tag: string): Promise<Wor
   await upload(app, candidate, 'resumeUpload', PDF, 'cv.pdf');
   await upload(app, candidate, 'profileImgUpload', PNG, 'me.png');
   await upload(app, referrer, 'profileImgUpload', PNG, 'me.png');
-  const job = await quickJob(app, referrer.id);
+  const job = await insertJob(app, referrer.id, { createdAt: app.now() });
   const [me] = await app.db.select().from(users).where(eq(users.id, candidate.id));
   const [request] = await app.db
     .insert(referralRequests)

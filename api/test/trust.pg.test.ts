@@ -1,15 +1,11 @@
 // Trust and safety under real concurrency (runs in npm run test:pg: PostgreSQL's pool answers calls in
 // parallel, where PGlite runs one statement at a time): look-alike company names created at once, and
 // reports at the daily limit sent at once.
-import type { FastifyInstance } from 'fastify';
 import { companies, reports } from '../src/db/schema';
-import { setupTestContext, validJobBody, verifyWorkEmail } from './helper';
-import { call, makeUser, type TestUser } from './market-fixtures';
+import { setupTestContext, verifyWorkEmail } from './helper';
+import { call, makeUser, postJob } from './market-fixtures';
 
 const ctx = setupTestContext();
-
-const post = (app: FastifyInstance, u: TestUser, companyName: string) =>
-  call(app, u, 'POST', '/jobPost/createJobPost', { ...validJobBody, companyName });
 
 test('two look-alike names posted at once make one company; the other is refused', async () => {
   const app = await ctx.build();
@@ -17,7 +13,7 @@ test('two look-alike names posted at once make one company; the other is refused
   const b = await makeUser(app, 'b');
   await verifyWorkEmail(app, a.id, 'a@initech.example');
   await verifyWorkEmail(app, b.id, 'b@initech-careers.example');
-  const results = await Promise.all([post(app, a, 'Initech'), post(app, b, 'Init\u0435ch')]);
+  const results = await Promise.all([postJob(app, a, 'Initech'), postJob(app, b, 'Init\u0435ch')]);
   expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   expect(await app.db.$count(companies)).toBe(1);
 });

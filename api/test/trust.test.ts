@@ -6,11 +6,12 @@ import { auditLog, companyDomains, users } from '../src/db/schema';
 import { SHARED_MAIL_HOST_MESSAGE, workEmailProblem } from '../src/lib/work-email';
 import { companyNameKey, companyNameSkeleton } from '../src/lib/company-name';
 import { approvedPair, send } from './chat-support';
-import { latestCode, setupTestContext, signIn, validJobBody, verifyWorkEmail } from './helper';
+import { latestCode, setupTestContext, signIn, verifyWorkEmail } from './helper';
 import {
   call,
   insertJob,
   makeUser,
+  postJob,
   sendReferral,
   uploadResume,
   type TestUser,
@@ -21,9 +22,6 @@ const OPERATOR = 'operator@referio.example';
 
 const build = (over: Record<string, unknown> = {}) =>
   ctx.build({ SEARCH_CACHE_SECONDS: 0, ADMIN_EMAILS: `  ${OPERATOR.toUpperCase()} `, ...over });
-
-const post = (app: FastifyInstance, u: TestUser, companyName: string, jobTitle = 'Engineer') =>
-  call(app, u, 'POST', '/jobPost/createJobPost', { ...validJobBody, companyName, jobTitle });
 
 const publicList = async (app: FastifyInstance, u: TestUser | null, search = '') =>
   (await call(app, u, 'POST', '/jobPost/getAllJobPost', { search })).json() as {
@@ -66,12 +64,12 @@ describe('the badge says what was proven', () => {
     const app = await build();
     const a1 = await makeUser(app, 'a1', { fullName: 'A One' });
     await verifyWorkEmail(app, a1.id, 'a1@goog-careers.example');
-    const created = await post(app, a1, 'Google', 'Staff Engineer');
+    const created = await postJob(app, a1, 'Google', 'Staff Engineer');
     expect(created.statusCode).toBe(201);
     // A second account on the same domain "confirms" nothing.
     const a2 = await makeUser(app, 'a2');
     await verifyWorkEmail(app, a2.id, 'a2@goog-careers.example');
-    expect((await post(app, a2, 'Google', 'Second')).statusCode).toBe(201);
+    expect((await postJob(app, a2, 'Google', 'Second')).statusCode).toBe(201);
     const listed = (await publicList(app, null, 'google')).data;
     expect(listed).toHaveLength(2);
     for (const job of listed) {
@@ -118,7 +116,7 @@ describe('the badge says what was proven', () => {
       expect(job.verifiedAtCompany).toBeNull();
       expect(job.verifiedDomain).toBe('goog-careers.example');
     }
-    expect((await post(app, a1, 'Google', 'Third')).statusCode).toBe(403);
+    expect((await postJob(app, a1, 'Google', 'Third')).statusCode).toBe(403);
   });
 
   it("the chat list gives the other person's verified domain and its company, 'confirmed' only after an operator", async () => {
@@ -154,7 +152,7 @@ describe('the badge says what was proven', () => {
       verifiedCompanyName: null,
       verifiedAtCompany: null,
     });
-    expect((await post(app, ref, 'Google')).statusCode).toBe(201);
+    expect((await postJob(app, ref, 'Google')).statusCode).toBe(201);
     expect(await peerOf()).toMatchObject({
       verifiedDomain: 'goog-careers.example',
       verifiedCompanyName: 'Google',
@@ -179,7 +177,7 @@ describe('the badge says what was proven', () => {
     const app = await build();
     const a1 = await makeUser(app, 'a1');
     await verifyWorkEmail(app, a1.id, 'a1@hooli.example');
-    expect((await post(app, a1, 'Hooli')).statusCode).toBe(201);
+    expect((await postJob(app, a1, 'Hooli')).statusCode).toBe(201);
     // As the old rule left it: confirmed, claimed by a referrer, by no operator.
     await app.db.update(companyDomains).set({ confirmedAt: app.now() });
     await app.db.execute(
@@ -207,20 +205,20 @@ describe('one company per name', () => {
     const attacker = await makeUser(app, 'attacker');
     await verifyWorkEmail(app, attacker.id, 'x@goog-careers.example');
     // The zero-width copy is Google: the attacker is not verified there.
-    const zw = await post(app, attacker, 'Goo\u200Bgle');
+    const zw = await postJob(app, attacker, 'Goo\u200Bgle');
     expect(zw.statusCode).toBe(403);
     expect(zw.json().message).toContain('is not at Google');
     // A look-alike is refused, naming the existing company.
-    const lookAlike = await post(app, attacker, 'G\u043E\u043Egle');
+    const lookAlike = await postJob(app, attacker, 'G\u043E\u043Egle');
     expect(lookAlike.statusCode).toBe(409);
     expect(lookAlike.json().message).toBe(
       '"G\u043E\u043Egle" looks like the existing company "Google". Use "Google" if you work there, or a clearly different name.',
     );
-    expect((await post(app, attacker, 'Goog1e')).statusCode).toBe(409);
+    expect((await postJob(app, attacker, 'Goog1e')).statusCode).toBe(409);
     // An employee's copy with odd spacing and case is posted under the company's own name.
     const employee = await makeUser(app, 'employee');
     await verifyWorkEmail(app, employee.id, 'e@google.example');
-    const ok = await post(app, employee, '  GOO\u200Dgle ');
+    const ok = await postJob(app, employee, '  GOO\u200Dgle ');
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data).toMatchObject({ companyName: 'Google', verifiedAtCompany: 'confirmed' });
   });

@@ -11,7 +11,7 @@ import {
   workEmailProblem,
 } from '../src/lib/work-email';
 import { latestCode, setupTestContext, validJobBody, verifyWorkEmail } from './helper';
-import { call, insertJob, makeUser, uploadResume, type TestUser } from './market-fixtures';
+import { call, insertJob, makeUser, postJob, uploadResume, type TestUser } from './market-fixtures';
 
 const ctx = setupTestContext();
 
@@ -21,9 +21,6 @@ async function company(app: FastifyInstance, name: string, ...domains: string[])
   for (const d of domains) await app.companies.addDomain(id, d, app.now());
   return id;
 }
-
-const post = (app: FastifyInstance, u: TestUser, companyName: string, jobTitle = 'Engineer') =>
-  call(app, u, 'POST', '/jobPost/createJobPost', { ...validJobBody, companyName, jobTitle });
 
 /** Verifies `workEmail` for `u` through the API (code mailed, then entered). */
 async function verifyThroughApi(app: FastifyInstance, u: TestUser, workEmail: string) {
@@ -99,7 +96,7 @@ describe('posting a job needs verification at its company', () => {
     expect(verified.json().companies).toEqual([
       { _id: expect.any(String), companyName: 'Acme UK', confirmed: true },
     ]);
-    const res = await post(app, ref, 'acme uk');
+    const res = await postJob(app, ref, 'acme uk');
     expect(res.statusCode).toBe(201);
     expect(res.json().data.verifiedAtCompany).toBe('confirmed');
   });
@@ -107,7 +104,7 @@ describe('posting a job needs verification at its company', () => {
   it('refuses an account with no verified work email, and creates no company for it', async () => {
     const app = await ctx.build();
     const nobody = await makeUser(app, 'nobody');
-    const res = await post(app, nobody, 'Google');
+    const res = await postJob(app, nobody, 'Google');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Verify your work email at Google to post jobs for it.');
     expect(await app.db.$count(companies)).toBe(0);
@@ -120,7 +117,7 @@ describe('posting a job needs verification at its company', () => {
     await company(app, 'Globex', 'globex.com');
     const ref = await makeUser(app, 'ref');
     await verifyWorkEmail(app, ref.id, 'x@globex.com');
-    const res = await post(app, ref, 'Acme Corp');
+    const res = await postJob(app, ref, 'Acme Corp');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(
       'Your verified work email x@globex.com is not at Acme Corp. Verify your work email at acme.co.uk to post jobs for it.',
@@ -128,9 +125,9 @@ describe('posting a job needs verification at its company', () => {
     // A domain only looks like the company's: refused too.
     const lookalike = await makeUser(app, 'lookalike');
     await verifyWorkEmail(app, lookalike.id, 'x@acme.co.uk.evil.example');
-    expect((await post(app, lookalike, 'Acme Corp')).statusCode).toBe(403);
+    expect((await postJob(app, lookalike, 'Acme Corp')).statusCode).toBe(403);
     // Nor can they found a new company with a domain that is already another's.
-    const founder = await post(app, ref, 'Globex Ventures');
+    const founder = await postJob(app, ref, 'Globex Ventures');
     expect(founder.statusCode).toBe(403);
     expect(await app.db.$count(companies)).toBe(2);
   });
@@ -141,10 +138,10 @@ describe('posting a job needs verification at its company', () => {
     await company(app, 'Globex', 'globex.com');
     const ref = await makeUser(app, 'ref');
     await verifyWorkEmail(app, ref.id, 'x@acme.com');
-    expect((await post(app, ref, 'Acme Corp')).statusCode).toBe(201);
+    expect((await postJob(app, ref, 'Acme Corp')).statusCode).toBe(201);
     await verifyWorkEmail(app, ref.id, 'x@globex.com');
-    expect((await post(app, ref, 'Acme Corp')).statusCode).toBe(403);
-    expect((await post(app, ref, 'Globex')).statusCode).toBe(201);
+    expect((await postJob(app, ref, 'Acme Corp')).statusCode).toBe(403);
+    expect((await postJob(app, ref, 'Globex')).statusCode).toBe(201);
   });
 
   it("refuses moving one's job to a company one is not verified at", async () => {
@@ -170,7 +167,7 @@ describe('a company nobody verified yet', () => {
     const app = await ctx.build({ SEARCH_CACHE_SECONDS: 0 });
     const first = await makeUser(app, 'first');
     await verifyWorkEmail(app, first.id, 'a@initech.example');
-    expect((await post(app, first, 'Initech', 'Initech Engineer')).statusCode).toBe(201);
+    expect((await postJob(app, first, 'Initech', 'Initech Engineer')).statusCode).toBe(201);
     const [claim] = await app.db.select().from(companyDomains);
     expect(claim).toMatchObject({
       domain: 'initech.example',
@@ -195,7 +192,7 @@ describe('a company nobody verified yet', () => {
     expect(await listed(app, 'initech')).toEqual([
       expect.objectContaining({ verifiedAtCompany: 'unconfirmed' }),
     ]);
-    expect((await post(app, second, 'INITECH', 'Second Engineer')).statusCode).toBe(201);
+    expect((await postJob(app, second, 'INITECH', 'Second Engineer')).statusCode).toBe(201);
   });
 
   it('does not take a domain another company has, and keeps its one domain when two referrers post at once', async () => {
@@ -204,7 +201,7 @@ describe('a company nobody verified yet', () => {
     const b = await makeUser(app, 'b');
     await verifyWorkEmail(app, a.id, 'a@vandelay.example');
     await verifyWorkEmail(app, b.id, 'b@vandelay-imports.example');
-    const results = await Promise.all([post(app, a, 'Vandelay'), post(app, b, 'Vandelay')]);
+    const results = await Promise.all([postJob(app, a, 'Vandelay'), postJob(app, b, 'Vandelay')]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 403]);
     expect(await app.db.$count(companyDomains)).toBe(1);
   });

@@ -6,7 +6,7 @@ const path = require('node:path');
 // shaped as the API answers it, is one copy for every package's tests.
 const SHARED_ENTRIES = {
   '': 'index.ts',
-  '/test-utils': 'test-utils/fixtures.ts',
+  '/test-utils': 'test-utils/index.ts',
   '/contract': 'contract/index.ts',
   '/forms': 'forms/index.ts',
   '/jobs': 'domain/jobs/index.ts',

@@ -1,4 +1,4 @@
-// Test data shaped as the API answers it: `@referio/shared/test-utils` in every package's tests (never in a build).
+// The signed-in user as the API answers it (test data only).
 import type { CurrentUser, SessionResponse } from '../contract/account';
 import { NOTIFICATION_KINDS, type MailPreferences } from '../contract/notificationKinds';
 
@@ -27,13 +27,28 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   };
 }
 
+/** The shared test user as a referrer: referrer mode first, six years, no skills yet. */
+export function makeReferrer(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return makeUser({
+    email: 'ravi@example.com',
+    fullName: 'Ravi Menon',
+    displayName: 'Ravi Menon',
+    authMode: 'referrer',
+    roleId: [1, 0],
+    roles: [
+      { roleName: 'referer', roleId: 1 },
+      { roleName: 'user', roleId: 0 },
+    ],
+    overAllExperience: 6,
+    skills: [],
+    ...overrides,
+  });
+}
+
 /** The verifyOtp answer for `makeUser(overrides)`. */
 export function makeSession(overrides: Partial<CurrentUser> = {}): SessionResponse {
   return { success: true, message: 'OTP Verified Sucessfully!', data: makeUser(overrides) };
 }
-export { mockSharedApi } from './mockApi';
-export { FakeEventSource } from './fakeEventSource';
-export { describeExposedPages, type ExposedPagesCheck } from './exposedPages';
 
 /** GET /notifications/preferences: every kind e-mailed (test data only). */
 export function makeMailPreferences(): MailPreferences {

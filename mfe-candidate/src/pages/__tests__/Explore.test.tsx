@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getAllJobPost } from '@referio/shared';
 import Explore from '../Explore';
-import { makeJob, USER_ID } from '../../test/fixtures';
-import { renderPage } from '../../test/render';
+import { makeJob, USER_ID, renderPage, makeSession } from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
@@ -21,7 +20,7 @@ describe('Explore', () => {
       ),
       total: 20,
     }));
-    renderPage(<Explore />);
+    renderPage(<Explore />, { session: makeSession() });
 
     expect(await screen.findByText('Job 1')).toBeInTheDocument();
     expect(mockedJobs).toHaveBeenLastCalledWith({
@@ -45,7 +44,7 @@ describe('Explore', () => {
 
   it('searches once the typing pauses and starts again at the first page', async () => {
     mockedJobs.mockResolvedValue({ data: [makeJob({ jobTitle: 'Any job' })], total: 30 });
-    renderPage(<Explore />);
+    renderPage(<Explore />, { session: makeSession() });
     await screen.findByText('Any job');
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() =>
@@ -71,7 +70,10 @@ describe('Explore', () => {
 
   it('filters on the server from the URL and the selects, combined with the search', async () => {
     mockedJobs.mockResolvedValue({ data: [makeJob({ jobTitle: 'Remote job' })], total: 1 });
-    renderPage(<Explore />, { path: '/dashboard/explore?search=react&industry=it' });
+    renderPage(<Explore />, {
+      session: makeSession(),
+      url: '/dashboard/explore?search=react&industry=it',
+    });
     await screen.findByText('Remote job');
     expect(mockedJobs).toHaveBeenLastCalledWith({
       search: 'react',

@@ -10,8 +10,13 @@ import {
   type ReferralStatus,
 } from '@referio/shared';
 import MyReferralRequests from '../MyReferralRequests';
-import { makeRequest, REFERRER_ID, USER_ID } from '../../test/fixtures';
-import { renderPage } from '../../test/render';
+import {
+  makeRequest,
+  REFERRER_ID,
+  USER_ID,
+  renderPage,
+  makeSession,
+} from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
@@ -50,7 +55,8 @@ describe('My Referral Requests', () => {
     serve({ pending: [makeRequest('pending')], approved });
     const target = approved[1]!;
     renderPage(<MyReferralRequests />, {
-      path: `/dashboard/myReferralRequests?status=approved&request=${target._id}`,
+      session: makeSession(),
+      url: `/dashboard/myReferralRequests?status=approved&request=${target._id}`,
     });
     const tabs = screen.getByRole('tablist', { name: 'Requests by status' });
     expect(await within(tabs).findByRole('tab', { name: 'Approved Requests 2' })).toHaveAttribute(
@@ -67,7 +73,7 @@ describe('My Referral Requests', () => {
   it('shows the five tabs with their counts and the pending requests first', async () => {
     const pending = makeRequest('pending');
     serve({ pending: [pending], approved: [makeRequest('approved'), makeRequest('approved')] });
-    renderPage(<MyReferralRequests />);
+    renderPage(<MyReferralRequests />, { session: makeSession() });
 
     const tabs = screen.getByRole('tablist', { name: 'Requests by status' });
     expect(
@@ -113,7 +119,7 @@ describe('My Referral Requests', () => {
       time: new Date().toISOString(),
       unread: 0,
     });
-    renderPage(<MyReferralRequests />);
+    renderPage(<MyReferralRequests />, { session: makeSession() });
 
     await userEvent.click(await screen.findByRole('tab', { name: /Approved Requests/ }));
     await userEvent.click(
@@ -129,7 +135,7 @@ describe('My Referral Requests', () => {
   it("says 'Failed to create chat' when the chat cannot be opened and stays on the page", async () => {
     serve({ approved: [makeRequest('approved')] });
     mockedCreateChat.mockRejectedValue(new Error('down'));
-    renderPage(<MyReferralRequests />);
+    renderPage(<MyReferralRequests />, { session: makeSession() });
 
     await userEvent.click(await screen.findByRole('tab', { name: /Approved Requests/ }));
     await userEvent.click(await screen.findByRole('button', { name: /Go to Chat/ }));
@@ -141,7 +147,7 @@ describe('My Referral Requests', () => {
 
   it("shows a disabled 'Declined' on declined requests", async () => {
     serve({ declined: [makeRequest('declined')] });
-    renderPage(<MyReferralRequests />);
+    renderPage(<MyReferralRequests />, { session: makeSession() });
     await userEvent.click(await screen.findByRole('tab', { name: /Declined Requests/ }));
     const button = await screen.findByRole('button', { name: 'Declined' });
     expect(button).toBeDisabled();
@@ -149,7 +155,7 @@ describe('My Referral Requests', () => {
 
   it("says 'No pending requests found' inline when a tab has none, never as a toast", async () => {
     serve({});
-    renderPage(<MyReferralRequests />);
+    renderPage(<MyReferralRequests />, { session: makeSession() });
     const panel = screen.getByRole('tabpanel');
     expect(await within(panel).findByText('No pending requests found')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: /Approved Requests/ }));
@@ -177,7 +183,7 @@ describe('My Referral Requests', () => {
       serve({ withdrawn: [withdrawn] });
       return withdrawn;
     });
-    renderPage(<MyReferralRequests />);
+    renderPage(<MyReferralRequests />, { session: makeSession() });
     await userEvent.click(
       await screen.findByRole('button', {
         name: `Withdraw the request for ${pending.jobPostId.jobTitle} at Globex`,
@@ -221,7 +227,7 @@ describe('My Referral Requests', () => {
     mockedWithdraw.mockRejectedValue(
       new ApiError('409', 409, 'This request has already been approved.'),
     );
-    renderPage(<MyReferralRequests />);
+    renderPage(<MyReferralRequests />, { session: makeSession() });
     await userEvent.click(await screen.findByRole('button', { name: /^Withdraw the request/ }));
     await userEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, Withdraw' }),
@@ -237,7 +243,7 @@ describe('My Referral Requests', () => {
         makeRequest('declined'),
       ],
     });
-    renderPage(<MyReferralRequests />);
+    renderPage(<MyReferralRequests />, { session: makeSession() });
     await userEvent.click(await screen.findByRole('tab', { name: /Declined Requests/ }));
     const cards = await screen.findAllByRole('article');
     expect(cards[0]).toHaveTextContent('Reason: Role already filled');
@@ -249,7 +255,8 @@ describe('My Referral Requests', () => {
     const expired = makeRequest('expired', { expiresAt: '2026-03-12T10:00:00.000Z' });
     serve({ expired: [expired] });
     renderPage(<MyReferralRequests />, {
-      path: `/dashboard/myReferralRequests?status=expired&request=${expired._id}`,
+      session: makeSession(),
+      url: `/dashboard/myReferralRequests?status=expired&request=${expired._id}`,
     });
     expect(await screen.findByRole('tab', { name: 'No response 1' })).toHaveAttribute(
       'aria-selected',

@@ -14,9 +14,13 @@ import {
   type UpdateProfileRequest,
 } from '@referio/shared';
 import Profile from '../Profile';
-import { makeProfile, USER_ID } from '../../test/fixtures';
-import { renderPage } from '../../test/render';
-import { makeMailPreferences } from '@referio/shared/test-utils';
+import {
+  makeProfile,
+  USER_ID,
+  renderPage,
+  makeMailPreferences,
+  makeSession,
+} from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
@@ -44,7 +48,7 @@ const mockedDelete = jest.mocked(deleteResume);
 
 async function openProfile(profile: ProfileData = makeProfile()) {
   mockedGet.mockResolvedValue(profile);
-  renderPage(<Profile />);
+  renderPage(<Profile />, { session: makeSession() });
   await screen.findByRole('button', { name: 'Update Profile' });
 }
 
@@ -65,7 +69,7 @@ describe('the candidate profile', () => {
 
   it("says 'Something went wrong while loading profile.' when it cannot be loaded", async () => {
     mockedGet.mockRejectedValue(new Error('down'));
-    renderPage(<Profile />);
+    renderPage(<Profile />, { session: makeSession() });
     const message = await screen.findByText('Something went wrong while loading profile.', {
       selector: 'p',
     });

@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getCandidateCount, getJobsByCandidate } from '@referio/shared';
 import UserDashboard from '../UserDashboard';
-import { makeJob, USER_ID } from '../../test/fixtures';
-import { renderPage } from '../../test/render';
+import { makeJob, USER_ID, renderPage, makeSession } from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
@@ -18,7 +17,7 @@ describe('the candidate dashboard', () => {
   it('welcomes the candidate by full name and shows the four counts the server sent', async () => {
     mockedCounts.mockResolvedValue({ total: 7, approved: 2, pending: 4, declined: 1, expired: 0 });
     mockedJobs.mockResolvedValue({ success: true, data: [] });
-    renderPage(<UserDashboard />);
+    renderPage(<UserDashboard />, { session: makeSession() });
 
     expect(screen.getByText('Welcome, Ana Rao!')).toBeInTheDocument();
     const counts = screen.getByRole('list', { name: 'Your referral requests' });
@@ -34,15 +33,18 @@ describe('the candidate dashboard', () => {
   it('tells the candidate when the counts cannot be loaded', async () => {
     mockedCounts.mockRejectedValue(new Error('down'));
     mockedJobs.mockResolvedValue({ success: true, data: [] });
-    renderPage(<UserDashboard />);
+    renderPage(<UserDashboard />, { session: makeSession() });
     expect(await screen.findByText('Failed to fetch referral counts')).toBeInTheDocument();
   });
 
   it('lists six jobs you may like with three skills each and opens a job in a details modal', async () => {
     mockedCounts.mockResolvedValue({ total: 0, approved: 0, pending: 0, declined: 0, expired: 0 });
-    const jobs = Array.from({ length: 8 }, (_, i) => makeJob({ jobTitle: `Job ${i + 1}` }));
+    const requiredSkills = ['React', 'TypeScript', 'CSS', 'Testing', 'GraphQL'];
+    const jobs = Array.from({ length: 8 }, (_, i) =>
+      makeJob({ jobTitle: `Job ${i + 1}`, requiredSkills }),
+    );
     mockedJobs.mockResolvedValue({ success: true, data: jobs });
-    renderPage(<UserDashboard />);
+    renderPage(<UserDashboard />, { session: makeSession() });
 
     const cards = await screen.findAllByRole('article');
     expect(cards).toHaveLength(6);

@@ -8,9 +8,13 @@ import {
   getCandidateCount,
   getJobsByCandidate,
 } from '@referio/shared';
-import { makeProfile } from '../../test/fixtures';
-import { renderPage } from '../../test/render';
-import { describeExposedPages, makeMailPreferences } from '@referio/shared/test-utils';
+import {
+  makeProfile,
+  renderPage,
+  describeExposedPages,
+  makeMailPreferences,
+  makeSession,
+} from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
@@ -52,5 +56,5 @@ describeExposedPages({
   remoteDir: path.join(__dirname, '..', '..', '..'),
   exposed,
   load: (name) => import(`../${name}/index.tsx`),
-  render: (Page) => renderPage(<Page />),
+  render: (Page) => renderPage(<Page />, { session: makeSession() }),
 });

@@ -1,10 +1,8 @@
 import path from 'node:path';
-import { render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
+import { screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { getAllCompany, getAllJobPost, getAllTestimonials, getAuthConfig } from '@referio/shared';
-import { describeExposedPages } from '@referio/shared/test-utils';
+import { describeExposedPages, renderPage } from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
@@ -28,33 +26,27 @@ const exposed: [module: string, heading: string][] = [
   ['RefundPolicy', 'Refund and Cancellation Policy'],
 ];
 
-function renderPage(Page: ComponentType) {
+/** A page of this remote at '/', the lists it loads empty. */
+function renderPublicPage(Page: ComponentType) {
   jest.mocked(getAuthConfig).mockResolvedValue({ googleClientId: null });
   jest.mocked(getAllCompany).mockResolvedValue({ data: [], total: 0 });
   jest.mocked(getAllTestimonials).mockResolvedValue([]);
   jest.mocked(getAllJobPost).mockResolvedValue({ data: [], total: 0 });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <Page />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderPage(<Page />, { url: '/' });
 }
 
 describeExposedPages({
   remoteDir: path.join(__dirname, '..', '..', '..'),
   exposed,
   load: (name) => import(`../${name}/index.tsx`),
-  render: renderPage,
+  render: renderPublicPage,
   noMainLandmark: true,
 });
 
 describe('the landing page', () => {
   it("leads to the company list with 'Get Referred Now'", async () => {
     const { default: Landing } = await import('../Landing');
-    renderPage(Landing);
+    renderPublicPage(Landing);
     expect(screen.getByRole('link', { name: 'Get Referred Now' })).toHaveAttribute(
       'href',
       '/company-list',
@@ -67,14 +59,14 @@ describe('the policy pages', () => {
     '%s, shown without the site header, links home',
     async (name) => {
       const mod = (await import(`../${name}/index.tsx`)) as { default: ComponentType };
-      renderPage(mod.default);
+      renderPublicPage(mod.default);
       expect(screen.getByRole('link', { name: 'Referio home' })).toHaveAttribute('href', '/');
     },
   );
 
   it('the refund policy says the platform is currently free', async () => {
     const { default: RefundPolicy } = await import('../RefundPolicy');
-    renderPage(RefundPolicy);
+    renderPublicPage(RefundPolicy);
     expect(screen.getByText(/currently free, with no charges/)).toBeInTheDocument();
   });
 });

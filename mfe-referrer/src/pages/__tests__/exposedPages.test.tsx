@@ -6,8 +6,8 @@ import {
   getRefererCount,
   getResponsiveness,
 } from '@referio/shared';
-import { renderPage, signInAs } from '../../test/render';
-import { describeExposedPages } from '@referio/shared/test-utils';
+import { renderPage, describeExposedPages } from '@referio/shared/test-utils';
+import { signInAs } from '../../test/persona';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>

@@ -1,11 +1,8 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { ComponentType } from 'react';
 import {
   ApiError,
-  ToastHost,
   createUser,
   getAuthConfig,
   login,
@@ -17,7 +14,7 @@ import {
 import SignIn from '../../../pages/SignIn';
 import SignUp from '../../../pages/SignUp';
 import type { GoogleAccountsId, GoogleCredentialResponse } from '../api/googleIdentity';
-import { makeSession } from '../../../test/fixtures';
+import { makeSession, renderPage } from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
@@ -44,26 +41,22 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-function renderPage(
+/** The sign-in or sign-up page at `path`, with the pages it leads to beside it. */
+function renderAuthPage(
   Page: ComponentType,
   { path = '/sign-in', googleClientId = null as string | null, search = '' } = {},
 ) {
   mockedGetAuthConfig.mockResolvedValue({ googleClientId });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path + search]}>
-        <Routes>
-          <Route path={path} element={<Page />} />
-          <Route path="/" element={<h1>Home page</h1>} />
-          <Route path="/sign-up" element={<h1>Sign up page</h1>} />
-          <Route path="/sign-in" element={<h1>Sign in page</h1>} />
-          <Route path="/dashboard/:page" element={<h1>Linked page</h1>} />
-        </Routes>
-      </MemoryRouter>
-      <ToastHost />
-    </QueryClientProvider>,
-  );
+  return renderPage(<Page />, {
+    url: path + search,
+    path,
+    routes: {
+      '/': <h1>Home page</h1>,
+      '/sign-up': <h1>Sign up page</h1>,
+      '/sign-in': <h1>Sign in page</h1>,
+      '/dashboard/:page': <h1>Linked page</h1>,
+    },
+  });
 }
 
 const digitBoxes = () => screen.getAllByRole('textbox', { name: /^Digit \d of 4$/ });
@@ -87,7 +80,7 @@ describe('Sign In', () => {
   });
 
   it('offers the Applicant/Referrer selector, an e-mail field with a placeholder, LOGIN and the consent links', async () => {
-    renderPage(SignIn);
+    renderAuthPage(SignIn);
 
     const userType = screen.getByRole('group', { name: 'User type' });
     expect(within(userType).getByRole('radio', { name: 'Applicant' })).toBeChecked();
@@ -112,7 +105,7 @@ describe('Sign In', () => {
 
   it('links "Register for free" to the sign-up page', async () => {
     const user = userEvent.setup();
-    renderPage(SignIn);
+    renderAuthPage(SignIn);
 
     expect(screen.getByText(/Don't have an account yet\?/)).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Register for free' }));
@@ -123,7 +116,7 @@ describe('Sign In', () => {
   it('sends the code, then hides the consent line, LOGIN and Google and shows four boxes with focus on the first', async () => {
     const user = userEvent.setup();
     window.google = { accounts: { id: { initialize: jest.fn(), renderButton: jest.fn() } } };
-    renderPage(SignIn, { googleClientId: 'client-123.apps.googleusercontent.com' });
+    renderAuthPage(SignIn, { googleClientId: 'client-123.apps.googleusercontent.com' });
     expect(await screen.findByRole('group', { name: 'Sign in with Google' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: 'Referrer' }));
@@ -142,7 +135,7 @@ describe('Sign In', () => {
 
   it('refuses an invalid e-mail with an announced message and sends nothing', async () => {
     const user = userEvent.setup();
-    renderPage(SignIn);
+    renderAuthPage(SignIn);
 
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'LOGIN' }));
@@ -157,7 +150,7 @@ describe('Sign In', () => {
     const user = userEvent.setup();
     const send = deferred<{ success: boolean; message: string }>();
     mockedLogin.mockReturnValue(send.promise);
-    renderPage(SignIn);
+    renderAuthPage(SignIn);
 
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ana@example.com');
     await user.click(screen.getByRole('button', { name: 'LOGIN' }));
@@ -172,7 +165,7 @@ describe('Sign In', () => {
     mockedLogin
       .mockRejectedValueOnce(new ApiError('No account', 404, 'No account found for this email'))
       .mockRejectedValueOnce(new ApiError('Network error. Please check your connection.', 0));
-    renderPage(SignIn);
+    renderAuthPage(SignIn);
 
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ana@example.com');
     await user.click(screen.getByRole('button', { name: 'LOGIN' }));
@@ -189,7 +182,7 @@ describe('Sign In', () => {
   it('verifies by itself, once, as soon as the fourth digit is typed', async () => {
     const user = userEvent.setup();
     mockedVerifyOtp.mockResolvedValue(session());
-    renderPage(SignIn);
+    renderAuthPage(SignIn);
     await requestCode(user);
 
     await user.keyboard('123');
@@ -210,7 +203,7 @@ describe('Sign In', () => {
   it('verifies a pasted four-digit code', async () => {
     const user = userEvent.setup();
     mockedVerifyOtp.mockResolvedValue(session());
-    renderPage(SignIn);
+    renderAuthPage(SignIn);
     await requestCode(user);
 
     await user.paste('9876');
@@ -228,7 +221,7 @@ describe('Sign In', () => {
     const user = userEvent.setup();
     const check = deferred<SessionResponse>();
     mockedVerifyOtp.mockReturnValue(check.promise);
-    renderPage(SignIn);
+    renderAuthPage(SignIn);
     await requestCode(user);
 
     await user.keyboard('1234');
@@ -246,7 +239,7 @@ describe('Sign In', () => {
     mockedVerifyOtp
       .mockRejectedValueOnce(new ApiError('Wrong code', 400, 'The code is wrong or has expired'))
       .mockRejectedValueOnce(new ApiError('Request failed with status 500', 500));
-    renderPage(SignIn);
+    renderAuthPage(SignIn);
     await requestCode(user);
 
     await user.keyboard('1234');
@@ -274,7 +267,7 @@ describe('Sign In', () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const answer = session();
     mockedVerifyOtp.mockResolvedValue(answer);
-    renderPage(SignIn);
+    renderAuthPage(SignIn);
 
     await user.click(screen.getByRole('radio', { name: 'Referrer' }));
     await requestCode(user);
@@ -297,7 +290,7 @@ describe('Sign In', () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     mockedVerifyOtp.mockResolvedValue(session());
-    renderPage(SignIn, {
+    renderAuthPage(SignIn, {
       search: `?next=${encodeURIComponent('/dashboard/referralRequests?status=pending&request=r1')}`,
     });
     await requestCode(user);
@@ -309,7 +302,7 @@ describe('Sign In', () => {
 
   it('goes back to the e-mail step with "Change email"', async () => {
     const user = userEvent.setup();
-    renderPage(SignIn);
+    renderAuthPage(SignIn);
     await requestCode(user);
 
     await user.click(screen.getByRole('button', { name: 'Change email' }));
@@ -325,7 +318,7 @@ describe('Sign In', () => {
 
 describe('Google sign-in', () => {
   it('is not offered when the API has no Google client id', async () => {
-    renderPage(SignIn, { googleClientId: null });
+    renderAuthPage(SignIn, { googleClientId: null });
 
     await waitFor(() => expect(mockedGetAuthConfig).toHaveBeenCalled());
     await act(async () => {});
@@ -335,7 +328,7 @@ describe('Google sign-in', () => {
   });
 
   it("loads Google's script only when a client id is configured", async () => {
-    renderPage(SignIn, { googleClientId: 'client-123.apps.googleusercontent.com' });
+    renderAuthPage(SignIn, { googleClientId: 'client-123.apps.googleusercontent.com' });
 
     expect(await screen.findByText('or continue with')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Sign in with Google' })).toBeInTheDocument();
@@ -361,7 +354,7 @@ describe('Google sign-in', () => {
     const google = fakeGoogle();
     const answer = session();
     mockedOAuth.mockResolvedValue(answer);
-    renderPage(SignIn, { googleClientId: 'client-123.apps.googleusercontent.com' });
+    renderAuthPage(SignIn, { googleClientId: 'client-123.apps.googleusercontent.com' });
 
     const slot = await screen.findByRole('group', { name: 'Sign in with Google' });
     await waitFor(() =>
@@ -386,7 +379,7 @@ describe('Google sign-in', () => {
   it('keeps the page to return to (`?next=`) through Google sign-in, on sign-up too', async () => {
     const google = fakeGoogle();
     mockedOAuth.mockResolvedValue(session());
-    renderPage(SignUp, {
+    renderAuthPage(SignUp, {
       path: '/sign-up',
       googleClientId: 'client-123.apps.googleusercontent.com',
       search: `?next=${encodeURIComponent('/dashboard/explore')}`,
@@ -402,7 +395,7 @@ describe('Google sign-in', () => {
     const google = fakeGoogle();
     const failure = new ApiError('Invalid Google token', 401, 'Invalid Google token');
     mockedOAuth.mockRejectedValue(failure);
-    renderPage(SignIn, { googleClientId: 'client-123.apps.googleusercontent.com' });
+    renderAuthPage(SignIn, { googleClientId: 'client-123.apps.googleusercontent.com' });
     await screen.findByRole('group', { name: 'Sign in with Google' });
     await waitFor(() => expect(google.id.initialize).toHaveBeenCalled());
 
@@ -421,7 +414,7 @@ describe('Sign Up', () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     mockedCreateUser.mockResolvedValue({ success: true, message: 'OTP sent' });
     mockedVerifyOtp.mockResolvedValue(session());
-    renderPage(SignUp, { path: '/sign-up' });
+    renderAuthPage(SignUp, { path: '/sign-up' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Applicant' })).toBeChecked();
@@ -449,7 +442,7 @@ describe('Sign Up', () => {
 
   it('links back to sign-in', async () => {
     const user = userEvent.setup();
-    renderPage(SignUp, { path: '/sign-up' });
+    renderAuthPage(SignUp, { path: '/sign-up' });
 
     expect(screen.getByText(/Already have an account\?/)).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Sign in' }));

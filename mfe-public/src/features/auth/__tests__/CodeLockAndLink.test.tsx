@@ -15,7 +15,7 @@ import {
   verifyOtp,
 } from '@referio/shared';
 import SignIn from '../../../pages/SignIn';
-import { makeSession } from '../../../test/fixtures';
+import { makeSession } from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>

@@ -18,7 +18,7 @@ import {
 } from '@referio/shared';
 import SignIn from '../../../pages/SignIn';
 import SignUp from '../../../pages/SignUp';
-import { makeSession } from '../../../test/fixtures';
+import { makeSession } from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastHost, getAuthConfig, login, useSessionStore, verifyOtp } from '@referio/shared';
 import SignIn from '../../../pages/SignIn';
-import { makeSession } from '../../../test/fixtures';
+import { makeSession } from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { JobCard } from '../components/JobCard';
-import { JOB_ID, makeJob } from '../../../test/fixtures';
+import { JOB_ID, makeJob } from '@referio/shared/test-utils';
 import type { JobPost } from '@referio/shared';
 
 const NOW = new Date('2026-03-04T10:00:00.000Z');
@@ -9,7 +9,7 @@ const NOW = new Date('2026-03-04T10:00:00.000Z');
 function renderCard(overrides: Partial<JobPost> = {}) {
   return render(
     <MemoryRouter>
-      <JobCard job={makeJob(overrides)} now={NOW} />
+      <JobCard job={makeJob({ _id: JOB_ID, ...overrides })} now={NOW} />
     </MemoryRouter>,
   );
 }

@@ -2,8 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSessionStore } from '@referio/shared';
 import BecomeReferrer from '..';
-import { renderPage } from '../../../test/render';
-import { makeSession } from '../../../test/fixtures';
+import { renderPage, makeSession } from '@referio/shared/test-utils';
 
 const location = () => screen.getByTestId('location').textContent;
 

@@ -2,8 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, getAllJobPost, useSessionStore, type JobPost } from '@referio/shared';
 import CompanyList from '..';
-import { renderPage } from '../../../test/render';
-import { USER_ID, makeJob, makeSession } from '../../../test/fixtures';
+import { renderPage, USER_ID, makeJob, makeSession } from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
@@ -64,7 +63,7 @@ describe('the company and job list', () => {
   it('keeps the page in the page query parameter, and Back returns to the previous page', async () => {
     const user = userEvent.setup();
     serve(20);
-    renderPage(<CompanyList />, { url: '/company-list' });
+    renderPage(<CompanyList />, { url: '/company-list', back: true });
     await screen.findByRole('heading', { name: 'Job 1' });
 
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
@@ -138,7 +137,7 @@ describe('the company and job list', () => {
   it('filters by job type and location type on the server, in the URL, shown as chips; Back removes the last one', async () => {
     const user = userEvent.setup();
     serve(20);
-    renderPage(<CompanyList />, { url: '/company-list?search=react&page=2' });
+    renderPage(<CompanyList />, { url: '/company-list?search=react&page=2', back: true });
     await screen.findByRole('heading', { name: 'Job 10' });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Job type' }), 'Contract');

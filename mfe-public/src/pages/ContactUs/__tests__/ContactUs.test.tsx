@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, createContactUs } from '@referio/shared';
 import ContactUs from '..';
-import { renderPage } from '../../../test/render';
+import { renderPage } from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>

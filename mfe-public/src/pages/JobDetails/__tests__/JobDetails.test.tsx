@@ -11,15 +11,15 @@ import {
   type ReferralRequest,
 } from '@referio/shared';
 import JobDetails from '..';
-import { renderPage } from '../../../test/render';
 import {
+  renderPage,
   JOB_ID,
   REFERRER_ID,
   USER_ID,
   makeJob,
   makeJobDetails,
   makeSession,
-} from '../../../test/fixtures';
+} from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
@@ -46,7 +46,7 @@ function pdf(name = 'resume.pdf', bytes = 1024) {
   return new File([new Uint8Array(bytes)], name, { type: 'application/pdf' });
 }
 
-function open(details = makeJobDetails()) {
+function open(details = makeJobDetails({ _id: JOB_ID })) {
   mockedGetJobById.mockResolvedValue(details);
   return renderPage(<JobDetails />, {
     url: URL_OF_JOB,
@@ -67,7 +67,7 @@ beforeEach(() => {
 });
 
 const publicJob = (overrides: Parameters<typeof makeJob>[0] = {}) => ({
-  ...makeJob(overrides),
+  ...makeJob({ _id: JOB_ID, ...overrides }),
   updatedAt: '2025-03-01T00:00:00.000Z',
 });
 
@@ -164,7 +164,7 @@ describe('job details for a signed-in candidate', () => {
   beforeEach(() => useSessionStore.getState().signIn(makeSession()));
 
   it('says a closed job takes no requests before anything is chosen, and offers no request button', async () => {
-    open(makeJobDetails({ status: 'inactive' }));
+    open(makeJobDetails({ _id: JOB_ID, status: 'inactive' }));
     const panel = await screen.findByRole('complementary', { name: 'Get Referrals from Employee' });
     expect(within(panel).getByRole('button', { name: 'Request a Referral' })).toBeDisabled();
     expect(
@@ -209,7 +209,7 @@ describe('job details for a signed-in candidate', () => {
 
   it("'Back' on a job opened directly (no page before it) leads to the job list", async () => {
     const user = userEvent.setup();
-    mockedGetJobById.mockResolvedValue(makeJobDetails());
+    mockedGetJobById.mockResolvedValue(makeJobDetails({ _id: JOB_ID }));
     renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
     await screen.findByRole('heading', { level: 1, name: 'Frontend Engineer' });
     await user.click(screen.getByRole('link', { name: 'Back' }));
@@ -217,14 +217,14 @@ describe('job details for a signed-in candidate', () => {
   });
 
   it("shows 'Already Applied' and a disabled 'Referral Requested' for a job already requested", async () => {
-    open(makeJobDetails({ isApplied: true }));
+    open(makeJobDetails({ _id: JOB_ID, isApplied: true }));
     expect(await screen.findByText('Already Applied')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Referral Requested' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Request a Referral' })).not.toBeInTheDocument();
   });
 
   it('does not let a referrer request a referral for their own job, and says why', async () => {
-    open(makeJobDetails({ userId: { _id: USER_ID } }));
+    open(makeJobDetails({ _id: JOB_ID, userId: { _id: USER_ID } }));
     const button = await screen.findByRole('button', { name: 'Request a Referral' });
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription(

@@ -9,7 +9,7 @@ import {
   type Testimonial,
 } from '@referio/shared';
 import Landing from '..';
-import { renderPage } from '../../../test/render';
+import { renderPage } from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>

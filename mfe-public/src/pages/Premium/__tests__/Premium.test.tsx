@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Premium from '..';
-import { renderPage } from '../../../test/render';
+import { renderPage } from '@referio/shared/test-utils';
 
 const location = () => screen.getByTestId('location').textContent;
 

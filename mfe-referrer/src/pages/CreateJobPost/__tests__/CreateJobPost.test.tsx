@@ -9,7 +9,8 @@ import {
   workEmailVerifyOtp,
 } from '@referio/shared';
 import CreateJobPost from '..';
-import { USER_ID, makeJob, makeUser, renderPage, signInAs } from '../../../test/render';
+import { USER_ID, makeReferrer, renderPage } from '@referio/shared/test-utils';
+import { myJob, signInAs } from '../../../test/persona';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
@@ -63,7 +64,7 @@ beforeEach(() => {
 /** The work-email dialog, through to a verified address counting for `companies`. */
 async function verifyWorkEmail(user: UserEvent, companies: string[] = ['Acme Corp']) {
   mockedSendOtp.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
-  const verified = makeUser({ workEmailAdded: true });
+  const verified = makeReferrer({ workEmailAdded: true });
   mockedVerifyOtp.mockResolvedValue({
     success: true,
     message: 'Work email verified successfully',
@@ -83,8 +84,8 @@ async function verifyWorkEmail(user: UserEvent, companies: string[] = ['Acme Cor
 describe('the create-job-post wizard', () => {
   it('posts what is still typed in a chip field instead of dropping it', async () => {
     const user = userEvent.setup({ delay: null });
-    mockedCreate.mockResolvedValue(makeJob());
-    renderPage(<CreateJobPost />, '/create-job-post');
+    mockedCreate.mockResolvedValue(myJob());
+    renderPage(<CreateJobPost />, { url: '/create-job-post' });
     fillStep1();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     fillStep2('Notes');
@@ -98,7 +99,7 @@ describe('the create-job-post wizard', () => {
 
   it('leaves for the dashboard with Cancel, asking first when something was typed', async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage(<CreateJobPost />, '/create-job-post');
+    renderPage(<CreateJobPost />, { url: '/create-job-post' });
     await user.type(screen.getByRole('textbox', { name: /^Job Title/ }), 'Staff Engineer');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     const dialog = screen.getByRole('dialog', { name: 'Discard this job post?' });
@@ -110,7 +111,7 @@ describe('the create-job-post wizard', () => {
   });
 
   it('offers the industries with readable labels and job types without accepting "Select"', () => {
-    renderPage(<CreateJobPost />, '/create-job-post');
+    renderPage(<CreateJobPost />, { url: '/create-job-post' });
     const industry = screen.getByRole('combobox', { name: 'Industry' });
     expect(
       within(industry)
@@ -123,7 +124,7 @@ describe('the create-job-post wizard', () => {
     'keeps step 1 with its message when %s is missing',
     async (missing) => {
       const user = userEvent.setup({ delay: null });
-      renderPage(<CreateJobPost />, '/create-job-post');
+      renderPage(<CreateJobPost />, { url: '/create-job-post' });
       fillStep1(missing);
       await user.click(screen.getByRole('button', { name: 'Next' }));
       expect(screen.getByRole('alert')).toHaveTextContent(
@@ -137,7 +138,7 @@ describe('the create-job-post wizard', () => {
     'refuses to post with the step 2 message when %s is missing',
     async (missing) => {
       const user = userEvent.setup({ delay: null });
-      renderPage(<CreateJobPost />, '/create-job-post');
+      renderPage(<CreateJobPost />, { url: '/create-job-post' });
       fillStep1();
       await user.click(screen.getByRole('button', { name: 'Next' }));
       fillStep2(missing);
@@ -151,7 +152,7 @@ describe('the create-job-post wizard', () => {
 
   it('goes back to step 1 with the values kept', async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage(<CreateJobPost />, '/create-job-post');
+    renderPage(<CreateJobPost />, { url: '/create-job-post' });
     fillStep1();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(screen.getByRole('button', { name: 'Back to Step 1' }));
@@ -159,9 +160,9 @@ describe('the create-job-post wizard', () => {
   });
 
   it('posts both steps as one job, shows "Your Job Post is Live!" and resets the form', async () => {
-    mockedCreate.mockResolvedValue(makeJob());
+    mockedCreate.mockResolvedValue(myJob());
     const user = userEvent.setup({ delay: null });
-    renderPage(<CreateJobPost />, '/create-job-post');
+    renderPage(<CreateJobPost />, { url: '/create-job-post' });
     fillStep1();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     fillStep2();
@@ -192,7 +193,7 @@ describe('the create-job-post wizard', () => {
     mockedCreate.mockRejectedValue(new ApiError('Server error', 500));
     jest.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup({ delay: null });
-    renderPage(<CreateJobPost />, '/create-job-post');
+    renderPage(<CreateJobPost />, { url: '/create-job-post' });
     fillStep1();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     fillStep2();
@@ -208,7 +209,7 @@ describe('the create-job-post wizard', () => {
       'Your verified work email x@globex.com is not at Acme Corp. Verify your work email at acme.com to post jobs for it.';
     mockedCreate.mockRejectedValueOnce(new ApiError('Forbidden', 403, refusal));
     const user = userEvent.setup({ delay: null });
-    renderPage(<CreateJobPost />, '/create-job-post');
+    renderPage(<CreateJobPost />, { url: '/create-job-post' });
     expect(
       screen.getByText(/You can post jobs only for the company of your verified work email/),
     ).toBeInTheDocument();
@@ -225,7 +226,7 @@ describe('the create-job-post wizard', () => {
       ),
     ).toBeInTheDocument();
 
-    mockedCreate.mockResolvedValue(makeJob());
+    mockedCreate.mockResolvedValue(myJob());
     await verifyWorkEmail(user);
     // No second 'Post Job': the held post goes by itself, with what was typed.
     expect(
@@ -241,7 +242,7 @@ describe('the create-job-post wizard', () => {
   it('asks a referrer without a verified work email to verify first, before step 1, then fills in the company', async () => {
     signInAs({ workEmailAdded: false });
     const user = userEvent.setup({ delay: null });
-    renderPage(<CreateJobPost />, '/create-job-post');
+    renderPage(<CreateJobPost />, { url: '/create-job-post' });
     expect(
       screen.getByRole('heading', { level: 2, name: 'Verify your work email first' }),
     ).toBeInTheDocument();
@@ -263,7 +264,7 @@ describe('the create-job-post wizard', () => {
   });
 
   async function postOne(user: UserEvent) {
-    mockedCreate.mockResolvedValue(makeJob());
+    mockedCreate.mockResolvedValue(myJob());
     fillStep1();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     fillStep2();
@@ -273,7 +274,7 @@ describe('the create-job-post wizard', () => {
 
   it('"Go to Job Openings" opens the job posts page in referrer mode', async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage(<CreateJobPost />, '/create-job-post');
+    renderPage(<CreateJobPost />, { url: '/create-job-post' });
     await postOne(user);
     await user.click(screen.getByRole('button', { name: 'Go to Job Openings' }));
     expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent(
@@ -284,9 +285,9 @@ describe('the create-job-post wizard', () => {
 
   it('switches a candidate-mode user to referrer mode before opening the job posts', async () => {
     signInAs({ workEmailAdded: true }, 'user');
-    mockedUpdateRole.mockResolvedValue({ success: true, message: '', data: makeUser() });
+    mockedUpdateRole.mockResolvedValue({ success: true, message: '', data: makeReferrer() });
     const user = userEvent.setup({ delay: null });
-    renderPage(<CreateJobPost />, '/create-job-post');
+    renderPage(<CreateJobPost />, { url: '/create-job-post' });
     await postOne(user);
     await user.click(screen.getByRole('button', { name: 'Go to Job Openings' }));
     await waitFor(() =>
@@ -300,7 +301,7 @@ describe('the create-job-post wizard', () => {
 
   it('closing the success modal goes home', async () => {
     const user = userEvent.setup({ delay: null });
-    renderPage(<CreateJobPost />, '/create-job-post');
+    renderPage(<CreateJobPost />, { url: '/create-job-post' });
     await postOne(user);
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent(/^\/$/);

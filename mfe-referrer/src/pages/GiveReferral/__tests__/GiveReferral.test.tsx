@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getAllJobPostByUserId } from '@referio/shared';
 import GiveReferral from '..';
-import { USER_ID, makeJob, renderPage, signInAs } from '../../../test/render';
+import { USER_ID, renderPage } from '@referio/shared/test-utils';
+import { myJob, signInAs } from '../../../test/persona';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
@@ -16,7 +17,7 @@ beforeEach(() => signInAs());
 
 describe('give referral', () => {
   it("lists the referrer's active jobs, 9 a page from the server, with the default ₹1000 bonus", async () => {
-    mockedList.mockResolvedValue({ data: [makeJob()], total: 1 });
+    mockedList.mockResolvedValue({ data: [myJob()], total: 1 });
     renderPage(<GiveReferral />);
     const card = await screen.findByRole('article', { name: 'Frontend Engineer' });
     expect(within(card).getByText('Referral Bonus: ₹1,000')).toBeInTheDocument();
@@ -31,7 +32,7 @@ describe('give referral', () => {
   });
 
   it('shows details with "No skills specified" when a job has none', async () => {
-    mockedList.mockResolvedValue({ data: [makeJob({ requiredSkills: [] })], total: 1 });
+    mockedList.mockResolvedValue({ data: [myJob({ requiredSkills: [] })], total: 1 });
     const user = userEvent.setup({ delay: null });
     renderPage(<GiveReferral />);
     await user.click(await screen.findByRole('button', { name: 'See Details: Frontend Engineer' }));
@@ -41,20 +42,20 @@ describe('give referral', () => {
   });
 
   it('"Give Referral" opens the referral requests of that job', async () => {
-    mockedList.mockResolvedValue({ data: [makeJob()], total: 1 });
+    mockedList.mockResolvedValue({ data: [myJob()], total: 1 });
     const user = userEvent.setup({ delay: null });
     renderPage(<GiveReferral />);
     await user.click(
       await screen.findByRole('button', { name: 'Give Referral: Frontend Engineer' }),
     );
     expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent(
-      `/dashboard/referralRequests?job=${makeJob()._id}&title=Frontend+Engineer`,
+      `/dashboard/referralRequests?job=${myJob()._id}&title=Frontend+Engineer`,
     );
   });
 
   it('says "No jobs match your search." when a search finds nothing', async () => {
     mockedList.mockImplementation(async ({ search }) =>
-      search ? { data: [], total: 0 } : { data: [makeJob()], total: 1 },
+      search ? { data: [], total: 0 } : { data: [myJob()], total: 1 },
     );
     renderPage(<GiveReferral />);
     await screen.findByRole('article', { name: 'Frontend Engineer' });
@@ -69,7 +70,7 @@ describe('give referral', () => {
 
   it('filters the jobs on the server with the shared filter bar, and says when none match', async () => {
     mockedList.mockImplementation(async (body) =>
-      body.jobType ? { data: [], total: 0 } : { data: [makeJob()], total: 1 },
+      body.jobType ? { data: [], total: 0 } : { data: [myJob()], total: 1 },
     );
     const user = userEvent.setup({ delay: null });
     renderPage(<GiveReferral />);

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, getAllJobPostByUserId, updateJobPost, updateJobStatus } from '@referio/shared';
 import JobPosts from '..';
-import { USER_ID, makeJob, renderPage, signInAs } from '../../../test/render';
+import { USER_ID, renderPage } from '@referio/shared/test-utils';
+import { myJob, signInAs } from '../../../test/persona';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
@@ -14,7 +15,7 @@ const mockedList = jest.mocked(getAllJobPostByUserId);
 const mockedStatus = jest.mocked(updateJobStatus);
 const mockedUpdate = jest.mocked(updateJobPost);
 
-const job = makeJob();
+const job = myJob();
 
 beforeEach(() => {
   signInAs();

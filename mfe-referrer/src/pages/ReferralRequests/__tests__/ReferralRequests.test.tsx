@@ -12,7 +12,8 @@ import {
   type ReferralStatus,
 } from '@referio/shared';
 import ReferralRequests from '..';
-import { USER_ID, makeRequest, makeUser, renderPage, signInAs } from '../../../test/render';
+import { USER_ID, makeReferrer, renderPage } from '@referio/shared/test-utils';
+import { requestToMe, signInAs } from '../../../test/persona';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
@@ -32,10 +33,10 @@ const mockedUpdate = jest.mocked(updateReferralStatus);
 const mockedSend = jest.mocked(workEmailVerify);
 const mockedVerify = jest.mocked(workEmailVerifyOtp);
 
-const pending = makeRequest();
-const approved = makeRequest({ _id: 'a1b2c3d4-0000-4000-8000-000000000003', status: 'approved' });
+const pending = requestToMe();
+const approved = requestToMe({ _id: 'a1b2c3d4-0000-4000-8000-000000000003', status: 'approved' });
 
-function serve(byStatus: Partial<Record<ReferralStatus, ReturnType<typeof makeRequest>[]>>) {
+function serve(byStatus: Partial<Record<ReferralStatus, ReturnType<typeof requestToMe>[]>>) {
   mockedList.mockImplementation(async ({ status }) => byStatus[status] ?? []);
 }
 
@@ -74,10 +75,9 @@ describe('referral requests', () => {
     signInAs({ workEmailAdded: true });
     const user = userEvent.setup({ delay: null });
     const jobId = pending.jobPostId._id;
-    renderPage(
-      <ReferralRequests />,
-      `/dashboard/referralRequests?job=${jobId}&title=Frontend%20Engineer`,
-    );
+    renderPage(<ReferralRequests />, {
+      url: `/dashboard/referralRequests?job=${jobId}&title=Frontend%20Engineer`,
+    });
     expect(await screen.findByRole('note')).toHaveTextContent(
       'Showing the requests for Frontend Engineer.',
     );
@@ -112,7 +112,7 @@ describe('referral requests', () => {
   it('holds the approval until a work e-mail is verified, then approves the held request', async () => {
     signInAs({ workEmailAdded: false });
     mockedSend.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
-    const verified = makeUser({ workEmailAdded: true });
+    const verified = makeReferrer({ workEmailAdded: true });
     mockedVerify.mockResolvedValue({
       success: true,
       message: 'Work email verified successfully',
@@ -155,7 +155,7 @@ describe('referral requests', () => {
       'Your verified work email ravi@globex.com is not at Acme Corp. Verify your work email at acme-corp.com to approve referral requests for it.';
     mockedUpdate.mockRejectedValueOnce(new ApiError('Forbidden', 403, refusal));
     mockedSend.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
-    const verified = makeUser({ workEmailAdded: true });
+    const verified = makeReferrer({ workEmailAdded: true });
     mockedVerify.mockResolvedValue({
       success: true,
       message: 'Work email verified successfully',
@@ -218,7 +218,7 @@ describe('referral requests', () => {
   it('keeps the code step after Cancel, so the code already sent can still be entered', async () => {
     signInAs({ workEmailAdded: false });
     mockedSend.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
-    const verified = makeUser({ workEmailAdded: true });
+    const verified = makeReferrer({ workEmailAdded: true });
     mockedVerify.mockResolvedValue({
       success: true,
       message: 'ok',
@@ -245,7 +245,7 @@ describe('referral requests', () => {
   it('shows a refused code inside the modal and clears it when the right code is in', async () => {
     signInAs({ workEmailAdded: false });
     mockedSend.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
-    const verified = makeUser({ workEmailAdded: true });
+    const verified = makeReferrer({ workEmailAdded: true });
     mockedVerify
       .mockRejectedValueOnce(new ApiError('Invalid OTP', 400, 'Wrong code.'))
       .mockResolvedValueOnce({ success: true, message: 'ok', user: verified, data: verified });
@@ -342,7 +342,7 @@ describe('referral requests', () => {
 
   it('shows a declined request with the reason given, and without its resume link', async () => {
     signInAs();
-    const declined = makeRequest({
+    const declined = requestToMe({
       _id: 'a1b2c3d4-0000-4000-8000-000000000009',
       status: 'declined',
       declineReason: 'cannot_refer',

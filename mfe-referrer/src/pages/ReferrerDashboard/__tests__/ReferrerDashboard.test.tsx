@@ -7,7 +7,8 @@ import {
   getResponsiveness,
 } from '@referio/shared';
 import ReferrerDashboard from '..';
-import { makeRequest, renderPage, signInAs } from '../../../test/render';
+import { renderPage } from '@referio/shared/test-utils';
+import { requestToMe, signInAs } from '../../../test/persona';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
@@ -22,8 +23,8 @@ beforeEach(() => {
     .mocked(getResponsiveness)
     .mockResolvedValue({ received: 10, answered: 8, medianAnswerSeconds: 30 * 3600 });
   jest.mocked(getAllReferralRequestsData).mockResolvedValue([
-    makeRequest({
-      senderId: { ...makeRequest().senderId, skills: ['React', 'Go', 'SQL', 'AWS'] },
+    requestToMe({
+      senderId: { ...requestToMe().senderId, skills: ['React', 'Go', 'SQL', 'AWS'] },
     }),
   ]);
 });

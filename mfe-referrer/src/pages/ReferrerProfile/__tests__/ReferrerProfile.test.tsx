@@ -8,8 +8,8 @@ import {
   type ReferrerProfile as ReferrerProfileData,
 } from '@referio/shared';
 import ReferrerProfile from '..';
-import { USER_ID, renderPage, signInAs } from '../../../test/render';
-import { makeMailPreferences } from '@referio/shared/test-utils';
+import { USER_ID, renderPage, makeMailPreferences } from '@referio/shared/test-utils';
+import { signInAs } from '../../../test/persona';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>

@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, getHandoff, sendReferralRequest } from '@referio/shared';
 import { AskAnotherReferrer } from '../AskAnotherReferrer';
-import { makeJob, makeRequest, USER_ID } from '../../../../test/fixtures';
-import { renderPage } from '../../../../test/render';
+import { makeJob, makeRequest, USER_ID, renderPage, makeSession } from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
@@ -33,7 +32,7 @@ describe('Ask another referrer at {company}', () => {
     });
     mockedSend.mockResolvedValue(makeRequest('pending'));
     const user = userEvent.setup({ delay: null });
-    renderPage(<AskAnotherReferrer request={declined} />);
+    renderPage(<AskAnotherReferrer request={declined} />, { session: makeSession() });
 
     const opener = screen.getByRole('button', { name: 'Ask another referrer at Globex' });
     expect(opener).toHaveAttribute('aria-haspopup', 'dialog');
@@ -64,7 +63,7 @@ describe('Ask another referrer at {company}', () => {
     const declined = makeRequest('declined');
     mockedHandoff.mockResolvedValue({ requestId: declined._id, companyName: 'Globex', jobs: [] });
     const user = userEvent.setup({ delay: null });
-    renderPage(<AskAnotherReferrer request={declined} />);
+    renderPage(<AskAnotherReferrer request={declined} />, { session: makeSession() });
     await user.click(screen.getByRole('button', { name: 'Ask another referrer at Globex' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('No other referrers at Globex yet')).toBeInTheDocument();
@@ -85,7 +84,7 @@ describe('Ask another referrer at {company}', () => {
       ),
     );
     const user = userEvent.setup({ delay: null });
-    renderPage(<AskAnotherReferrer request={declined} />);
+    renderPage(<AskAnotherReferrer request={declined} />, { session: makeSession() });
     await user.click(screen.getByRole('button', { name: 'Ask another referrer at Globex' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(await within(dialog).findByRole('button', { name: 'Ask for a referral' }));
@@ -101,6 +100,7 @@ describe('Ask another referrer at {company}', () => {
         <AskAnotherReferrer request={makeRequest('pending')} />
         <AskAnotherReferrer request={makeRequest('approved')} />
       </>,
+      { session: makeSession() },
     );
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
