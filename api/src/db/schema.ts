@@ -78,6 +78,8 @@ export const users = pgTable('users', {
    * their pending requests ended; null again when restored.
    */
   suspendedAt: ts('suspended_at'),
+  /** The operator's reason for the suspension, shown to the suspended user; null when not suspended. */
+  suspendedReason: text('suspended_reason'),
 });
 
 export const sessions = pgTable(

@@ -46,6 +46,10 @@ export const TRUST_MESSAGES = {
   /** A request or message to someone who blocked the sender, or whom the sender blocked. */
   blockedRefusal: 'You cannot contact this user.',
   suspendedSignIn: 'This account is suspended. Contact support if you think this is a mistake.',
+  /** A message or chat to or from a suspended account. */
+  suspendedContact: "This account is suspended. Messages to and from it can't be sent.",
+  /** The chat of a block (either way) or a suspension: readable, closed. */
+  chatClosed: 'This conversation is closed. You can read it, but no new messages can be sent.',
   operatorsOnly: 'Only operators can do this.',
   domainNotFound: 'Domain not found',
   reportNotFound: 'Report not found',
