@@ -31,6 +31,8 @@ export const paths = {
   privacyPolicy: () => '/privacy-policy',
   termsAndConditions: () => '/terms-and-conditions',
   refundPolicy: () => '/refund-cancellation-policy',
+  /** What a suspended account's owner sees: why, and how to appeal. */
+  suspended: () => '/suspended',
 } as const;
 
 /** The first segment of every address above: the lint rule against hard-coded site paths reads this list. */
@@ -48,4 +50,5 @@ export const SITE_PATH_PREFIXES = [
   'privacy-policy',
   'terms-and-conditions',
   'refund-cancellation-policy',
+  'suspended',
 ] as const;

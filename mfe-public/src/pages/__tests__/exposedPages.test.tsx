@@ -26,6 +26,7 @@ const exposed: [module: string, heading: string][] = [
   ['PrivacyPolicy', 'Privacy Policy'],
   ['TermsAndConditions', 'Terms and Conditions'],
   ['RefundPolicy', 'Refund and Cancellation Policy'],
+  ['Suspended', 'Your account is suspended'],
 ];
 
 function renderPage(Page: ComponentType) {
