@@ -60,6 +60,8 @@ export const TRUST_MESSAGES = {
   suspendedAppeal:
     'If you think this is a mistake, write to us from the contact page with the e-mail address of your account. A person on our team reads every appeal.',
   suspendedAppealLink: 'Appeal on the contact page',
+  /** A person shown without a name or address (a blocked chat's other member who gave no name). */
+  unnamedMember: 'Referio member',
   /** The chat of a block (either way) or a suspension: readable, closed. */
   chatClosed: 'This conversation is closed. You can read it, but no new messages can be sent.',
   operatorsOnly: 'Only operators can do this.',
