@@ -186,10 +186,11 @@ test('a candidate reports a referrer; the operator sees it in the console and su
     const code = await readCode(page.request, referrer.email, sentAt);
     await page.getByRole('textbox', { name: 'Digit 1 of 4' }).focus();
     await page.keyboard.type(code);
+    // The page that says why (e2e/tests/suspended.spec.ts follows it further).
+    await expect(page).toHaveURL(/\/suspended$/);
     await expect(
-      page.getByText('This account is suspended. Contact support if you think this is a mistake.'),
+      page.getByRole('heading', { level: 1, name: 'Your account is suspended' }),
     ).toBeVisible();
-    await expect(page).toHaveURL(/\/sign-in/);
     await again.close();
 
     // Their job is gone from the public job list.
