@@ -40,14 +40,21 @@ function writeSuspension(value: Suspension | null): void {
   }
 }
 
-export const useSuspensionStore = create<{ suspension: Suspension | null }>(() => ({
+export interface SuspensionState {
+  suspension: Suspension | null;
+  /** How many times this tab was told of a suspension (here or in another tab) since it opened. */
+  told: number;
+}
+
+export const useSuspensionStore = create<SuspensionState>(() => ({
   suspension: readSuspension(),
+  told: 0,
 }));
 
 /** The account was suspended: remember why (the shell then shows the suspended page). */
 export function noteSuspension(suspension: Suspension): void {
   writeSuspension(suspension);
-  useSuspensionStore.setState({ suspension });
+  useSuspensionStore.setState((s) => ({ suspension, told: s.told + 1 }));
 }
 
 /** Forget a suspension (a sign-in succeeded: the account is not suspended any more). */
@@ -64,7 +71,8 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
     if (e.storageArea !== window.localStorage) return;
     if (e.key === null || e.key === SUSPENSION_STORAGE_KEY) {
-      useSuspensionStore.setState({ suspension: readSuspension() });
+      const suspension = readSuspension();
+      useSuspensionStore.setState((s) => ({ suspension, told: s.told + (suspension ? 1 : 0) }));
     }
   });
 }

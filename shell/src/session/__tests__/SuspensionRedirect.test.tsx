@@ -42,6 +42,14 @@ describe('when the server ends the session', () => {
     expect(await findPage('mfe_public/SignIn')).toBeInTheDocument();
   });
 
+  it('shows the suspended page again when a new sign-in is refused for the same suspension', async () => {
+    noteSuspension(suspension);
+    renderApp('/sign-in');
+    await findPage('mfe_public/SignIn');
+    act(() => noteSuspension(suspension));
+    expect(await findPage('mfe_public/Suspended')).toBeInTheDocument();
+  });
+
   it('leaves a visitor where they are for a suspension known before the site opened', async () => {
     noteSuspension(suspension);
     renderApp('/contact-us');
