@@ -2,8 +2,7 @@
 // of the account to the page that says why and how to appeal, and so does signing in again; a logout in one
 // tab signs the others out.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { readCode } from '../support/mailbox';
-import { E2E_OPERATOR_EMAIL, signUp, signUpAs } from '../support/session';
+import { E2E_OPERATOR_EMAIL, signInWithCode, signUp, signUpAs } from '../support/session';
 
 const BASE = 'http://localhost:3000';
 const REASON = 'Asked candidates to pay for referrals.';
@@ -55,13 +54,7 @@ test('a suspension takes every open tab of the account to the page that says why
     // Signing in again, in a fresh browser: the same page, with the reason.
     const again = await browser.newContext({ baseURL: BASE });
     const page = await again.newPage();
-    const sentAt = Date.now() - 1000;
-    await page.goto('/sign-in');
-    await page.getByLabel(/e-?mail/i).fill(referrer.email);
-    await page.getByRole('button', { name: 'LOGIN' }).click();
-    const code = await readCode(page.request, referrer.email, sentAt);
-    await page.getByRole('textbox', { name: 'Digit 1 of 4' }).focus();
-    await page.keyboard.type(code);
+    await signInWithCode(page, referrer.email);
     await expectSuspendedPage(page);
     await again.close();
   } finally {
