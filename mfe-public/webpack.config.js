@@ -18,6 +18,7 @@ module.exports = require('../tools/build/webpack.app.js').createAppConfigs({
     './PrivacyPolicy': './src/pages/PrivacyPolicy/index.tsx',
     './TermsAndConditions': './src/pages/TermsAndConditions/index.tsx',
     './RefundPolicy': './src/pages/RefundPolicy/index.tsx',
+    './Suspended': './src/pages/Suspended/index.tsx',
     // The landing's islands: the parts the shell takes over on the server's page without the app (docs/islands.md).
     './StoriesIsland': './src/islands/StoriesIsland.tsx',
     './SubscribeIsland': './src/islands/SubscribeIsland.tsx',

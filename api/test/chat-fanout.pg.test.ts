@@ -66,6 +66,26 @@ describe('chat fan-out between API instances (PostgreSQL)', () => {
     }
   });
 
+  it('ends a stream held by one instance when its session is logged out on the other', async () => {
+    const a = await ctx.build();
+    const b = await secondInstance();
+    const urlB = await baseUrl(b);
+    const { referrer } = await approvedPair(a);
+    const onB = openStream(urlB, referrer.cookie);
+    try {
+      await onB.next((e) => e.event === 'hello');
+      await a.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie: referrer.cookie },
+      });
+      expect((await onB.next((e) => e.event === 'ended')).data).toEqual({ why: 'signed_out' });
+      await onB.closed;
+    } finally {
+      onB.close();
+    }
+  });
+
   it('shows presence held on one instance to a member connected to the other', async () => {
     const a = await ctx.build();
     const b = await secondInstance();

@@ -75,6 +75,11 @@ export function openStream(
   let status = 0;
   let contentType = '';
   let request: http.ClientRequest | null = null;
+  let markClosed: () => void = () => {};
+  /** Resolves when the server ends the stream (or it is closed here). */
+  const closed = new Promise<void>((resolve) => {
+    markClosed = resolve;
+  });
   const ready = new Promise<void>((resolve, reject) => {
     request = http.get(
       `${baseUrl}/api/chat/events${query}`,
@@ -83,6 +88,7 @@ export function openStream(
         status = res.statusCode ?? 0;
         contentType = String(res.headers['content-type'] ?? '');
         res.setEncoding('utf8');
+        res.on('close', () => markClosed());
         res.on('data', (chunk: string) => {
           buffer += chunk;
           let cut: number;
@@ -111,11 +117,15 @@ export function openStream(
         resolve();
       },
     );
-    request.on('error', reject);
+    request.on('error', (err) => {
+      markClosed();
+      reject(err);
+    });
   });
   return {
     events,
     ready,
+    closed,
     get status() {
       return status;
     },

@@ -57,6 +57,17 @@ export async function signUpAs(
   return { email, userId: stored._id };
 }
 
+/** Signs a known address in on the sign-in page: the e-mail, LOGIN, the mailed code typed in. */
+export async function signInWithCode(page: Page, email: string): Promise<void> {
+  const sentAt = Date.now() - 1000;
+  await page.goto('/sign-in');
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  const code = await readCode(page.request, email, sentAt);
+  await page.getByRole('textbox', { name: 'Digit 1 of 4' }).focus();
+  await page.keyboard.type(code);
+}
+
 /** Answers the "What's your name?" prompt a new account gets after its first sign-in. */
 export async function giveName(page: Page, fullName: string): Promise<void> {
   const prompt = page.getByRole('dialog', { name: "What's your name?" });

@@ -6,8 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { readCode } from '../support/mailbox';
-import { E2E_OPERATOR_EMAIL, signUp, signUpAs, verifyWorkEmailOverApi } from '../support/session';
+import {
+  E2E_OPERATOR_EMAIL,
+  signInWithCode,
+  signUp,
+  signUpAs,
+  verifyWorkEmailOverApi,
+} from '../support/session';
 
 const BASE = 'http://localhost:3000';
 // The start of a PDF: small, valid by content.
@@ -187,17 +192,12 @@ test('a candidate reports a referrer; the operator sees it in the console and su
     // The referrer cannot sign in again.
     const again = await browser.newContext({ baseURL: BASE });
     const page = await again.newPage();
-    const sentAt = Date.now() - 1000;
-    await page.goto('/sign-in');
-    await page.getByLabel(/e-?mail/i).fill(referrer.email);
-    await page.getByRole('button', { name: 'LOGIN' }).click();
-    const code = await readCode(page.request, referrer.email, sentAt);
-    await page.getByRole('textbox', { name: 'Digit 1 of 4' }).focus();
-    await page.keyboard.type(code);
+    await signInWithCode(page, referrer.email);
+    // The page that says why (e2e/tests/suspended.spec.ts follows it further).
+    await expect(page).toHaveURL(/\/suspended$/);
     await expect(
-      page.getByText('This account is suspended. Contact support if you think this is a mistake.'),
+      page.getByRole('heading', { level: 1, name: 'Your account is suspended' }),
     ).toBeVisible();
-    await expect(page).toHaveURL(/\/sign-in/);
     await again.close();
 
     // Their job is gone from the public job list.

@@ -7,6 +7,7 @@ import { RouteAnnouncer } from './routes/RouteAnnouncer';
 import { ScrollToTop } from './routes/ScrollToTop';
 import { NamePrompt } from './session/NamePrompt';
 import { SessionRefresh } from './session/SessionRefresh';
+import { SuspensionRedirect } from './session/SuspensionRedirect';
 
 /** Everything inside the router: the same in the browser and in the server's render (server/render.tsx). */
 export function AppContent() {
@@ -15,6 +16,7 @@ export function AppContent() {
       <ScrollToTop />
       <HistoryCatchUp />
       <SessionRefresh />
+      <SuspensionRedirect />
       {/* Before the routes: its effect starts watching the title before the new page sets it. */}
       <RouteAnnouncer />
       <AppRoutes />

@@ -1,3 +1,8 @@
+import type { ApiErrorBody } from '../contract';
+
+/** What an error answer may carry beside its message (the contract's `errorResponse`). */
+export type HttpErrorDetails = Pick<ApiErrorBody, 'suspension'>;
+
 /** An error whose message is meant for the user: the error handler answers `{ success:false, message }` with its status. */
 export class HttpError extends Error {
   constructor(
@@ -5,6 +10,8 @@ export class HttpError extends Error {
     message: string,
     /** Extra headers for the answer, e.g. Retry-After on a 429. */
     public readonly headers: Record<string, string> = {},
+    /** Extra fields of the answer, e.g. the suspension a refused sign-in is about. */
+    public readonly details: HttpErrorDetails = {},
   ) {
     super(message);
     this.name = 'HttpError';

@@ -8,6 +8,7 @@ import { HttpError, SIGN_IN_REQUIRED_MESSAGE } from '../lib/errors';
 import { MailBudget } from '../services/mailBudget';
 import { OtpService } from '../services/otp';
 import { SessionStore, type ActiveSession } from '../services/sessions';
+import { suspensionOfUser } from '../services/trust';
 import { UserRepository } from '../services/users';
 
 export const SESSION_COOKIE = 'referio_sid';
@@ -150,8 +151,10 @@ export default fp(
 
     app.decorate('signIn', async (reply: FastifyReply, userId: string) => {
       // A suspended account cannot sign in (docs/trust-and-safety.md).
+      // The answer says why, so the sign-in page can show the suspended page with the reason.
       const user = await app.users.findById(userId);
-      if (user?.suspendedAt) throw new HttpError(403, TRUST_MESSAGES.suspendedSignIn);
+      const suspension = user && suspensionOfUser(user);
+      if (suspension) throw new HttpError(403, TRUST_MESSAGES.suspendedSignIn, {}, { suspension });
       const { token, expiresAt } = await app.sessions.create(userId);
       setSessionCookie(reply, token, expiresAt);
     });

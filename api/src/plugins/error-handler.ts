@@ -44,7 +44,7 @@ export default fp(
         return reply
           .code(err.statusCode)
           .headers(err.headers)
-          .send({ success: false, message: err.message });
+          .send({ success: false, message: err.message, ...err.details });
       }
       const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
       if (status >= 400 && status < 500) {

@@ -12,7 +12,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { Client, type Pool } from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import { CHAT_STREAM_HEARTBEAT_MS, type ChatStreamEvents } from '../contract';
+import { CHAT_STREAM_HEARTBEAT_MS, type ChatStreamEvents, type StreamEnd } from '../contract';
+import type { SessionsEnded } from '../services/sessions';
 import {
   ChatService,
   peerOf,
@@ -37,6 +38,8 @@ type Wire =
   | { k: 'n'; to: string[] }
   /** Job posts changed: every instance drops its cached search pages. */
   | { k: 's'; i: string }
+  /** Sessions ended (logout, suspension, revoked): their streams end with this `ended` event. */
+  | { k: 'x'; u: string; s?: string; keep?: string; e: StreamEnd }
   | {
       k: 'p';
       i: string;
@@ -47,6 +50,8 @@ type Wire =
 /** One open stream. */
 export interface StreamConnection {
   readonly userId: string;
+  /** The session the stream was opened with (its end ends the stream). */
+  readonly sessionId: string;
   /** Writes a ready SSE frame. */
   write(frame: string): void;
   /** Ends the stream (server shutdown, slow client). */
@@ -76,6 +81,11 @@ export interface ChatEventHub {
   publishSearchChanged(): Promise<void>;
   /** Called when some other instance published a search change (this one's own are not repeated). */
   onSearchChanged(listener: () => void): void;
+  /**
+   * Ends, on every instance, the streams of the sessions that ended: each gets an `ended` event saying
+   * why, then closes (the client signs out and does not reconnect).
+   */
+  endStreams(ended: SessionsEnded): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -192,6 +202,9 @@ export default fp<EventsPluginOptions>(
         case 's':
           if (wire.i !== instanceId) for (const listener of searchListeners) listener();
           return;
+        case 'x':
+          endMatching(wire);
+          return;
         case 'p': {
           const now = Date.now();
           for (const e of wire.e) {
@@ -217,6 +230,17 @@ export default fp<EventsPluginOptions>(
     };
     const handle = (payload: string) => {
       onWire(payload).catch((err: unknown) => app.log.error({ err }, 'chat event not delivered'));
+    };
+
+    /** The streams of the sessions `wire` names end, each with an `ended` frame. */
+    const endMatching = (wire: Extract<Wire, { k: 'x' }>) => {
+      const frame = sseFrame('ended', wire.e);
+      for (const conn of [...(streams.get(wire.u) ?? [])]) {
+        if (wire.s !== undefined && conn.sessionId !== wire.s) continue;
+        if (wire.keep !== undefined && conn.sessionId === wire.keep) continue;
+        conn.write(frame);
+        conn.end();
+      }
     };
 
     const resyncAll = () => {
@@ -456,7 +480,17 @@ export default fp<EventsPluginOptions>(
       onSearchChanged(listener) {
         searchListeners.push(listener);
       },
+      async endStreams(ended) {
+        const wire: Wire = { k: 'x', u: ended.userId, e: ended.end };
+        if (ended.sessionId) wire.s = ended.sessionId;
+        if (ended.exceptSessionId) wire.keep = ended.exceptSessionId;
+        await notify(wire);
+      },
     };
+    // Logout, a suspension, a revoked session: its streams end on every instance within a round trip.
+    app.sessions.onEnded((ended) =>
+      hub.endStreams(ended).catch((err: unknown) => app.log.warn({ err }, 'streams not ended')),
+    );
     app.decorate('chatEvents', hub);
 
     let closing = false;
@@ -478,5 +512,5 @@ export default fp<EventsPluginOptions>(
       await stopListening();
     });
   },
-  { name: 'events', dependencies: ['config', 'db'] },
+  { name: 'events', dependencies: ['config', 'db', 'auth'] },
 );

@@ -2,10 +2,9 @@
 // sending, read markers, and the replay of missed messages for the live stream.
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { TRUST_MESSAGES, type Chat, type ChatMessage } from '../contract';
+import { TRUST_MESSAGES, type Chat, type ChatClosedCause, type ChatMessage } from '../contract';
 import type { Db } from '../db';
 import {
-  blocks,
   chatReads,
   chats,
   companies,
@@ -15,11 +14,24 @@ import {
   users,
 } from '../db/schema';
 import { HttpError } from '../lib/errors';
+import { blockedEitherWaySql } from './trust';
 import { profileLinkOf } from './users';
 
 export const NOT_A_MEMBER_MESSAGE = 'You are not a member of this chat.';
 /** One of the two members blocked the other (docs/trust-and-safety.md). */
 export const BLOCKED_MESSAGE = TRUST_MESSAGES.blockedRefusal;
+/** One of the two members is suspended. */
+export const SUSPENDED_MESSAGE = TRUST_MESSAGES.suspendedContact;
+
+/**
+ * SQL: why the conversation between the users `a` and `b` (SQL over their ids) is closed, or null: a
+ * block either way, else either of them suspended (docs/trust-and-safety.md).
+ */
+export const closedCauseSql = (a: SQL, b: SQL) => sql<ChatClosedCause | null>`case
+  when ${blockedEitherWaySql(a, b)} then 'blocked'
+  when exists (select 1 from ${users} u where u.id in (${a}, ${b}) and u.suspended_at is not null)
+    then 'suspended'
+  end`;
 export const CREATE_CHAT_FORBIDDEN_MESSAGE = 'You can only open a chat you are part of.';
 export const CHAT_NEEDS_APPROVAL_MESSAGE =
   'A chat opens once the referrer has approved a referral request.';
@@ -85,17 +97,7 @@ export class ChatService {
       )
       .limit(1);
     if (!approved) throw new HttpError(403, CHAT_NEEDS_APPROVAL_MESSAGE);
-    const [blocked] = await this.db
-      .select({ one: sql<number>`1` })
-      .from(blocks)
-      .where(
-        or(
-          and(eq(blocks.blockerId, candidateId), eq(blocks.blockedId, referrerId)),
-          and(eq(blocks.blockerId, referrerId), eq(blocks.blockedId, candidateId)),
-        ),
-      )
-      .limit(1);
-    if (blocked) throw new HttpError(403, BLOCKED_MESSAGE);
+    await this.assertOpen(candidateId, referrerId);
     await this.db
       .insert(chats)
       .values({ candidateId, referrerId, createdAt: this.now() })
@@ -112,6 +114,16 @@ export class ChatService {
     return chat;
   }
 
+  /** 403 when no one may write between the two users: a block either way, or a suspension. */
+  private async assertOpen(a: string, b: string): Promise<void> {
+    const result = (await this.db.execute(
+      sql`select ${closedCauseSql(sql`${a}::uuid`, sql`${b}::uuid`)} as cause`,
+    )) as unknown as { rows: { cause: ChatClosedCause | null }[] };
+    const cause = result.rows[0]?.cause;
+    if (cause === 'blocked') throw new HttpError(403, BLOCKED_MESSAGE);
+    if (cause === 'suspended') throw new HttpError(403, SUSPENDED_MESSAGE);
+  }
+
   /** The user's chats (or the given ones among them), most recent first, seen from the user's side. */
   async listChats(userId: string, only?: string[]): Promise<Chat[]> {
     // Plain SQL: the query builder drops table qualifiers inside correlated subqueries.
@@ -124,6 +136,7 @@ export class ChatService {
     const result = (await this.db.execute(sql`
       select c.id,
         case when c.candidate_id = ${userId} then c.referrer_id else c.candidate_id end as peer_id,
+        ${closedCauseSql(sql.raw('c.candidate_id'), sql.raw('c.referrer_id'))} as closed,
         coalesce(c.last_message_at, c.created_at) as time,
         (select m.content from ${messages} m where m.chat_id = c.id
           order by m.created_at desc, m.seq desc limit 1) as last_message,
@@ -139,6 +152,7 @@ export class ChatService {
         time: Date | string;
         last_message: string | null;
         unread: number;
+        closed: ChatClosedCause | null;
       }[];
     };
     const rows = result.rows.map((r) => ({
@@ -147,6 +161,7 @@ export class ChatService {
       time: r.time,
       lastMessage: r.last_message,
       unread: r.unread,
+      closed: r.closed,
     }));
     if (rows.length === 0) return [];
     // The badge in the conversation's header: the peer's verified domain, and the company it belongs
@@ -181,7 +196,8 @@ export class ChatService {
         user: {
           _id: r.peerId,
           fullName: p?.fullName ?? '',
-          email: p?.email ?? '',
+          // After a block neither sees the other's address (docs/trust-and-safety.md).
+          email: r.closed === 'blocked' ? '' : (p?.email ?? ''),
           profileLink: p ? profileLinkOf(p) : null,
           verifiedDomain: p?.verifiedDomain ?? null,
           verifiedCompanyName: p?.verifiedCompanyName ?? null,
@@ -194,6 +210,7 @@ export class ChatService {
         lastMessage: r.lastMessage ?? '',
         time: new Date(r.time).toISOString(),
         unread: Number(r.unread),
+        ...(r.closed ? { closed: r.closed } : {}),
       };
     });
   }
@@ -317,8 +334,7 @@ export class ChatService {
       with c as (
         select id, candidate_id, referrer_id from ${chats}
         where id = ${chatId}::uuid and (candidate_id = ${sender.id}::uuid or referrer_id = ${sender.id}::uuid)
-          and not exists (select 1 from ${blocks} b where (b.blocker_id = candidate_id and b.blocked_id = referrer_id)
-            or (b.blocker_id = referrer_id and b.blocked_id = candidate_id))
+          and ${closedCauseSql(sql.raw('candidate_id'), sql.raw('referrer_id'))} is null
       ), ins as (
         insert into ${messages} (id, chat_id, sender_id, content, created_at)
         select ${message._id}::uuid, c.id, ${sender.id}::uuid, ${content}::text, ${at}::timestamptz from c
@@ -332,8 +348,9 @@ export class ChatService {
     };
     const row = result.rows[0];
     if (!row) {
-      // Not stored: say why (404 or 403 for a non-member; else one of the two blocked the other).
-      await this.membersFor(chatId, sender.id);
+      // Not stored: say why (404 or 403 for a non-member; else a block or a suspension).
+      const members = await this.membersFor(chatId, sender.id);
+      await this.assertOpen(members.candidateId, members.referrerId);
       throw new HttpError(403, BLOCKED_MESSAGE);
     }
     return {

@@ -6,7 +6,7 @@
 // (with the day-before reminder) in its loop; row locks make sure each request expires, and is told
 // about, once.
 import { alias } from 'drizzle-orm/pg-core';
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import {
   MESSAGES,
   REFERRAL_EXPIRY_WARNING_HOURS,
@@ -34,6 +34,7 @@ import {
 } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { findJobRow, jobPostColumns, toJobPost } from './jobPosts';
+import { blockedEitherWay, blockedEitherWaySql } from './trust';
 import { verifiedAtSql, verifiedDomainSql, type CompanyRepository } from './companies';
 import { handoffJobs, handoffSource, type HandoffSource } from './handoff';
 import { referrerResponsivenessOf, refreshStaleResponsiveness } from './responsiveness';
@@ -319,6 +320,9 @@ export class ReferralRepository {
     if (viewerId === row.senderId) return { key: row.resume, forbidden: false };
     if (viewerId !== row.recipientId) return { key: null, forbidden: true };
     if (!RESUME_OPEN_STATUSES.includes(row.status)) return null;
+    // Blocked either way: the resume is not theirs to open (docs/trust-and-safety.md).
+    if (await blockedEitherWay(this.db, row.senderId, viewerId))
+      return { key: null, forbidden: true };
     return { key: row.resume, forbidden: false };
   }
 
@@ -365,6 +369,7 @@ export class ReferralRepository {
           eq(referralRequests.senderId, senderId),
           eq(referralRequests.recipientId, viewerId),
           inArray(referralRequests.status, [...RESUME_OPEN_STATUSES]),
+          not(blockedEitherWaySql(sql`${senderId}::uuid`, sql`${viewerId}::uuid`)),
         ),
       )
       .limit(1);
@@ -386,17 +391,9 @@ export class ReferralRepository {
     if (job.status !== 'active') throw new HttpError(400, REFERRAL_MESSAGES.jobInactive);
     if (!me.resume) throw new HttpError(400, REFERRAL_MESSAGES.needResume);
     // Blocked either way: no request (docs/trust-and-safety.md).
-    const [blocked] = await this.db
-      .select({ one: sql<number>`1` })
-      .from(blocks)
-      .where(
-        or(
-          and(eq(blocks.blockerId, job.userId), eq(blocks.blockedId, me.id)),
-          and(eq(blocks.blockerId, me.id), eq(blocks.blockedId, job.userId)),
-        ),
-      )
-      .limit(1);
-    if (blocked) throw new HttpError(403, REFERRAL_MESSAGES.blocked);
+    if (await blockedEitherWay(this.db, me.id, job.userId)) {
+      throw new HttpError(403, REFERRAL_MESSAGES.blocked);
+    }
     // Overdue requests are expired (and told about) for good, whatever this request's fate.
     await this.expireDue({ senderId: me.id });
     const now = this.now();
@@ -500,6 +497,10 @@ export class ReferralRepository {
         .for('update');
       if (!row) throw new HttpError(404, REFERRAL_MESSAGES.notFound);
       if (row.recipientId !== me.id) throw new HttpError(403, REFERRAL_MESSAGES.notRecipient);
+      // An answer tells the candidate: no contact after a block either way.
+      if (await blockedEitherWay(tx, row.senderId, me.id)) {
+        throw new HttpError(403, REFERRAL_MESSAGES.blocked);
+      }
       if (row.status !== 'pending')
         throw new HttpError(409, REFERRAL_MESSAGES.alreadyDone(row.status));
       if (status === 'approved' && !me.workEmailAdded) {
@@ -599,6 +600,8 @@ export class ReferralRepository {
           skills: sender.skills,
         },
         recipient: { id: recipient.id, fullName: recipient.fullName, email: recipient.email },
+        // One of the two blocked the other: neither sees the other's address or resume.
+        blocked: blockedEitherWaySql(sender.id, recipient.id),
         // The job's referrer's verified domain and whether it is confirmed for the job's company.
         verifiedDomain: verifiedDomainSql(sql`${jobPosts}.${sql.identifier('user_id')}`),
         verifiedAtCompany: verifiedAtSql(
@@ -622,7 +625,9 @@ export class ReferralRepository {
     return rows.map((r): ReferralRequest => {
       const rq = r.request;
       // The referrer's link to the resume goes once the request is declined, expired or withdrawn.
-      const resumeVisible = viewerId === rq.senderId || RESUME_OPEN_STATUSES.includes(rq.status);
+      const resumeVisible =
+        viewerId === rq.senderId || (RESUME_OPEN_STATUSES.includes(rq.status) && !r.blocked);
+      const emailOf = (id: string, email: string) => (r.blocked && id !== viewerId ? '' : email);
       return {
         _id: rq.id,
         status: rq.status,
@@ -649,7 +654,7 @@ export class ReferralRepository {
         senderId: {
           _id: r.sender.id,
           fullName: r.sender.fullName,
-          email: r.sender.email,
+          email: emailOf(r.sender.id, r.sender.email),
           overAllExperience: r.sender.overAllExperience,
           resumeLink: resumeVisible ? requestResumeLink(rq.id, r.sender.id, rq.resume) : null,
           skills: r.sender.skills,
@@ -657,7 +662,7 @@ export class ReferralRepository {
         recipientId: {
           _id: r.recipient.id,
           fullName: r.recipient.fullName,
-          email: r.recipient.email,
+          email: emailOf(r.recipient.id, r.recipient.email),
         },
       };
     });

@@ -1,6 +1,7 @@
 import { and, eq, gt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { sessions, users, type UserRow } from '../db/schema';
+import type { StreamEnd } from '../contract';
 import { randomToken, sha256Hex } from '../lib/crypto';
 
 export interface ActiveSession {
@@ -12,6 +13,17 @@ export interface ActiveSession {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Sessions that ended: one (`sessionId`), or all of the user's but `exceptSessionId`. */
+export interface SessionsEnded {
+  userId: string;
+  sessionId?: string;
+  exceptSessionId?: string | null;
+  /** Why, as the user's live streams are told. */
+  end: StreamEnd;
+}
+
+const SIGNED_OUT: StreamEnd = { why: 'signed_out' };
 
 /**
  * The condition of a session lookup, on `sessions` joined to its `users` row: the placeholders `hash`
@@ -30,11 +42,23 @@ export const sessionLookup = () =>
  * more than a day after its last extension is extended to the full lifetime again.
  */
 export class SessionStore {
+  private readonly endedListeners: ((ended: SessionsEnded) => Promise<void>)[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly ttlMs: number,
     private readonly now: () => Date,
   ) {}
+
+  /** Called whenever sessions end here (the live streams of those sessions end too: plugins/events). */
+  onEnded(listener: (ended: SessionsEnded) => Promise<void>): void {
+    this.endedListeners.push(listener);
+  }
+
+  /** Tells the listeners that sessions ended (also for those a suspension deleted in its transaction). */
+  async ended(ended: SessionsEnded): Promise<void> {
+    for (const listener of this.endedListeners) await listener(ended);
+  }
 
   get ttlSeconds() {
     return Math.floor(this.ttlMs / 1000);
@@ -114,7 +138,21 @@ export class SessionStore {
   }
 
   async destroy(token: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.tokenHash, sha256Hex(token)));
+    const gone = await this.db
+      .delete(sessions)
+      .where(eq(sessions.tokenHash, sha256Hex(token)))
+      .returning({ id: sessions.id, userId: sessions.userId });
+    for (const s of gone) await this.ended({ userId: s.userId, sessionId: s.id, end: SIGNED_OUT });
+  }
+
+  /** Whether the session still exists (a stream that opened as it ended is closed at once). */
+  async exists(id: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.id, id))
+      .limit(1);
+    return Boolean(row);
   }
 
   /** Ends every session of the user except `keepId` (the one that made the change). */
@@ -126,5 +164,6 @@ export class SessionStore {
           ? and(eq(sessions.userId, userId), ne(sessions.id, keepId))
           : eq(sessions.userId, userId),
       );
+    await this.ended({ userId, exceptSessionId: keepId, end: SIGNED_OUT });
   }
 }

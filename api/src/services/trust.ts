@@ -1,6 +1,17 @@
 // Trust and safety (docs/trust-and-safety.md): users' reports and blocks, operators' suspensions and
 // the audit log of every operator action. `app.trust` (src/plugins/trust.ts); routes translate HTTP.
-import { and, desc, eq, gt, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  or,
+  sql,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   TRUST_MESSAGES,
@@ -10,6 +21,7 @@ import {
   type CreateReportRequest,
   type Report,
   type ReportStatus,
+  type Suspension,
 } from '../contract';
 import type { Db, Tx } from '../db';
 import {
@@ -31,6 +43,31 @@ import { readAuditLog } from './auditLog';
 import { containsPattern } from './companies';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * SQL: whether one of the users `a` and `b` (SQL over their ids) blocked the other. A block cuts contact
+ * both ways: no requests, messages, resumes or addresses (docs/trust-and-safety.md).
+ */
+export const blockedEitherWaySql = (a: SQLWrapper, b: SQLWrapper) =>
+  sql<boolean>`exists (select 1 from ${blocks} bl where (bl.blocker_id = ${a} and bl.blocked_id = ${b})
+    or (bl.blocker_id = ${b} and bl.blocked_id = ${a}))`;
+
+/** Whether one of the two users blocked the other. */
+export async function blockedEitherWay(db: Db | Tx, a: string, b: string): Promise<boolean> {
+  const result = (await db.execute(
+    sql`select ${blockedEitherWaySql(sql`${a}::uuid`, sql`${b}::uuid`)} as blocked`,
+  )) as unknown as { rows: { blocked: boolean }[] };
+  return result.rows[0]?.blocked === true;
+}
+
+/** A user's suspension as they are told about it (the operator's reason), or null when not suspended. */
+export function suspensionOfUser(
+  u: Pick<UserRow, 'suspendedAt' | 'suspendedReason'>,
+): Suspension | null {
+  return u.suspendedAt
+    ? { reason: u.suspendedReason, suspendedAt: u.suspendedAt.toISOString() }
+    : null;
+}
 
 /** Who acts, as the audit log keeps them. */
 export interface Operator {
@@ -385,6 +422,15 @@ export class TrustRepository {
       });
     });
     return (await this.adminUsers([userId]))[0]!;
+  }
+
+  /** The user's suspension as they are told about it, or null when they are not suspended. */
+  async suspensionOf(userId: string): Promise<Suspension | null> {
+    const [u] = await this.db
+      .select({ suspendedAt: users.suspendedAt, suspendedReason: users.suspendedReason })
+      .from(users)
+      .where(eq(users.id, userId));
+    return u ? suspensionOfUser(u) : null;
   }
 
   /**

@@ -49,6 +49,10 @@ export const heads = {
     description:
       'Questions, feedback or a request to delete your account: write to the Referio team.',
   },
+  Suspended: {
+    title: site('Account suspended'),
+    description: 'Why this Referio account is suspended, and how to appeal.',
+  },
   JobDetails: {
     title: site('Job details'),
     description:

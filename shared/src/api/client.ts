@@ -1,6 +1,6 @@
 import type * as AxiosModule from 'axios';
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
-import type { ApiErrorBody, MessageAnswer } from '../contract/common';
+import type { ApiErrorBody, MessageAnswer, Suspension } from '../contract/common';
 import { MESSAGES } from '../contract/constants';
 import { isSignedIn, useSessionStore } from '../session/sessionStore';
 
@@ -13,6 +13,8 @@ export class ApiError extends Error {
   readonly issues: { path: string; message: string }[];
   /** Seconds the server asked to wait before trying again (its Retry-After), when it said. */
   readonly retryAfterSeconds: number | null;
+  /** A refused sign-in of a suspended account: the operator's reason and since when. */
+  readonly suspension: Suspension | null;
 
   constructor(
     message: string,
@@ -20,12 +22,14 @@ export class ApiError extends Error {
     serverMessage: string | null = null,
     issues: { path: string; message: string }[] = [],
     retryAfterSeconds: number | null = null,
+    suspension: Suspension | null = null,
   ) {
     super(message);
     this.status = status;
     this.serverMessage = serverMessage;
     this.issues = issues;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.suspension = suspension;
   }
 
   get isNetworkError(): boolean {
@@ -97,6 +101,7 @@ function toApiError(err: unknown, { default: axios, AxiosError }: Axios): ApiErr
       serverMessage,
       issues,
       Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.ceil(retryAfter) : null,
+      body && typeof body === 'object' && body.suspension ? body.suspension : null,
     );
   }
   return new ApiError(MESSAGES.networkError, 0);
@@ -137,6 +142,12 @@ export function httpClient(): Promise<AxiosInstance> {
           const url = err instanceof module.AxiosError ? err.config?.url : undefined;
           if (apiError.status === 401 && isSignedIn() && signsOutOn401(url)) {
             useSessionStore.getState().signOut();
+          }
+          // A suspended account (its sign-in refused): the shell shows the suspended page with why.
+          if (apiError.suspension) {
+            useSessionStore
+              .getState()
+              .sessionEnded({ why: 'suspended', suspension: apiError.suspension });
           }
           return Promise.reject(apiError);
         },

@@ -1,7 +1,7 @@
 import './zodConfig';
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from './constants';
-import { envelope, idSchema } from './common';
+import { envelope, idSchema, type Suspension } from './common';
 import { verifiedAtCompanySchema } from './companies';
 
 /** The other member of a chat, as the list shows them. */
@@ -25,6 +25,10 @@ export const chatPeerSchema = z.object({
 });
 export type ChatPeer = z.infer<typeof chatPeerSchema>;
 
+/** Why a conversation is closed: readable, no one can send (docs/trust-and-safety.md). */
+export const CHAT_CLOSED_CAUSES = ['blocked', 'suspended'] as const;
+export type ChatClosedCause = (typeof CHAT_CLOSED_CAUSES)[number];
+
 export const chatSchema = z
   .object({
     _id: z.string(),
@@ -34,6 +38,11 @@ export const chatSchema = z
     time: z.string().describe("ISO time of the last message (or of the chat's creation)"),
     /** Messages to me not yet read. */
     unread: z.number().int().describe('Messages to the caller not yet read'),
+    /** Set when no one can send in it any more: one of the two blocked the other, or one is suspended. */
+    closed: z
+      .enum(CHAT_CLOSED_CAUSES)
+      .optional()
+      .describe('Set when no one can send in it any more (a block either way, a suspension)'),
   })
   .meta({ id: 'Chat' });
 export type Chat = z.infer<typeof chatSchema>;
@@ -66,7 +75,7 @@ export const chatMessageAnswer = envelope(chatMessageSchema);
  */
 export const chatEventStream = {
   description:
-    'Server-sent events: `retry:` first, then missed `message` events, `hello`, and `message`, `read`, `presence`, `resync` and `notification` events as they happen; a comment line on every heartbeat.',
+    'Server-sent events: `retry:` first, then missed `message` events, `hello`, and `message`, `read`, `presence`, `resync` and `notification` events as they happen; a comment line on every heartbeat; `ended` (then the stream closes) when its session ends.',
   content: { 'text/event-stream': { schema: z.string() } },
 };
 
@@ -135,7 +144,15 @@ export interface ChatStreamEvents {
   resync: Record<string, never>;
   /** Something new in the user's notifications (the bell fetches again). */
   notification: Record<string, never>;
+  /** The stream's session ended (logout elsewhere, suspension, revoked): the stream closes after it. */
+  ended: StreamEnd;
 }
+
+/**
+ * Why a session's live stream ended: signed out (a logout, a revoked session), or the account was
+ * suspended (with the operator's reason, which the suspended page shows).
+ */
+export type StreamEnd = { why: 'signed_out' } | { why: 'suspended'; suspension: Suspension };
 
 export interface ChatPresence {
   chatId: string;

@@ -2,6 +2,15 @@ import './zodConfig';
 import { z } from 'zod';
 import type { RoleId } from './roles';
 
+/** A suspended account as its owner is told about it: the operator's reason and since when. */
+export const suspensionSchema = z
+  .object({
+    reason: z.string().nullable(),
+    suspendedAt: z.string(),
+  })
+  .meta({ id: 'Suspension' });
+export type Suspension = z.infer<typeof suspensionSchema>;
+
 /**
  * Every refused request: `{ success: false, message, issues? }` (api/src/plugins/error-handler.ts).
  * `issues` lists each invalid field of a 400 the request schema refused.
@@ -15,6 +24,9 @@ export const errorResponse = z
       .array(z.object({ path: z.string(), message: z.string() }))
       .optional()
       .describe('Each invalid field (a 400 from the request schema), by dotted path.'),
+    suspension: suspensionSchema
+      .optional()
+      .describe('A refused sign-in of a suspended account: why, and since when.'),
   })
   .meta({ id: 'ErrorResponse' });
 export type ApiErrorBody = z.infer<typeof errorResponse>;

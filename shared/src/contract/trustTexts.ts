@@ -49,6 +49,24 @@ export const TRUST_MESSAGES = {
   /** A request or message to someone who blocked the sender, or whom the sender blocked. */
   blockedRefusal: 'You cannot contact this user.',
   suspendedSignIn: 'This account is suspended. Contact support if you think this is a mistake.',
+  /** A message or chat to or from a suspended account. */
+  suspendedContact: "This account is suspended. Messages to and from it can't be sent.",
+  /** The suspended page (/suspended). */
+  suspendedTitle: 'Your account is suspended',
+  suspendedSince: (date: string) => `Our team suspended this account on ${date}.`,
+  suspendedReasonLabel: 'Reason given',
+  suspendedNoReason: 'No reason was recorded.',
+  suspendedUnknown:
+    'This browser is not signed in. If your account was suspended, you cannot sign in until our team restores it.',
+  suspendedWhile:
+    'While it is suspended you cannot sign in, your job posts are hidden and no one can send you requests or messages.',
+  suspendedAppeal:
+    'If you think this is a mistake, write to us from the contact page with the e-mail address of your account. A person on our team reads every appeal.',
+  suspendedAppealLink: 'Appeal on the contact page',
+  /** A person shown without a name or address (a blocked chat's other member who gave no name). */
+  unnamedMember: 'Referio member',
+  /** The chat of a block (either way) or a suspension: readable, closed. */
+  chatClosed: 'This conversation is closed. You can read it, but no new messages can be sent.',
   operatorsOnly: 'Only operators can do this.',
   suspendReasonMissing: 'Give a reason for the suspension. The user is told it.',
   suspendReasonTooLong: `The reason can be at most ${SUSPEND_REASON_MAX} characters.`,

@@ -8,7 +8,9 @@
 // up, and this client retries with exponential backoff, asking for the messages after the last event id it
 // saw. Each `hello` tells why it came: `reconnected` (the connection dropped: fetch what is not replayed)
 // or `reopened` (the chat on screen changed, so the stream was reopened with `open=` for presence).
-import { chatEventsUrl, type ChatStreamEvents } from '@referio/shared';
+// `ended` says the session ended (logout in another tab, suspension, revoked): the tab signs out and the
+// stream does not come back.
+import { chatEventsUrl, useSessionStore, type ChatStreamEvents } from '@referio/shared';
 
 export type LiveStreamEvents = Omit<ChatStreamEvents, 'hello'> & {
   hello: ChatStreamEvents['hello'] & {
@@ -23,7 +25,15 @@ export type LiveStreamEvents = Omit<ChatStreamEvents, 'hello'> & {
 export type LiveEventName = keyof LiveStreamEvents;
 type Listener<K extends LiveEventName> = (data: LiveStreamEvents[K]) => void;
 
-const SERVER_EVENTS = ['hello', 'message', 'read', 'presence', 'resync', 'notification'] as const;
+const SERVER_EVENTS = [
+  'hello',
+  'message',
+  'read',
+  'presence',
+  'resync',
+  'notification',
+  'ended',
+] as const;
 export const BACKOFF_START_MS = 1000;
 export const BACKOFF_MAX_MS = 30_000;
 /** EventSource.CLOSED (jsdom and old browsers lack the constant). */
@@ -128,7 +138,9 @@ export class LiveStream {
             return;
           }
         }
-        if (name === 'hello') {
+        if (name === 'ended') {
+          this.ended(data as ChatStreamEvents['ended']);
+        } else if (name === 'hello') {
           this.attempt = 0;
           const reopened = this.reopening;
           this.reopening = false;
@@ -152,6 +164,17 @@ export class LiveStream {
         this.scheduleRetry();
       }
     };
+  }
+
+  /**
+   * The server ended the session (logout elsewhere, suspension, revoked): no reconnect; the tab signs out
+   * (and every other tab with it, through the stored session), a suspension with its reason.
+   */
+  private ended(end: ChatStreamEvents['ended']) {
+    this.closeSource();
+    this.emit('status', false);
+    this.emit('ended', end);
+    useSessionStore.getState().sessionEnded(end);
   }
 
   private scheduleRetry() {

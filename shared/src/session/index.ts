@@ -1,1 +1,2 @@
 export * from './sessionStore';
+export * from './suspension';

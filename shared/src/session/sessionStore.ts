@@ -3,6 +3,8 @@ import { persist, type PersistStorage, type StorageValue } from 'zustand/middlew
 import type { CurrentUser, SessionResponse } from '../contract/account';
 import type { RoleName } from '../contract/roles';
 import { isDashboardPageKey, type DashboardPageKey } from '../contract/constants';
+import type { StreamEnd } from '../contract/chat';
+import { forgetSuspension, noteSuspension } from './suspension';
 
 /** `{ data: CurrentUser }`, as the spec keeps user info in local storage. */
 export interface UserInfo {
@@ -33,6 +35,11 @@ export interface SessionActions {
   setProfileImageLink(url: string | null): void;
   /** Forgets everything: every key below is removed from local storage. */
   signOut(): void;
+  /**
+   * The server ended the session (a logout in another tab, a suspension, a revoked session): signs out,
+   * remembering a suspension's reason for the suspended page.
+   */
+  sessionEnded(end: StreamEnd): void;
 }
 
 export type SessionState = SessionData & SessionActions;
@@ -141,6 +148,7 @@ export const useSessionStore = create<SessionState>()(
     (set, get) => ({
       ...EMPTY,
       signIn(answer) {
+        forgetSuspension();
         const info = { data: answer.data };
         const role = roleOf(answer.data);
         set({
@@ -174,6 +182,10 @@ export const useSessionStore = create<SessionState>()(
       signOut() {
         set({ ...EMPTY });
         writeStoredSession({ ...EMPTY });
+      },
+      sessionEnded(end) {
+        if (end.why === 'suspended') noteSuspension(end.suspension);
+        get().signOut();
       },
     }),
     {

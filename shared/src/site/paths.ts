@@ -33,6 +33,8 @@ export const paths = {
   refundPolicy: () => '/refund-cancellation-policy',
   /** The operator console (operators only). */
   admin: () => '/admin',
+  /** What a suspended account's owner sees: why, and how to appeal. */
+  suspended: () => '/suspended',
 } as const;
 
 /** The first segment of every address above: the lint rule against hard-coded site paths reads this list. */
@@ -51,4 +53,5 @@ export const SITE_PATH_PREFIXES = [
   'terms-and-conditions',
   'refund-cancellation-policy',
   'admin',
+  'suspended',
 ] as const;

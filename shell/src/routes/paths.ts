@@ -14,6 +14,7 @@ export const remoteModules = {
   PrivacyPolicy: 'mfe_public/PrivacyPolicy',
   TermsAndConditions: 'mfe_public/TermsAndConditions',
   RefundPolicy: 'mfe_public/RefundPolicy',
+  Suspended: 'mfe_public/Suspended',
   UserDashboard: 'mfe_candidate/UserDashboard',
   Explore: 'mfe_candidate/Explore',
   MyReferralRequests: 'mfe_candidate/MyReferralRequests',
@@ -69,6 +70,7 @@ export const routes = {
     target: remote(remoteModules.TermsAndConditions),
   },
   refundPolicy: { path: '/refund-cancellation-policy', target: remote(remoteModules.RefundPolicy) },
+  suspended: { path: '/suspended', target: remote(remoteModules.Suspended) },
   admin: {
     path: '/admin',
     target: remote(remoteModules.AdminConsole),

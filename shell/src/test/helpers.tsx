@@ -4,6 +4,7 @@ import type { JSX } from 'react';
 import { render, screen } from '@testing-library/react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
+  forgetSuspension,
   queryClient,
   useSessionStore,
   type CurrentUser,
@@ -82,6 +83,7 @@ export function resetApp(): void {
   resetRemotesForTests();
   queryClient.clear();
   useSessionStore.getState().signOut();
+  forgetSuspension();
   window.scrollTo = jest.fn();
   // The dashboard's live stream (the bell, unread messages) talks to this stand-in.
   FakeEventSource.instances = [];

@@ -172,6 +172,14 @@ const admin: FastifyPluginAsyncZod = async (app) => {
       const operator = app.operatorOf(request);
       const data = await app.trust.suspend(request.params.id, request.body.reason, operator);
       app.outbox.wake();
+      // Its sessions were deleted with the suspension: their live streams end now, with the reason.
+      const suspension = await app.trust.suspensionOf(request.params.id);
+      if (suspension) {
+        await app.sessions.ended({
+          userId: request.params.id,
+          end: { why: 'suspended', suspension },
+        });
+      }
       await app.chatEvents.publishSearchChanged();
       return { success: true, data };
     },

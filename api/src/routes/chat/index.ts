@@ -11,6 +11,7 @@ import {
 } from '../../contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HttpError, SIGN_IN_REQUIRED_MESSAGE } from '../../lib/errors';
 import { assertSelf, currentUser } from '../../plugins/auth';
 import { sseFrame, type StreamConnection } from '../../plugins/events';
 import { peerOf } from '../../services/chat';
@@ -101,6 +102,8 @@ const chat: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
+      const session = request.session;
+      if (!session) throw new HttpError(401, SIGN_IN_REQUIRED_MESSAGE);
       const open = request.query.open
         ? await app.chats.membersFor(request.query.open, user.id)
         : undefined;
@@ -122,6 +125,7 @@ const chat: FastifyPluginAsyncZod = async (app) => {
       let ended = false;
       const conn: StreamConnection = {
         userId: user.id,
+        sessionId: session.id,
         write(frame) {
           if (ended) return;
           if (raw.writableLength > MAX_BUFFERED_BYTES) {
@@ -145,6 +149,13 @@ const chat: FastifyPluginAsyncZod = async (app) => {
 
       raw.write(`retry: ${CHAT_STREAM_RETRY_MS}\n\n`);
       try {
+        // A session that ended while this stream was being set up: its `ended` event was published
+        // before the stream was registered, so end it here.
+        if (!(await app.sessions.exists(session.id))) {
+          conn.write(sseFrame('ended', { why: 'signed_out' }));
+          conn.end();
+          return;
+        }
         let lastId = await app.chats.latestSeq();
         if (since !== undefined) {
           const missed = await app.chats.messagesSince(user.id, since, MAX_REPLAY);

@@ -24,6 +24,7 @@ const exposed: [module: string, heading: string][] = [
   ['PrivacyPolicy', 'Privacy Policy'],
   ['TermsAndConditions', 'Terms and Conditions'],
   ['RefundPolicy', 'Refund and Cancellation Policy'],
+  ['Suspended', 'Your account is suspended'],
 ];
 
 /** A page of this remote at '/', the lists it loads empty. */

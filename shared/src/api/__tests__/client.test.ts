@@ -7,6 +7,7 @@ import {
 import { MESSAGES } from '../../contract/constants';
 import { makeSession } from '../../test-utils/fixtures';
 import { useSessionStore } from '../../session/sessionStore';
+import { useSuspensionStore } from '../../session/suspension';
 import { ApiError, errorMessage, httpClient, messageWithReason } from '../client';
 import {
   createMessage,
@@ -220,6 +221,17 @@ describe('API client', () => {
     await expect(getMe()).rejects.toBeInstanceOf(ApiError);
     expect(useSessionStore.getState().applicantUser).toBeNull();
     expect(localStorage.getItem('applicantUser')).toBeNull();
+  });
+
+  it("remembers a refused sign-in's suspension, with the operator's reason", async () => {
+    const suspension = { reason: 'Fake referrer', suspendedAt: '2026-01-02T03:04:05.000Z' };
+    replies = [{ status: 403, data: { success: false, message: 'Suspended', suspension } }];
+    const err = (await verifyOtp({ email: 'a@b.co', otp: '1111', roleId: 0 }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(err.suspension).toEqual(suspension);
+    expect(useSuspensionStore.getState().suspension).toEqual(suspension);
+    expect(JSON.parse(localStorage.getItem('suspension') ?? 'null')).toEqual(suspension);
   });
 
   it('keeps the session when a sign-in call answers 401', async () => {

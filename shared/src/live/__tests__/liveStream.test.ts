@@ -3,6 +3,9 @@
 import { BACKOFF_START_MS, LiveStream, liveStream } from '../liveStream';
 import type * as LiveStreamModule from '../liveStream';
 import { FakeEventSource } from '../../test-utils/fakeEventSource';
+import { makeSession } from '../../test-utils/fixtures';
+import { useSessionStore } from '../../session/sessionStore';
+import { useSuspensionStore } from '../../session/suspension';
 
 const factory = (url: string) => new FakeEventSource(url) as unknown as EventSource;
 /** Lets the queued reopen (a microtask) run. */
@@ -108,6 +111,27 @@ describe('LiveStream', () => {
     expect(FakeEventSource.instances).toHaveLength(2);
     jest.advanceTimersByTime(BACKOFF_START_MS);
     expect(FakeEventSource.instances).toHaveLength(3);
+  });
+
+  it('signs the tab out for good when the server ends the session, remembering a suspension', () => {
+    jest.useFakeTimers();
+    const stream = new LiveStream(factory);
+    useSessionStore.getState().signIn(makeSession());
+    const ends: unknown[] = [];
+    stream.on('ended', (e) => ends.push(e));
+    const suspension = { reason: 'Asked for money', suspendedAt: '2026-01-02T03:04:05.000Z' };
+    FakeEventSource.latest().emit('ended', { why: 'suspended', suspension });
+    expect(ends).toEqual([{ why: 'suspended', suspension }]);
+    expect(FakeEventSource.latest().closed).toBe(true);
+    expect(useSessionStore.getState().applicantUser).toBeNull();
+    expect(useSuspensionStore.getState().suspension).toEqual(suspension);
+    // No reconnect: the session is gone.
+    jest.advanceTimersByTime(60_000);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    // A later sign-in forgets the suspension.
+    useSessionStore.getState().signIn(makeSession());
+    expect(useSuspensionStore.getState().suspension).toBeNull();
+    expect(localStorage.getItem('suspension')).toBeNull();
   });
 
   it('is one per tab, even for a second copy of the module', () => {

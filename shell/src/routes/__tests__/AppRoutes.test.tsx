@@ -38,6 +38,7 @@ describe('the site routes', () => {
     ['/privacy-policy', 'mfe_public/PrivacyPolicy'],
     ['/terms-and-conditions', 'mfe_public/TermsAndConditions'],
     ['/refund-cancellation-policy', 'mfe_public/RefundPolicy'],
+    ['/suspended', 'mfe_public/Suspended'],
   ])('%s shows the page module %s', async (path, module) => {
     renderApp(path);
     expect(await findPage(module)).toBeInTheDocument();

@@ -17,6 +17,7 @@ describe('the route table', () => {
     ['/privacy-policy', 'mfe_public/PrivacyPolicy'],
     ['/terms-and-conditions', 'mfe_public/TermsAndConditions'],
     ['/refund-cancellation-policy', 'mfe_public/RefundPolicy'],
+    ['/suspended', 'mfe_public/Suspended'],
   ])('maps %s to the remote page module %s', (path, module) => {
     const route = Object.values(routes).find((r) => r.path === path);
     expect(route?.target).toEqual({ kind: 'remote', module });

@@ -167,6 +167,21 @@ describe('the chat page', () => {
     expect(screen.getByText(/once a referral request is approved/)).toBeInTheDocument();
   });
 
+  it('shows a closed conversation (a block) readable, with a notice instead of the input', async () => {
+    mockedChats.mockResolvedValue([
+      chat('c1', '', '', { lastMessage: 'Thanks!', closed: 'blocked' }),
+      ...CHATS.slice(1),
+    ]);
+    mockedMessages.mockResolvedValue([message('m1', 'c1', 'peer-c1', 'Thanks!')]);
+    renderChat();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Referio member' })).toBeVisible();
+    expect(await within(screen.getByRole('log')).findByText('Thanks!')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'This conversation is closed. You can read it, but no new messages can be sent.',
+    );
+    expect(screen.queryByPlaceholderText('Type something...')).not.toBeInTheDocument();
+  });
+
   it('sends only non-blank text, disables the button while sending, and shows the message as mine', async () => {
     let resolve: (m: ChatMessage) => void = () => {};
     mockedCreate.mockImplementation(() => new Promise((r) => (resolve = r)));

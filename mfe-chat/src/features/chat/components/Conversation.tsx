@@ -1,8 +1,9 @@
 // The right pane: the other person with 'Active Now', the messages (older pages loaded when scrolling
-// up, the scroll position kept; the view kept at the bottom when a message arrives), and the input.
+// up, the scroll position kept; the view kept at the bottom when a message arrives), and the input, or a
+// notice that the conversation is closed (a block, a suspension).
 // The data: hooks/useConversationMessages and hooks/useSendMessage.
 import { useCallback, useId, useLayoutEffect, useRef } from 'react';
-import type { Chat, ChatMessage, CurrentUser } from '@referio/shared';
+import { TRUST_MESSAGES, type Chat, type ChatMessage, type CurrentUser } from '@referio/shared';
 import { useConversationMessages } from '../hooks/useConversationMessages';
 import { useSendMessage } from '../hooks/useSendMessage';
 import { displayName } from '../lib/messages';
@@ -100,7 +101,14 @@ export function Conversation({ chat, me, peerActive, onShown, onBack }: Props) {
         onLoadOlder={() => void log.loadOlder()}
         onScroll={onScroll}
       />
-      <Composer name={name} {...composer} />
+      {chat.closed ? (
+        // A block (either way) or a suspension: the conversation stays readable, no one can write.
+        <p className="chat__closed" role="status">
+          {TRUST_MESSAGES.chatClosed}
+        </p>
+      ) : (
+        <Composer name={name} {...composer} />
+      )}
     </section>
   );
 }

@@ -1,9 +1,12 @@
 // The composer's state: the text, and sending it (POST /message/createMessage); blank text is not sent, and
 // a failure keeps the text and says so.
 import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
+  chatKeys,
   createMessage,
   errorMessage,
+  isApiError,
   toast,
   type Chat,
   type ChatMessage,
@@ -14,6 +17,7 @@ export function useSendMessage(chat: Chat, me: CurrentUser, onSent: (m: ChatMess
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const blank = text.trim().length === 0;
+  const queryClient = useQueryClient();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -30,6 +34,10 @@ export function useSendMessage(chat: Chat, me: CurrentUser, onSent: (m: ChatMess
       setText('');
     } catch (err) {
       toast.error(errorMessage(err, 'Message not sent. Please try again.'));
+      // Refused (a block or a suspension since the list was read): the list says the chat is closed now.
+      if (isApiError(err) && err.status === 403) {
+        void queryClient.invalidateQueries({ queryKey: chatKeys.list(me._id) });
+      }
     } finally {
       setSending(false);
     }

@@ -1,4 +1,4 @@
-import type { Chat, ChatMessage } from '@referio/shared';
+import { TRUST_MESSAGES, type Chat, type ChatMessage } from '@referio/shared';
 
 const byTime = (a: ChatMessage, b: ChatMessage) =>
   a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
@@ -35,4 +35,6 @@ export function filterChats(chats: Chat[], search: string): Chat[] {
   );
 }
 
-export const displayName = (c: Chat) => c.user.fullName.trim() || c.user.email;
+/** The other person's name, else their e-mail (none after a block), else who they are to the user. */
+export const displayName = (c: Chat) =>
+  c.user.fullName.trim() || c.user.email || TRUST_MESSAGES.unnamedMember;

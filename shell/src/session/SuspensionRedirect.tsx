@@ -1,0 +1,21 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { paths, useSuspensionStore } from '@referio/shared';
+
+/**
+ * Each time this browser is told the account is suspended (the live stream's `ended`, a refused sign-in;
+ * in this tab or another), the suspended page is shown: why, and how to appeal. A suspension already
+ * known when the site opens does not move the visitor. Renders nothing.
+ */
+export function SuspensionRedirect() {
+  const told = useSuspensionStore((s) => s.told);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const handled = useRef(told);
+  useEffect(() => {
+    if (told === handled.current) return;
+    handled.current = told;
+    if (pathname !== paths.suspended()) void navigate(paths.suspended(), { replace: true });
+  }, [told, pathname, navigate]);
+  return null;
+}

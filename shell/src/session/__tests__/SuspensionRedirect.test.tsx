@@ -1,0 +1,59 @@
+import { act, waitFor } from '@testing-library/react';
+import { getMe, noteSuspension, useSessionStore } from '@referio/shared';
+import { findPage, makeSession, renderApp, resetApp, signInAs } from '../../test/helpers';
+import type * as TestUtils from '@referio/shared/test-utils';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+}));
+jest.mock('@referio/shared', () =>
+  jest.requireActual<typeof TestUtils>('@referio/shared/test-utils').mockSharedApi(['getMe']),
+);
+
+const suspension = { reason: 'Asked candidates for money', suspendedAt: '2026-01-02T03:04:05Z' };
+
+beforeEach(() => {
+  resetApp();
+  jest.mocked(getMe).mockResolvedValue(makeSession());
+});
+
+describe('when the server ends the session', () => {
+  it.each(['/create-job-post', '/company-list'])(
+    'shows the suspended page instead of %s for a suspension, signed out',
+    async (path) => {
+      signInAs();
+      renderApp(path);
+      await findPage(
+        path === '/company-list' ? 'mfe_public/CompanyList' : 'mfe_referrer/CreateJobPost',
+      );
+      act(() => useSessionStore.getState().sessionEnded({ why: 'suspended', suspension }));
+      expect(await findPage('mfe_public/Suspended')).toBeInTheDocument();
+      expect(window.location.pathname).toBe('/suspended');
+      expect(window.localStorage.getItem('applicantUser')).toBeNull();
+    },
+  );
+
+  it('shows the sign-in page for a logout elsewhere', async () => {
+    signInAs();
+    renderApp('/create-job-post');
+    await findPage('mfe_referrer/CreateJobPost');
+    act(() => useSessionStore.getState().sessionEnded({ why: 'signed_out' }));
+    expect(await findPage('mfe_public/SignIn')).toBeInTheDocument();
+  });
+
+  it('shows the suspended page again when a new sign-in is refused for the same suspension', async () => {
+    noteSuspension(suspension);
+    renderApp('/sign-in');
+    await findPage('mfe_public/SignIn');
+    act(() => noteSuspension(suspension));
+    expect(await findPage('mfe_public/Suspended')).toBeInTheDocument();
+  });
+
+  it('leaves a visitor where they are for a suspension known before the site opened', async () => {
+    noteSuspension(suspension);
+    renderApp('/contact-us');
+    await findPage('mfe_public/ContactUs');
+    await waitFor(() => expect(window.location.pathname).toBe('/contact-us'));
+  });
+});
