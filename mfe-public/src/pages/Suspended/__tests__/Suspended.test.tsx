@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { forgetSuspension, noteSuspension } from '@referio/shared';
-import { renderPage } from '../../../test/render';
+import { renderPage } from '@referio/shared/test-utils';
 import Suspended from '..';
 
 afterEach(() => forgetSuspension());
