@@ -23,8 +23,5 @@ const server = {
 };
 
 module.exports = {
-  projects: [
-    { displayName: 'web', ...require('../tools/test/jest.web.js')(__dirname) },
-    server,
-  ],
+  projects: [{ displayName: 'web', ...require('../tools/test/jest.web.js')(__dirname) }, server],
 };

@@ -1,4 +1,4 @@
-// The shell's server (shell/server/pages.mjs) in front of a real API: pages answer HTML to clients that send
+// The shell's server (shell/server/src/pages) in front of a real API: pages answer HTML to clients that send
 // `*/*` or no Accept at all, the sitemap lists every active job with its lastmod (a sitemap index with
 // keyset-paged job files past the per-file limit), and a job's share image is a cached 1200×630 PNG
 // (docs/seo.md). The shell here has no server bundle (pages render in the browser); the server-rendered job

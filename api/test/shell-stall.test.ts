@@ -1,4 +1,4 @@
-// The shell's /api proxy (shell/server/serve.mjs) over a real API (issue 28): with the database stalled every
+// The shell's /api proxy (shell/server/src/proxy.ts) over a real API (issue 28): with the database stalled every
 // call answers 503 within about a second, each request reaches the API once, a failed connection is retried
 // at most once and only for GET/HEAD, and the API's refusals (413, 403, 429) reach the browser as given.
 // Runs on PGlite and, in `npm run test:pg`, on PostgreSQL behind a relay that stops forwarding.

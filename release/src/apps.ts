@@ -1,8 +1,8 @@
 // The site's deployable units: the shell and the remotes (each released through this package, under its folder
-// name) with the port each one serves on locally, and the API's. The table itself is apps.json, the one home
+// name) with the port each one serves on locally, and the API's. The table itself is app-table.json, the one home
 // of these facts: this module types it for the product (the shell's servers), tools/run/apps.mjs reads the same
 // file for the tooling (start, builds, CI, e2e), which runs before any package is built.
-import table from './apps.json';
+import table from './app-table.json';
 
 export interface App {
   /** The package folder, also the app's name in the release store (`mfe-referrer`). */

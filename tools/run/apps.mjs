@@ -1,5 +1,5 @@
 // The deployable units, their ports and where their build output lives, for start, serve, bench and e2e. The
-// table itself is release/src/apps.json (the product's servers read it through @referio/release): read here as a
+// table itself is release/src/app-table.json (the product's servers read it through @referio/release): read here as a
 // file, so the tooling needs no build first.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-const table = JSON.parse(fs.readFileSync(path.join(root, 'release', 'src', 'apps.json'), 'utf8'));
+const table = JSON.parse(
+  fs.readFileSync(path.join(root, 'release', 'src', 'app-table.json'), 'utf8'),
+);
 
 export const API_PORT = Number(process.env.API_PORT || table.apiPort);
 

@@ -70,7 +70,10 @@ interface Args {
 }
 
 const OPTIONS = Object.fromEntries(
-  ['app', 'port', 'dist', 'store', 'remotes', 'api', 'host'].map((k) => [k, { type: 'string' as const }]),
+  ['app', 'port', 'dist', 'store', 'remotes', 'api', 'host'].map((k) => [
+    k,
+    { type: 'string' as const },
+  ]),
 );
 
 export function parseServeArgs(argv: string[]): Args {
@@ -86,36 +89,54 @@ async function distOf(app: App, args: Args, store: Store | null): Promise<string
   if (!app.host) {
     const dir = store && releasesDir(store, app.dir);
     if (!store || !dir)
-      throw new ConfigError(`${app.dir}: ${store?.location} is an S3 bucket; serve its releases/${app.dir}/ from the bucket (CDN)`);
+      throw new ConfigError(
+        `${app.dir}: ${store?.location} is an S3 bucket; serve its releases/${app.dir}/ from the bucket (CDN)`,
+      );
     if (!fs.existsSync(dir))
-      throw new ConfigError(`${app.dir}: no release in ${store.location}. Run: npm run release -w @referio/${app.dir}`);
+      throw new ConfigError(
+        `${app.dir}: no release in ${store.location}. Run: npm run release -w @referio/${app.dir}`,
+      );
     return dir;
   }
   const live = store ? (await readPointer(store)).apps.shell?.live : undefined;
   const released = live && store ? releasesDir(store, 'shell') : null;
-  return checkBuild(app, released ? path.join(released, live!) : path.join(repoRoot, app.dir, 'dist'));
+  return checkBuild(
+    app,
+    released ? path.join(released, live!) : path.join(repoRoot, app.dir, 'dist'),
+  );
 }
 
 function checkBuild(app: App, dist: string): string {
   if (!fs.existsSync(path.join(dist, app.host ? 'index.html' : 'mf-manifest.json')))
-    throw new ConfigError(`${app.dir}: no build in ${dist}. Run: npm run build -w @referio/${app.dir}`);
+    throw new ConfigError(
+      `${app.dir}: no build in ${dist}. Run: npm run build -w @referio/${app.dir}`,
+    );
   return dist;
 }
 
 /** The shell's remotes: the explicit file unless --store names a store, else the store. */
-function remotesOf(args: Args, file: string | undefined, store: Store | null, dev: boolean): Remotes {
+function remotesOf(
+  args: Args,
+  file: string | undefined,
+  store: Store | null,
+  dev: boolean,
+): Remotes {
   if (file && !args.store) return fileRemotes(path.resolve(file), { dev });
   return storeRemotes(store ?? openStore(args.store), { dev });
 }
 
-export async function configFrom(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<ServerConfig> {
+export async function configFrom(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ServerConfig> {
   const args = parseServeArgs(argv);
   const app = appByDir(args.app!);
   const port = Number(args.port || env.PORT || app.port);
   const storeLocation = args.store || env.RELEASE_STORE;
   const remotesFile = args.remotes || env.REMOTES_FILE;
   // A remote from the store unless --dist; the shell from the store's live shell release when there is one.
-  const store = args.dist || (app.host && remotesFile && !storeLocation) ? null : openStore(storeLocation);
+  const store =
+    args.dist || (app.host && remotesFile && !storeLocation) ? null : openStore(storeLocation);
   const dev = Boolean(app.host) && devOverridesAllowed(env);
   const siteUrl = siteUrlFrom(env.SITE_URL, `http://localhost:${port}`);
   return {

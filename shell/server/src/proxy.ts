@@ -9,7 +9,13 @@
 // - A GET or HEAD whose connection failed before any answer is tried once more, at once; nothing else is retried.
 // - The API down or restarting: the same JSON error the API gives when its database is away, so the pages show a
 //   message and keep the user signed in (only a 401 signs out).
-import type { FastifyInstance, FastifyReply, FastifyRequest, RawServerBase, RouteGenericInterface } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawServerBase,
+  RouteGenericInterface,
+} from 'fastify';
 import fastifyProxy from '@fastify/http-proxy';
 import type { IncomingHttpHeaders } from 'node:http';
 
@@ -51,7 +57,10 @@ interface ProxiedRequest {
 }
 
 /** The request headers sent on to the API: the client's address as this server saw it, nothing forged. */
-export function forwardedHeaders(req: ProxiedRequest, headers: IncomingHttpHeaders): IncomingHttpHeaders {
+export function forwardedHeaders(
+  req: ProxiedRequest,
+  headers: IncomingHttpHeaders,
+): IncomingHttpHeaders {
   const out = { ...headers };
   for (const name of CLIENT_ADDRESS_HEADERS) delete out[name];
   out['x-forwarded-for'] = req.socket?.remoteAddress ?? req.raw?.socket?.remoteAddress ?? '';
@@ -130,7 +139,10 @@ export async function registerApiProxy(server: FastifyInstance, o: ProxyOptions)
         retryDelay,
         onError: (reply, { error }) => {
           if (reply.sent) return;
-          void unavailable(reply, (error as { statusCode?: number })?.statusCode === 504 ? 504 : 503);
+          void unavailable(
+            reply,
+            (error as { statusCode?: number })?.statusCode === 504 ? 504 : 503,
+          );
         },
       },
     });

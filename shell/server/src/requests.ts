@@ -25,7 +25,13 @@ export function registerRequestIds(
   if (!log) return;
   server.addHook('onResponse', (req, reply, done) => {
     const ms = Math.round(reply.elapsedTime * 10) / 10;
-    const line = { time: new Date().toISOString(), app, reqId: req.id, method: req.method, url: req.url };
+    const line = {
+      time: new Date().toISOString(),
+      app,
+      reqId: req.id,
+      method: req.method,
+      url: req.url,
+    };
     log(`${JSON.stringify({ ...line, status: reply.statusCode, ms })}\n`);
     done();
   });

@@ -39,7 +39,9 @@ export function contentSecurityPolicy(origins: string[], devOrigins: string[] = 
 
 /** The first page's remotes are fetched from their own origins: open those connections while the shell loads. */
 const preconnect = (origins: string[]): string =>
-  origins.flatMap((o) => [`<${o}>; rel=preconnect`, `<${o}>; rel=preconnect; crossorigin`]).join(', ');
+  origins
+    .flatMap((o) => [`<${o}>; rel=preconnect`, `<${o}>; rel=preconnect; crossorigin`])
+    .join(', ');
 
 /** The headers of every answer; with `remotes` (the shell), a page's policy too. */
 export function registerSecurityHeaders(server: FastifyInstance, remotes: Remotes | null): void {

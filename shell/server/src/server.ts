@@ -13,12 +13,22 @@ import { registerSecurityHeaders } from './security';
 import { registerBenchHello, registerRemoteRoutes, registerStatic } from './static';
 
 /** The shell's own routes around its files: proxy, remotes, overrides, then its pages. */
-async function registerShell(server: FastifyInstance, c: ServerConfig, remotes: Remotes): Promise<void> {
-  await registerApiProxy(server, { apiUrl: c.apiUrl, deadlineMs: c.deadlineMs, bodyMaxBytes: c.bodyMaxBytes });
+async function registerShell(
+  server: FastifyInstance,
+  c: ServerConfig,
+  remotes: Remotes,
+): Promise<void> {
+  await registerApiProxy(server, {
+    apiUrl: c.apiUrl,
+    deadlineMs: c.deadlineMs,
+    bodyMaxBytes: c.bodyMaxBytes,
+  });
   registerRemotesRoutes(server, { remotes, secure: c.secure });
   registerOverrideRoutes(server, { remotes, siteUrl: c.siteUrl, secure: c.secure, dev: c.dev });
   if (c.dev)
-    console.warn('shell: DEV_REMOTE_OVERRIDES is on: /__dev/remote may point this browser at a local remote');
+    console.warn(
+      'shell: DEV_REMOTE_OVERRIDES is on: /__dev/remote may point this browser at a local remote',
+    );
   await registerStatic(server, { dist: c.dist, host: true, fromStore: false });
   // Only when a benchmark sets the variable: its yardstick page, measured under the same load as the site's.
   if (c.benchHelloDir) await registerBenchHello(server, c.benchHelloDir);

@@ -58,7 +58,11 @@ export async function registerStatic(server: FastifyInstance, o: StaticOptions):
 }
 
 /** A remote's own routes: its live manifest (from the store) and CORS preflights. */
-export function registerRemoteRoutes(server: FastifyInstance, app: string, store: Store | null): void {
+export function registerRemoteRoutes(
+  server: FastifyInstance,
+  app: string,
+  store: Store | null,
+): void {
   if (store) {
     // Probes (and people) asking for the app's manifest get the live release's.
     server.get('/mf-manifest.json', async (_req, reply) => {

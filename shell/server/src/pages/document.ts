@@ -39,7 +39,8 @@ export function headTags(head: PageHead, canonicalPath: string, siteUrl: string)
   const description = escapeHtml(head.description);
   // A page's own share image (a job's, 1200×630) shows large; the site's icon small.
   const image = escapeHtml(head.image ? `${siteUrl}${head.image}` : `${siteUrl}/icon-512.png`);
-  const meta = (attr: string, key: string, content: string) => `<meta ${attr}="${key}" content="${content}">`;
+  const meta = (attr: string, key: string, content: string) =>
+    `<meta ${attr}="${key}" content="${content}">`;
   const tags = [
     `<title>${title}</title>`,
     meta('name', 'description', description),
@@ -99,7 +100,9 @@ export class DocumentMaker {
     // The page's own title, description and sharing tags where index.html has the site's.
     let out = html
       .replace(/<meta name="?description"?[^>]*>/, '')
-      .replace(/<title>[^<]*<\/title>/, () => headTags(page.head, page.canonicalPath, this.o.siteUrl));
+      .replace(/<title>[^<]*<\/title>/, () =>
+        headTags(page.head, page.canonicalPath, this.o.siteUrl),
+      );
     const extra: string[] = [];
     if (remotes) extra.push(jsonBlock('referio-remotes', remotes));
     if (page.rendered) out = await this.withRender(out, page.rendered, page, extra);
@@ -113,7 +116,9 @@ export class DocumentMaker {
     const sheets: string[] = [];
     let out = extract(html, /<link rel="?preload"? as="?style"? href="?([^" >]+)"?>/g, sheets);
     const styles = await this.stylesheetTags([...sheets, ...(page.css ?? [])]);
-    out = out.replace('</head>', () => `${styles}</head>`).replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+    out = out
+      .replace('</head>', () => `${styles}</head>`)
+      .replace(/<noscript>[\s\S]*?<\/noscript>/, '');
     // The app's scripts once the HTML has painted (public/after-paint.js), not beside the HTML.
     const scripts: string[] = [];
     let preloads: string[] = [];
@@ -155,7 +160,9 @@ export class DocumentMaker {
     const raw = /^https?:/.test(href)
       ? await fetchOk(href, 'text', REMOTE_TIMEOUT_MS)
       : await fs.promises.readFile(path.join(this.o.dist, href.replace(/^\/+/, '')), 'utf8');
-    const text = raw.replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '').replace(/<\/style/gi, '<\\/style');
+    const text = raw
+      .replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '')
+      .replace(/<\/style/gi, '<\\/style');
     if (this.cssTexts.size > 200) this.cssTexts.clear();
     this.cssTexts.set(href, text);
     return text;

@@ -59,7 +59,13 @@ async function onServer(
   const { module, manifest, base } = await d.modules.of(remote);
   if (!module) return null;
   // The page's component, data and head come from the remote's module: all of it runs in the pool.
-  const task = { kind: 'page', url: url.href, module: match.module, expose: match.expose, remote: module } as const;
+  const task = {
+    kind: 'page',
+    url: url.href,
+    module: match.module,
+    expose: match.expose,
+    remote: module,
+  } as const;
   const { rendered, head, islands } = await pool.run(task);
   if (!rendered || !head) return null;
   const exposed = manifest.exposes?.find((e) => e.path === match.expose);
@@ -86,7 +92,9 @@ export async function answerPage(d: PageDeps, req: FastifyRequest, reply: Fastif
     const answer = await onServer({ ...d, render: d.render }, match, url, tpl);
     return answer ? send(answer) : inBrowser();
   } catch (err) {
-    console.warn(`[pages] ${url.pathname}: rendered in the browser (${(err as Error)?.message ?? err})`);
+    console.warn(
+      `[pages] ${url.pathname}: rendered in the browser (${(err as Error)?.message ?? err})`,
+    );
     return inBrowser();
   }
 }

@@ -28,7 +28,10 @@ interface Kept {
 }
 
 /** A remote's server module as it serves it now (its code, not evaluated), with its mf-manifest.json. */
-async function freshServerModule(remote: RemoteEntry, kept: Kept | null): Promise<RemoteServerModule> {
+async function freshServerModule(
+  remote: RemoteEntry,
+  kept: Kept | null,
+): Promise<RemoteServerModule> {
   const base = new URL(remote.entry);
   const [ssrManifest, manifest] = await Promise.all([
     fetchOk(new URL('ssr-manifest.json', base), 'json', REMOTE_TIMEOUT_MS).catch((err: Error) => {
@@ -67,7 +70,9 @@ export class RemoteModules {
       if (!usable) throw err;
       if (!usable.failedAt) {
         const why = (err as Error)?.message ?? err;
-        console.warn(`[pages] ${remote.name} did not answer (${why}); rendering with its last server module`);
+        console.warn(
+          `[pages] ${remote.name} did not answer (${why}); rendering with its last server module`,
+        );
       }
       usable.failedAt = this.now();
       return usable.value;

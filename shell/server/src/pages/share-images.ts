@@ -25,7 +25,9 @@ export function registerShareImages(
     const id = /^([0-9a-f-]{36})\.png$/i.exec(req.params.file)?.[1];
     let job: PublicJob | null = null;
     try {
-      job = id ? ((await apiJson<{ data?: PublicJob }>(`/jobPost/public/${id}`))?.data ?? null) : null;
+      job = id
+        ? ((await apiJson<{ data?: PublicJob }>(`/jobPost/public/${id}`))?.data ?? null)
+        : null;
     } catch {
       return reply.code(503).header('Retry-After', '5').type('text/plain').send('Try again later');
     }

@@ -32,10 +32,16 @@ export interface ShellRender {
 const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
 
 /** The shell's server render of the build in `dist`, or null when it has none (every page renders in the browser). */
-export function loadShellRender(dist: string, apiUrl: string, env = process.env): ShellRender | null {
+export function loadShellRender(
+  dist: string,
+  apiUrl: string,
+  env = process.env,
+): ShellRender | null {
   const serverBundle = path.join(dist, 'server', 'render.js');
   if (!fs.existsSync(serverBundle)) {
-    console.warn(`shell: no ${path.relative(process.cwd(), serverBundle)}; every page renders in the browser`);
+    console.warn(
+      `shell: no ${path.relative(process.cwd(), serverBundle)}; every page renders in the browser`,
+    );
     return null;
   }
   // React's production build on the server too (its development build is several times slower).

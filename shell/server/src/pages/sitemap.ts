@@ -41,7 +41,8 @@ export class Sitemap {
   }
 
   index(children: string[]): string {
-    const item = (c: string) => `<sitemap><loc>${escapeHtml(`${this.d.siteUrl}${c}`)}</loc></sitemap>`;
+    const item = (c: string) =>
+      `<sitemap><loc>${escapeHtml(`${this.d.siteUrl}${c}`)}</loc></sitemap>`;
     return xml(`<sitemapindex ${NS}>\n${children.map(item).join('\n')}\n</sitemapindex>`);
   }
 
@@ -53,9 +54,12 @@ export class Sitemap {
       try {
         const { module } = await this.d.modules.of(remote);
         if (!module || !this.d.pool) continue;
-        for (const p of (await this.d.pool.run({ kind: 'sitemap', remote: module })).paths) paths.add(p);
+        for (const p of (await this.d.pool.run({ kind: 'sitemap', remote: module })).paths)
+          paths.add(p);
       } catch (err) {
-        console.warn(`[pages] sitemap: ${remote.name} left out (${(err as Error)?.message ?? err})`);
+        console.warn(
+          `[pages] sitemap: ${remote.name} left out (${(err as Error)?.message ?? err})`,
+        );
       }
     }
     return [...paths].map((loc) => ({ loc }));
@@ -65,7 +69,9 @@ export class Sitemap {
   async jobEntries(after: string | null, limit: number): Promise<Entry[]> {
     const q = new URLSearchParams({ limit: String(limit) });
     if (after) q.set('after', after);
-    const page = await this.d.apiJson<{ data: { _id: string; lastmod: string }[] }>(`/jobPost/sitemap?${q}`);
+    const page = await this.d.apiJson<{ data: { _id: string; lastmod: string }[] }>(
+      `/jobPost/sitemap?${q}`,
+    );
     return (page?.data ?? []).map((j) => ({ loc: `/job-details/${j._id}`, lastmod: j.lastmod }));
   }
 
@@ -96,9 +102,14 @@ export class Sitemap {
 }
 
 const ROBOTS = (siteUrl: string) =>
-  ['User-agent: *', 'Allow: /', 'Disallow: /dashboard', 'Disallow: /api/', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join(
-    '\n',
-  );
+  [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /dashboard',
+    'Disallow: /api/',
+    `Sitemap: ${siteUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 
 export function registerSitemap(server: FastifyInstance, d: SitemapDeps): void {
   const sitemap = new Sitemap(d);
@@ -113,6 +124,9 @@ export function registerSitemap(server: FastifyInstance, d: SitemapDeps): void {
     const after = req.query?.after;
     if (after !== undefined && !/^[0-9a-f-]{36}$/i.test(String(after)))
       return reply.code(400).type('text/plain').send('after must be a job id');
-    return sendXml(reply, sitemap.urlset(await sitemap.jobEntries(after ?? null, SITEMAP_MAX_URLS)));
+    return sendXml(
+      reply,
+      sitemap.urlset(await sitemap.jobEntries(after ?? null, SITEMAP_MAX_URLS)),
+    );
   });
 }

@@ -22,7 +22,12 @@ export interface OverrideRoutesOptions {
 type Form = Record<string, string | undefined>;
 
 /** One remote's form on the override page. */
-function appForm(app: App, versions: string[], live: string | undefined, mine: string | undefined): string {
+function appForm(
+  app: App,
+  versions: string[],
+  live: string | undefined,
+  mine: string | undefined,
+): string {
   const options = [...versions]
     .reverse()
     .map(
@@ -47,7 +52,9 @@ async function overridePage(remotes: Remotes, overrides: Overrides): Promise<str
   const forms: string[] = [];
   for (const app of remoteApps) {
     const versions = [...(await remotes.versionsOf(app.dir))];
-    forms.push(appForm(app, versions, pointer.apps[app.dir]?.live, versionOverride(overrides, app.dir)));
+    forms.push(
+      appForm(app, versions, pointer.apps[app.dir]?.live, versionOverride(overrides, app.dir)),
+    );
   }
   const clearAll = overrides.size
     ? '<form method="post" action="/release-override"><button type="submit" name="action" value="clear-all">Clear every override</button></form>'
@@ -68,7 +75,11 @@ function fromOwnPage(req: FastifyRequest, siteUrl: string): boolean {
 }
 
 /** The overrides after the form's action, or the message of a 400. */
-async function applyForm(remotes: Remotes, overrides: Overrides, body: Form): Promise<string | null> {
+async function applyForm(
+  remotes: Remotes,
+  overrides: Overrides,
+  body: Form,
+): Promise<string | null> {
   if (body.action === 'clear-all') {
     overrides.clear();
     return null;

@@ -25,7 +25,9 @@ it('keeps versions and, in development, loopback entries, in one HttpOnly SameSi
   ]);
   const cookie = overrideCookie(overrides, { secure: true });
   expect(cookie).toMatch(
-    new RegExp(`^${OVERRIDE_COOKIE}=[^;]+; Path=/; Max-Age=86400; SameSite=Strict; HttpOnly; Secure$`),
+    new RegExp(
+      `^${OVERRIDE_COOKIE}=[^;]+; Path=/; Max-Age=86400; SameSite=Strict; HttpOnly; Secure$`,
+    ),
   );
   expect(overridesFromCookie(`other=1; ${sentBack(cookie)}`, { dev: true })).toEqual(overrides);
   // Without development entries allowed, only the version counts.
@@ -41,11 +43,15 @@ it('keeps versions and, in development, loopback entries, in one HttpOnly SameSi
 it('refuses entries off this machine or not http(s), names that are not apps, and a cookie that does not parse', () => {
   expect(devEntry('https://evil.example/mf-manifest.json')).toBeNull();
   expect(devEntry('javascript:alert(1)')).toBeNull();
-  expect(devEntry('http://127.0.0.1:5003/mf-manifest.json')).toBe('http://127.0.0.1:5003/mf-manifest.json');
+  expect(devEntry('http://127.0.0.1:5003/mf-manifest.json')).toBe(
+    'http://127.0.0.1:5003/mf-manifest.json',
+  );
   const forged = (value: unknown) =>
     `${OVERRIDE_COOKIE}=${encodeURIComponent(JSON.stringify(value))}`;
   const dev = { dev: true };
-  expect(overridesFromCookie(forged({ 'mfe-public': 'https://evil.example/x.json' }), dev).size).toBe(0);
+  expect(
+    overridesFromCookie(forged({ 'mfe-public': 'https://evil.example/x.json' }), dev).size,
+  ).toBe(0);
   expect(overridesFromCookie(forged({ 'mfe-public': '../../etc' }), dev).size).toBe(0);
   expect(overridesFromCookie(forged({ '../x': '0.1.0' }), dev).size).toBe(0);
   expect(overridesFromCookie(forged(['mfe-public']), dev).size).toBe(0);

@@ -47,7 +47,10 @@ function parseOverride(value: unknown, dev: boolean): Override | null {
 }
 
 /** The overrides a Cookie header carries (syntax checked; whether a version is kept is the store's to say). */
-export function overridesFromCookie(header: string | undefined, { dev }: { dev: boolean }): Overrides {
+export function overridesFromCookie(
+  header: string | undefined,
+  { dev }: { dev: boolean },
+): Overrides {
   const out: Overrides = new Map();
   const raw = cookiesOf(header).get(OVERRIDE_COOKIE);
   if (!raw) return out;

@@ -67,7 +67,10 @@ test('the live release for everyone, the canary for buckets below its percent, t
     expect(referrerEntry(await remotes.remotesFor(req(`a=1; ${BUCKET_COOKIE}=7`)))).toBe(canary);
   expect(referrerEntry(await remotes.remotesFor(req(`${BUCKET_COOKIE}=abc`)))).toBe(live);
   // Apps with nothing live are left out.
-  expect((await remotes.remotesFor(req())).map((r) => r.name)).toEqual(['mfe_referrer', 'mfe_chat']);
+  expect((await remotes.remotesFor(req())).map((r) => r.name)).toEqual([
+    'mfe_referrer',
+    'mfe_chat',
+  ]);
   // Every remote of the app table may serve the page's scripts (a remote with nothing live yet too).
   expect(remotes.originsFor(req())).toEqual(remoteApps.map((a) => `http://localhost:${a.port}`));
 });
@@ -77,7 +80,9 @@ test('a deploy is seen within the pointer cache (1 s)', async () => {
   let clock = 0;
   const remotes = storeRemotes(store, { now: () => clock });
   expect(referrerEntry(await remotes.remotesFor(req()))).toContain(LIVE);
-  await putJson(store, POINTER_KEY, { apps: { 'mfe-referrer': { live: OLD, since: '', past: [] } } });
+  await putJson(store, POINTER_KEY, {
+    apps: { 'mfe-referrer': { live: OLD, since: '', past: [] } },
+  });
   clock = 500;
   expect(referrerEntry(await remotes.remotesFor(req()))).toContain(LIVE);
   clock = 1001;
@@ -105,10 +110,16 @@ test('a bucket is given once, random in 0-99, in a long-lived HttpOnly cookie', 
 
 test('an override loads a kept release only; anything else is ignored', async () => {
   const remotes = storeRemotes(await makeStore());
-  const with_ = (value: string) => req(`${overrideOf({ 'mfe-referrer': value })}; ${BUCKET_COOKIE}=99`);
+  const with_ = (value: string) =>
+    req(`${overrideOf({ 'mfe-referrer': value })}; ${BUCKET_COOKIE}=99`);
   expect(referrerEntry(await remotes.remotesFor(with_(OLD)))).toContain(OLD);
   expect(referrerEntry(await remotes.remotesFor(with_(CANARY)))).toContain(CANARY);
-  for (const bad of ['9.9.9+ffffffffff', 'https://evil.example/x', 'http://localhost:3003/x.json', '../../etc'])
+  for (const bad of [
+    '9.9.9+ffffffffff',
+    'https://evil.example/x',
+    'http://localhost:3003/x.json',
+    '../../etc',
+  ])
     expect(referrerEntry(await remotes.remotesFor(with_(bad)))).toBe(
       `http://localhost:3003/${LIVE}/mf-manifest.json`,
     );
@@ -122,7 +133,10 @@ test('in development, an entry on this machine replaces a listed remote, from th
   expect(referrerEntry(list)).toBe(entry);
   expect(list.map((r) => r.name)).toEqual(['mfe_referrer', 'mfe_chat']);
   const file = path.join(tmpDir('referio-remotes-'), 'remotes.json');
-  fs.writeFileSync(file, JSON.stringify([{ name: 'mfe_referrer', entry: 'http://cdn.example/r/mf-manifest.json' }]));
+  fs.writeFileSync(
+    file,
+    JSON.stringify([{ name: 'mfe_referrer', entry: 'http://cdn.example/r/mf-manifest.json' }]),
+  );
   expect(referrerEntry(await fileRemotes(file, { dev: true }).remotesFor(req(cookie)))).toBe(entry);
   expect(referrerEntry(await fileRemotes(file).remotesFor(req(cookie)))).toBe(
     'http://cdn.example/r/mf-manifest.json',
@@ -147,11 +161,19 @@ async function overrideServer(dev = false) {
 }
 
 const SITE = 'http://localhost:3000';
-const post = (server: Awaited<ReturnType<typeof overrideServer>>, headers: Record<string, string>, fields: Record<string, string>) =>
+const post = (
+  server: Awaited<ReturnType<typeof overrideServer>>,
+  headers: Record<string, string>,
+  fields: Record<string, string>,
+) =>
   server.inject({
     method: 'POST',
     url: '/release-override',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost:3000', ...headers },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      host: 'localhost:3000',
+      ...headers,
+    },
     payload: new URLSearchParams(fields).toString(),
   });
 
@@ -170,7 +192,10 @@ test('the override is set only by a same-origin POST from the override page, for
     expect(res.statusCode).toBe(403);
     expect(res.headers['set-cookie']).toBeUndefined();
   }
-  const get = await server.inject({ method: 'GET', url: `/release-override?app=mfe-referrer&version=${OLD}` });
+  const get = await server.inject({
+    method: 'GET',
+    url: `/release-override?app=mfe-referrer&version=${OLD}`,
+  });
   expect(get.headers['set-cookie']).toBeUndefined();
 
   const ok = await post(server, { origin: SITE, 'sec-fetch-site': 'same-origin' }, set);
@@ -188,26 +213,44 @@ test('the override is set only by a same-origin POST from the override page, for
 
   // Shown on the page, and cleared from it.
   const value = cookie.split(';')[0]!;
-  const page = await server.inject({ method: 'GET', url: '/release-override', headers: { cookie: value } });
+  const page = await server.inject({
+    method: 'GET',
+    url: '/release-override',
+    headers: { cookie: value },
+  });
   expect(page.body).toContain(`You get: <strong>${OLD} (override)</strong>`);
   expect(page.body).toContain('<label>Release <select name="version">');
-  const cleared = await post(server, { origin: SITE, cookie: value }, { app: 'mfe-referrer', action: 'clear' });
+  const cleared = await post(
+    server,
+    { origin: SITE, cookie: value },
+    { app: 'mfe-referrer', action: 'clear' },
+  );
   expect(cleared.statusCode).toBe(303);
-  expect(String(cleared.headers['set-cookie'])).toMatch(new RegExp(`^${OVERRIDE_COOKIE}=; Path=/; Max-Age=0`));
+  expect(String(cleared.headers['set-cookie'])).toMatch(
+    new RegExp(`^${OVERRIDE_COOKIE}=; Path=/; Max-Age=0`),
+  );
   await server.close();
 });
 
 test('/__dev/remote exists in development only, for a listed remote and an entry on this machine', async () => {
-  expect((await (await overrideServer()).inject({ url: '/__dev/remote?name=mfe_referrer' })).statusCode).toBe(404);
+  expect(
+    (await (await overrideServer()).inject({ url: '/__dev/remote?name=mfe_referrer' })).statusCode,
+  ).toBe(404);
   const server = await overrideServer(true);
   const entry = 'http://localhost:4003/mf-manifest.json';
-  const set = await server.inject({ url: `/__dev/remote?name=mfe_referrer&entry=${encodeURIComponent(entry)}` });
+  const set = await server.inject({
+    url: `/__dev/remote?name=mfe_referrer&entry=${encodeURIComponent(entry)}`,
+  });
   expect(set.statusCode).toBe(302);
-  expect(String(set.headers['set-cookie'])).toContain(encodeURIComponent(JSON.stringify({ 'mfe-referrer': entry })));
+  expect(String(set.headers['set-cookie'])).toContain(
+    encodeURIComponent(JSON.stringify({ 'mfe-referrer': entry })),
+  );
   const unlisted = await server.inject({ url: '/__dev/remote?name=mfe_nope' });
   expect(unlisted.statusCode).toBe(400);
   expect(unlisted.json()).toEqual({ message: 'remotes.json lists no remote "mfe_nope".' });
-  const far = await server.inject({ url: `/__dev/remote?name=mfe_referrer&entry=${encodeURIComponent('https://evil.example/x')}` });
+  const far = await server.inject({
+    url: `/__dev/remote?name=mfe_referrer&entry=${encodeURIComponent('https://evil.example/x')}`,
+  });
   expect(far.json()).toEqual({ message: 'entry must be an http(s) URL on this machine.' });
   await server.close();
 });

@@ -141,7 +141,10 @@ function cachedVersions(store: Store, now: () => number, ttlMs = RELEASES_TTL_MS
 }
 
 /** The remotes from the release store: live, canary or the visitor's override, per visitor. */
-export function storeRemotes(store: Store, { dev = false, now = Date.now }: RemotesOptions = {}): Remotes {
+export function storeRemotes(
+  store: Store,
+  { dev = false, now = Date.now }: RemotesOptions = {},
+): Remotes {
   const pointer = cachedPointer(store, now);
   const versionsOf = cachedVersions(store, now);
   const overridesOf = (req: VisitorRequest) => overridesFromCookie(req.headers.cookie, { dev });
@@ -150,7 +153,8 @@ export function storeRemotes(store: Store, { dev = false, now = Date.now }: Remo
     const wanted = versionOverride(overrides, app.dir);
     if (wanted && (await versionsOf(app.dir)).has(wanted)) return wanted;
     const entry = p.apps[app.dir];
-    if (entry?.canary && bucket !== null && bucket < entry.canary.percent) return entry.canary.version;
+    if (entry?.canary && bucket !== null && bucket < entry.canary.percent)
+      return entry.canary.version;
     return entry?.live;
   }
   return {
@@ -163,13 +167,16 @@ export function storeRemotes(store: Store, { dev = false, now = Date.now }: Remo
       const list: RemoteEntry[] = [];
       for (const app of remoteApps) {
         const version = await versionFor(app, p, bucket, overrides);
-        if (version) list.push({ name: app.name, entry: `${releaseBase(app)}${version}/mf-manifest.json` });
+        if (version)
+          list.push({ name: app.name, entry: `${releaseBase(app)}${version}/mf-manifest.json` });
       }
       return remember(req, withDevEntries(list, overrides));
     },
     originsFor(req) {
       const list = given.get(req.raw);
-      return list ? originsOf(list) : [...new Set(remoteApps.map((a) => new URL(releaseBase(a)).origin))];
+      return list
+        ? originsOf(list)
+        : [...new Set(remoteApps.map((a) => new URL(releaseBase(a)).origin))];
     },
   };
 }

@@ -11,8 +11,10 @@ export function registerRemotesRoutes(
 ): void {
   server.addHook('onRequest', (req, reply, done) => {
     // Pages and /remotes.json only: static files stay cookie-free (cacheable by any CDN).
-    const page = req.url === '/remotes.json' || String(req.headers.accept ?? '').includes('text/html');
-    if (req.method === 'GET' && page && !req.url.startsWith('/api/')) assignBucket(req, reply, { secure });
+    const page =
+      req.url === '/remotes.json' || String(req.headers.accept ?? '').includes('text/html');
+    if (req.method === 'GET' && page && !req.url.startsWith('/api/'))
+      assignBucket(req, reply, { secure });
     done();
   });
   server.get('/remotes.json', async (req, reply) => {
@@ -24,7 +26,9 @@ export function registerRemotesRoutes(
     try {
       return reply.send(await remotes.remotesFor(req));
     } catch (err) {
-      console.warn(`[remotes] the release pointer could not be read: ${(err as Error)?.message ?? err}`);
+      console.warn(
+        `[remotes] the release pointer could not be read: ${(err as Error)?.message ?? err}`,
+      );
       return reply
         .code(503)
         .header('Retry-After', '5')

@@ -117,7 +117,8 @@ export class RenderPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new RenderError('the render pool is closed'));
+    for (const job of this.queue.splice(0))
+      job.reject(new RenderError('the render pool is closed'));
     await Promise.all(
       [...this.slots].map((slot) => {
         slot.dead = true;
@@ -135,7 +136,14 @@ export class RenderPool {
       stdout: false,
       stderr: false,
     });
-    const slot: Slot = { worker, tasks: new Map(), known: new Map(), dead: false, ready: false, suspect: false };
+    const slot: Slot = {
+      worker,
+      tasks: new Map(),
+      known: new Map(),
+      dead: false,
+      ready: false,
+      suspect: false,
+    };
     this.stats.started++;
     worker.on('message', (msg: WorkerMessage) => this.answer(slot, msg));
     worker.on('error', (err: NodeJS.ErrnoException) => {

@@ -113,6 +113,10 @@ export async function renderShareImage(job: ShareImageJob): Promise<Buffer> {
       ),
     ],
   );
-  const svg = await satori(tree as Parameters<typeof satori>[0], { width: WIDTH, height: HEIGHT, fonts: loadFonts() });
+  const svg = await satori(tree as Parameters<typeof satori>[0], {
+    width: WIDTH,
+    height: HEIGHT,
+    fonts: loadFonts(),
+  });
   return new Resvg(svg, { fitTo: { mode: 'width', value: WIDTH } }).render().asPng();
 }

@@ -8,10 +8,16 @@ import ts from 'typescript';
 /** `dir`'s modules (tests left out) as JavaScript in a new temporary folder, which is returned. */
 export function transpileFolder(dir: string): string {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-server-js-'));
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
     const { outputText } = ts.transpileModule(fs.readFileSync(path.join(dir, file), 'utf8'), {
       fileName: file,
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+      compilerOptions: {
+        module: ts.ModuleKind.CommonJS,
+        target: ts.ScriptTarget.ES2022,
+        esModuleInterop: true,
+      },
     });
     fs.writeFileSync(path.join(out, file.replace(/\.ts$/, '.js')), outputText);
   }
