@@ -65,8 +65,9 @@ afterAll(() => {
   fs.rmSync(path.dirname(workerFile), { recursive: true, force: true });
 });
 
-function newPool(options: Partial<RenderPoolOptions> = {}) {
-  return new RenderPool({
+/** A pool whose workers have started (their start is not what a budget here measures). */
+async function newPool(options: Partial<RenderPoolOptions> = {}) {
+  const pool = new RenderPool({
     workerData: { serverBundle, apiBaseUrl: 'http://api.test/api' },
     workerFile,
     size: 1,
@@ -75,6 +76,14 @@ function newPool(options: Partial<RenderPoolOptions> = {}) {
     log: () => undefined,
     ...options,
   });
+  await pool.ready();
+  return pool;
+}
+
+/** Until the pool has replaced its ended worker and the new one has started. */
+async function replaced(pool: RenderPool, ended: () => boolean) {
+  for (let i = 0; i < 200 && !(ended() && pool.slots.size === 1); i++) await delay(50);
+  await pool.ready();
 }
 
 /** The longest the main thread's event loop was held up while `promise` ran (a timer every 10 ms). */
@@ -96,7 +105,7 @@ async function longestStall(promise: Promise<unknown>) {
 
 describe('the render pool', () => {
   it('renders pages, the not-found page and sitemaps in a worker, with the API base it was given', async () => {
-    const pool = newPool();
+    const pool = await newPool();
     try {
       const out = await pool.run(page(GOOD, '/company-list'));
       expect(out.rendered?.html).toBe('<h1>Hello /company-list</h1>');
@@ -114,7 +123,7 @@ describe('the render pool', () => {
   });
 
   it('sends a module version to a worker once, and a new version when it changes', async () => {
-    const pool = newPool();
+    const pool = await newPool();
     const sent: boolean[] = [];
     try {
       for (const slot of pool.slots) {
@@ -135,7 +144,7 @@ describe('the render pool', () => {
   });
 
   it('ends a render that spins past its budget, keeps the event loop free, and replaces the worker', async () => {
-    const pool = newPool();
+    const pool = await newPool();
     try {
       await pool.run(page(GOOD));
       const started = performance.now();
@@ -150,6 +159,7 @@ describe('the render pool', () => {
       // scheduling delays stay well under half of that.
       expect(stall).toBeLessThan(500);
       // The next page renders in a new worker.
+      await replaced(pool, () => pool.stats.stalled === 1);
       expect((await pool.run(page(GOOD, '/next'))).rendered?.html).toBe('<h1>Hello /next</h1>');
       expect(pool.stats.stalled).toBe(1);
       expect(pool.stats.started).toBe(2);
@@ -159,7 +169,7 @@ describe('the render pool', () => {
   });
 
   it('fails a render that waits too long on its data, but keeps a worker that still answers', async () => {
-    const pool = newPool();
+    const pool = await newPool();
     try {
       await expect(pool.run(page(SLOW))).rejects.toThrow(/longer than 1000 ms/);
       expect((await pool.run(page(GOOD))).rendered?.html).toBe('<h1>Hello /</h1>');
@@ -171,9 +181,10 @@ describe('the render pool', () => {
   });
 
   it('fails the render of a module that crashes its worker, and carries on in a new one', async () => {
-    const pool = newPool();
+    const pool = await newPool();
     try {
       await expect(pool.run(page(CRASH))).rejects.toThrow(RenderError);
+      await replaced(pool, () => pool.stats.exited === 1);
       expect((await pool.run(page(GOOD))).rendered?.html).toBe('<h1>Hello /</h1>');
       expect(pool.stats.exited).toBe(1);
       expect(pool.stats.started).toBe(2);
@@ -186,7 +197,7 @@ describe('the render pool', () => {
     // The worker ends either way: out of memory (V8 ends the isolate), or, when V8 keeps collecting garbage near
     // the limit instead (seen on a loaded machine), as a worker that no longer answers after the render's budget.
     // Its end may come after the rejection, so it is waited for.
-    const pool = newPool({ memoryMb: 32, budgetMs: 20_000 });
+    const pool = await newPool({ memoryMb: 32, budgetMs: 20_000 });
     try {
       await expect(pool.run(page(HOG))).rejects.toThrow(RenderError);
       expect((await pool.run(page(GOOD))).rendered?.html).toBe('<h1>Hello /</h1>');
@@ -200,7 +211,7 @@ describe('the render pool', () => {
   });
 
   it('fails a broken page at once (an error in the render), without replacing the worker', async () => {
-    const pool = newPool();
+    const pool = await newPool();
     try {
       const broken = remote('broken', `component: () => { throw new Error('bad page'); }`);
       await expect(pool.run(page(broken))).rejects.toThrow(/bad page/);

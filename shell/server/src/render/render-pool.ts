@@ -63,6 +63,8 @@ interface Slot {
   known: Map<string, string>;
   dead: boolean;
   ready: boolean;
+  /** Settles when the worker has started (or has ended without starting). */
+  started: Promise<void>;
   suspect: boolean;
 }
 
@@ -115,6 +117,11 @@ export class RenderPool {
     });
   }
 
+  /** Settles once every worker of the pool has started (a task sent before waits in its worker meanwhile). */
+  async ready(): Promise<void> {
+    await Promise.all([...this.slots].map((slot) => slot.started));
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0))
@@ -136,14 +143,18 @@ export class RenderPool {
       stdout: false,
       stderr: false,
     });
+    let started = () => {};
     const slot: Slot = {
       worker,
       tasks: new Map(),
       known: new Map(),
       dead: false,
       ready: false,
+      started: new Promise<void>((resolve) => (started = resolve)),
       suspect: false,
     };
+    worker.once('message', () => started());
+    worker.once('exit', () => started());
     this.stats.started++;
     worker.on('message', (msg: WorkerMessage) => this.answer(slot, msg));
     worker.on('error', (err: NodeJS.ErrnoException) => {
