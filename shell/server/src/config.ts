@@ -86,24 +86,24 @@ export function parseServeArgs(argv: string[]): Args {
 /** The folder a remote or the shell serves, checked to hold a build. */
 async function distOf(app: App, args: Args, store: Store | null): Promise<string> {
   if (args.dist) return checkBuild(app, path.resolve(args.dist));
-  if (!app.host) {
-    const dir = store && releasesDir(store, app.dir);
-    if (!store || !dir)
-      throw new ConfigError(
-        `${app.dir}: ${store?.location} is an S3 bucket; serve its releases/${app.dir}/ from the bucket (CDN)`,
-      );
-    if (!fs.existsSync(dir))
-      throw new ConfigError(
-        `${app.dir}: no release in ${store.location}. Run: npm run release -w @referio/${app.dir}`,
-      );
-    return dir;
-  }
+  if (app.host) return checkBuild(app, await shellDist(store));
+  const dir = store && releasesDir(store, app.dir);
+  if (!store || !dir)
+    throw new ConfigError(
+      `${app.dir}: ${store?.location} is an S3 bucket; serve its releases/${app.dir}/ from the bucket (CDN)`,
+    );
+  if (!fs.existsSync(dir))
+    throw new ConfigError(
+      `${app.dir}: no release in ${store.location}. Run: npm run release -w @referio/${app.dir}`,
+    );
+  return dir;
+}
+
+/** The shell's live release in a folder store, else its build (shell/dist). */
+async function shellDist(store: Store | null): Promise<string> {
   const live = store ? (await readPointer(store)).apps.shell?.live : undefined;
   const released = live && store ? releasesDir(store, 'shell') : null;
-  return checkBuild(
-    app,
-    released ? path.join(released, live!) : path.join(repoRoot, app.dir, 'dist'),
-  );
+  return live && released ? path.join(released, live) : path.join(repoRoot, 'shell', 'dist');
 }
 
 function checkBuild(app: App, dist: string): string {
