@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { createAppConfigs, groupFiles } = require('../tools/build/webpack.app.js');
+const { sharedDeps } = require('../tools/build/federation.js');
 
 const base = createAppConfigs({
   dir: __dirname,
@@ -11,7 +12,7 @@ const base = createAppConfigs({
   port: 3000,
   host: true,
   runtimePlugins: [path.join(__dirname, 'src', 'federation', 'retryPlugin.ts')],
-  // The server render of the site's pages (dist/server/render.js, loaded by shell/server/pages.mjs).
+  // The server render of the site's pages (dist/server/render.js, loaded by server/src/pages/shell-render.ts).
   serverEntry: './src/server/render.tsx',
   // Its contract's `consumes`: every module of the route table, rendered as `<Page />` (no props).
   consumes: { file: './src/routes/paths.ts', exportName: 'remoteModules', props: '{}' },
@@ -26,7 +27,7 @@ const PUBLIC_FILES = [
   'icon-512.png',
   'icon-maskable-512.png',
   'apple-touch-icon.png',
-  // The scripts' loader of the pages the server rendered (shell/server/pages.mjs).
+  // The scripts' loader of the pages the server rendered (server/src/pages/document.ts).
   'after-paint.js',
 ];
 class EmitPublicFiles {
@@ -51,7 +52,9 @@ class EmitPublicFiles {
 // - stylesheets.json: the stylesheets of the shell's own lazy pages (the not-found page), for the server render's
 //   HTML: a page the server rendered links every stylesheet it shows, so it paints styled before any script runs;
 // - islands-preloads.json: the scripts of the `islands` chunk group (src/islands.tsx and the shared modules it
-//   consumes), which a page taken over as islands preloads instead of the app's (docs/islands.md).
+//   consumes), which a page taken over as islands preloads instead of the app's (docs/islands.md);
+// - shared-names.json: the names the site shares (federation.js), the only modules a remote's server module may
+//   require in the render workers (server/src/render/render-worker.ts).
 class EmitServerFiles {
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
@@ -76,6 +79,7 @@ class EmitServerFiles {
             'server/islands-preloads.json',
             json(islands.map((f) => `${publicPath}${f}`)),
           );
+          compilation.emitAsset('server/shared-names.json', json(Object.keys(sharedDeps())));
         },
       );
     });

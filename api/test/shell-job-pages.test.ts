@@ -1,8 +1,7 @@
-// The shell's server (shell/server/pages.mjs) in front of a real API: pages answer HTML to clients that send
-// `*/*` or no Accept at all, the sitemap lists every active job with its lastmod (a sitemap index with
-// keyset-paged job files past the per-file limit), and a job's share image is a cached 1200×630 PNG
-// (docs/seo.md). The shell here has no server bundle (pages render in the browser); the server-rendered job
-// page itself is e2e/tests/job-pages.spec.ts.
+// The shell's server (shell/server/src/pages) in front of a real API: the sitemap lists every active job with its
+// lastmod (a sitemap index with keyset-paged job files past the per-file limit), and a job's share image is a cached
+// 1200×630 PNG (docs/seo.md). Which requests get a page (Accept) is tested in the shell
+// (shell/server/src/server.test.ts); the server-rendered job page itself is e2e/tests/job-pages.spec.ts.
 import type net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
@@ -39,32 +38,6 @@ const get = (path: string, headers: Record<string, string> = {}) =>
 
 const jobIds = (xml: string) =>
   [...xml.matchAll(/\/job-details\/([0-9a-f-]{36})</g)].map((m) => m[1]);
-
-describe('pages and Accept', () => {
-  it.each([
-    ['no Accept header', {}],
-    ['*/*', { accept: '*/*' }],
-    ['a browser', { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }],
-  ])('answers a page with HTML to %s', async (_name, headers) => {
-    for (const path of ['/job-details/00000000-0000-4000-8000-000000000000', '/company-list']) {
-      const res = await get(path, headers);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toContain('text/html');
-      expect(await res.text()).toContain('<meta property="og:title"');
-    }
-  });
-
-  it('answers plain text to a client that wants JSON only, and to a missing file', async () => {
-    const json = await get('/job-details/x', { accept: 'application/json' });
-    expect(json.status).toBe(404);
-    expect(json.headers.get('content-type')).toContain('text/plain');
-    const html0 = await get('/company-list', { accept: 'text/html;q=0, application/json' });
-    expect(html0.status).toBe(404);
-    const file = await get('/missing-chunk.js', { accept: '*/*' });
-    expect(file.status).toBe(404);
-    expect(await file.text()).toBe('Not found');
-  });
-});
 
 describe('the sitemap', () => {
   it('lists every active job with its lastmod and leaves closed ones out, then pages them past the limit', async () => {

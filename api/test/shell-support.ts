@@ -1,4 +1,4 @@
-// The shell's server (shell/server/serve.mjs) started in front of an API URL, on a free port.
+// The shell's server (shell/server/src/serve.ts) started in front of an API URL, on a free port.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -6,6 +6,17 @@ import os from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
+
+/**
+ * Node's arguments that start the shell's server from its source, as the tests need it (no build first): its
+ * TypeScript through the shell's test hook, @referio/release from its source too.
+ */
+export const SHELL_SERVER = [
+  '--conditions=referio-source',
+  '--require',
+  path.join(ROOT, 'shell', 'server', 'src', 'test', 'register-ts.js'),
+  path.join(ROOT, 'shell', 'server', 'src', 'serve.ts'),
+];
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -32,7 +43,7 @@ export async function startShell(
   const shell = spawn(
     process.execPath,
     [
-      path.join(ROOT, 'shell', 'server', 'serve.mjs'),
+      ...SHELL_SERVER,
       '--app',
       'shell',
       '--dist',
@@ -50,7 +61,7 @@ export async function startShell(
     },
   );
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the shell server did not start')), 15_000);
+    const timer = setTimeout(() => reject(new Error('the shell server did not start')), 30_000);
     shell.stdout!.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('serving')) {
         clearTimeout(timer);

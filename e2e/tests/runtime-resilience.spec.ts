@@ -98,7 +98,7 @@ async function startShell(): Promise<void> {
   const child = stack.startProcess(
     'shell-3010',
     process.execPath,
-    ['shell/server/serve.mjs', '--app', 'shell', '--port', '3010', '--remotes', remotesFile],
+    [stack.SERVE, '--app', 'shell', '--port', '3010', '--remotes', remotesFile],
     { quiet: true, env: { LOG_REQUESTS: 'false' } },
   );
   children.push(child);
@@ -298,7 +298,7 @@ test('(d) a chunk of the release a tab runs is gone: the shell loads the remote 
   fs.mkdirSync(store, { recursive: true });
   fs.renameSync(release('old'), dir1);
   fs.renameSync(release('new'), path.join(store, 'new'));
-  // serve.mjs serves a remote's folder: it looks for a manifest at the top.
+  // The server serves a remote's folder: it looks for a manifest at the top.
   fs.copyFileSync(path.join(dir1, 'mf-manifest.json'), path.join(store, 'mf-manifest.json'));
   const server = await serveRelease(store, 3011);
   pointPublicAt('http://localhost:3011/old/mf-manifest.json');

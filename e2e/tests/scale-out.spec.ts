@@ -161,7 +161,7 @@ async function startDeployment(children: ChildProcess[], dbName: string): Promis
       'shell',
       process.execPath,
       [
-        'shell/server/serve.mjs',
+        'shell/server/dist/serve.js',
         '--app',
         'shell',
         '--port',

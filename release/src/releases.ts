@@ -49,8 +49,10 @@ export function checkVersion(version: string): string {
 }
 
 export const recordKey = (app: string, version: string): string => `meta/${app}/${version}.json`;
+/** Where an app's releases are kept: `releases/<app>`. */
+const releasesKey = (app: string): string => `releases/${app}`;
 export const fileKey = (app: string, version: string, file: string): string =>
-  `releases/${app}/${version}/${file}`;
+  `${releasesKey(app)}/${version}/${file}`;
 export const mapKey = (app: string, version: string, file: string): string =>
   `sourcemaps/${app}/${version}/${file}`;
 
@@ -206,6 +208,23 @@ export async function listReleases(store: Store, app: string): Promise<ReleaseRe
   return records
     .filter((r): r is ReleaseRecord => r !== null)
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.version.localeCompare(b.version));
+}
+
+/**
+ * The versions an app has kept, by name only (no record is read): what a server checks a visitor's choice against.
+ * A name that is not an app's has none.
+ */
+export async function releaseVersions(store: Store, app: string): Promise<string[]> {
+  if (!APP_NAME.test(app)) return [];
+  const prefix = `meta/${app}/`;
+  return (await store.list(prefix))
+    .filter((k) => k.endsWith('.json') && !k.slice(prefix.length).includes('/'))
+    .map((k) => k.slice(prefix.length, -'.json'.length));
+}
+
+/** The local folder holding an app's releases (`<store>/releases/<app>/`), or null for a store without one (S3). */
+export function releasesDir(store: Store, app: string): string | null {
+  return store.dir ? path.join(store.dir, ...releasesKey(checkApp(app)).split('/')) : null;
 }
 
 /** The apps that have releases. */

@@ -1,4 +1,4 @@
-// Pages the server rendered (shell/server/pages.mjs): the page is HTML that works on its own (its links are plain
+// Pages the server rendered (shell/server/src/pages/document.ts): the page is HTML that works on its own (its links are plain
 // links, a search box submits as a form), so the app's scripts are not run with the first screen. They start
 // (the scripts `data-scripts`, in order; `data-preloads` fetched at low priority; React then takes the page over:
 // bootstrap.tsx, hydrateRoot) at the first sign of use, or once the page has been left idle:
@@ -55,7 +55,7 @@
       setTimeout(start, 0);
     });
   }
-  // data-idle="hold": the bundle budget's measurement of the first screen alone (shell/server/pages.mjs).
+  // data-idle="hold": the bundle budget's measurement of the first screen alone (shell/server/src/pages/document.ts).
   if (me.getAttribute('data-idle') !== 'hold') {
     window.addEventListener('load', function () {
       setTimeout(function () {

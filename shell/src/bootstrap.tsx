@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { firstPageModule } from './federation/preload';
 import { ensureRemotes, loadPageModule } from './federation/remotes';
 
-/** The id of the JSON data block with the server render's react-query state (shell/server/pages.mjs). */
+/** The id of the JSON data block with the server render's react-query state (shell/server/src/pages/document.ts). */
 const SERVER_STATE_ID = 'referio-state';
 
 /** Fired on window when React has taken over the server's page (public/after-paint.js listens). */
@@ -85,7 +85,7 @@ async function start(): Promise<void> {
       <App />
     </StrictMode>
   );
-  // The server rendered this page (shell/server/pages.mjs): React takes over the HTML in place, with the data the
+  // The server rendered this page (shell/server/src/pages/): React takes over the HTML in place, with the data the
   // page was rendered with, so nothing is fetched twice and nothing moves. The server renders for a signed-out
   // visitor only; a browser that holds a session (its cookie had gone) renders afresh instead.
   if (hydrating && serverState !== null) {

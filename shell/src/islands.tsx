@@ -1,5 +1,5 @@
 // A page the server rendered as islands-only (its owner says so: the landing, mfe-public's `islands: true`;
-// shell/server/pages.mjs marks it `<html data-islands>`) is taken over here without the app: each
+// shell/server/src/pages/document.ts marks it `<html data-islands>`) is taken over here without the app: each
 // `[data-island]` element (shared/src/islands/Island.tsx) is hydrated on its own with React alone, the shell's
 // islands from this chunk, a remote's through the federation runtime. No router, no react-query, no API
 // module but what an island uses: the page's links are plain links (the next page is the server's too) and

@@ -68,8 +68,8 @@ async function liveSource(app, values) {
 async function liveRelease(dir) {
   const location = process.env.RELEASE_STORE;
   if (!location && !fs.existsSync(path.join(root, '.releases', 'pointer.json'))) return null;
-  const { openStoreView } = await import('../../shell/server/pointer.mjs');
-  const pointer = await (await openStoreView(location)).readPointer();
+  const { default: release } = await import('@referio/release');
+  const pointer = await release.readPointer(release.openStore(location));
   return pointer.apps?.[dir]?.live ?? null;
 }
 

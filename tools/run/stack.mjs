@@ -67,9 +67,18 @@ export const buildSteps = [
     ],
     output: 'release/dist/index.js',
   },
+  {
+    name: 'shell server',
+    workspace: '@referio/shell',
+    script: 'build:server',
+    inputs: ['shell/server/src', 'shell/server/tsconfig.json', 'shell/server/tsconfig.build.json'],
+    output: 'shell/server/dist/serve.js',
+  },
   ...apps.map((a) => ({
     name: a.dir,
     workspace: `@referio/${a.dir}`,
+    // The shell's browser and render bundles; its server is the step above.
+    script: a.host ? 'build:web' : 'build',
     inputs: [
       `${a.dir}/src`,
       `${a.dir}/public`,
@@ -124,7 +133,9 @@ export async function buildStale({ log = console.log, only = () => true } = {}) 
         const step = pending.splice(i, 1)[0];
         const t0 = Date.now();
         running.add(step.name);
-        run('npm', ['run', 'build', '--silent', '-w', step.workspace], { quiet: true })
+        run('npm', ['run', step.script ?? 'build', '--silent', '-w', step.workspace], {
+          quiet: true,
+        })
           .then(() => {
             log(`build: ${step.name} done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
             running.delete(step.name);
@@ -201,8 +212,11 @@ export function startApi({ env = {}, quiet = false, port = API_PORT, format } = 
 /** REFERIO_DIST_<APP> (e.g. REFERIO_DIST_MFE_CHAT): the build to release for that app instead of <dir>/dist. */
 const distEnv = (dir) => `REFERIO_DIST_${dir.toUpperCase().replace(/-/g, '_')}`;
 
+/** The servers of the shell and the remotes (the shell's server, compiled by its build: the `shell server` step). */
+export const SERVE = 'shell/server/dist/serve.js';
+
 export function startStatic(dir, { quiet = false, args = [], format } = {}) {
-  return startProcess(dir, process.execPath, ['shell/server/serve.mjs', '--app', dir, ...args], {
+  return startProcess(dir, process.execPath, [SERVE, '--app', dir, ...args], {
     quiet,
     format,
   });

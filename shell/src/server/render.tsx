@@ -1,5 +1,5 @@
 // The shell's server render (built by shell/webpack.config.js into dist/server/render.js, loaded by the shell's
-// server, shell/server/pages.mjs). The shell owns the route table, the site's chrome and the not-found page; the
+// server, shell/server/src/pages/). The shell owns the route table, the site's chrome and the not-found page; the
 // remote that owns a page hands its component, head and data through its own server module (for mfe-public:
 // mfe-public/src/ssr). The HTML is the same tree the browser renders (App.tsx), so React takes it over with
 // hydrateRoot and no visible change (bootstrap.tsx).

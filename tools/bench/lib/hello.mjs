@@ -1,6 +1,6 @@
 // The yardstick the page benchmarks compare with: a bare React 19 "hello world" (createRoot + one <h1>), built by
 // the project's webpack in production mode, with an HTML page. bundle.mjs reads its gzip bytes; lighthouse.mjs has
-// the shell's own server serve it (REFERIO_BENCH_HELLO_DIR, shell/server/serve.mjs) and measures it beside the
+// the shell's own server serve it (REFERIO_BENCH_HELLO_DIR, shell/server/src/static.ts) and measures it beside the
 // site's pages in the same run, so every figure is a ratio to a page measured under the same load.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,27 +1,38 @@
 // A job's share image (og:image, docs/seo.md): 1200×630 PNG with the job's title, company, place and the
 // Referio mark, laid out by satori (SVG) and drawn by resvg. The fonts are Inter's WOFF files from the
 // @fontsource/inter package (satori reads ttf/otf/woff, not woff2): nothing is downloaded at run time.
-// Rendered in the render pool's workers (render-worker.mjs, kind 'shareImage'), off the server's event loop.
+// Rendered in the render pool's workers (render-worker.ts, kind 'shareImage'), off the server's event loop.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import satori from 'satori';
 import { Resvg } from '@resvg/resvg-js';
 
 export const WIDTH = 1200;
 export const HEIGHT = 630;
 
-const require = createRequire(import.meta.url);
-const fontFile = (subset, weight) =>
+/** A public job post, as the API answers it, with what the image shows. */
+export interface ShareImageJob {
+  jobTitle?: string;
+  companyName?: string;
+  jobLocation?: string;
+  address?: string;
+  jobType?: string;
+  salaryRange?: string;
+  status?: string;
+}
+
+type Font = { name: string; data: Buffer; weight: 400 | 700; style: 'normal' };
+
+const fontFile = (subset: string, weight: number) =>
   fs.readFileSync(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`));
-let fonts = null;
+let fonts: Font[] | null = null;
 // Latin, and Latin Extended for the rupee sign and accented names (satori falls back font by font).
-const loadFonts = () =>
+const loadFonts = (): Font[] =>
   (fonts ??= ['latin', 'latin-ext'].flatMap((subset) =>
-    [400, 700].map((weight) => ({
+    ([400, 700] as const).map((weight) => ({
       name: subset === 'latin' ? 'Inter' : 'Inter Ext',
       data: fontFile(subset, weight),
       weight,
-      style: 'normal',
+      style: 'normal' as const,
     })),
   ));
 
@@ -31,16 +42,23 @@ const MARK = `data:image/svg+xml;base64,${Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#fff"/><path d="M20 48V16h14a10 10 0 0 1 2.6 19.66L45 48h-8.2l-7.6-12H27v12zm7-18h6.5a4 4 0 0 0 0-8H27z" fill="#6d28d9"/></svg>',
 ).toString('base64')}`;
 
-const h = (type, style, children) => ({ type, props: { style, children } });
+interface Node {
+  type: string;
+  props: { style?: Record<string, unknown>; children?: unknown; [key: string]: unknown };
+}
+const h = (type: string, style: Record<string, unknown>, children: unknown): Node => ({
+  type,
+  props: { style, children },
+});
 
 /** Text cut to `max` characters at a word, with an ellipsis (satori has no line clamp). */
-const clip = (text, max) => {
+const clip = (text: unknown, max: number): string => {
   const s = String(text ?? '').trim();
   return s.length <= max ? s : `${s.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 };
 
 /** Where the job is, as its card says it ('Bengaluru · Hybrid'; 'Remote'). */
-function placeOf(job) {
+function placeOf(job: ShareImageJob): string {
   const mode = String(job.jobLocation ?? '').trim();
   const place = String(job.address ?? '').trim();
   if (!place) return mode;
@@ -52,7 +70,7 @@ function placeOf(job) {
  * The image of `job` (a public job post: jobTitle, companyName, jobLocation, address, jobType, salaryRange,
  * status) as PNG bytes.
  */
-export async function renderShareImage(job) {
+export async function renderShareImage(job: ShareImageJob): Promise<Buffer> {
   const closed = job.status === 'inactive';
   const title = clip(job.jobTitle, 70);
   const lpa = String(job.salaryRange ?? '')
@@ -95,6 +113,10 @@ export async function renderShareImage(job) {
       ),
     ],
   );
-  const svg = await satori(tree, { width: WIDTH, height: HEIGHT, fonts: loadFonts() });
+  const svg = await satori(tree as Parameters<typeof satori>[0], {
+    width: WIDTH,
+    height: HEIGHT,
+    fonts: loadFonts(),
+  });
   return new Resvg(svg, { fitTo: { mode: 'width', value: WIDTH } }).render().asPng();
 }

@@ -1,6 +1,4 @@
-import assert from 'node:assert/strict';
-import { it } from 'node:test';
-import { pageStylesheets } from '../pages.mjs';
+import { pageStylesheets } from './stylesheets';
 
 const manifest = {
   shared: [
@@ -12,14 +10,14 @@ const manifest = {
     },
   ],
 };
-const expose = (sync, async) => ({ assets: { css: { sync, async } } });
+const expose = (sync: string[], async: string[]) => ({ assets: { css: { sync, async } } });
 
 it("a page that uses a library entry gets that entry's stylesheet after its own, once", () => {
   const list = expose(
     ['__federation_expose_CompanyList.b4b814dc.css'],
     ['996.d6b61f7f.css', '853.e3e2170a.css', '310.062eccc4.css', '234.e3e2170a.css'],
   );
-  assert.deepEqual(pageStylesheets(manifest, list), [
+  expect(pageStylesheets(manifest, list)).toEqual([
     '__federation_expose_CompanyList.b4b814dc.css',
     '853.e3e2170a.css',
   ]);
@@ -27,8 +25,6 @@ it("a page that uses a library entry gets that entry's stylesheet after its own,
 
 it('a page that does not use a library entry gets its own stylesheets only', () => {
   const landing = expose(['__federation_expose_Landing.bd2a0f3a.css'], ['996.d6b61f7f.css']);
-  assert.deepEqual(pageStylesheets(manifest, landing), [
-    '__federation_expose_Landing.bd2a0f3a.css',
-  ]);
-  assert.deepEqual(pageStylesheets({}, undefined), []);
+  expect(pageStylesheets(manifest, landing)).toEqual(['__federation_expose_Landing.bd2a0f3a.css']);
+  expect(pageStylesheets({}, undefined)).toEqual([]);
 });

@@ -1,0 +1,114 @@
+// A page's answer. The shell's route table (its server bundle) matches the URL; the remote that owns the page
+// renders it through its server module, in the render pool. A page the remote does not render on the server, a
+// signed-in visitor (the session cookie: their pages depend on what the browser stores), the dashboard, a remote
+// that does not answer or a render that fails: the page as before (index.html with the copy of the visitor's
+// remotes list), rendered in the browser. Unknown paths answer 404 with the not-found page.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RemoteEntry } from '../remotes/remotes';
+import { acceptsHtml } from './accept';
+import type { PageHead } from '../render/tasks';
+import type { DocumentMaker, PageContent, Template } from './document';
+import type { RemoteModules } from './remote-modules';
+import type { PageMatch, ShellRender } from './shell-render';
+import { pageStylesheets } from './stylesheets';
+
+/** The session cookie the API sets: present means the browser holds a signed-in session. */
+const SESSION_COOKIE = /(?:^|;\s*)referio_sid=/;
+
+const NOT_FOUND_HEAD: PageHead = {
+  title: 'Page not found — Referio',
+  description: 'The page you are looking for does not exist or has moved.',
+};
+
+/** The site's own head when the shell has no server bundle (the bundle exports shared's DEFAULT_HEAD). */
+const DEFAULT_HEAD: PageHead = {
+  title: 'Referio — get referred to your next job',
+  description:
+    'Referio connects job seekers with employees who can refer them. Browse companies, request a referral with your resume and chat with your referrer.',
+};
+
+export interface PageDeps {
+  render: ShellRender | null;
+  documents: DocumentMaker;
+  modules: RemoteModules;
+  remotesFor(req: FastifyRequest): Promise<RemoteEntry[]>;
+  siteUrl: string;
+}
+
+/** A page's HTML and status: sent with no-cache (the CSP and the other headers: security.ts). */
+type Answer = { status: number; html: string };
+
+/** The page rendered on the server, or null when it is to render in the browser. */
+async function onServer(
+  d: PageDeps & { render: ShellRender },
+  match: PageMatch,
+  url: URL,
+  tpl: Template,
+): Promise<Answer | null> {
+  const { pool, stylesheets } = d.render;
+  const doc = (status: number, page: PageContent) =>
+    d.documents.document(tpl, page).then((html) => ({ status, html }));
+  if (match.kind === 'notFound') {
+    const { rendered } = await pool.run({ kind: 'notFound', url: url.href });
+    const css = stylesheets['not-found'] ?? [];
+    return doc(404, { head: NOT_FOUND_HEAD, canonicalPath: url.pathname, rendered, css });
+  }
+  if (match.kind !== 'remote') return null;
+  const remote = (tpl.remotes ?? []).find((r) => r.name === match.remote);
+  if (!remote) return null;
+  const { module, manifest, base } = await d.modules.of(remote);
+  if (!module) return null;
+  // The page's component, data and head come from the remote's module: all of it runs in the pool.
+  const task = {
+    kind: 'page',
+    url: url.href,
+    module: match.module,
+    expose: match.expose,
+    remote: module,
+  } as const;
+  const { rendered, head, islands } = await pool.run(task);
+  if (!rendered || !head) return null;
+  const exposed = manifest.exposes?.find((e) => e.path === match.expose);
+  const css = pageStylesheets(manifest, exposed).map((f) => new URL(f, base).href);
+  const canonicalPath = head.canonical ?? url.pathname;
+  return doc(head.status ?? 200, { head, canonicalPath, rendered, css, islands });
+}
+
+export async function answerPage(d: PageDeps, req: FastifyRequest, reply: FastifyReply) {
+  const url = new URL(req.url, d.siteUrl);
+  const match: PageMatch = d.render ? d.render.bundle.matchPage(url.pathname) : { kind: 'browser' };
+  const tpl = await d.documents.template(() => d.remotesFor(req));
+  const send = ({ status, html }: Answer) =>
+    reply.code(status).header('Cache-Control', 'no-cache').type('text/html').send(html);
+  const inBrowser = async () => {
+    const notFound = match.kind === 'notFound';
+    const head = notFound ? NOT_FOUND_HEAD : (d.render?.bundle.defaultHead ?? DEFAULT_HEAD);
+    const html = await d.documents.document(tpl, { head, canonicalPath: url.pathname });
+    return send({ status: notFound ? 404 : 200, html });
+  };
+  if (!d.render || match.kind === 'browser' || SESSION_COOKIE.test(req.headers.cookie ?? ''))
+    return inBrowser();
+  try {
+    const answer = await onServer({ ...d, render: d.render }, match, url, tpl);
+    return answer ? send(answer) : inBrowser();
+  } catch (err) {
+    console.warn(
+      `[pages] ${url.pathname}: rendered in the browser (${(err as Error)?.message ?? err})`,
+    );
+    return inBrowser();
+  }
+}
+
+/**
+ * Pages answer HTML to any client that takes it (acceptsHtml): browsers, curl, link-preview bots. A path with a
+ * file extension is a missing file, not a page: a plain 404, with no render.
+ */
+export function isPageRequest(req: FastifyRequest): boolean {
+  const pathname = req.url.split('?')[0] ?? '';
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    !req.url.startsWith('/api/') &&
+    !/\.[A-Za-z0-9]{1,8}$/.test(pathname) &&
+    acceptsHtml(req.headers.accept)
+  );
+}

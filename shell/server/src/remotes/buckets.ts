@@ -1,0 +1,39 @@
+// Canary buckets: every visitor gets a random bucket 0-99 in the `referio_bucket` cookie (set by the shell's
+// server on their first page or /remotes.json, kept a year); a bucket below a canary's percent gets the canary.
+import { randomInt } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { cookiesOf, setCookie } from '../cookies';
+
+export const BUCKET_COOKIE = 'referio_bucket';
+
+/** What a request needs to have for its bucket to be read and given. */
+export interface VisitorRequest {
+  headers: { cookie?: string };
+  raw: IncomingMessage | object;
+}
+
+/** The bucket given to a request by `assignBucket` (its cookie arrives with the next request only). */
+const given = new WeakMap<object, number>();
+
+/** The visitor's bucket (0-99): the cookie, or the one given to this request; null when it has none. */
+export function bucketOf(req: VisitorRequest): number | null {
+  const mine = given.get(req.raw);
+  if (mine !== undefined) return mine;
+  const raw = cookiesOf(req.headers.cookie).get(BUCKET_COOKIE);
+  return raw !== undefined && /^\d{1,2}$/.test(raw) ? Number(raw) : null;
+}
+
+/** Gives a visitor without a bucket a random one, in a cookie, and to this request. */
+export function assignBucket(
+  req: VisitorRequest,
+  reply: { header(name: string, value: string): unknown },
+  { secure = false }: { secure?: boolean } = {},
+): void {
+  if (bucketOf(req) !== null) return;
+  const bucket = randomInt(100);
+  given.set(req.raw, bucket);
+  reply.header(
+    'Set-Cookie',
+    setCookie(BUCKET_COOKIE, String(bucket), { maxAge: 31536000, sameSite: 'Lax', secure }),
+  );
+}
