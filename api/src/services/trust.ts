@@ -130,8 +130,9 @@ export class TrustRepository {
   }
 
   /**
-   * A user's report. At most `reportsPerDay` a rolling day (429); the reporter's row is locked so
-   * parallel reports are counted one after the other.
+   * A user's report. One open report per reporter and target (409: the unique partial index
+   * `reports_open_once_idx` backs the check); at most `reportsPerDay` a rolling day (429). The
+   * reporter's row is locked so parallel reports are checked one after the other.
    */
   async report(reporter: UserRow, body: Required<CreateReportRequest>): Promise<Report> {
     const target = await this.target(reporter.id, body.targetKind, body.targetId);
@@ -140,6 +141,19 @@ export class TrustRepository {
     const now = this.now();
     const id = await this.db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, reporter.id)).for('update');
+      const [open] = await tx
+        .select({ id: reports.id })
+        .from(reports)
+        .where(
+          and(
+            eq(reports.reporterId, reporter.id),
+            eq(reports.targetKind, body.targetKind),
+            eq(reports.targetId, body.targetId),
+            eq(reports.status, 'open'),
+          ),
+        )
+        .limit(1);
+      if (open) throw new HttpError(409, TRUST_MESSAGES.reportDuplicate);
       const [today] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(reports)
@@ -186,6 +200,7 @@ export class TrustRepository {
           email: target.email,
           suspendedAt: target.suspendedAt,
         },
+        reporterCount: sql<number>`(select count(distinct o.reporter_id)::int from ${reports} o where o.target_kind = ${reports.targetKind} and o.target_id = ${reports.targetId})`,
         summary: sql<string>`coalesce(
           (select j.job_title || ' at ' || j.company_name from ${jobPosts} j where ${reports.targetKind} = 'job_post' and j.id = ${reports.targetId}),
           (select left(m.content, 200) from ${messages} m where ${reports.targetKind} = 'message' and m.id = ${reports.targetId}),
@@ -203,7 +218,7 @@ export class TrustRepository {
       )
       .orderBy(desc(reports.createdAt), desc(reports.id))
       .limit(200);
-    return rows.map(({ r, reporter: by, target: t, summary }) => ({
+    return rows.map(({ r, reporter: by, target: t, summary, reporterCount }) => ({
       _id: r.id,
       targetKind: r.targetKind,
       targetId: r.targetId,
@@ -218,6 +233,7 @@ export class TrustRepository {
         ? {
             reporter: { _id: by.id, fullName: by.fullName, email: by.email },
             targetSuspended: t.suspendedAt !== null,
+            reporterCount: Number(reporterCount),
           }
         : {}),
     }));

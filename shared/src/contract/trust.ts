@@ -43,6 +43,8 @@ export const reportSchema = z
     reporter: z.object({ _id: z.string(), fullName: z.string(), email: z.string() }).optional(),
     /** Operators only: whether the reported user is suspended now. */
     targetSuspended: z.boolean().optional(),
+    /** Operators only: how many people reported the same target (this report's author among them). */
+    reporterCount: z.number().int().optional(),
   })
   .meta({ id: 'Report' });
 export type Report = z.infer<typeof reportSchema>;
