@@ -125,14 +125,14 @@ test('a candidate reports a referrer; the operator sees it in the console and su
     const title = `Reported Engineer ${tag()}`;
     const jobId = await postJob(referrer, `Reportco ${tag()}`, title);
 
-    // The candidate reports the referrer from the referrer's panel on the job's page.
+    // The candidate reports the job and its referrer from the referrer's panel on the job's page.
     await candidate.page.goto(`/job-details/${jobId}`);
     await expect(candidate.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await candidate.page
-      .getByRole('button', { name: `Report the referrer ${referrer.name}` })
+      .getByRole('button', { name: 'Report this job post or its referrer' })
       .click();
     const dialog = candidate.page.getByRole('dialog', {
-      name: `Report the referrer ${referrer.name}`,
+      name: 'Report this job post or its referrer',
     });
     // No reason: the dialog says so and sends nothing.
     await dialog.getByRole('button', { name: 'Send report' }).click();
