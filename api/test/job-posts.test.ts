@@ -321,7 +321,6 @@ describe('GET /api/jobPost/GetById/:jobId/:userId', () => {
   it("answers the referrer's work-e-mail history oldest first", async () => {
     const app = await ctx.build();
     const referrer = await makeUser(app, 'ref');
-    const candidate = await makeUser(app, 'cand');
     const job = await insertJob(app, referrer.id);
     const now = new Date();
     await app.db.insert(workEmailHistory).values([
