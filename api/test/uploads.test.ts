@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { files, users } from '../src/db/schema';
+import { fileBlobs, files, users } from '../src/db/schema';
 import { ORPHAN_GRACE_MS, sweepOrphanUploads } from '../src/routes/documentsUpload';
 import { detectImageType, detectResumeType, zipEntryNames } from '../src/services/fileTypes';
 import { MINUTE, setupTestContext } from './helper';
@@ -357,4 +357,16 @@ describe('uploads killed with kill -9', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('leave no bytes without a row in PostgreSQL storage either', async () => {
+    const app = await ctx.build({ FILE_STORAGE: 'postgres' });
+    const u = await makeUser(app, 'kept');
+    expect((await uploadResume(app, u)).statusCode).toBe(200);
+    // Bytes stored by an upload that died before its row.
+    await app.storage.put(`resumes/${u.id}/killed.pdf`, PDF, 'application/pdf');
+    ctx.clock.set(new Date(Date.now() + ORPHAN_GRACE_MS + MINUTE));
+    expect(await sweepOrphanUploads(app)).toBe(1);
+    expect(await app.db.$count(fileBlobs)).toBe(1);
+    expect(await app.storage.get(`resumes/${u.id}/killed.pdf`)).toBeNull();
+  });
 });
