@@ -8,6 +8,7 @@ import {
   type AuditEntry,
   type BlockedUser,
   type CreateReportRequest,
+  type OperatorReport,
   type Report,
   type ReportStatus,
 } from '../contract';
@@ -28,6 +29,10 @@ import { HttpError } from '../lib/errors';
 import { containsPattern } from './companies';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** A second report of the same target while the reporter's first is open (409). */
+export const REPORT_DUPLICATE_MESSAGE =
+  'You have already reported this. Our team will review your report.';
 
 /** Who acts, as the audit log keeps them. */
 export interface Operator {
@@ -153,7 +158,7 @@ export class TrustRepository {
           ),
         )
         .limit(1);
-      if (open) throw new HttpError(409, TRUST_MESSAGES.reportDuplicate);
+      if (open) throw new HttpError(409, REPORT_DUPLICATE_MESSAGE);
       const [today] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(reports)
@@ -187,7 +192,7 @@ export class TrustRepository {
   async reports(
     q: { reporterId?: string; status?: ReportStatus; id?: string },
     forOperator: boolean,
-  ): Promise<Report[]> {
+  ): Promise<OperatorReport[]> {
     const reporter = alias(users, 'reporter');
     const target = alias(users, 'target');
     const rows = await this.db

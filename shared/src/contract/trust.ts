@@ -43,13 +43,25 @@ export const reportSchema = z
     reporter: z.object({ _id: z.string(), fullName: z.string(), email: z.string() }).optional(),
     /** Operators only: whether the reported user is suspended now. */
     targetSuspended: z.boolean().optional(),
-    /** Operators only: how many people reported the same target (this report's author among them). */
-    reporterCount: z.number().int().optional(),
   })
   .meta({ id: 'Report' });
 export type Report = z.infer<typeof reportSchema>;
 export const reportAnswer = envelope(reportSchema);
 export const reportsAnswer = envelope(z.array(reportSchema));
+
+/** A report in the operators' queue (GET /admin/reports): a report, and how many people reported its target. */
+export const operatorReportSchema = reportSchema
+  .extend({
+    /** Operators only: how many people reported the same target (this report's author among them). */
+    reporterCount: z
+      .number()
+      .int()
+      .optional()
+      .describe('How many people reported the same target, this report’s author among them'),
+  })
+  .meta({ id: 'OperatorReport' });
+export type OperatorReport = z.infer<typeof operatorReportSchema>;
+export const operatorReportsAnswer = envelope(z.array(operatorReportSchema));
 
 /** A user the caller blocked (their profile lists them, with Unblock). */
 export const blockedUserSchema = z

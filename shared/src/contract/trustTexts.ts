@@ -38,8 +38,6 @@ export const TRUST_MESSAGES = {
   reported: 'Thanks. Our team will review your report.',
   reportLimit: (max: number) => `You can send at most ${max} reports a day. Try again tomorrow.`,
   reportSelf: 'You cannot report yourself.',
-  /** A second report of the same target while the first is open. */
-  reportDuplicate: 'You have already reported this. Our team will review your report.',
   reportTargetNotFound: 'What you reported no longer exists.',
   blocked: 'Blocked. They can no longer send you requests or messages.',
   unblocked: 'Unblocked.',

@@ -12,7 +12,7 @@ import {
   errorResponses,
   idSchema,
   reportAnswer,
-  reportsAnswer,
+  operatorReportsAnswer,
   resolveReportRequest,
   suspendRequest,
   TRUST_MESSAGES,
@@ -57,7 +57,7 @@ const admin: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'The report queue (open by default), newest first',
         querystring: z.object({ status: z.enum(REPORT_STATUSES).optional().default('open') }),
-        response: { 200: reportsAnswer, ...errorResponses(400, 401, 403) },
+        response: { 200: operatorReportsAnswer, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
