@@ -445,7 +445,10 @@ describe('reports', () => {
     ).rejects.toThrow();
     // Once the first is closed, a new report is taken.
     const first = (await call(app, a, 'GET', '/trust/reports')).json().data[0]._id as string;
-    await call(app, op, 'POST', `/admin/reports/resolve/${first}`, { action: 'dismissed' });
+    const resolved = await call(app, op, 'POST', `/admin/reports/resolve/${first}`, {
+      action: 'dismissed',
+    });
+    expect(resolved.json().data).toMatchObject({ status: 'dismissed', reporterCount: 2 });
     expect((await call(app, a, 'POST', '/trust/report', body)).statusCode).toBe(201);
   });
 

@@ -61,6 +61,7 @@ export const operatorReportSchema = reportSchema
   })
   .meta({ id: 'OperatorReport' });
 export type OperatorReport = z.infer<typeof operatorReportSchema>;
+export const operatorReportAnswer = envelope(operatorReportSchema);
 export const operatorReportsAnswer = envelope(z.array(operatorReportSchema));
 
 /** A user the caller blocked (their profile lists them, with Unblock). */

@@ -11,7 +11,7 @@ import {
   envelope,
   errorResponses,
   idSchema,
-  reportAnswer,
+  operatorReportAnswer,
   operatorReportsAnswer,
   resolveReportRequest,
   suspendRequest,
@@ -77,7 +77,7 @@ const admin: FastifyPluginAsyncZod = async (app) => {
         summary: 'Close a report: acted on, or dismissed',
         params: idParams,
         body: resolveReportRequest,
-        response: { 200: reportAnswer, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: operatorReportAnswer, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
