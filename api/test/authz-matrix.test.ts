@@ -692,9 +692,15 @@ const ROWS: Row[] = [
     route: 'POST /api/trust/report',
     owner: 'candidate',
     expect: [401, 201, 201, 201],
-    request: ({ w }) => ({
+    // A new target each time: one open report per reporter and target.
+    request: async ({ app }) => ({
       url: '',
-      payload: { targetKind: 'job_post', targetId: w.jobId, reason: 'fake_job', note: 'x' },
+      payload: {
+        targetKind: 'profile',
+        targetId: (await quickUser(app, 'reported')).id,
+        reason: 'spam',
+        note: 'x',
+      },
     }),
   },
   {
@@ -744,13 +750,14 @@ const ROWS: Row[] = [
     expect: OWNER_ONLY,
     also: [{ who: 'candidate', status: 403 }],
     request: async ({ app, w }) => {
+      const target = await quickUser(app, 'reported');
       const [row] = await app.db
         .insert(reports)
         .values({
           reporterId: w.candidate.id,
           targetKind: 'profile',
-          targetId: w.stranger.id,
-          targetUserId: w.stranger.id,
+          targetId: target.id,
+          targetUserId: target.id,
           reason: 'spam',
         })
         .returning({ id: reports.id });

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { companies, jobPosts, workEmailHistory } from '../src/db/schema';
 import { SECOND, setupTestContext, verifyAtCompany, verifyWorkEmail } from './helper';
-import { call, insertJob, makeUser, uploadResume } from './market-fixtures';
+import { call, insertJob, makeUser, sendReferral, uploadResume } from './market-fixtures';
 
 const ctx = setupTestContext();
 
@@ -276,7 +276,7 @@ describe('GET /api/jobPost/GetById/:jobId/:userId', () => {
       isApplied: false,
       userId: {
         _id: referrer.id,
-        email: referrer.email,
+        email: '',
         fullName: 'Riya Referrer',
         position: 'SDE 2',
         profileLink: null,
@@ -285,10 +285,42 @@ describe('GET /api/jobPost/GetById/:jobId/:userId', () => {
     });
   });
 
+  it("shows the referrer's e-mail and work-e-mail history only to the poster and once a request is approved", async () => {
+    const app = await ctx.build();
+    const referrer = await makeUser(app, 'ref', {}, 1); // verified at Acme Corp
+    const candidate = await makeUser(app, 'cand');
+    await uploadResume(app, candidate);
+    const job = await insertJob(app, referrer.id);
+    const contact = async (u: typeof candidate) => {
+      const body = (await call(app, u, 'GET', `/jobPost/GetById/${job.id}/${u.id}`)).json().data;
+      return [body.userId.email, body.userId.workEmailHistory.length, body.verifiedDomain];
+    };
+    expect(await contact(referrer)).toEqual([referrer.email, 1, 'acme-corp.com']);
+    expect(await contact(candidate)).toEqual(['', 0, 'acme-corp.com']);
+    const sent = await sendReferral(app, candidate, job.id, referrer.id);
+    // A pending request earns nothing yet.
+    expect(await contact(candidate)).toEqual(['', 0, 'acme-corp.com']);
+    const approved = await call(
+      app,
+      referrer,
+      'PUT',
+      `/referralRequest/updateReferralStatus/${sent.json().data._id}`,
+      { status: 'approved' },
+    );
+    expect(approved.statusCode).toBe(200);
+    expect(await contact(candidate)).toEqual([referrer.email, 1, 'acme-corp.com']);
+    // Nobody else.
+    const other = await makeUser(app, 'other');
+    expect(
+      JSON.stringify(
+        (await call(app, other, 'GET', `/jobPost/GetById/${job.id}/${other.id}`)).json(),
+      ),
+    ).not.toContain(referrer.email);
+  });
+
   it("answers the referrer's work-e-mail history oldest first", async () => {
     const app = await ctx.build();
     const referrer = await makeUser(app, 'ref');
-    const candidate = await makeUser(app, 'cand');
     const job = await insertJob(app, referrer.id);
     const now = new Date();
     await app.db.insert(workEmailHistory).values([
@@ -307,7 +339,8 @@ describe('GET /api/jobPost/GetById/:jobId/:userId', () => {
         createdAt: now,
       },
     ]);
-    const res = await call(app, candidate, 'GET', `/jobPost/GetById/${job.id}/${candidate.id}`);
+    // Its poster sees it (others do not: the test above).
+    const res = await call(app, referrer, 'GET', `/jobPost/GetById/${job.id}/${referrer.id}`);
     expect(res.statusCode).toBe(200);
     const history = (await app.users.workEmailHistory(referrer.id)).map((h) => ({
       _id: h.id,

@@ -2,7 +2,7 @@
 // shared mail hosts, reports, blocks, operators, suspensions, the audit log, resume opens.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { auditLog, companyDomains, users } from '../src/db/schema';
+import { auditLog, companyDomains, reports, users } from '../src/db/schema';
 import { SHARED_MAIL_HOST_MESSAGE, workEmailProblem } from '../src/lib/work-email';
 import { companyNameKey, companyNameSkeleton } from '../src/lib/company-name';
 import { approvedPair, send } from './chat-support';
@@ -60,44 +60,44 @@ const requestsOf = async (
   }[];
 
 describe('the badge says what was proven', () => {
-  it('a self-claimed domain never yields "Verified at Google"; an operator confirming it does', async () => {
+  it('a self-claimed domain never yields "Verified at Pied Piper"; an operator confirming it does', async () => {
     const app = await build();
     const a1 = await makeUser(app, 'a1', { fullName: 'A One' });
-    await verifyWorkEmail(app, a1.id, 'a1@goog-careers.example');
-    const created = await postJob(app, a1, 'Google', 'Staff Engineer');
+    await verifyWorkEmail(app, a1.id, 'a1@pied-piper-jobs.example');
+    const created = await postJob(app, a1, 'Pied Piper', 'Staff Engineer');
     expect(created.statusCode).toBe(201);
     // A second account on the same domain "confirms" nothing.
     const a2 = await makeUser(app, 'a2');
-    await verifyWorkEmail(app, a2.id, 'a2@goog-careers.example');
-    expect((await postJob(app, a2, 'Google', 'Second')).statusCode).toBe(201);
-    const listed = (await publicList(app, null, 'google')).data;
+    await verifyWorkEmail(app, a2.id, 'a2@pied-piper-jobs.example');
+    expect((await postJob(app, a2, 'Pied Piper', 'Second')).statusCode).toBe(201);
+    const listed = (await publicList(app, null, 'pied piper')).data;
     expect(listed).toHaveLength(2);
     for (const job of listed) {
       expect(job.verifiedAtCompany).toBe('unconfirmed');
-      expect(job.verifiedDomain).toBe('goog-careers.example');
+      expect(job.verifiedDomain).toBe('pied-piper-jobs.example');
     }
     // Details and the candidate's request card say the same.
     const details = await call(app, a2, 'GET', `/jobPost/GetById/${listed[0]!._id}/${a2.id}`);
     expect(details.json().data).toMatchObject({
       verifiedAtCompany: 'unconfirmed',
-      verifiedDomain: 'goog-careers.example',
+      verifiedDomain: 'pied-piper-jobs.example',
     });
 
-    // The operator confirms the domain for Google: the badge changes, and the action is audited.
+    // The operator confirms the domain for Pied Piper: the badge changes, and the action is audited.
     const op = await operator(app);
     const claims = await call(app, op, 'GET', '/admin/domains');
     expect(claims.json().data).toEqual([
       expect.objectContaining({
-        domain: 'goog-careers.example',
-        companyName: 'Google',
+        domain: 'pied-piper-jobs.example',
+        companyName: 'Pied Piper',
         state: 'unconfirmed',
         claimedBy: expect.objectContaining({ _id: a1.id }),
       }),
     ]);
-    const confirmed = await call(app, op, 'POST', '/admin/domains/confirm/goog-careers.example');
+    const confirmed = await call(app, op, 'POST', '/admin/domains/confirm/pied-piper-jobs.example');
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().data.state).toBe('confirmed');
-    for (const job of (await publicList(app, null, 'google')).data) {
+    for (const job of (await publicList(app, null, 'pied piper')).data) {
       expect(job.verifiedAtCompany).toBe('confirmed');
     }
     const [entry] = await app.db.select().from(auditLog);
@@ -105,18 +105,18 @@ describe('the badge says what was proven', () => {
       actorId: op.id,
       actorEmail: OPERATOR,
       action: 'domain.confirm',
-      targetId: 'goog-careers.example',
-      before: { state: 'unconfirmed', company: 'Google' },
-      after: { state: 'confirmed', company: 'Google' },
+      targetId: 'pied-piper-jobs.example',
+      before: { state: 'unconfirmed', company: 'Pied Piper' },
+      after: { state: 'confirmed', company: 'Pied Piper' },
     });
 
-    // Rejected: the domain counts for no company, and nobody can post for Google with it.
-    await call(app, op, 'POST', '/admin/domains/reject/goog-careers.example');
-    for (const job of (await publicList(app, null, 'google')).data) {
+    // Rejected: the domain counts for no company, and nobody can post for Pied Piper with it.
+    await call(app, op, 'POST', '/admin/domains/reject/pied-piper-jobs.example');
+    for (const job of (await publicList(app, null, 'pied piper')).data) {
       expect(job.verifiedAtCompany).toBeNull();
-      expect(job.verifiedDomain).toBe('goog-careers.example');
+      expect(job.verifiedDomain).toBe('pied-piper-jobs.example');
     }
-    expect((await postJob(app, a1, 'Google', 'Third')).statusCode).toBe(403);
+    expect((await postJob(app, a1, 'Pied Piper', 'Third')).statusCode).toBe(403);
   });
 
   it("the chat list gives the other person's verified domain and its company, 'confirmed' only after an operator", async () => {
@@ -140,7 +140,7 @@ describe('the badge says what was proven', () => {
       verifiedCompanyName: null,
       verifiedAtCompany: null,
     });
-    await verifyWorkEmail(app, referrer.user._id, 'ref@goog-careers.example');
+    await verifyWorkEmail(app, referrer.user._id, 'ref@pied-piper-jobs.example');
     const ref: TestUser = {
       id: referrer.user._id,
       cookie: referrer.cookie,
@@ -148,26 +148,26 @@ describe('the badge says what was proven', () => {
     };
     // A domain no company has: the domain only.
     expect(await peerOf()).toMatchObject({
-      verifiedDomain: 'goog-careers.example',
+      verifiedDomain: 'pied-piper-jobs.example',
       verifiedCompanyName: null,
       verifiedAtCompany: null,
     });
-    expect((await postJob(app, ref, 'Google')).statusCode).toBe(201);
+    expect((await postJob(app, ref, 'Pied Piper')).statusCode).toBe(201);
     expect(await peerOf()).toMatchObject({
-      verifiedDomain: 'goog-careers.example',
-      verifiedCompanyName: 'Google',
+      verifiedDomain: 'pied-piper-jobs.example',
+      verifiedCompanyName: 'Pied Piper',
       verifiedAtCompany: 'unconfirmed',
     });
     const op = await operator(app);
-    await call(app, op, 'POST', '/admin/domains/confirm/goog-careers.example');
+    await call(app, op, 'POST', '/admin/domains/confirm/pied-piper-jobs.example');
     expect(await peerOf()).toMatchObject({
-      verifiedCompanyName: 'Google',
+      verifiedCompanyName: 'Pied Piper',
       verifiedAtCompany: 'confirmed',
     });
     // Rejected: it counts for no company.
-    await call(app, op, 'POST', '/admin/domains/reject/goog-careers.example');
+    await call(app, op, 'POST', '/admin/domains/reject/pied-piper-jobs.example');
     expect(await peerOf()).toMatchObject({
-      verifiedDomain: 'goog-careers.example',
+      verifiedDomain: 'pied-piper-jobs.example',
       verifiedCompanyName: null,
       verifiedAtCompany: null,
     });
@@ -196,6 +196,10 @@ describe('one company per name', () => {
     expect(companyNameSkeleton('G\u043E\u043Egle')).toBe(companyNameSkeleton('Google'));
     expect(companyNameSkeleton('Acrne')).toBe(companyNameSkeleton('Acme'));
     expect(companyNameSkeleton('Globex')).not.toBe(companyNameSkeleton('Google'));
+    // Spacing and punctuation are no part of a skeleton.
+    for (const copy of ['G o o g l e', 'G.o.o.g.l.e', 'Goo-gle', 'G\u3000oogle', '"Google"']) {
+      expect(companyNameSkeleton(copy)).toBe(companyNameSkeleton('Google'));
+    }
   });
 
   it('maps a zero-width copy of a name to the company itself, and refuses a look-alike with a clear message', async () => {
@@ -221,6 +225,98 @@ describe('one company per name', () => {
     const ok = await postJob(app, employee, '  GOO\u200Dgle ');
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data).toMatchObject({ companyName: 'Google', verifiedAtCompany: 'confirmed' });
+  });
+});
+
+describe('names belong to no one until confirmed', () => {
+  const SQUATTER_NAMES = [
+    ...['Google', 'google', 'GOOGLE', 'G o o g l e', 'G.o.o.g.l.e', 'Goo-gle', 'Goo\u200Bgle'],
+    ...['Goog1e', 'G\u043E\u043Egle', 'Google LLC', 'Google India', 'Google Careers', 'Alphabet'],
+  ];
+
+  it('reserves a well-known name for its real domains: every squatting attempt is refused, the employee posts', async () => {
+    const app = await build();
+    const squatter = await makeUser(app, 'squatter');
+    await verifyWorkEmail(app, squatter.id, 'a1@goog-careers.example');
+    const refused = [];
+    for (const name of SQUATTER_NAMES) {
+      const res = await postJob(app, squatter, name);
+      if (res.statusCode === 403 || res.statusCode === 409) refused.push(name);
+    }
+    expect(refused).toEqual(SQUATTER_NAMES);
+    expect((await publicList(app, null)).total).toBe(0);
+    expect(await app.db.$count(companyDomains)).toBe(0);
+    // The refusal says where to verify: the company's own domain.
+    expect((await postJob(app, squatter, 'Google')).json().message).toBe(
+      'Your verified work email a1@goog-careers.example is not at Google. Verify your work email at google.com to post jobs for it.',
+    );
+
+    const employee = await makeUser(app, 'employee');
+    await verifyWorkEmail(app, employee.id, 'e@google.com');
+    const res = await postJob(app, employee, 'G o o g l e');
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      companyName: 'Google',
+      verifiedAtCompany: 'confirmed',
+      verifiedDomain: 'google.com',
+    });
+  });
+
+  it("takes a squatted well-known name back: the employee posts, the squatter's claim keeps no one out and is never named", async () => {
+    const app = await build();
+    // As the old rule left it: the squatter's account founded "Google" with its own domain.
+    const google = await app.companies.idFor('Google', 'it', app.now());
+    const squatter = await makeUser(app, 'squatter');
+    await verifyWorkEmail(app, squatter.id, 'a1@goog-careers.example');
+    await app.db
+      .insert(companyDomains)
+      .values({ domain: 'goog-careers.example', companyId: google, claimedBy: squatter.id });
+    const employee = await makeUser(app, 'employee');
+    await verifyWorkEmail(app, employee.id, 'e@google.com');
+    const res = await postJob(app, employee, 'Google');
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.verifiedAtCompany).toBe('confirmed');
+    const again = await postJob(app, squatter, 'Google');
+    expect(again.statusCode).toBe(403);
+    expect(again.json().message).toContain('Verify your work email at google.com to');
+
+    // Someone at a third domain is told the company's domain, never the squatter's.
+    const other = await makeUser(app, 'other');
+    await verifyWorkEmail(app, other.id, 'o@globex.example');
+    const refused = await postJob(app, other, 'Google');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).not.toContain('goog-careers');
+  });
+
+  it('lets every verified domain post under a name nobody confirmed, each shown with its own domain', async () => {
+    const app = await build();
+    const first = await makeUser(app, 'first');
+    await verifyWorkEmail(app, first.id, 'a@initech-careers.example');
+    expect((await postJob(app, first, 'Initech', 'First')).statusCode).toBe(201);
+    const real = await makeUser(app, 'real');
+    await verifyWorkEmail(app, real.id, 'b@initech.example');
+    const second = await postJob(app, real, 'Initech', 'Second');
+    expect(second.statusCode).toBe(201);
+    const badges = (await publicList(app, null, 'initech')).data.map((j) => [
+      j.jobTitle,
+      j.verifiedAtCompany,
+      j.verifiedDomain,
+    ]);
+    expect(badges.sort()).toEqual([
+      ['First', 'unconfirmed', 'initech-careers.example'],
+      ['Second', 'unconfirmed', 'initech.example'],
+    ]);
+    // An operator confirms the real domain: the name is theirs, and a refusal names only it.
+    const op = await operator(app);
+    await call(app, op, 'POST', '/admin/domains/confirm/initech.example');
+    const refused = await postJob(app, first, 'Initech', 'Third');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      'Your verified work email a@initech-careers.example is not at Initech. Verify your work email at initech.example to post jobs for it.',
+    );
+    expect((await postJob(app, real, 'Initech', 'Fourth')).json().data.verifiedAtCompany).toBe(
+      'confirmed',
+    );
   });
 });
 
@@ -289,9 +385,10 @@ describe('reports', () => {
       (await report(candidate, { targetKind: 'profile', targetId: referrer.id, reason: 'spam' }))
         .statusCode,
     ).toBe(201);
+    const other = await makeUser(app, 'other');
     const over = await report(candidate, {
       targetKind: 'profile',
-      targetId: referrer.id,
+      targetId: other.id,
       reason: 'spam',
     });
     expect(over.statusCode).toBe(429);
@@ -299,7 +396,7 @@ describe('reports', () => {
     // A day later, one more.
     ctx.clock.advance(24 * 60 * 60 * 1000 + 1000);
     expect(
-      (await report(candidate, { targetKind: 'profile', targetId: referrer.id, reason: 'other' }))
+      (await report(candidate, { targetKind: 'profile', targetId: other.id, reason: 'other' }))
         .statusCode,
     ).toBe(201);
     expect((await call(app, candidate, 'GET', '/trust/reports')).json().data).toHaveLength(4);
@@ -308,6 +405,49 @@ describe('reports', () => {
       (await report(candidate, { targetKind: 'nope', targetId: job.id, reason: 'spam' }))
         .statusCode,
     ).toBe(400);
+  });
+
+  it('keeps one open report per reporter and target, and tells operators how many people reported it', async () => {
+    const app = await build();
+    const referrer = await makeUser(app, 'ref', {}, 1);
+    const job = await insertJob(app, referrer.id);
+    const body = { targetKind: 'job_post', targetId: job.id, reason: 'fake_job' };
+    const [a, b] = [await makeUser(app, 'a'), await makeUser(app, 'b')];
+    const tries = [];
+    for (let i = 0; i < 5; i++) tries.push(await call(app, a, 'POST', '/trust/report', body));
+    expect(tries.map((r) => r.statusCode)).toEqual([201, 409, 409, 409, 409]);
+    expect(tries[1]!.json().message).toBe(
+      'You have already reported this. Our team will review your report.',
+    );
+    // Sent at once, still one.
+    const parallel = await Promise.all(
+      [1, 2, 3].map(() => call(app, b, 'POST', '/trust/report', body)),
+    );
+    expect(parallel.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const op = await operator(app);
+    const queue = (await call(app, op, 'GET', '/admin/reports')).json().data as {
+      reporter: { _id: string };
+      reporterCount: number;
+    }[];
+    expect(queue).toHaveLength(2);
+    expect(queue.map((r) => r.reporterCount)).toEqual([2, 2]);
+    // The database refuses a second open row too (the unique partial index).
+    await expect(
+      app.db.insert(reports).values({
+        reporterId: a.id,
+        targetKind: 'job_post',
+        targetId: job.id,
+        targetUserId: referrer.id,
+        reason: 'spam',
+      }),
+    ).rejects.toThrow();
+    // Once the first is closed, a new report is taken.
+    const first = (await call(app, a, 'GET', '/trust/reports')).json().data[0]._id as string;
+    const resolved = await call(app, op, 'POST', `/admin/reports/resolve/${first}`, {
+      action: 'dismissed',
+    });
+    expect(resolved.json().data).toMatchObject({ status: 'dismissed', reporterCount: 2 });
+    expect((await call(app, a, 'POST', '/trust/report', body)).statusCode).toBe(201);
   });
 
   it('lets only chat members report a message', async () => {

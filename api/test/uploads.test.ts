@@ -1,7 +1,13 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { files, users } from '../src/db/schema';
+import { fileBlobs, files, users } from '../src/db/schema';
+import { ORPHAN_GRACE_MS, sweepOrphanUploads } from '../src/routes/documentsUpload';
 import { detectImageType, detectResumeType, zipEntryNames } from '../src/services/fileTypes';
-import { setupTestContext } from './helper';
+import { MINUTE, setupTestContext } from './helper';
 import {
   call,
   insertJob,
@@ -280,5 +286,87 @@ describe('profile rules the candidate pages rely on', () => {
       updatedData: { email: other.email, fullName: 'Hijacked' },
     });
     expect(edit.statusCode).toBe(403);
+  });
+});
+
+/** Runs test/upload-writer.ts (it stores bytes without end) and kills it with SIGKILL once it has stored one file. */
+async function killWriterMidUpload(root: string, owner: string): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, 'upload-writer.ts'), root, owner],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('stored')) resolve();
+    });
+    child.on('exit', () => reject(new Error('the writer ended before it stored a file')));
+  });
+  const exited = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/** The files under `root`, as storage keys. */
+const filesUnder = (root: string) =>
+  fs.existsSync(root)
+    ? fs
+        .readdirSync(root, { recursive: true, encoding: 'utf8' })
+        .filter((f) => fs.statSync(path.join(root, f)).isFile())
+        .map((f) => f.split(path.sep).join('/'))
+    : [];
+
+describe('uploads killed with kill -9', () => {
+  it('leave no orphan once the sweep has run: no row without its bytes, no bytes without a row, no *.tmp file', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-kill9-'));
+    const root = path.join(dataDir, 'uploads');
+    try {
+      // Five upload processes killed while storing bytes (the row comes after the bytes, so none has one).
+      await Promise.all([1, 2, 3, 4, 5].map((i) => killWriterMidUpload(root, `killed-${i}`)));
+      const left = filesUnder(root);
+      expect(left.length).toBeGreaterThanOrEqual(5);
+
+      // The API starts again on that disk; a row an older version wrote before its bytes is there too.
+      const app = await ctx.build({ DATA_DIR: dataDir });
+      const u = await makeUser(app, 'kept');
+      expect((await uploadResume(app, u)).statusCode).toBe(200);
+      await app.db.insert(files).values({
+        ownerId: u.id,
+        kind: 'resume',
+        mime: 'application/pdf',
+        size: 10,
+        storageKey: `resumes/${u.id}/00000000-0000-4000-8000-000000000000.pdf`,
+        createdAt: app.now(),
+      });
+      // Past the grace period (the files were written at the machine's time).
+      ctx.clock.set(new Date(Date.now() + ORPHAN_GRACE_MS + MINUTE));
+      expect(await sweepOrphanUploads(app)).toBe(left.length + 1);
+
+      const rows = await app.db.select().from(files);
+      const keys = filesUnder(root);
+      expect(keys.filter((k) => !rows.some((r) => r.storageKey === k))).toEqual([]);
+      expect(keys.filter((k) => k.endsWith('.tmp'))).toEqual([]);
+      for (const row of rows) expect(await app.storage.get(row.storageKey)).not.toBeNull();
+      // What a user points to stays.
+      expect(rows).toHaveLength(1);
+      const [me] = await app.db.select().from(users).where(eq(users.id, u.id));
+      expect(rows[0]?.storageKey).toBe(me?.resume);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('leave no bytes without a row in PostgreSQL storage either', async () => {
+    const app = await ctx.build({ FILE_STORAGE: 'postgres' });
+    const u = await makeUser(app, 'kept');
+    expect((await uploadResume(app, u)).statusCode).toBe(200);
+    // Bytes stored by an upload that died before its row.
+    await app.storage.put(`resumes/${u.id}/killed.pdf`, PDF, 'application/pdf');
+    ctx.clock.set(new Date(Date.now() + ORPHAN_GRACE_MS + MINUTE));
+    expect(await sweepOrphanUploads(app)).toBe(1);
+    expect(await app.db.$count(fileBlobs)).toBe(1);
+    expect(await app.storage.get(`resumes/${u.id}/killed.pdf`)).toBeNull();
   });
 });

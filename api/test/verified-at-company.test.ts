@@ -195,15 +195,20 @@ describe('a company nobody verified yet', () => {
     expect((await postJob(app, second, 'INITECH', 'Second Engineer')).statusCode).toBe(201);
   });
 
-  it('does not take a domain another company has, and keeps its one domain when two referrers post at once', async () => {
+  it('lets two referrers at two domains found it at once: one company, each domain claimed for it', async () => {
     const app = await ctx.build();
     const a = await makeUser(app, 'a');
     const b = await makeUser(app, 'b');
     await verifyWorkEmail(app, a.id, 'a@vandelay.example');
     await verifyWorkEmail(app, b.id, 'b@vandelay-imports.example');
     const results = await Promise.all([postJob(app, a, 'Vandelay'), postJob(app, b, 'Vandelay')]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 403]);
-    expect(await app.db.$count(companyDomains)).toBe(1);
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(await app.db.$count(companies)).toBe(1);
+    const claims = await app.db.select().from(companyDomains);
+    expect(claims.map((c) => [c.domain, c.confirmedAt]).sort()).toEqual([
+      ['vandelay-imports.example', null],
+      ['vandelay.example', null],
+    ]);
   });
 });
 

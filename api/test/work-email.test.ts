@@ -1,3 +1,4 @@
+import { isSharedMailDomain, workEmailProblem } from '../src/lib/work-email';
 import { latestCode, SECOND, setupTestContext, signIn } from './helper';
 
 const ctx = setupTestContext();
@@ -166,5 +167,62 @@ describe('work e-mail verification', () => {
       payload: { workEmail, otp: '1' },
     });
     expect(badOtp.json().message).toBe('Please enter a valid OTP');
+  });
+});
+
+/**
+ * Hosts where anyone can get an address: free and personal providers, disposable and forwarding
+ * services, shared tenants and public-suffix private domains. The first six were once accepted.
+ */
+const OPEN_MAIL_HOSTS = [
+  ...['tempmail.com', 'proton.ch', 'zohomail.in', 'anonaddy.me', 'github.io', 'herokuapp.com'],
+  ...['gmail.com', 'googlemail.com', 'yahoo.com', 'yahoo.co.in', 'outlook.com', 'hotmail.com'],
+  ...['live.com', 'msn.com', 'icloud.com', 'me.com', 'aol.com', 'proton.me', 'protonmail.com'],
+  ...['protonmail.ch', 'tutanota.com', 'tuta.io', 'gmx.com', 'gmx.de', 'mail.com', 'yandex.com'],
+  ...['zoho.com', 'zohomail.com', 'fastmail.com', 'hushmail.com', 'mailfence.com', 'mail.ru'],
+  ...['rediffmail.com', 'mailinator.com', 'guerrillamail.com', '10minutemail.com', 'yopmail.com'],
+  ...['temp-mail.org', 'sharklasers.com', 'trashmail.com', 'simplelogin.com', 'duck.com'],
+  ...['anonaddy.com', 'addy.io', 'googlegroups.com', 'contoso.onmicrosoft.com', 'blogspot.com'],
+  ...['netlify.app', 'vercel.app', 'pages.dev', 'web.app', 'firebaseapp.com', 'azurewebsites.net'],
+];
+
+/** Companies' own domains, among them names a mail provider also uses elsewhere (orange, virgin). */
+const COMPANY_DOMAINS = [
+  ...['google.com', 'microsoft.com', 'apple.com', 'amazon.com', 'tcs.com', 'infosys.com'],
+  ...['wipro.com', 'flipkart.com', 'swiggy.in', 'zomato.com', 'razorpay.com', 'zohocorp.com'],
+  ...['orange.com', 'virgin.com', 'post.ch', 'spotify.com', 'github.com', 'myntra.com'],
+  ...['nimbus-labs.co.in', 'acme.co.uk', 'eng.acme.com.au', 'hdfcbank.com', 'gs.com'],
+];
+
+describe('hosts where anyone can get mail', () => {
+  it(`accepts none of ${OPEN_MAIL_HOSTS.length} such hosts as work e-mail, nor their subdomains`, () => {
+    expect(OPEN_MAIL_HOSTS).toHaveLength(53);
+    const accepted = OPEN_MAIL_HOSTS.filter((h) => workEmailProblem(`someone@${h}`) === null);
+    expect(accepted).toEqual([]);
+    const sub = ['acme.github.io', 'acme.herokuapp.com', 'mail.proton.ch', 'x.tempmail.com'];
+    expect(sub.filter((h) => workEmailProblem(`someone@${h}`) === null)).toEqual([]);
+    // Nor does any become a company's domain.
+    expect(OPEN_MAIL_HOSTS.filter((h) => !isSharedMailDomain(h))).toEqual([]);
+  });
+
+  it("still accepts companies' own domains, also where a provider uses the same name elsewhere", () => {
+    const refused = COMPANY_DOMAINS.filter((d) => workEmailProblem(`someone@${d}`) !== null);
+    expect(refused).toEqual([]);
+    expect(COMPANY_DOMAINS.filter(isSharedMailDomain)).toEqual([]);
+  });
+
+  it('refuses a public-suffix private domain at POST /auth/workEmailVerify with the message the UI shows', async () => {
+    const app = await ctx.build();
+    const { cookie, user } = await signIn(app, 'h@example.com', 1);
+    for (const workEmail of ['me@acme.github.io', 'me@proton.ch']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/workEmailVerify',
+        headers: { cookie },
+        payload: { workEmail, id: user._id },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/^Please use your company email address, not a /);
+    }
   });
 });

@@ -70,7 +70,9 @@ test('a visitor searches and pages the job list, is sent to sign in, then reques
   await page.goto(jobUrl);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const panel = page.getByRole('complementary', { name: 'Get Referrals from Employee' });
-  await expect(panel.getByRole('link', { name: /@/ })).toBeVisible();
+  // The referrer's name and verified domain, never their e-mail (docs/trust-and-safety.md).
+  await expect(panel.getByText(/Verified/)).toBeVisible();
+  await expect(panel.getByRole('link', { name: /@/ })).toHaveCount(0);
   await panel.getByRole('button', { name: 'Request a Referral' }).click();
 
   // Upload a real PDF and submit.

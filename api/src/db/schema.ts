@@ -617,13 +617,13 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * Uploaded files' bytes when FILE_STORAGE=postgres: every API instance on the database reads them, and a
- * file's bytes go with its `files` row (ON DELETE CASCADE).
+ * Uploaded files' bytes when FILE_STORAGE=postgres: every API instance on the database reads them. The
+ * upload writes them before the file's `files` row; deleting a file deletes both.
  */
 export const fileBlobs = pgTable('file_blobs', {
-  storageKey: text('storage_key')
-    .primaryKey()
-    .references(() => files.storageKey, { onDelete: 'cascade' }),
+  // No foreign key to `files`: the bytes are stored before their row (a crash leaves bytes the
+  // orphan sweep removes, never a row without bytes).
+  storageKey: text('storage_key').primaryKey(),
   data: bytea('data').notNull(),
   createdAt: createdAt(),
 });
@@ -782,6 +782,11 @@ export const reports = pgTable(
   (t) => [
     index('reports_status_created_idx').on(t.status, t.createdAt),
     index('reports_reporter_created_idx').on(t.reporterId, t.createdAt),
+    // One open report per reporter and target; the operators' count of reporters per target.
+    uniqueIndex('reports_open_once_idx')
+      .on(t.reporterId, t.targetKind, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_target_idx').on(t.targetKind, t.targetId),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 import emailProviders from 'email-providers/all.json';
 import { DOMAINS as FREE_MAIL_HOSTS } from 'free-email-domains-list/build/src/constants';
-import { getDomain } from 'tldts';
+import { getDomain, getDomainWithoutSuffix, parse } from 'tldts';
 
 /**
  * Mail providers refused as work e-mail addresses, each a Set built once at start-up: free and
@@ -17,6 +17,39 @@ const DISPOSABLE_MAIL_DOMAINS: ReadonlySet<string> = disposableEmailBlocklistSet
  * upstream), which the two lists above miss (docs/trust-and-safety.md).
  */
 const SHARED_MAIL_HOSTS: ReadonlySet<string> = FREE_MAIL_HOSTS;
+
+/**
+ * Mail brands: the name (registrable domain less its public suffix) of providers whose every domain
+ * is a mail host anyone can use. The lists above name some of a brand's domains and miss others
+ * (proton.me but not proton.ch, zoho.com but not zohomail.in, tempmail.de but not tempmail.com);
+ * a brand covers them all. Only brands that are nothing but mail: a name shared with a company
+ * (orange, virgin, post, apple) is never one (docs/trust-and-safety.md).
+ */
+const MAIL_BRANDS: ReadonlySet<string> = new Set([
+  'anonaddy',
+  'addy',
+  'gmail',
+  'googlemail',
+  'guerrillamail',
+  'gmx',
+  'hotmail',
+  'hushmail',
+  'mailfence',
+  'mailinator',
+  'outlook',
+  'proton',
+  'protonmail',
+  'rediffmail',
+  'simplelogin',
+  'temp-mail',
+  'tempmail',
+  'tuta',
+  'tutamail',
+  'tutanota',
+  'yahoo',
+  'yopmail',
+  'zohomail',
+]);
 
 export const PERSONAL_EMAIL_MESSAGE = 'Please use your company email address, not a personal one.';
 export const DISPOSABLE_EMAIL_MESSAGE =
@@ -50,10 +83,23 @@ export const isFreeMailAddress = (email: string) => listed(FREE_MAIL_DOMAINS, em
 /** Whether the address or its registrable domain is a listed disposable (throw-away) mail provider. */
 export const isDisposableMailAddress = (email: string) => listed(DISPOSABLE_MAIL_DOMAINS, email);
 
+/**
+ * Whether a host is under a private suffix of the Public Suffix List (github.io, herokuapp.com,
+ * netlify.app, blogspot.com…): anyone can get a name there, so it is nobody's company.
+ */
+export function isPrivateSuffixHost(host: string): boolean {
+  return parse(host.toLowerCase(), { allowPrivateDomains: true }).isPrivate === true;
+}
+
+/** Whether the host's registrable domain is one of a mail brand's (`MAIL_BRANDS`): proton.ch. */
+const isMailBrandHost = (host: string) =>
+  MAIL_BRANDS.has(getDomainWithoutSuffix(host, { allowPrivateDomains: false }) ?? '');
+
 /** Whether a domain (or host) is a shared mail host: it never counts as a company's domain. */
 export function isSharedMailDomain(domain: string): boolean {
   const d = domain.toLowerCase();
   const registrable = getDomain(d, { allowPrivateDomains: false });
+  if (isPrivateSuffixHost(d) || isMailBrandHost(d)) return true;
   return [d, registrable].some(
     (x) =>
       x !== null &&
@@ -64,14 +110,14 @@ export function isSharedMailDomain(domain: string): boolean {
 /**
  * Why an address cannot be a work e-mail (the message the UI shows), or null when it can: it needs a
  * registrable domain and must not be at a free/personal or disposable mail provider, nor a shared
- * mail host.
+ * mail host (listed, a mail brand's, or under a private suffix of the Public Suffix List).
  */
 export function workEmailProblem(email: string): string | null {
   const domain = registrableDomain(email);
   if (!domain) return INVALID_WORK_EMAIL_MESSAGE;
   if (listed(FREE_MAIL_DOMAINS, email, domain)) return PERSONAL_EMAIL_MESSAGE;
   if (listed(DISPOSABLE_MAIL_DOMAINS, email, domain)) return DISPOSABLE_EMAIL_MESSAGE;
-  if (listed(SHARED_MAIL_HOSTS, email, domain)) return SHARED_MAIL_HOST_MESSAGE;
+  if (isSharedMailDomain(emailDomain(email))) return SHARED_MAIL_HOST_MESSAGE;
   return null;
 }
 

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -21,6 +22,12 @@ export interface StoredObject {
   size: number;
 }
 
+/** An object in storage as the orphan sweep sees it: its key and when it was last written. */
+export interface StoredKey {
+  key: string;
+  modifiedAt: Date;
+}
+
 /**
  * Where uploaded files live (FILE_STORAGE): local disk by default (one machine), PostgreSQL or an
  * S3-compatible bucket when several instances serve the site. Keys are relative paths such as `resumes/<user>/<uuid>.pdf`; the MIME type and the
@@ -32,6 +39,11 @@ export interface Storage {
   get(key: string): Promise<StoredObject | null>;
   /** Removes the object; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every object, with what a write left half done (a local disk's `*.tmp` files): the orphan sweep
+   * removes those no `files` row names.
+   */
+  list(): AsyncIterable<StoredKey>;
 }
 
 declare module 'fastify' {
@@ -95,6 +107,22 @@ export class LocalDiskStorage implements Storage {
   async delete(key: string): Promise<void> {
     await fs.rm(this.pathOf(key), { force: true });
   }
+
+  async *list(): AsyncIterable<StoredKey> {
+    const root = path.resolve(this.root);
+    let entries: string[];
+    try {
+      entries = await fs.readdir(root, { recursive: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
+    for (const entry of entries) {
+      const stat = await fs.stat(path.join(root, entry)).catch(() => null);
+      if (!stat?.isFile()) continue;
+      yield { key: entry.split(path.sep).join('/'), modifiedAt: stat.mtime };
+    }
+  }
 }
 
 /**
@@ -126,6 +154,13 @@ export class PostgresStorage implements Storage {
   async delete(key: string): Promise<void> {
     checkStorageKey(key);
     await this.db.delete(fileBlobs).where(eq(fileBlobs.storageKey, key));
+  }
+
+  async *list(): AsyncIterable<StoredKey> {
+    const rows = await this.db
+      .select({ key: fileBlobs.storageKey, modifiedAt: fileBlobs.createdAt })
+      .from(fileBlobs);
+    yield* rows;
   }
 }
 
@@ -204,6 +239,24 @@ export class S3Storage implements Storage {
     );
   }
 
+  async *list(): AsyncIterable<StoredKey> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: this.prefix || undefined,
+          ContinuationToken: token,
+        }),
+      );
+      for (const o of page.Contents ?? []) {
+        if (o.Key)
+          yield { key: o.Key.slice(this.prefix.length), modifiedAt: o.LastModified ?? new Date(0) };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
   close(): void {
     this.client.destroy();
   }
@@ -235,6 +288,10 @@ export class EncryptedStorage implements Storage {
 
   delete(key: string): Promise<void> {
     return this.inner.delete(key);
+  }
+
+  list(): AsyncIterable<StoredKey> {
+    return this.inner.list();
   }
 }
 

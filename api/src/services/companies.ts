@@ -5,12 +5,13 @@ import type {
   DomainState,
   VerifiedAtCompany,
 } from '../contract';
-import { and, asc, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db';
 import { companies, companyDomains, jobPosts, users, workEmailHistory } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { cleanCompanyName, companyNameKey, companyNameSkeleton } from '../lib/company-name';
+import { wellKnownCompany, type WellKnownCompany } from '../lib/well-known-companies';
 import { isSharedMailDomain, registrableDomain } from '../lib/work-email';
 
 /** `%text%` for ILIKE with the user's %, _ and \ taken literally. */
@@ -26,7 +27,8 @@ const ACTION_TEXT: Record<VerifiedAction, string> = {
 
 /**
  * The messages of a refusal (docs/verified-referrers.md): with no verified work e-mail at all, and
- * with one at another company (naming the address and, when the company has them, its domains).
+ * with one at another company (naming the address and, when the company has them, its confirmed or
+ * well-known domains: never a domain someone only claimed).
  */
 export const VERIFIED_MESSAGES = {
   noWorkEmail: (company: string, action: VerifiedAction) =>
@@ -186,9 +188,11 @@ export class CompanyRepository {
   /**
    * The company a referrer posts a job for, by name: its id and stored name when `userId` is verified at
    * it (`verification`), else a 403 saying what to verify. A name is matched by its key (so 'Goo\u200Bgle'
-   * is Google's); a new name that looks like an existing company's is refused (409). A company that does
-   * not exist yet is created only when this user could give it its domain (a current work address at a
-   * domain no company has), so a refused post leaves no empty company behind.
+   * is Google's); a well-known company's name in any spacing, punctuation or legal form ('G o o g l e',
+   * 'Google LLC') is that company's (src/lib/well-known-companies.ts); a new name that looks like an
+   * existing or well-known company's is refused (409). A company that does not exist yet is created
+   * only when this user could post for it (a current work address at a domain no company has, or at
+   * one of the well-known company's domains), so a refused post leaves no empty company behind.
    */
   async companyToPostFor(
     userId: string,
@@ -196,29 +200,47 @@ export class CompanyRepository {
     industry: (typeof companies.$inferInsert)['industry'],
     now: Date,
   ): Promise<{ id: string; name: string }> {
-    const name = cleanCompanyName(typedName);
-    if (!name) throw new HttpError(400, VERIFIED_MESSAGES.companyNameRequired);
+    const cleaned = cleanCompanyName(typedName);
+    if (!cleaned) throw new HttpError(400, VERIFIED_MESSAGES.companyNameRequired);
+    const known = wellKnownCompany(cleaned);
+    if (known && !known.exact) {
+      throw new HttpError(409, VERIFIED_MESSAGES.lookAlike(cleaned, known.company.name));
+    }
+    const name = known ? known.company.name : cleaned;
     let company = await this.byName(this.db, name);
     if (!company) {
-      const similar = await this.lookAlike(this.db, name);
+      const similar = known ? null : await this.lookAlike(this.db, name);
       if (similar) throw new HttpError(409, VERIFIED_MESSAGES.lookAlike(name, similar.name));
-      const current = await this.currentAddress(this.db, userId);
-      const free = current?.domain
-        ? (await this.companiesAtDomain(current.domain)).length === 0 &&
-          !(await this.domainTaken(current.domain))
-        : false;
-      if (!free) {
-        throw new HttpError(
-          403,
-          current
-            ? VERIFIED_MESSAGES.elsewhere(current.email, name, [], 'post')
-            : VERIFIED_MESSAGES.noWorkEmail(name, 'post'),
-        );
-      }
+      await this.assertMayFound(userId, name, known?.company ?? null);
       company = await this.create(name, industry, now);
     }
     await this.assertVerifiedAt(userId, company, 'post', now);
     return company;
+  }
+
+  /**
+   * Refuses (403) founding the company `name`, new to Referio, unless the user's current work domain
+   * could be its: one of the well-known company's domains, or (any other name) a domain no company has.
+   */
+  private async assertMayFound(
+    userId: string,
+    name: string,
+    known: WellKnownCompany | null,
+  ): Promise<void> {
+    const current = await this.currentAddress(this.db, userId);
+    const domain = current?.domain ?? null;
+    const may = !domain
+      ? false
+      : known
+        ? known.domains.includes(domain)
+        : (await this.companiesAtDomain(domain)).length === 0 && !(await this.domainTaken(domain));
+    if (may) return;
+    throw new HttpError(
+      403,
+      current
+        ? VERIFIED_MESSAGES.elsewhere(current.email, name, [...(known?.domains ?? [])], 'post')
+        : VERIFIED_MESSAGES.noWorkEmail(name, 'post'),
+    );
   }
 
   /** Whether any company has (or had, rejected) the domain. */
@@ -276,14 +298,17 @@ export class CompanyRepository {
     return (await this.create(cleanCompanyName(name), industry, now)).id;
   }
 
-  /** Fills in the name key and skeleton of companies created before they were stored (start-up). */
+  /**
+   * Fills in the name key and skeleton of companies whose skeleton is not stored (start-up): those
+   * created before it was, and all of them after its rule changed (migration 0032 empties it).
+   */
   async backfillNameKeys(batch = 500): Promise<number> {
     let done = 0;
     for (;;) {
       const rows = await this.db
         .select({ id: companies.id, name: companies.name })
         .from(companies)
-        .where(isNull(companies.nameKey))
+        .where(or(isNull(companies.nameKey), isNull(companies.nameSkeleton)))
         .limit(batch);
       if (rows.length === 0) break;
       for (const r of rows) {
@@ -358,11 +383,15 @@ export class CompanyRepository {
   }
 
   /**
-   * Whether `userId` is verified at `companyId`: their current work address (the one verified last)
-   * is at one of the company's domains. A company with no domain yet first takes the current
-   * domain of this user (the first-referrer claim), when no other company has it: unconfirmed, unless
-   * another user has already verified an address there. The company row is locked meanwhile, so two
-   * first referrers cannot give it two domains.
+   * Whether `userId` is verified at `companyId`, by their current work address (the one verified last):
+   * - 'confirmed' at one of the company's confirmed domains, or at one of a well-known company's
+   *   domains (which then becomes confirmed for it, as the seed's are);
+   * - a name that has a confirmed domain, or is a well-known company's, belongs to those domains alone;
+   * - any other name belongs to no one: a referrer whose domain no company has claims it for this one
+   *   ('unconfirmed', shown as "Verified · @domain" until an operator confirms it), and every referrer
+   *   whose domain is claimed for it is 'unconfirmed' there. A claim never keeps anyone else out.
+   * The company row is locked meanwhile. `domains` are those a refusal may name: confirmed or
+   * well-known ones, never a domain someone only claimed.
    */
   async verification(userId: string, companyId: string, now: Date): Promise<CompanyVerification> {
     return this.db.transaction(async (tx) => {
@@ -380,33 +409,50 @@ export class CompanyRepository {
         .from(companyDomains)
         .where(and(eq(companyDomains.companyId, companyId), isNull(companyDomains.rejectedAt)))
         .orderBy(asc(companyDomains.domain));
-      const answer = (status: VerifiedAtCompany, domains: string[]): CompanyVerification => ({
+      const known = wellKnownCompany(company.name)?.company ?? null;
+      const confirmed = owned.filter((d) => d.confirmedAt !== null).map((d) => d.domain);
+      const answer = (status: VerifiedAtCompany): CompanyVerification => ({
         status,
         companyName: company.name,
-        domains,
+        domains: [...new Set([...confirmed, ...(known?.domains ?? [])])],
         workEmail: current?.email ?? null,
       });
       const domain = current?.domain ?? null;
-      if (owned.length > 0 || !domain) {
-        const mine = owned.find((d) => d.domain === domain);
-        const status = mine ? (mine.confirmedAt ? 'confirmed' : 'unconfirmed') : null;
-        return answer(
-          status,
-          owned.map((d) => d.domain),
-        );
+      if (!domain) return answer(null);
+      if (confirmed.includes(domain)) return answer('confirmed');
+      if (known) {
+        if (!known.domains.includes(domain)) return answer(null);
+        await this.confirmWellKnown(tx, domain, companyId, now);
+        return answer('confirmed');
       }
-      if (isSharedMailDomain(domain)) return answer(null, []);
-      // The claim: the company shows the claimer as "Verified · @domain", never "Verified at
-      // {company}", until an operator confirms it (colleagues at the same domain confirm nothing).
+      if (confirmed.length > 0) return answer(null);
+      if (owned.some((d) => d.domain === domain)) return answer('unconfirmed');
+      if (isSharedMailDomain(domain)) return answer(null);
+      // The claim: for the operators' queue; it shows the claimer as "Verified · @domain", never
+      // "Verified at {company}", until an operator confirms it (colleagues confirm nothing).
       const claimed = await tx
         .insert(companyDomains)
         .values({ domain, companyId, claimedBy: userId, confirmedAt: null, createdAt: now })
         .onConflictDoNothing({ target: companyDomains.domain })
         .returning({ confirmedAt: companyDomains.confirmedAt });
-      const row = claimed[0];
-      if (!row) return answer(null, []); // another company has (or was refused) this domain
-      return answer('unconfirmed', [domain]);
+      // None: another company has (or was refused) this domain.
+      return answer(claimed[0] ? 'unconfirmed' : null);
     });
+  }
+
+  /**
+   * A well-known company's domain becomes confirmed for it (the list is a trusted source, as the seed
+   * is): taken over from an unconfirmed claim for another name, never from a confirmed or rejected one.
+   */
+  private async confirmWellKnown(tx: Tx, domain: string, companyId: string, now: Date) {
+    await tx
+      .insert(companyDomains)
+      .values({ domain, companyId, confirmedAt: now, createdAt: now })
+      .onConflictDoUpdate({
+        target: companyDomains.domain,
+        set: { companyId, confirmedAt: now },
+        setWhere: sql`${companyDomains.confirmedAt} is null and ${companyDomains.rejectedAt} is null`,
+      });
   }
 
   /** Whether `userId` is verified at `companyId` (`verification`, with its first-referrer claim). */

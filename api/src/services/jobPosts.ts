@@ -20,7 +20,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db';
 import { sessionLookup, type ActiveSession } from './sessions';
 import { profileLinkOf } from './users';
@@ -182,9 +182,16 @@ export function toJobPost(row: JobListRow): JobPost {
 }
 
 /**
+ * Whether the user `viewer` has earned the referrer's contact details on a job page: they posted it,
+ * or the referrer approved a request of theirs (docs/trust-and-safety.md).
+ */
+const contactEarned = (viewer: AnyPgColumn) =>
+  sql<boolean>`(${viewer} = ${jobPosts.userId} or exists (select 1 from ${referralRequests} r where r.sender_id = ${viewer} and r.recipient_id = ${jobPosts.userId} and r.status = 'approved'))`;
+
+/**
  * GetById's one query: the session (`sessionLookup()`), the job post of the placeholder `id`, its
- * referrer and the referrer's work-e-mail history, `isApplied` for the session's user. One round trip
- * instead of four (session, job, referrer, history).
+ * referrer and the referrer's work-e-mail history, `isApplied` for the session's user and whether
+ * they earned the referrer's contact. One round trip instead of four (session, job, referrer, history).
  */
 export function jobDetailsWithSessionQuery(db: Db) {
   const referrer = alias(users, 'referrer');
@@ -202,6 +209,7 @@ export function jobDetailsWithSessionQuery(db: Db) {
         position: referrer.position,
         profileImage: referrer.profileImage,
       },
+      contactEarned: contactEarned(users.id),
       history: sql<
         WorkEmailHistoryEntry[]
       >`coalesce((select json_agg(json_build_object('_id', h.id, 'email', h.email, 'companyName', h.company_name, 'startDate', h.start_date) order by h.start_date, h.created_at) from ${workEmailHistory} h where h.user_id = ${jobPosts.userId}), '[]'::json)`,
@@ -718,8 +726,10 @@ export class JobPostRepository {
 
   /**
    * GetById in one query: the session of `lookup` (`SessionStore.lookupParams`) and the job post `id`
-   * with its referrer and their work-e-mail history, `isApplied` for the session's user. Null when the
-   * session is not valid; `details` null when there is no such job.
+   * with its referrer, `isApplied` for the session's user. The referrer's e-mail and work-e-mail
+   * history only to the poster and to those whose request they approved ('' and [] to everyone else:
+   * the page shows the name and the verified domain). Null when the session is not valid; `details`
+   * null when there is no such job.
    */
   async detailsWithSession(
     lookup: { hash: string; now: Date } | null,
@@ -744,11 +754,11 @@ export class JobPostRepository {
         }),
         userId: {
           _id: referrer.id,
-          email: referrer.email,
+          email: row.contactEarned ? referrer.email : '',
           fullName: referrer.fullName,
           position: referrer.position,
           profileLink: profileLinkOf(referrer),
-          workEmailHistory: row.history,
+          workEmailHistory: row.contactEarned ? row.history : [],
         },
       },
     };

@@ -19,6 +19,7 @@ import {
   type AuditEntry,
   type BlockedUser,
   type CreateReportRequest,
+  type OperatorReport,
   type Report,
   type ReportStatus,
   type Suspension,
@@ -68,6 +69,9 @@ export function suspensionOfUser(
     ? { reason: u.suspendedReason, suspendedAt: u.suspendedAt.toISOString() }
     : null;
 }
+/** A second report of the same target while the reporter's first is open (409). */
+export const REPORT_DUPLICATE_MESSAGE =
+  'You have already reported this. Our team will review your report.';
 
 /** Who acts, as the audit log keeps them. */
 export interface Operator {
@@ -157,8 +161,9 @@ export class TrustRepository {
   }
 
   /**
-   * A user's report. At most `reportsPerDay` a rolling day (429); the reporter's row is locked so
-   * parallel reports are counted one after the other.
+   * A user's report. One open report per reporter and target (409: the unique partial index
+   * `reports_open_once_idx` backs the check); at most `reportsPerDay` a rolling day (429). The
+   * reporter's row is locked so parallel reports are checked one after the other.
    */
   async report(reporter: UserRow, body: Required<CreateReportRequest>): Promise<Report> {
     const target = await this.target(reporter.id, body.targetKind, body.targetId);
@@ -167,6 +172,19 @@ export class TrustRepository {
     const now = this.now();
     const id = await this.db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, reporter.id)).for('update');
+      const [open] = await tx
+        .select({ id: reports.id })
+        .from(reports)
+        .where(
+          and(
+            eq(reports.reporterId, reporter.id),
+            eq(reports.targetKind, body.targetKind),
+            eq(reports.targetId, body.targetId),
+            eq(reports.status, 'open'),
+          ),
+        )
+        .limit(1);
+      if (open) throw new HttpError(409, REPORT_DUPLICATE_MESSAGE);
       const [today] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(reports)
@@ -200,7 +218,7 @@ export class TrustRepository {
   async reports(
     q: { reporterId?: string; status?: ReportStatus; id?: string },
     forOperator: boolean,
-  ): Promise<Report[]> {
+  ): Promise<OperatorReport[]> {
     const reporter = alias(users, 'reporter');
     const target = alias(users, 'target');
     const rows = await this.db
@@ -213,6 +231,7 @@ export class TrustRepository {
           email: target.email,
           suspendedAt: target.suspendedAt,
         },
+        reporterCount: sql<number>`(select count(distinct o.reporter_id)::int from ${reports} o where o.target_kind = ${reports.targetKind} and o.target_id = ${reports.targetId})`,
         summary: sql<string>`coalesce(
           (select j.job_title || ' at ' || j.company_name from ${jobPosts} j where ${reports.targetKind} = 'job_post' and j.id = ${reports.targetId}),
           (select left(m.content, 200) from ${messages} m where ${reports.targetKind} = 'message' and m.id = ${reports.targetId}),
@@ -230,7 +249,7 @@ export class TrustRepository {
       )
       .orderBy(desc(reports.createdAt), desc(reports.id))
       .limit(200);
-    return rows.map(({ r, reporter: by, target: t, summary }) => ({
+    return rows.map(({ r, reporter: by, target: t, summary, reporterCount }) => ({
       _id: r.id,
       targetKind: r.targetKind,
       targetId: r.targetId,
@@ -245,6 +264,7 @@ export class TrustRepository {
         ? {
             reporter: { _id: by.id, fullName: by.fullName, email: by.email },
             targetSuspended: t.suspendedAt !== null,
+            reporterCount: Number(reporterCount),
           }
         : {}),
     }));

@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, notExists, sql, sum } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, notExists, sql, sum } from 'drizzle-orm';
 import type { Db } from '../db';
 import { files, referralRequests, users, type UserRow } from '../db/schema';
 
@@ -58,6 +58,16 @@ export class UploadRepository {
     return result.rows.length;
   }
 
+  /** Of these storage keys, those a `files` row names. */
+  async keysWithRows(keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.db
+      .select({ key: files.storageKey })
+      .from(files)
+      .where(inArray(files.storageKey, keys));
+    return new Set(rows.map((r) => r.key));
+  }
+
   /** Removes a file's row (its bytes are the storage's). */
   async deleteFile(key: string): Promise<void> {
     await this.db.delete(files).where(eq(files.storageKey, key));
@@ -74,7 +84,7 @@ export class UploadRepository {
     return Number(row?.used ?? 0);
   }
 
-  /** A new file's row (written before its bytes, so every stored file has one). */
+  /** A new file's row (written once its bytes are stored, so every row has its bytes). */
   async addFile(file: typeof files.$inferInsert): Promise<void> {
     await this.db.insert(files).values(file);
   }

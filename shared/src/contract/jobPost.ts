@@ -73,14 +73,24 @@ export const jobPostSchema = z
   .meta({ id: 'JobPost' });
 export type JobPost = z.infer<typeof jobPostSchema>;
 
-/** The referrer as job details show it. */
+/**
+ * The referrer as job details show it. Contact details only where earned (docs/trust-and-safety.md):
+ * `email` is '' and `workEmailHistory` empty except to the job's poster and to a candidate whose
+ * request the referrer approved; the page shows the name and the verified domain instead.
+ */
 export const jobPostReferrerSchema = z.object({
   _id: z.string(),
-  email: z.string(),
+  email: z
+    .string()
+    .describe(
+      "The referrer's e-mail: '' unless the viewer posted the job or had a request approved",
+    ),
   fullName: z.string(),
   position: z.string(),
   profileLink: z.string().nullable(),
-  workEmailHistory: z.array(workEmailHistoryEntrySchema),
+  workEmailHistory: z
+    .array(workEmailHistoryEntrySchema)
+    .describe('Empty unless the viewer posted the job or had a request approved'),
 });
 export type JobPostReferrer = z.infer<typeof jobPostReferrerSchema>;
 

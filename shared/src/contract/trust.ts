@@ -53,6 +53,21 @@ export type Report = z.infer<typeof reportSchema>;
 export const reportAnswer = envelope(reportSchema);
 export const reportsAnswer = envelope(z.array(reportSchema));
 
+/** A report in the operators' queue (GET /admin/reports): a report, and how many people reported its target. */
+export const operatorReportSchema = reportSchema
+  .extend({
+    /** Operators only: how many people reported the same target (this report's author among them). */
+    reporterCount: z
+      .number()
+      .int()
+      .optional()
+      .describe('How many people reported the same target, this report’s author among them'),
+  })
+  .meta({ id: 'OperatorReport' });
+export type OperatorReport = z.infer<typeof operatorReportSchema>;
+export const operatorReportAnswer = envelope(operatorReportSchema);
+export const operatorReportsAnswer = envelope(z.array(operatorReportSchema));
+
 /** A user the caller blocked (their profile lists them, with Unblock). */
 export const blockedUserSchema = z
   .object({ _id: z.string(), fullName: z.string(), email: z.string(), blockedAt: z.string() })

@@ -11,8 +11,8 @@ import {
   envelope,
   errorResponses,
   idSchema,
-  reportAnswer,
-  reportsAnswer,
+  operatorReportAnswer,
+  operatorReportsAnswer,
   resolveReportRequest,
   suspendRequest,
   TRUST_MESSAGES,
@@ -57,7 +57,7 @@ const admin: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'The report queue (open by default), newest first',
         querystring: z.object({ status: z.enum(REPORT_STATUSES).optional().default('open') }),
-        response: { 200: reportsAnswer, ...errorResponses(400, 401, 403) },
+        response: { 200: operatorReportsAnswer, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
@@ -77,7 +77,7 @@ const admin: FastifyPluginAsyncZod = async (app) => {
         summary: 'Close a report: acted on, or dismissed',
         params: idParams,
         body: resolveReportRequest,
-        response: { 200: reportAnswer, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: operatorReportAnswer, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {

@@ -107,10 +107,10 @@ function contentDisposition(name: string): string {
 }
 
 /**
- * Retention (RESUME_RETENTION_DAYS), then removes stored files that no user and no referral request
- * points to, once older than the grace period
- * (an upload in flight has its row before it is switched in). Runs at start and every hour; answers how
- * many it removed.
+ * Retention (RESUME_RETENTION_DAYS), then, once older than the grace period (an upload in flight is
+ * younger): files that no user and no referral request points to (row and bytes), and stored objects
+ * that no `files` row names (bytes stored by an upload that died before its row, a local disk's
+ * half-written `*.tmp` files). Runs at start and every hour; answers how many it removed.
  */
 export async function sweepOrphanUploads(app: FastifyInstance): Promise<number> {
   // Retention first: resumes only ended requests kept, past RESUME_RETENTION_DAYS, become orphans.
@@ -123,7 +123,28 @@ export async function sweepOrphanUploads(app: FastifyInstance): Promise<number> 
     await app.uploads.deleteFile(key);
     await app.storage.delete(key);
   }
-  return orphans.length;
+  return orphans.length + (await sweepStrayObjects(app, cutoff));
+}
+
+/** Removes the stored objects written before `cutoff` that no `files` row names; how many. */
+async function sweepStrayObjects(app: FastifyInstance, cutoff: Date): Promise<number> {
+  let removed = 0;
+  let batch: string[] = [];
+  const flush = async () => {
+    const kept = await app.uploads.keysWithRows(batch);
+    for (const key of batch.filter((k) => !kept.has(k))) {
+      await app.storage.delete(key);
+      removed++;
+    }
+    batch = [];
+  };
+  for await (const object of app.storage.list()) {
+    if (object.modifiedAt >= cutoff) continue;
+    batch.push(object.key);
+    if (batch.length >= 500) await flush();
+  }
+  await flush();
+  return removed;
 }
 
 const documentsUpload: FastifyPluginAsyncZod = async (app) => {
@@ -155,10 +176,10 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
   }
 
   /**
-   * Stores the file, then makes it the user's resume or photo. The row is written before the bytes,
-   * so every stored file has a row (a crash leaves at most a row the orphan sweep removes). The switch
-   * locks the user's row and reads what it replaces under that lock, so parallel uploads each release
-   * exactly the file they replaced and nothing is left behind.
+   * Stores the file, then makes it the user's resume or photo. The bytes are stored before the row,
+   * so every row has its bytes (a crash leaves at most bytes, or a local disk's `*.tmp` file, that the
+   * orphan sweep removes). The switch locks the user's row and reads what it replaces under that
+   * lock, so parallel uploads each release exactly the file they replaced and nothing is left behind.
    */
   async function storeAndSwap(
     ownerId: string,
@@ -169,18 +190,18 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
   ) {
     const folder = kind === 'resume' ? 'resumes' : 'images';
     const key = `${folder}/${ownerId}/${randomUUID()}.${type.ext}`;
-    await app.uploads.addFile({
-      ownerId,
-      kind,
-      mime: type.mime,
-      size: got.data.length,
-      originalName: cleanFileName(got.filename, `file.${type.ext}`),
-      storageKey: key,
-      createdAt: app.now(),
-    });
     let swapped = false;
     try {
       await app.storage.put(key, got.data, type.mime);
+      await app.uploads.addFile({
+        ownerId,
+        kind,
+        mime: type.mime,
+        size: got.data.length,
+        originalName: cleanFileName(got.filename, `file.${type.ext}`),
+        storageKey: key,
+        createdAt: app.now(),
+      });
       const { previous, user } = await app.uploads.swapUserFile(ownerId, kind, fields(key));
       swapped = true;
       await release(previous);

@@ -18,9 +18,10 @@ const trust: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['trust'],
-        summary: 'Report a job post, a referrer, a chat message or a profile (limited per day)',
+        summary:
+          'Report a job post, a referrer, a chat message or a profile (once while open, limited per day)',
         body: createReportRequest,
-        response: { 201: reportAnswer, ...errorResponses(400, 401, 404, 429) },
+        response: { 201: reportAnswer, ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
     async (request, reply) => {

@@ -273,11 +273,6 @@ function JobView({ job, userId }: { job: JobPostDetails | PublicJobPost; userId:
             domain={job.verifiedDomain}
           />
           {referrer?.position && <p className="rf-job__referrer-position">{referrer.position}</p>}
-          {referrer?.email && (
-            <p className="rf-job__referrer-email">
-              <a href={`mailto:${referrer.email}`}>{referrer.email}</a>
-            </p>
-          )}
           <ResponsivenessLine value={job.responsiveness} className="rf-job__responsiveness" />
           {ownJob ? (
             <>
@@ -308,15 +303,14 @@ function JobView({ job, userId }: { job: JobPostDetails | PublicJobPost; userId:
           )}
           {!ownJob && referrer?._id && (
             <div className="rf-job__trust" role="group" aria-label="Report or block">
-              <ReportButton targetKind="job_post" targetId={job._id} what="this job post" />
               <ReportButton
-                targetKind="referrer"
-                targetId={referrer._id}
-                what={`the referrer ${referrer.fullName || referrer.email}`}
+                targetKind="job_post"
+                targetId={job._id}
+                what="this job post or its referrer"
               />
               <BlockButton
                 userId={referrer._id}
-                name={referrer.fullName || referrer.email}
+                name={referrer.fullName || 'this referrer'}
                 onBlocked={() => void navigate(paths.companyList())}
               />
             </div>

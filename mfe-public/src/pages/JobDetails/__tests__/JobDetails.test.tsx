@@ -190,13 +190,18 @@ describe('job details for a signed-in candidate', () => {
     expect(within(skills).getByText('TypeScript')).toBeInTheDocument();
   });
 
-  it("names the referrer's e-mail in the 'Get Referrals from Employee' panel", async () => {
-    open();
+  it("names the referrer and their verified domain in the 'Get Referrals from Employee' panel, never an e-mail, with one Report control", async () => {
+    // Even an e-mail the API answers (the viewer earned it) is not shown as a link here: the chat is the way.
+    open(makeJobDetails({ verifiedDomain: 'acme.example', verifiedAtCompany: 'unconfirmed' }));
     const panel = await screen.findByRole('complementary', { name: 'Get Referrals from Employee' });
-    expect(within(panel).getByRole('link', { name: 'ravi@acme.example' })).toHaveAttribute(
-      'href',
-      'mailto:ravi@acme.example',
-    );
+    expect(within(panel).getByText('Ravi Kumar')).toBeInTheDocument();
+    expect(within(panel).getByText(/@acme\.example/)).toBeInTheDocument();
+    expect(within(panel).queryByText('ravi@acme.example')).not.toBeInTheDocument();
+    expect(document.querySelector('a[href^="mailto:"]')).toBeNull();
+    expect(screen.getAllByRole('button', { name: /^Report/ })).toHaveLength(1);
+    expect(
+      screen.getByRole('button', { name: 'Report this job post or its referrer' }),
+    ).toBeInTheDocument();
   });
 
   it("goes back to where the visitor came from with 'Back'", async () => {
