@@ -1,25 +1,11 @@
-// Test helpers: the console's page or a part of it with what the shell gives a remote (a query client,
-// the toast host), and sample answers of the console's API.
-import { render, type RenderResult } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
-import { ToastHost, type AdminUser, type AuditEntry, type Report } from '@referio/shared';
+// Sample answers of the console's API; pages render through the shared test kit's renderPage.
+import type { AdminUser, AuditEntry, OperatorReport } from '@referio/shared';
 
-export function renderPage(ui: ReactElement): RenderResult {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
-  });
-  return render(
-    <QueryClientProvider client={client}>
-      {ui}
-      <ToastHost />
-    </QueryClientProvider>,
-  );
-}
+export { renderPage } from '@referio/shared/test-utils';
 
 const rita = { _id: 'u2', fullName: 'Rita Ref', email: 'rita@goog-careers.example' };
 
-export function makeReport(overrides: Partial<Report> = {}): Report {
+export function makeReport(overrides: Partial<OperatorReport> = {}): OperatorReport {
   return {
     _id: 'r1',
     targetKind: 'referrer',

@@ -4,7 +4,13 @@ import { queryOptions } from '@tanstack/react-query';
 // The query options call this module's functions through its namespace, so a test that replaces a
 // function (`mockSharedApi` in @referio/shared/test-utils) replaces it for the queries too.
 import * as api from './admin';
-import type { AdminUser, AuditEntry, DomainClaim, Report, SuspendRequest } from '../contract/trust';
+import type {
+  AdminUser,
+  AuditEntry,
+  DomainClaim,
+  OperatorReport,
+  SuspendRequest,
+} from '../contract/trust';
 import type { DomainState, ReportStatus } from '../contract/trustTexts';
 import { apiClient, seg, type Envelope } from './client';
 
@@ -14,15 +20,19 @@ export async function getOperatorStatus(): Promise<boolean> {
 }
 
 /** GET /admin/reports?status=: the report queue, newest first. */
-export async function getAdminReports(status: ReportStatus): Promise<Report[]> {
-  return (await apiClient.get<Envelope<Report[]>>('/admin/reports', { params: { status } })).data
-    .data;
+export async function getAdminReports(status: ReportStatus): Promise<OperatorReport[]> {
+  return (await apiClient.get<Envelope<OperatorReport[]>>('/admin/reports', { params: { status } }))
+    .data.data;
 }
 
 /** POST /admin/reports/resolve/:id `{ action }`: close a report, acted on or dismissed. */
-export async function resolveReport(id: string, action: 'actioned' | 'dismissed'): Promise<Report> {
-  return (await apiClient.post<Envelope<Report>>(`/admin/reports/resolve/${seg(id)}`, { action }))
-    .data.data;
+export async function resolveReport(
+  id: string,
+  action: 'actioned' | 'dismissed',
+): Promise<OperatorReport> {
+  return (
+    await apiClient.post<Envelope<OperatorReport>>(`/admin/reports/resolve/${seg(id)}`, { action })
+  ).data.data;
 }
 
 /** GET /admin/domains?state=: company domains by state. */

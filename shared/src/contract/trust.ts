@@ -45,8 +45,6 @@ export const reportSchema = z
     reporter: z.object({ _id: z.string(), fullName: z.string(), email: z.string() }).optional(),
     /** Operators only: whether the reported user is suspended now. */
     targetSuspended: z.boolean().optional(),
-    /** Operators only, where the API counts them: the open reports on the same target. */
-    reportCount: z.number().int().optional(),
   })
   .meta({ id: 'Report' });
 export type Report = z.infer<typeof reportSchema>;

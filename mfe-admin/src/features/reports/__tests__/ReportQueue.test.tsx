@@ -10,20 +10,22 @@ jest.mock('@referio/shared', () =>
     .mockSharedApi(['getAdminReports']),
 );
 
-it('shows how many open reports a target has when the API counts them', async () => {
+it('shows how many people reported a target when the API counts them', async () => {
   jest
     .mocked(getAdminReports)
     .mockResolvedValue([
-      makeReport({ reportCount: 3 }),
-      makeReport({ _id: 'r2', reportCount: 1 }),
+      makeReport({ reporterCount: 3 }),
+      makeReport({ _id: 'r2', reporterCount: 1 }),
       makeReport({ _id: 'r3' }),
     ]);
   renderPage(<ReportQueue />);
   expect(await screen.findByRole('listitem', { name: 'Report r1' })).toHaveTextContent(
-    '3 open reports',
+    'reported by 3 people',
   );
-  expect(screen.getByRole('listitem', { name: 'Report r2' })).toHaveTextContent('1 open report');
-  expect(screen.getByRole('listitem', { name: 'Report r3' })).not.toHaveTextContent('open report');
+  expect(screen.getByRole('listitem', { name: 'Report r2' })).toHaveTextContent(
+    'reported by 1 person',
+  );
+  expect(screen.getByRole('listitem', { name: 'Report r3' })).not.toHaveTextContent('reported by');
 });
 
 it('offers Unsuspend instead of Suspend when the reported user is suspended', async () => {

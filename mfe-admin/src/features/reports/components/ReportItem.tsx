@@ -3,13 +3,13 @@ import {
   formatDate,
   REPORT_REASON_LABELS,
   resolveReport,
-  type Report,
+  type OperatorReport,
 } from '@referio/shared';
 import { useOperatorAction } from '../../../hooks/useOperatorAction';
 import { SuspendControl } from '../../suspensions/components/SuspendControl';
 
 /** One open report: what, why, about whom, by whom; suspend its user (closing it), close or dismiss it. */
-export function ReportItem({ report: r }: { report: Report }) {
+export function ReportItem({ report: r }: { report: OperatorReport }) {
   const run = useOperatorAction();
   const reason = REPORT_REASON_LABELS[r.reason];
   return (
@@ -17,10 +17,10 @@ export function ReportItem({ report: r }: { report: Report }) {
       <p>
         <strong>{reason}</strong> · {r.targetKind.replace('_', ' ')} ·{' '}
         <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
-        {r.reportCount !== undefined && (
+        {r.reporterCount !== undefined && (
           <>
             {' '}
-            · <span className="rf-admin__count">{reportCountText(r.reportCount)}</span>
+            · <span className="rf-admin__count">{reporterCountText(r.reporterCount)}</span>
           </>
         )}
       </p>
@@ -56,5 +56,6 @@ export function ReportItem({ report: r }: { report: Report }) {
   );
 }
 
-/** How many open reports the same target has (this one included). */
-export const reportCountText = (n: number) => (n === 1 ? '1 open report' : `${n} open reports`);
+/** How many people reported the same target (this report's author among them). */
+export const reporterCountText = (n: number) =>
+  n === 1 ? 'reported by 1 person' : `reported by ${n} people`;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminQueries, type Report } from '@referio/shared';
+import { adminQueries, type OperatorReport } from '@referio/shared';
 import { QueryList } from '../../../components/QueryList';
 import { ReportItem } from './ReportItem';
 
@@ -8,7 +8,7 @@ export function ReportQueue() {
   const query = useQuery(adminQueries.reports('open'));
   return (
     <QueryList query={query} empty="No open reports.">
-      {(items: Report[]) => (
+      {(items: OperatorReport[]) => (
         <ul className="rf-admin__list">
           {items.map((r) => (
             <ReportItem key={r._id} report={r} />
