@@ -298,7 +298,7 @@ function JobView({ job, userId }: { job: JobPostDetails | PublicJobPost; userId:
               </p>
             </>
           ) : !userId ? (
-            <Button fullWidth onClick={() => prompt(MESSAGES.signInToViewJob)}>
+            <Button fullWidth onClick={() => prompt(MESSAGES.signInToRequestReferral)}>
               Request a Referral
             </Button>
           ) : (

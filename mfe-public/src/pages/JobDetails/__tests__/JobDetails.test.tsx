@@ -100,7 +100,7 @@ describe('job details without a session', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it("'Request a Referral' toasts 'Please sign in to view job details' and goes to /sign-in 2 seconds later, which will return here", async () => {
+  it("'Request a Referral' toasts 'Please sign in to request a referral' and goes to /sign-in 2 seconds later, which will return here", async () => {
     mockedGetPublicJob.mockResolvedValue(publicJob());
     renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
     const button = await screen.findByRole('button', { name: 'Request a Referral' });
@@ -108,7 +108,7 @@ describe('job details without a session', () => {
     try {
       act(() => button.click());
       expect(await screen.findByRole('alert')).toHaveTextContent(
-        'Please sign in to view job details',
+        'Please sign in to request a referral',
       );
       act(() => jest.advanceTimersByTime(1999));
       expect(location()).toBe(URL_OF_JOB);
