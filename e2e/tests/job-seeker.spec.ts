@@ -34,9 +34,12 @@ test('a candidate on a phone saves a job, finds it after a reload and in Saved j
     // The heart: pressed at once, and still pressed after a reload (the server's state).
     const heart = page.getByRole('button', { name: `Save ${title} at Acme Corp` });
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    const stored = page.waitForResponse(
+      (r) => r.url().includes(`/api/savedJobs/${jobId}`) && r.request().method() === 'PUT',
+    );
     await heart.tap();
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
-    await page.waitForResponse((r) => r.url().includes('/api/savedJobs/') && r.ok());
+    expect((await stored).ok()).toBe(true);
     await page.reload();
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
 
@@ -56,7 +59,7 @@ test('a candidate on a phone saves a job, finds it after a reload and in Saved j
       .setInputFiles({ name: 'My CV.pdf', mimeType: 'application/pdf', buffer: PDF });
     const note = upload.getByRole('textbox', { name: 'Note to the referrer (optional)' });
     await note.fill('I ran the Go platform at my last job for three years.');
-    await expect(upload.getByText('446 characters left')).toBeVisible();
+    await expect(upload.getByText('447 characters left')).toBeVisible();
     await shot(page, 'request-note-390');
     await upload.getByRole('button', { name: 'Submit' }).tap();
     await expect(page.getByRole('dialog', { name: 'Referral Request Sent!' })).toBeVisible();
