@@ -89,3 +89,41 @@ test('a candidate on a phone saves a job, finds it after a reload and in Saved j
     await referrerContext.close();
   }
 });
+
+test('on a laptop (1280x900) Share copies the link and the toast sits at the bottom left, off the header and the title', async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const title = `Laptop Engineer ${stamp}`;
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const page = await context.newPage();
+  const referrerContext = await browser.newContext();
+  try {
+    const referrerPage = await referrerContext.newPage();
+    const referrer = await signUp(referrerPage, 'Referrer');
+    const jobId = await createJobOverApi(referrerPage, referrer.userId, title);
+    await signUp(page, 'Applicant');
+    await page.goto(`/job-details/${jobId}`);
+    const heading = page.getByRole('heading', { level: 1, name: title });
+    await expect(heading).toBeVisible();
+    await page.getByRole('button', { name: `Share ${title} at Acme Corp` }).click();
+    const toast = page.locator('.Toastify__toast').filter({ hasText: 'Link copied' });
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    const header = (await page.locator('header').first().boundingBox())!;
+    const h1 = (await heading.boundingBox())!;
+    expect(box.y).toBeGreaterThan(header.y + header.height);
+    expect(box.y).toBeGreaterThan(h1.y + h1.height);
+    expect(box.x).toBeLessThan(640);
+    await shot(page, 'job-page-share-toast-1280');
+    await page.goto('/dashboard/explore?tab=saved');
+    await expect(page.getByText('No saved jobs yet')).toBeVisible();
+    await shot(page, 'saved-jobs-empty-1280');
+  } finally {
+    await context.close();
+    await referrerContext.close();
+  }
+});
