@@ -620,6 +620,31 @@ const ROWS: Row[] = [
       payload: { chatId: w.chatId, senderId: owner.id, content: 'Thanks!' },
     }),
   },
+  // Saved jobs: each caller's own, from the session (nobody else's to reach: no user id in the request).
+  {
+    route: 'PUT /api/savedJobs/:jobId',
+    owner: 'candidate',
+    expect: SIGNED_IN,
+    request: ({ w }) => ({ url: `/${w.jobId}` }),
+  },
+  {
+    route: 'DELETE /api/savedJobs/:jobId',
+    owner: 'candidate',
+    expect: SIGNED_IN,
+    request: ({ w }) => ({ url: `/${w.jobId}` }),
+  },
+  {
+    route: 'GET /api/savedJobs',
+    owner: 'candidate',
+    expect: SIGNED_IN,
+    request: () => ({ url: '' }),
+  },
+  {
+    route: 'POST /api/savedJobs/which',
+    owner: 'candidate',
+    expect: SIGNED_IN,
+    request: ({ w }) => ({ url: '', payload: { jobIds: [w.jobId] } }),
+  },
   {
     route: 'GET /api/notifications',
     owner: 'candidate',

@@ -47,7 +47,7 @@ test('a new user on a phone: shared job link, sign-up, request with a resume, th
     const started = Date.now();
     const door = tapper();
     await door.tap(page.getByRole('button', { name: 'Request a Referral' }));
-    await expect(page.getByText('Please sign in to view job details').first()).toBeVisible();
+    await expect(page.getByText('Please sign in to request a referral').first()).toBeVisible();
     await page.waitForURL(`**/sign-in?next=${encodeURIComponent(job)}`);
     // A new user: "Register for free", the mailed code, a name; then back on the job.
     await door.tap(page.getByRole('link', { name: 'Register for free' }));

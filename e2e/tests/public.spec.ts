@@ -61,7 +61,7 @@ test('a visitor searches and pages the job list, is sent to sign in, then reques
   const jobUrl = page.url();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await page.getByRole('button', { name: 'Request a Referral' }).click();
-  await expect(page.getByText('Please sign in to view job details').first()).toBeVisible();
+  await expect(page.getByText('Please sign in to request a referral').first()).toBeVisible();
   // Sign-in keeps the job to come back to.
   await page.waitForURL(/\/sign-in\?next=%2Fjob-details%2F/, { timeout: 5_000 });
 

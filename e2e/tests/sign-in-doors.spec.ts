@@ -24,7 +24,7 @@ async function openSharedJob(page: Page, jobId: string): Promise<string> {
   await page.goto('/');
   await page.goto(job);
   await page.getByRole('button', { name: 'Request a Referral' }).click();
-  await expect(page.getByText('Please sign in to view job details').first()).toBeVisible();
+  await expect(page.getByText('Please sign in to request a referral').first()).toBeVisible();
   await page.waitForURL(`**/sign-in?next=${encodeURIComponent(job)}`);
   return job;
 }

@@ -397,6 +397,8 @@ export const referralRequests = pgTable(
     status: referralStatusEnum('status').notNull().default('pending'),
     /** Storage key of the resume sent with this request. */
     resume: text('resume'),
+    /** The candidate's note to the referrer ("why me"; ≤ REQUEST_NOTE_MAX characters, checked by the contract). */
+    note: text('note'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     /**
@@ -660,6 +662,8 @@ export interface NotificationData {
   actorName?: string;
   /** A decline's reason, when one was given. */
   reason?: string;
+  /** A new request's note from the candidate, when they wrote one. */
+  note?: string;
   /** A job-match digest's jobs, oldest first. */
   jobIds?: string[];
 }
@@ -843,6 +847,25 @@ export const resumeOpens = pgTable(
   (t) => [index('resume_opens_request_opened_idx').on(t.requestId, t.openedAt)],
 );
 
+/** The jobs a candidate saved (the heart), newest first in their Saved jobs tab; one row per person and job. */
+export const savedJobs = pgTable(
+  'saved_jobs',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jobPostId: uuid('job_post_id')
+      .notNull()
+      .references(() => jobPosts.id, { onDelete: 'cascade' }),
+    savedAt: ts('saved_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'saved_jobs_pkey', columns: [t.userId, t.jobPostId] }),
+    // The tab's pages: a person's saves by time, keyset- or offset-read without a sort.
+    index('saved_jobs_user_saved_idx').on(t.userId, t.savedAt, t.jobPostId),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type JobPostRow = typeof jobPosts.$inferSelect;
 export type WorkEmailHistoryRow = typeof workEmailHistory.$inferSelect;
@@ -850,6 +873,7 @@ export type OtpPurpose = (typeof otpPurposeEnum.enumValues)[number];
 
 /** Every table, children first: the order TRUNCATE and tests rely on. */
 export const allTableNames = [
+  'saved_jobs',
   'audit_log',
   'reports',
   'blocks',

@@ -178,6 +178,9 @@ export function renderNotificationMail(
   const sentence = notificationSentence(n);
   const why = whyOf(n);
   const label = NOTIFICATION_KIND_LABELS[n.kind];
+  // A new request's note from the candidate, as they wrote it (quoted, line breaks kept).
+  const note = n.kind === 'referral_requested' ? n.data.note?.trim() : undefined;
+  const noteLines = note ? ['', 'Their note:', ...note.split('\n').map((l) => `> ${l}`)] : [];
   const jobLines = jobs.map(
     (j) =>
       `- ${j.jobTitle} at ${j.companyName} (${j.jobType}, ${j.address}): ${opts.publicUrl}/job-details/${j.id}`,
@@ -187,6 +190,7 @@ export function renderNotificationMail(
     greeting,
     '',
     sentence,
+    ...noteLines,
     ...(jobLines.length ? ['', ...jobLines] : []),
     '',
     `${ACTION_LABEL[n.kind]}: ${link}`,
@@ -203,6 +207,11 @@ export function renderNotificationMail(
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">
 <p>${e(greeting)}</p>
 <p>${e(sentence)}</p>
+${
+  note
+    ? `<p style="margin-bottom:4px">Their note:</p><blockquote style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #d1d5db;white-space:pre-line">${e(note)}</blockquote>`
+    : ''
+}
 ${
   jobs.length
     ? `<ul>${jobs

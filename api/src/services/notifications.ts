@@ -110,7 +110,12 @@ export class NotificationRepository {
       actorId: r.senderId,
       referralRequestId: r.id,
       jobPostId: r.jobPostId,
-      data: { jobTitle: r.jobTitle, companyName: r.companyName, actorName: r.senderName },
+      data: {
+        jobTitle: r.jobTitle,
+        companyName: r.companyName,
+        actorName: r.senderName,
+        ...(r.note ? { note: r.note } : {}),
+      },
     });
   }
 
@@ -566,6 +571,7 @@ export class NotificationRepository {
         senderId: referralRequests.senderId,
         recipientId: referralRequests.recipientId,
         jobPostId: referralRequests.jobPostId,
+        note: referralRequests.note,
         jobTitle: jobPosts.jobTitle,
         companyName: jobPosts.companyName,
       })

@@ -383,7 +383,12 @@ export class ReferralRepository {
    * user row is locked for the transaction, so parallel requests (from any instance) are counted one
    * after the other against the caps.
    */
-  async send(me: UserRow, jobPostId: string, targetUserId: string): Promise<ReferralRequest> {
+  async send(
+    me: UserRow,
+    jobPostId: string,
+    targetUserId: string,
+    note: string | null = null,
+  ): Promise<ReferralRequest> {
     const job = await findJobRow(this.db, jobPostId);
     if (!job) throw new HttpError(404, REFERRAL_MESSAGES.jobNotFound);
     if (job.userId === me.id) throw new HttpError(403, REFERRAL_MESSAGES.ownJob);
@@ -420,6 +425,7 @@ export class ReferralRepository {
           recipientId: job.userId,
           status: 'pending',
           resume: me.resume,
+          note,
           createdAt: now,
           updatedAt: now,
           expiresAt: new Date(now.getTime() + this.opts.expiryHours * HOUR),
@@ -636,6 +642,7 @@ export class ReferralRepository {
         expiresAt: rq.expiresAt.toISOString(),
         declineReason: rq.declineReason,
         declineNote: rq.declineNote,
+        note: rq.note,
         jobPostId: toJobPost({
           job: r.job,
           logo: r.logo,

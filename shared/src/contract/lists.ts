@@ -66,6 +66,9 @@ export const DECLINE_REASON_LABELS: Readonly<Record<DeclineReason, string>> = {
 /** The longest note an 'Other' decline carries. */
 export const DECLINE_NOTE_MAX = 280;
 
+/** The longest note a candidate sends the referrer with a request (a few short paragraphs). */
+export const REQUEST_NOTE_MAX = 500;
+
 /** The sentence a declined request shows for its reason ('Other' shows the referrer's note). */
 export function declineReasonText(
   reason: DeclineReason | null | undefined,

@@ -7,6 +7,7 @@ import {
   DECLINE_REASONS,
   LISTED_REFERRAL_STATUSES,
   REFERRAL_STATUSES,
+  REQUEST_NOTE_MAX,
 } from './lists';
 
 /** The seeker who asked, as a referral request carries them. */
@@ -53,6 +54,12 @@ export const referralRequestSchema = z
       .string()
       .nullable()
       .describe("The note of an 'other' decline (at most 280 characters)"),
+    /** The candidate's note to the referrer with the request ("why me"), when they wrote one. */
+    note: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("The candidate's note to the referrer with the request, when they wrote one"),
     /** To its candidate only: who last opened the resume, and when ("Resume opened by …"). */
     resumeOpened: z
       .object({ name: z.string(), at: z.string() })
@@ -120,6 +127,13 @@ export const sendReferralRequestRequest = z.object({
     .describe(
       "The saved resume's id (GET /documentsUpload/savedResume): must be the sender's current resume",
     ),
+  /** An optional note to the referrer ("why me"), trimmed; blank is no note. */
+  note: z
+    .string({ error: 'The note must be text' })
+    .trim()
+    .max(REQUEST_NOTE_MAX, `The note to the referrer can be at most ${REQUEST_NOTE_MAX} characters`)
+    .optional()
+    .describe(`An optional note to the referrer, trimmed, at most ${REQUEST_NOTE_MAX} characters`),
 });
 export type SendReferralRequestRequest = z.input<typeof sendReferralRequestRequest>;
 

@@ -81,7 +81,7 @@ export function relativeTime(value: DateInput, now: Date = new Date()): string {
 /** 2 → '02'; 12 → '12'. */
 export const padTwo = (n: number): string => String(n).padStart(2, '0');
 
-/** A skill cut to `max` characters (the spec cuts card skills at 7). */
+/** A skill cut to `max` characters (cards cut only really long names, SKILL_CUT_LENGTH). */
 export const cutSkill = (skill: string, max: number = SKILL_CUT_LENGTH): string =>
   skill.length > max ? skill.slice(0, max) : skill;
 

@@ -16,6 +16,7 @@ import * as handoff from '../api/handoff';
 import * as jobPost from '../api/jobPost';
 import * as notifications from '../api/notifications';
 import * as referral from '../api/referral';
+import * as savedJobs from '../api/savedJobs';
 import * as site from '../api/site';
 import * as trust from '../api/trust';
 import * as upload from '../api/upload';
@@ -28,6 +29,7 @@ const AREAS = [
   jobPost,
   notifications,
   referral,
+  savedJobs,
   site,
   trust,
   upload,

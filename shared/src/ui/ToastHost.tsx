@@ -5,9 +5,13 @@ import { PHONE_QUERY, useMediaQuery } from './useMediaQuery';
 
 /**
  * The one toast container of the site (the shell renders it once); it appears with the first toast.
- * Top centre, below the sticky header (styles.css `--rf-toast-top`): it covers none of the header's links.
- * On a phone at the bottom: at the top, a toast as wide as the screen covered the page's heading.
+ * At the bottom, where the big sites put theirs, never at the top: there toasts covered the header's logo,
+ * a form's next step and the tabs under the heading. Wide screens: bottom left, the width of a message, at
+ * most three at once; phones: bottom centre, above the screen's edge (styles.css).
  */
+/** More at once queue until one closes: a stack taller than three covers the page. */
+const TOAST_LIMIT = 3;
+
 export function ToastHost() {
   const library = useSyncExternalStore(toastLibrary.subscribe, toastLibrary.current, () => null);
   const phone = useMediaQuery(PHONE_QUERY);
@@ -15,8 +19,9 @@ export function ToastHost() {
   const { ToastContainer } = library;
   return (
     <ToastContainer
-      position={phone ? 'bottom-center' : 'top-center'}
+      position={phone ? 'bottom-center' : 'bottom-left'}
       autoClose={TOAST_AUTO_CLOSE_MS}
+      limit={TOAST_LIMIT}
       newestOnTop
       closeOnClick
       pauseOnHover

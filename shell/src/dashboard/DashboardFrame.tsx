@@ -4,14 +4,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import {
-  DEFAULT_HEAD,
   dashboardPath,
   isDashboardPageKey,
   useDocumentHead,
   useRole,
   useSessionStore,
 } from '@referio/shared';
-import { dashboardHead } from '../routes/pageTitles';
+import { dashboardHead, shellRouteHeads } from '../routes/pageTitles';
 import { PageSpinner } from '../components/PageSpinner';
 import { RemotePage } from '../federation/RemotePage';
 import { belongsToMode, defaultPage, modeOfRole, pageModules, type DashboardMode } from './pages';
@@ -60,8 +59,8 @@ export default function DashboardFrame() {
     if (key && key !== useSessionStore.getState().activePage) setActivePage(key);
   }, [key, setActivePage]);
 
-  // Each inner page names itself in the tab (and so to the route announcer).
-  useDocumentHead(key ? dashboardHead(key) : DEFAULT_HEAD);
+  // Each inner page names itself in the tab (and so to the route announcer); an unknown one is not found.
+  useDocumentHead(key ? dashboardHead(key) : shellRouteHeads.notFound);
 
   // A followed link closes the mobile sidebar.
   useEffect(() => setSidebarOpen(false), [pathname]);

@@ -39,7 +39,7 @@ export const sidebarItems: Record<DashboardMode, readonly SidebarItem[]> = {
     { key: 'upgradToPremium', label: 'Upgrade To Premium' },
   ],
   referrer: [
-    { key: 'referrarDashboard', label: 'Referrar Dashboard' },
+    { key: 'referrarDashboard', label: 'Referrer Dashboard' },
     { key: 'referralRequests', label: 'Referral Requests' },
     { key: 'jobPosts', label: 'Job Posts' },
     { key: 'giverefferal', label: 'Give Referral' },

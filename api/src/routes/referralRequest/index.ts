@@ -52,7 +52,7 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = assertSelf(request, request.body.userId, REFERRAL_MESSAGES.sendAsSelf);
-      const { jobPostId, targetUserId, resumeId } = request.body;
+      const { jobPostId, targetUserId, resumeId, note } = request.body;
       if (resumeId) {
         // The saved resume the candidate chose: theirs (403 for anyone else's file), and still current
         // (409: replaced or removed meanwhile; a replaced file no request carries is gone, like an unknown id).
@@ -65,7 +65,7 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
         }
       }
       try {
-        const data = await app.referrals.send(me, jobPostId, targetUserId);
+        const data = await app.referrals.send(me, jobPostId, targetUserId, note || null);
         reply.code(201);
         return { success: true as const, message: REFERRAL_MESSAGES.sent, data };
       } catch (err) {

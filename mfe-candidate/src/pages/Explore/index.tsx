@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
 import {
   EmptyState,
   JOBS_PAGE_SIZE,
@@ -8,6 +9,7 @@ import {
   Pagination,
   SearchBox,
   Spinner,
+  Tabs,
   jobCountLabel,
   toast,
   useCurrentUser,
@@ -16,15 +18,42 @@ import {
   jobQueries,
   type JobPost,
 } from '@referio/shared';
+import { useSavedAmong } from '@referio/shared/jobs';
 import { JobCard } from '../../features/jobs/components/JobCard';
 import { JobDetailsModal } from '../../features/jobs/components/JobDetailsModal';
+import { SavedJobs } from '../../features/jobs/components/SavedJobs';
 import '../candidate.css';
 
+type ExploreTab = 'all' | 'saved';
+const TABS = [
+  { key: 'all', label: 'All jobs' },
+  { key: 'saved', label: 'Saved jobs' },
+] as const;
+
 /**
- * Explore: job search (debounced) and filters, 9 jobs per page paged on the server, details in a modal.
- * The search, filters and page live in the URL (`/dashboard/explore?search=&jobType=&page=`).
+ * Explore: two tabs. All jobs: job search (debounced) and filters, 9 jobs per page paged on the server,
+ * details in a modal; search, filters and page live in the URL (`/dashboard/explore?search=&jobType=&page=`).
+ * Saved jobs (`?tab=saved&page=`): the jobs the candidate saved with the heart.
  */
 export default function Explore() {
+  const [params, setParams] = useSearchParams();
+  const tab: ExploreTab = params.get('tab') === 'saved' ? 'saved' : 'all';
+  // Each tab starts on its first page, without the other's search.
+  const choose = (next: ExploreTab) => setParams(next === 'saved' ? { tab: 'saved' } : {});
+  return (
+    <section className="cand-page" aria-labelledby="cand-explore-title">
+      <header className="cand-page__header">
+        <h1 id="cand-explore-title">Explore</h1>
+        <p className="cand-page__welcome">Find a job and ask its referrer for a referral.</p>
+      </header>
+      <Tabs tabs={TABS} value={tab} onChange={choose} label="Jobs" className="cand-explore__tabs">
+        {tab === 'saved' ? <SavedJobs /> : <AllJobs />}
+      </Tabs>
+    </section>
+  );
+}
+
+function AllJobs() {
   const user = useCurrentUser();
   const userId = user?._id;
   const { page, search, filters, setPage, setSearch, setFilter, clearFilters } = useJobListParams();
@@ -41,15 +70,12 @@ export default function Explore() {
   }, [failed]);
 
   const list = jobs.data?.data ?? [];
+  const savedAmong = useSavedAmong(userId, list);
   const total = jobs.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / JOBS_PAGE_SIZE));
 
   return (
-    <section className="cand-page" aria-labelledby="cand-explore-title">
-      <header className="cand-page__header">
-        <h1 id="cand-explore-title">Explore</h1>
-        <p className="cand-page__welcome">Find a job and ask its referrer for a referral.</p>
-      </header>
+    <>
       <SearchBox
         value={input}
         onChange={setInput}
@@ -76,7 +102,13 @@ export default function Explore() {
       ) : (
         <div className="cand-grid" aria-busy={jobs.isFetching || undefined}>
           {list.map((job) => (
-            <JobCard key={job._id} job={job} onSeeDetails={setSelected} headingLevel={2} />
+            <JobCard
+              key={job._id}
+              job={job}
+              onSeeDetails={setSelected}
+              headingLevel={2}
+              saved={savedAmong(job._id)}
+            />
           ))}
         </div>
       )}
@@ -88,6 +120,6 @@ export default function Explore() {
         className="cand-pagination"
       />
       <JobDetailsModal job={selected} onClose={() => setSelected(null)} />
-    </section>
+    </>
   );
 }

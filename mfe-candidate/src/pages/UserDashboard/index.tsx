@@ -10,6 +10,7 @@ import {
   jobQueries,
   type JobPost,
 } from '@referio/shared';
+import { useSavedAmong } from '@referio/shared/jobs';
 import { JobCard } from '../../features/jobs/components/JobCard';
 import { JobDetailsModal } from '../../features/jobs/components/JobDetailsModal';
 import { useCandidateCounts } from '../../features/referrals/hooks/useCandidateCounts';
@@ -25,6 +26,7 @@ export default function UserDashboard() {
     // Suggestions drop a job once it is requested: refresh whenever the page opens.
     staleTime: 0,
   });
+  const savedAmong = useSavedAmong(userId, jobs.data ?? []);
   const jobsFailed = jobs.isError;
   useEffect(() => {
     if (jobsFailed) toast.error(MESSAGES.fetchJobsError, { toastId: 'candidate-jobs-failed' });
@@ -65,7 +67,12 @@ export default function UserDashboard() {
         ) : jobs.data && jobs.data.length > 0 ? (
           <div className="cand-grid">
             {jobs.data.map((job) => (
-              <JobCard key={job._id} job={job} onSeeDetails={setSelected} />
+              <JobCard
+                key={job._id}
+                job={job}
+                onSeeDetails={setSelected}
+                saved={savedAmong(job._id)}
+              />
             ))}
           </div>
         ) : (

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getAllJobPost } from '@referio/shared';
+import { getAllJobPost, getSavedJobs, saveJob, savedAmong, unsaveJob } from '@referio/shared';
 import Explore from '../Explore';
 import { makeJob, USER_ID, renderPage, makeSession } from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
@@ -8,9 +8,15 @@ import type * as TestUtils from '@referio/shared/test-utils';
 jest.mock('@referio/shared', () =>
   jest
     .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getAllJobPost']),
+    .mockSharedApi(['getAllJobPost', 'savedAmong', 'saveJob', 'unsaveJob', 'getSavedJobs']),
 );
 const mockedJobs = jest.mocked(getAllJobPost);
+const mockedSavedAmong = jest.mocked(savedAmong);
+const mockedSave = jest.mocked(saveJob);
+const mockedUnsave = jest.mocked(unsaveJob);
+const mockedSavedPage = jest.mocked(getSavedJobs);
+
+beforeEach(() => mockedSavedAmong.mockResolvedValue([]));
 
 describe('Explore', () => {
   it('asks the server for the first nine jobs of the candidate and pages through the total', async () => {
@@ -108,5 +114,80 @@ describe('Explore', () => {
       }),
     );
     expect(screen.getByText('1 job found')).toBeInTheDocument();
+  });
+});
+
+describe('Explore: saved jobs', () => {
+  it('hearts a job on its card (a toggle named after the job), and takes it back', async () => {
+    const job = makeJob({ jobTitle: 'Data Engineer', companyName: 'Globex' });
+    mockedJobs.mockResolvedValue({ data: [job], total: 1 });
+    mockedSavedAmong.mockResolvedValue([]);
+    mockedSave.mockResolvedValue({ jobPostId: job._id, saved: true });
+    mockedUnsave.mockResolvedValue({ jobPostId: job._id, saved: false });
+    renderPage(<Explore />);
+    const heart = await screen.findByRole('button', { name: 'Save Data Engineer at Globex' });
+    await waitFor(() => expect(heart).toBeEnabled());
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    expect(mockedSavedAmong).toHaveBeenCalledWith([job._id]);
+
+    await userEvent.click(heart);
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+    expect(mockedSave).toHaveBeenCalledWith(job._id);
+    await waitFor(() => expect(heart).toBeEnabled());
+    await userEvent.click(heart);
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    expect(mockedUnsave).toHaveBeenCalledWith(job._id);
+  });
+
+  it('puts the heart back and says why when saving fails', async () => {
+    const job = makeJob({ jobTitle: 'Data Engineer', companyName: 'Globex' });
+    mockedJobs.mockResolvedValue({ data: [job], total: 1 });
+    mockedSave.mockRejectedValue(new Error('offline'));
+    renderPage(<Explore />);
+    const heart = await screen.findByRole('button', { name: 'Save Data Engineer at Globex' });
+    await waitFor(() => expect(heart).toBeEnabled());
+    await userEvent.click(heart);
+    expect(await screen.findByText('The job could not be saved.')).toBeInTheDocument();
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('lists the saved jobs in their own tab, paged on the server, with their hearts pressed', async () => {
+    const saved = Array.from({ length: 10 }, (_, i) => ({
+      job: makeJob({ jobTitle: `Saved ${i + 1}` }),
+      savedAt: '2026-03-01T10:00:00.000Z',
+    }));
+    mockedSavedPage.mockImplementation(async (page) => ({
+      success: true,
+      data: page === 1 ? saved : [saved[0]!],
+      total: 11,
+      start: (page - 1) * 10,
+      limit: 10,
+    }));
+    mockedSavedAmong.mockImplementation(async (ids) => [...ids]);
+    renderPage(<Explore />, { path: '/dashboard/explore?tab=saved' });
+    expect(screen.getByRole('tab', { name: 'Saved jobs' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await screen.findByText('Saved 10')).toBeInTheDocument();
+    expect(screen.getByText('11 saved jobs')).toBeInTheDocument();
+    expect(mockedSavedPage).toHaveBeenLastCalledWith(1);
+    expect(mockedJobs).not.toHaveBeenCalled();
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: /^Save Saved/ })[0]).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
+    );
+    const pages = screen.getByRole('navigation', { name: 'Saved job pages' });
+    await userEvent.click(within(pages).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(mockedSavedPage).toHaveBeenLastCalledWith(2));
+  });
+
+  it('says how to save a job when there is none yet', async () => {
+    mockedSavedPage.mockResolvedValue({ success: true, data: [], total: 0, start: 0, limit: 10 });
+    renderPage(<Explore />, { path: '/dashboard/explore?tab=saved' });
+    expect(await screen.findByText('No saved jobs yet')).toBeInTheDocument();
+    expect(screen.getByText('Tap the heart on a job to keep it here.')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getCandidateCount, getJobsByCandidate } from '@referio/shared';
+import { getCandidateCount, getJobsByCandidate, savedAmong } from '@referio/shared';
 import UserDashboard from '../UserDashboard';
 import { makeJob, USER_ID, renderPage, makeSession } from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
@@ -8,8 +8,9 @@ import type * as TestUtils from '@referio/shared/test-utils';
 jest.mock('@referio/shared', () =>
   jest
     .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getCandidateCount', 'getJobsByCandidate']),
+    .mockSharedApi(['getCandidateCount', 'getJobsByCandidate', 'savedAmong']),
 );
+beforeEach(() => jest.mocked(savedAmong).mockResolvedValue([]));
 const mockedCounts = jest.mocked(getCandidateCount);
 const mockedJobs = jest.mocked(getJobsByCandidate);
 

@@ -34,6 +34,7 @@ import {
   referralFailureMessage,
   requestReferral,
 } from '../../features/referral/api/requestReferral';
+import { JobPageActions } from '../../features/jobs/components/JobPageActions';
 import { signInPathFor } from '../../lib/returnTo';
 import { JOB_NOT_FOUND_HEAD, jobHead } from '../../ssr/jobPosting';
 import { useGoBack } from '../../hooks/useGoBack';
@@ -164,6 +165,7 @@ function JobView({ job, userId }: { job: JobPostDetails | PublicJobPost; userId:
       await requestReferral({
         file: choice.file,
         savedResumeId: choice.savedResumeId,
+        note: choice.note,
         userId,
         targetUserId: referrer?._id,
         jobPostId: job._id,
@@ -204,6 +206,7 @@ function JobView({ job, userId }: { job: JobPostDetails | PublicJobPost; userId:
         </div>
         {applied && <span className="rf-badge rf-badge--success">Already Applied</span>}
         {closed && !applied && <span className="rf-badge rf-badge--danger">Closed</span>}
+        <JobPageActions job={job} userId={userId} />
       </header>
 
       <div className="rf-job__layout">
@@ -293,7 +296,7 @@ function JobView({ job, userId }: { job: JobPostDetails | PublicJobPost; userId:
               </p>
             </>
           ) : !userId ? (
-            <Button fullWidth onClick={() => prompt(MESSAGES.signInToViewJob)}>
+            <Button fullWidth onClick={() => prompt(MESSAGES.signInToRequestReferral)}>
               Request a Referral
             </Button>
           ) : (

@@ -7,5 +7,6 @@ export { VerifiedBadge, type VerifiedBadgeProps } from './VerifiedBadge';
 export * from './ResponsivenessLine';
 export { JobCard, type JobCardProps } from './JobCard';
 export { JobFacts, type JobFact, type JobFactsProps } from './JobFacts';
+export { SaveJobButton, useSavedAmong, type SaveJobButtonProps } from './SaveJobButton';
 export { SkillChips, type SkillChipsProps } from '../skills';
 export * from '../trust';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import {
   declineReasonText,
   TRUST_MESSAGES,
@@ -316,6 +316,7 @@ function ReferrerCard({
         )}
       </p>
       {skills}
+      {request.note && <CandidateNote name={name} note={request.note} />}
       {resume && (
         <p>
           <a href={resume} target="_blank" rel="noreferrer" className="rf-request__link">
@@ -328,5 +329,18 @@ function ReferrerCard({
       {children}
       <div className="rf-request__actions">{actions ?? standard}</div>
     </article>
+  );
+}
+
+/** The candidate's note to the referrer ("why me"), as they wrote it. */
+function CandidateNote({ name, note }: { name: string; note: string }) {
+  const labelId = useId();
+  return (
+    <figure className="rf-request__why" aria-labelledby={labelId}>
+      <figcaption id={labelId} className="rf-request__why-label">
+        Note from {name}
+      </figcaption>
+      <blockquote className="rf-request__why-text">{note}</blockquote>
+    </figure>
   );
 }

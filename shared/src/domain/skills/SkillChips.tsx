@@ -9,8 +9,8 @@ export interface SkillChipsProps {
   /** Names the list for screen readers. */
   label?: string;
   /**
-   * Cuts each chip to the spec's 7 characters and an ellipsis; the whole name shows in a tooltip on
-   * hover, focus and tap, and is the chip's name for screen readers (and its title).
+   * Cuts a really long name (past SKILL_CUT_LENGTH) with an ellipsis; the whole name shows in a tooltip
+   * on hover, focus and tap, and is the chip's name for screen readers (and its title). Usual names show whole.
    */
   cut?: boolean;
 }
@@ -38,7 +38,7 @@ export function SkillChips({ skills, max, label = 'Skills', cut = false }: Skill
 }
 
 /**
- * A chip cut short: 'JavaScr…'. It takes the focus (a button, so a tap works too) and then shows the whole
+ * A chip cut short: 'Amazon Web Services (AWS…'. It takes the focus (a button, so a tap works too) and then shows the whole
  * name in a tooltip, as hovering does; Escape or a tap elsewhere hides it.
  */
 function CutChip({ skill, short }: { skill: string; short: string }) {

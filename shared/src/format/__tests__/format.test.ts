@@ -39,9 +39,10 @@ describe('formatters', () => {
     expect(padTwo(12)).toBe('12');
   });
 
-  it('cuts skills to seven characters and counts the ones not shown', () => {
-    expect(cutSkill('JavaScript')).toBe('JavaScr');
-    expect(cutSkill('React', 7)).toBe('React');
+  it('keeps usual skill names whole, cuts only really long ones, and counts the ones not shown', () => {
+    expect(cutSkill('JavaScript')).toBe('JavaScript');
+    expect(cutSkill('Amazon Web Services (AWS) Lambda')).toBe('Amazon Web Services (AWS');
+    expect(cutSkill('React', 3)).toBe('Rea');
     expect(visibleSkills(['a', 'b', 'c', 'd'], 3)).toEqual({ shown: ['a', 'b', 'c'], more: 1 });
     expect(visibleSkills(undefined, 3)).toEqual({ shown: [], more: 0 });
   });

@@ -62,23 +62,24 @@ describe('where the toasts sit', () => {
     })) as unknown as typeof window.matchMedia;
   };
 
-  it('at the top centre on a wide screen, below the header', async () => {
+  it('at the bottom left on a wide screen, off the header and the page heading', async () => {
     screenOf(false);
     const { rtl, toast, host } = await freshModules();
     rtl.render(<host.ToastHost />);
     toast.toast.success('Saved');
     await rtl.screen.findByText('Saved');
-    expect(document.querySelector('.Toastify__toast-container--top-center')).not.toBeNull();
+    expect(document.querySelector('.Toastify__toast-container--bottom-left')).not.toBeNull();
+    expect(document.querySelector('[class*="Toastify__toast-container--top"]')).toBeNull();
   });
 
-  it('at the bottom on a phone, so no toast covers the page heading', async () => {
+  it('at the bottom centre on a phone, so no toast covers the page heading', async () => {
     screenOf(true);
     const { rtl, toast, host } = await freshModules();
     rtl.render(<host.ToastHost />);
     toast.toast.success('Saved');
     await rtl.screen.findByText('Saved');
     expect(document.querySelector('.Toastify__toast-container--bottom-center')).not.toBeNull();
-    expect(document.querySelector('.Toastify__toast-container--top-center')).toBeNull();
+    expect(document.querySelector('[class*="Toastify__toast-container--top"]')).toBeNull();
   });
 });
 
@@ -105,11 +106,13 @@ describe('one toast per message', () => {
     expect(await rtl.screen.findByText('Second problem')).toBeInTheDocument();
   });
 
-  it('places the toasts at the top centre, below the header, not over its links', async () => {
+  it('shows at most three at once; the next waits until one closes', async () => {
     const { rtl, toast, host } = await freshModules();
     rtl.render(<host.ToastHost />);
-    toast.toast.info('Saved');
-    await rtl.screen.findByText('Saved');
-    expect(document.querySelector('.Toastify__toast-container--top-center')).not.toBeNull();
+    await toast.loadToastify();
+    ['One', 'Two', 'Three', 'Four'].forEach((m) => toast.toast.info(m));
+    expect(await rtl.screen.findByText('Three')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(rtl.screen.queryByText('Four')).toBeNull();
   });
 });

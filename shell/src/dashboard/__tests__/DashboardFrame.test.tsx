@@ -56,7 +56,7 @@ const CANDIDATE_LABELS = [
   'Upgrade To Premium',
 ];
 const REFERRER_LABELS = [
-  'Referrar Dashboard',
+  'Referrer Dashboard',
   'Referral Requests',
   'Job Posts',
   'Give Referral',
@@ -152,6 +152,7 @@ describe('the dashboard pages', () => {
       await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
     ).toBeInTheDocument();
     expect(window.location.pathname).toBe('/dashboard/nosuchpage');
+    expect(document.title).toBe('Page not found — Referio');
     // The frame stays: the sidebar, with no page marked as current.
     expect(sidebarLabels()).toEqual(CANDIDATE_LABELS);
     expect(

@@ -126,6 +126,10 @@ describe('Sign In', () => {
     expect(await screen.findByText('OTP sent to your email!')).toBeInTheDocument();
     expect(digitBoxes()).toHaveLength(4);
     expect(digitBoxes()[0]).toHaveFocus();
+    // The address ends the hint: nothing after it to strand behind an ellipsis on a phone.
+    expect(screen.getByText(/digit code sent to/)).toHaveTextContent(
+      /^Enter the 4-digit code sent to ana@example\.com$/,
+    );
     expect(screen.getByRole('button', { name: 'Verify OTP' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'LOGIN' })).not.toBeInTheDocument();
     expect(screen.queryByText(/you agree to our/)).not.toBeInTheDocument();

@@ -20,8 +20,10 @@ export function CodeStep({ email, hintId, flow }: Props) {
   };
   return (
     <form className="rf-auth__form" aria-label="Verify OTP" noValidate onSubmit={onSubmit}>
+      {/* The address ends the sentence without a full stop: cut short on a phone, a stop after the
+          ellipsis reads as a stray dot. */}
       <p id={hintId} className="rf-auth__code-hint">
-        Enter the {OTP_LENGTH}-digit code sent to <strong>{email}</strong>.
+        Enter the {OTP_LENGTH}-digit code sent to <strong>{email}</strong>
       </p>
       <OtpInput
         label="One-time code"

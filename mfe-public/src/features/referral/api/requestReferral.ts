@@ -14,6 +14,8 @@ export interface ReferralInput {
   userId: string | null | undefined;
   targetUserId: string | null | undefined;
   jobPostId: string | null | undefined;
+  /** The note to the referrer; blank sends none (the server trims it too). */
+  note?: string;
   onProgress?: (percent: number) => void;
 }
 
@@ -30,14 +32,21 @@ export class MissingDataError extends Error {
  */
 export async function requestReferral(input: ReferralInput): Promise<ReferralRequest> {
   const { file, savedResumeId, userId, targetUserId, jobPostId, onProgress } = input;
+  const note = input.note?.trim() ? { note: input.note.trim() } : {};
   if ((!file && !savedResumeId) || !userId || !targetUserId || !jobPostId) {
     throw new MissingDataError();
   }
   if (file) {
     await resumeUpload(file, userId, onProgress);
-    return sendReferralRequest({ jobPostId, targetUserId, userId });
+    return sendReferralRequest({ jobPostId, targetUserId, userId, ...note });
   }
-  return sendReferralRequest({ jobPostId, targetUserId, userId, resumeId: savedResumeId! });
+  return sendReferralRequest({
+    jobPostId,
+    targetUserId,
+    userId,
+    resumeId: savedResumeId!,
+    ...note,
+  });
 }
 
 /**

@@ -4,8 +4,10 @@ import {
   MAX_UPLOAD_BYTES,
   MESSAGES,
   Modal,
+  REQUEST_NOTE_MAX,
   RESUME_ACCEPT,
   Spinner,
+  TextAreaField,
   formatBytes,
   formatDate,
   type SavedResume,
@@ -13,9 +15,10 @@ import {
 import { FilePicker } from '@referio/shared/forms';
 import './ResumeUploadModal.css';
 
-/** What the candidate sends: a new file, or the saved resume by its id. */
-export type ResumeChoice =
-  { file: File; savedResumeId?: undefined } | { file: null; savedResumeId: string };
+/** What the candidate sends: a new file, or the saved resume by its id; and their note (may be blank). */
+export type ResumeChoice = (
+  { file: File; savedResumeId?: undefined } | { file: null; savedResumeId: string }
+) & { note: string };
 
 export interface ResumeUploadModalProps {
   open: boolean;
@@ -34,6 +37,7 @@ export interface ResumeUploadModalProps {
  * The resume a referral request carries. With a saved resume (the profile's), the modal offers it (name,
  * upload date, a link to view it) and sends it without a new upload; 'Use a different file' opens the
  * picker (.pdf/.doc/.docx, ≤ 5 MB, view and remove) for a new one, which also becomes the saved resume.
+ * An optional note to the referrer ("why me", at most REQUEST_NOTE_MAX characters, a counter below) goes with it.
  * Submit with nothing chosen says 'Missing required data!' inline (never the browser's alert).
  */
 export function ResumeUploadModal({
@@ -44,6 +48,7 @@ export function ResumeUploadModal({
   saved,
 }: ResumeUploadModalProps) {
   const [file, setFile] = useState<File | null>(null);
+  const [note, setNote] = useState('');
   const [different, setDifferent] = useState(false);
   const [missing, setMissing] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -64,10 +69,15 @@ export function ResumeUploadModal({
     setFile(null);
     onClose();
   };
+  const noteLeft = REQUEST_NOTE_MAX - note.trim().length;
 
   const submit = async () => {
     const choice: ResumeChoice | null =
-      useSaved && saved ? { file: null, savedResumeId: saved._id } : file ? { file } : null;
+      useSaved && saved
+        ? { file: null, savedResumeId: saved._id, note }
+        : file
+          ? { file, note }
+          : null;
     if (!choice) {
       setMissing(true);
       return;
@@ -76,7 +86,10 @@ export function ResumeUploadModal({
     setProgress(0);
     try {
       const done = await onSubmit(choice, setProgress);
-      if (done) setFile(null);
+      if (done) {
+        setFile(null);
+        setNote('');
+      }
     } finally {
       setProgress(null);
     }
@@ -162,6 +175,16 @@ export function ResumeUploadModal({
           )}
         </>
       )}
+      <TextAreaField
+        label="Note to the referrer (optional)"
+        value={note}
+        maxLength={REQUEST_NOTE_MAX}
+        rows={4}
+        disabled={busy}
+        placeholder="Why you fit this role: your experience, a project, what you would bring."
+        hint={`${noteLeft} characters left`}
+        onChange={(e) => setNote(e.target.value)}
+      />
       {missing && (
         <p id={errorId} role="alert" className="rf-resume-modal__error">
           {MESSAGES.missingRequiredData} Please choose your resume to send.

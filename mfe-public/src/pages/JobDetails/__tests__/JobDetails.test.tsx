@@ -6,6 +6,7 @@ import {
   getPublicJob,
   getSavedResume,
   resumeUpload,
+  savedAmong,
   sendReferralRequest,
   useSessionStore,
   type ReferralRequest,
@@ -30,6 +31,7 @@ jest.mock('@referio/shared', () =>
       'getPublicJob',
       'getSavedResume',
       'resumeUpload',
+      'savedAmong',
       'sendReferralRequest',
     ]),
 );
@@ -64,6 +66,7 @@ beforeEach(() => {
   useSessionStore.getState().signOut();
   // No saved resume unless a test says so: the request asks for a file.
   mockedSaved.mockResolvedValue(null);
+  jest.mocked(savedAmong).mockResolvedValue([]);
 });
 
 const publicJob = (overrides: Parameters<typeof makeJob>[0] = {}) => ({
@@ -100,7 +103,7 @@ describe('job details without a session', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it("'Request a Referral' toasts 'Please sign in to view job details' and goes to /sign-in 2 seconds later, which will return here", async () => {
+  it("'Request a Referral' toasts 'Please sign in to request a referral' and goes to /sign-in 2 seconds later, which will return here", async () => {
     mockedGetPublicJob.mockResolvedValue(publicJob());
     renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
     const button = await screen.findByRole('button', { name: 'Request a Referral' });
@@ -108,7 +111,7 @@ describe('job details without a session', () => {
     try {
       act(() => button.click());
       expect(await screen.findByRole('alert')).toHaveTextContent(
-        'Please sign in to view job details',
+        'Please sign in to request a referral',
       );
       act(() => jest.advanceTimersByTime(1999));
       expect(location()).toBe(URL_OF_JOB);
@@ -317,6 +320,32 @@ describe('job details for a signed-in candidate', () => {
       targetUserId: REFERRER_ID,
       userId: USER_ID,
       resumeId: SAVED._id,
+    });
+  });
+
+  it('sends an optional note to the referrer, trimmed, with a counter of the characters left', async () => {
+    const user = userEvent.setup();
+    mockedSaved.mockResolvedValue(SAVED);
+    mockedSend.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
+    await within(dialog).findByRole('group', { name: 'Your saved resume' });
+    const note = within(dialog).getByRole('textbox', { name: 'Note to the referrer (optional)' });
+    expect(note).toHaveAttribute('maxLength', '500');
+    expect(note).toHaveAccessibleDescription('500 characters left');
+    await user.click(note);
+    await user.paste('  I built the payments API you use.  ');
+    expect(note).toHaveAccessibleDescription('467 characters left');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('dialog', { name: 'Referral Request Sent!' });
+    expect(mockedSend).toHaveBeenCalledWith({
+      jobPostId: JOB_ID,
+      targetUserId: REFERRER_ID,
+      userId: USER_ID,
+      resumeId: SAVED._id,
+      note: 'I built the payments API you use.',
     });
   });
 

@@ -190,6 +190,22 @@ describe('RequestCard', () => {
   });
 });
 
+describe("RequestCard: the candidate's note", () => {
+  it("shows the referrer the candidate's note, as written, and nothing without one", () => {
+    const { rerender } = render(
+      <RequestCard
+        side="referrer"
+        request={request({ note: 'I built Globex’s API.\nHappy to talk.' })}
+      />,
+    );
+    const card = screen.getByRole('article', { name: 'Request from Ana Rao' });
+    const note = within(card).getByRole('figure', { name: 'Note from Ana Rao' });
+    expect(within(note).getByText(/I built Globex’s API\.\s+Happy to talk\./)).toBeInTheDocument();
+    rerender(<RequestCard side="referrer" request={request({ note: null })} />);
+    expect(screen.queryByRole('figure')).toBeNull();
+  });
+});
+
 describe('RequestCard: Report on the candidate profile', () => {
   it('offers Report only where the page asks for it, with a reason and a note for the profile', async () => {
     const { rerender } = render(<RequestCard side="referrer" request={request()} />);
