@@ -8,6 +8,8 @@ export interface BuildStep {
   after?: string[];
 }
 export const buildSteps: BuildStep[];
+/** The static and shell server's entry, relative to the repository root. */
+export const SERVE: string;
 export function staleSteps(): BuildStep[];
 export function run(
   cmd: string,

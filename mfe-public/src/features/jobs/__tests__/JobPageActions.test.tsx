@@ -2,8 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { saveJob, savedAmong } from '@referio/shared';
 import { JobPageActions } from '../components/JobPageActions';
-import { renderPage } from '../../../test/render';
-import { JOB_ID, USER_ID } from '../../../test/fixtures';
+import { JOB_ID, renderPage, USER_ID } from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
