@@ -25,9 +25,8 @@ let remotesFile: string;
 const children: ChildProcess[] = [];
 const hung: net.Server[] = [];
 
-const stock = JSON.parse(
-  fs.readFileSync(path.join(repo, 'shell', 'public', 'remotes.json'), 'utf8'),
-) as { name: string; entry: string }[];
+/** The remotes on their usual ports (tools/run/apps.mjs), as the suite's stack serves them. */
+let stock: { name: string; entry: string }[];
 
 /** Points the shell at `entry` for mfe_public (the other remotes stay the suite's). */
 function pointPublicAt(entry: string): void {
@@ -107,6 +106,7 @@ async function startShell(): Promise<void> {
 
 test.beforeAll(async () => {
   stack = await loadStack();
+  stock = (await import('../../tools/run/apps.mjs')).defaultRemotes();
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-runtime-'));
   remotesFile = path.join(work, 'remotes.json');
   pointPublicAt(stock[0]!.entry);

@@ -8,6 +8,8 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDeps, isSharedName } = require('./federation');
 const { ContractPlugin } = require('./contract');
+// An ES module (require(esm), Node ≥ 20.19): the table of apps, their names and ports.
+const { appByDir } = require('../run/apps.mjs');
 
 function reactRouterProduction() {
   const dir = path.dirname(
@@ -101,17 +103,25 @@ class PreloadStartupChunks {
 const API_TARGET = process.env.API_URL || 'http://localhost:4000';
 
 /**
- * @param {object} o
- * @param {string} o.dir        the app's folder (__dirname of its webpack.config.js)
- * @param {string} o.name       federation name, e.g. 'mfe_public'
- * @param {number} o.port       dev-server port
- * @param {Record<string,string>} [o.exposes]  remote page modules
- * @param {boolean} [o.host]    the shell
- * @param {string[]} [o.runtimePlugins]
- * @param {{ file: string, exportName: string, props: string }} [o.consumes]  the host's route table, for its
- *   contract (tools/build/contract.js)
+ * The options with the app's federation name, dev-server port and whether it is the host, from the one table
+ * of apps (tools/run/apps.mjs), found by the app's folder name.
  */
-function createAppConfig(o) {
+function withApp(o) {
+  const app = appByDir(path.basename(o.dir));
+  return { ...o, name: app.name, port: app.port, host: !!app.host };
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir        the app's folder (__dirname of its webpack.config.js); its name, port and
+ *   role come from tools/run/apps.mjs
+ * @param {Record<string,string>} [options.exposes]  remote page modules
+ * @param {string[]} [options.runtimePlugins]
+ * @param {{ file: string, exportName: string, props: string }} [options.consumes]  the host's route table, for
+ *   its contract (tools/build/contract.js)
+ */
+function createAppConfig(options) {
+  const o = withApp(options);
   return (_env, argv) => {
     const mode = argv.mode || 'production';
     const prod = mode === 'production';
@@ -365,7 +375,8 @@ function createServerConfig(o) {
 }
 
 /** The browser build and, in production, the server render build (`o.serverEntry`) after it. */
-function createAppConfigs(o) {
+function createAppConfigs(options) {
+  const o = withApp(options);
   const client = createAppConfig(o);
   return (env, argv) => {
     const browser = { ...client(env, argv), name: 'client' };

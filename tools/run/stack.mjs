@@ -36,6 +36,7 @@ function builtAt(file) {
 
 const common = [
   'tools/build/webpack.app.js',
+  'tools/run/apps.mjs',
   'tools/build/federation.js',
   'tsconfig.base.json',
   'package-lock.json',
