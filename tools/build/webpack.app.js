@@ -102,6 +102,39 @@ class PreloadStartupChunks {
 
 const API_TARGET = process.env.API_URL || 'http://localhost:4000';
 
+/** The JavaScript the builds emit: that of tsconfig.base.json (`target`), which ts-loader emitted before. */
+const TARGET = 'es2022';
+
+/**
+ * TypeScript and TSX, transpiled only (`npm run typecheck` checks the types): esbuild-loader, several times
+ * faster than ts-loader. Under the dev server ts-loader with react-refresh-typescript instead, which adds React
+ * Fast Refresh's registrations (esbuild has no such transform).
+ */
+function typescriptLoader(dir, refresh) {
+  const configFile = path.join(dir, 'tsconfig.json');
+  if (refresh) {
+    return {
+      loader: 'ts-loader',
+      options: {
+        transpileOnly: true,
+        configFile,
+        getCustomTransformers: () => ({ before: [require('react-refresh-typescript').default()] }),
+      },
+    };
+  }
+  return { loader: 'esbuild-loader', options: { tsconfig: configFile, target: TARGET } };
+}
+
+/**
+ * The production minifier: esbuild, several times faster than terser for a few percent more bytes (the bundle
+ * budget, bench/budget.json, holds them); licence comments go to `<file>.LEGAL.txt` beside each file, as
+ * terser's went to `<file>.LICENSE.txt`.
+ */
+function minifier() {
+  const { EsbuildPlugin } = require('esbuild-loader');
+  return new EsbuildPlugin({ target: TARGET, css: false, legalComments: 'external' });
+}
+
 /**
  * The options with the app's federation name, dev-server port and whether it is the host, from the one table
  * of apps (tools/run/apps.mjs), found by the app's folder name.
@@ -220,24 +253,7 @@ function createAppConfig(options) {
       },
       module: {
         rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'ts-loader',
-              options: {
-                transpileOnly: true,
-                configFile: path.join(o.dir, 'tsconfig.json'),
-                ...(refresh
-                  ? {
-                      getCustomTransformers: () => ({
-                        before: [require('react-refresh-typescript').default()],
-                      }),
-                    }
-                  : {}),
-              },
-            },
-          },
+          { test: /\.tsx?$/, exclude: /node_modules/, use: typescriptLoader(o.dir, refresh) },
           // Production: stylesheets are files of their own (parallel, cached, never parsed as JavaScript),
           // fetched with the chunk that imports them; development keeps style-loader's quick reloads.
           {
@@ -249,7 +265,10 @@ function createAppConfig(options) {
       },
       plugins,
       performance: { hints: false },
-      optimization: { moduleIds: refresh ? false : 'deterministic' },
+      optimization: {
+        moduleIds: refresh ? false : 'deterministic',
+        minimizer: [minifier()],
+      },
       devServer: {
         port: o.port,
         // Hot updates (Fast Refresh); a change that cannot be applied in place reloads the page.
@@ -339,10 +358,7 @@ function createServerConfig(o) {
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
-          use: {
-            loader: 'ts-loader',
-            options: { transpileOnly: true, configFile: path.join(o.dir, 'tsconfig.json') },
-          },
+          use: typescriptLoader(o.dir, false),
         },
         {
           test: /\.css$/,

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { apps, root, API_PORT } from './apps.mjs';
+import { waitWhileProgressing } from './progress.mjs';
 
 const IGNORED = new Set(['node_modules', 'dist', '.data', 'coverage', '__tests__', 'test']);
 
@@ -246,10 +247,11 @@ export async function releaseBuilds({ log = console.log } = {}) {
   return deployed;
 }
 
-/** How long the API may take to answer after start (a fresh PGlite database migrates first; slow on a loaded machine). */
-const API_START_TIMEOUT_MS = Number(process.env.API_START_TIMEOUT_MS) || 90_000;
-
-/** Starts the API and every app from the release store (their builds released first); resolves when all answer. */
+/**
+ * Starts the API and every app from the release store (their builds released first); resolves when all answer.
+ * No fixed limit: each server may take as long as it keeps working (a first start migrates the database; see
+ * progress.mjs); one that exits or does nothing for a long while fails the start.
+ */
 export async function startStack({ quiet = false, apiEnv = {} } = {}) {
   await releaseBuilds({ log: quiet ? () => {} : console.log });
   const children = { api: startApi({ env: apiEnv, quiet }) };
@@ -266,11 +268,19 @@ export async function startStack({ quiet = false, apiEnv = {} } = {}) {
       ),
     );
   };
+  const log = quiet ? () => {} : console.log;
   try {
     await Promise.all([
-      waitForUrl(`http://localhost:${API_PORT}/api/health`, API_START_TIMEOUT_MS),
+      waitWhileProgressing(`http://localhost:${API_PORT}/api/health`, children.api, {
+        label: 'the API (a first start migrates and seeds its database)',
+        log,
+      }),
       ...apps.map((a) =>
-        waitForUrl(`http://localhost:${a.port}/${a.host ? '' : 'mf-manifest.json'}`, 60_000),
+        waitWhileProgressing(
+          `http://localhost:${a.port}/${a.host ? '' : 'mf-manifest.json'}`,
+          children[a.dir],
+          { label: a.dir, log },
+        ),
       ),
     ]);
   } catch (e) {
