@@ -3,6 +3,8 @@ import type { ChildProcess } from 'node:child_process';
 export interface BuildStep {
   name: string;
   workspace: string;
+  /** How `npm start` builds it; unset: `npm run build` in the workspace. */
+  command?: string[];
   inputs: string[];
   output: string;
   after?: string[];
