@@ -284,7 +284,8 @@ export async function startStack({ quiet = false, apiEnv = {} } = {}) {
         waitWhileProgressing(
           `http://localhost:${a.port}/${a.host ? '' : 'mf-manifest.json'}`,
           children[a.dir],
-          { label: a.dir, log },
+          // Quiet: seconds, where the API's migration takes minutes (its own lines say the wait goes on).
+          { label: a.dir, log: () => {} },
         ),
       ),
     ]);
