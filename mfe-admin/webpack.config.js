@@ -1,8 +1,6 @@
 // Remote 'mfe_admin': the operator console, loaded by the shell only for operators (docs/trust-and-safety.md).
 module.exports = require('../tools/build/webpack.app.js').createAppConfig({
   dir: __dirname,
-  name: 'mfe_admin',
-  port: 3005,
   exposes: {
     './AdminConsole': './src/pages/AdminConsole/index.tsx',
   },

@@ -1,8 +1,6 @@
 // Remote 'mfe_candidate': its exposed page modules are the names fixed in docs/foundation-interfaces.md.
 module.exports = require('../tools/build/webpack.app.js').createAppConfig({
   dir: __dirname,
-  name: 'mfe_candidate',
-  port: 3002,
   exposes: {
     './UserDashboard': './src/pages/UserDashboard/index.tsx',
     './Explore': './src/pages/Explore/index.tsx',

@@ -3,8 +3,6 @@
 // A production build also makes the server render module of its public pages (src/ssr, docs/performance.md).
 module.exports = require('../tools/build/webpack.app.js').createAppConfigs({
   dir: __dirname,
-  name: 'mfe_public',
-  port: 3001,
   serverEntry: './src/ssr/index.tsx',
   exposes: {
     './Landing': './src/pages/Landing/index.tsx',

@@ -1,8 +1,6 @@
 // Remote 'mfe_referrer': its exposed page modules are the names fixed in docs/foundation-interfaces.md.
 module.exports = require('../tools/build/webpack.app.js').createAppConfig({
   dir: __dirname,
-  name: 'mfe_referrer',
-  port: 3003,
   exposes: {
     './ReferrerDashboard': './src/pages/ReferrerDashboard/index.tsx',
     './ReferralRequests': './src/pages/ReferralRequests/index.tsx',

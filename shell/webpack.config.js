@@ -5,12 +5,11 @@ const path = require('node:path');
 
 const { createAppConfigs, groupFiles } = require('../tools/build/webpack.app.js');
 const { sharedDeps } = require('../tools/build/federation.js');
+// An ES module (require(esm), Node ≥ 20.19).
+const { defaultRemotes } = require('../tools/run/apps.mjs');
 
 const base = createAppConfigs({
   dir: __dirname,
-  name: 'shell',
-  port: 3000,
-  host: true,
   runtimePlugins: [path.join(__dirname, 'src', 'federation', 'retryPlugin.ts')],
   // The server render of the site's pages (dist/server/render.js, loaded by server/src/pages/shell-render.ts).
   serverEntry: './src/server/render.tsx',
@@ -18,10 +17,10 @@ const base = createAppConfigs({
   consumes: { file: './src/routes/paths.ts', exportName: 'remoteModules', props: '{}' },
 });
 
-// Copies files of public/ into dist/ unchanged. remotes.json stays a plain file: moving or rolling back a
-// remote is an edit of dist/remotes.json, not a rebuild. The web manifest and its icons beside it.
+// Copies files of public/ into dist/ unchanged: the web manifest and its icons beside it. And remotes.json, the
+// remotes on their ports of this machine (tools/run/apps.mjs), for the dev servers and a shell served without a
+// release store; it stays a plain file there: moving a remote is an edit of dist/remotes.json, not a rebuild.
 const PUBLIC_FILES = [
-  'remotes.json',
   'manifest.webmanifest',
   'icon-192.png',
   'icon-512.png',
@@ -42,6 +41,8 @@ class EmitPublicFiles {
             compilation.fileDependencies.add(file);
             compilation.emitAsset(name, new sources.RawSource(fs.readFileSync(file)));
           }
+          const remotes = `${JSON.stringify(defaultRemotes(), null, 2)}\n`;
+          compilation.emitAsset('remotes.json', new sources.RawSource(remotes));
         },
       );
     });

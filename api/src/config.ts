@@ -204,6 +204,16 @@ export const configSchema = z
     REPORTS_MAX_PER_DAY: int(10, 1, 1000),
     /** Open live chat streams per user; opening one more ends that user's oldest. */
     CHAT_MAX_STREAMS_PER_USER: int(8, 1, 1000),
+    /**
+     * Where live events travel between instances (src/plugins/fan-out.ts): unset, PostgreSQL LISTEN/NOTIFY;
+     * `redis://…` (or `rediss://…`), Redis pub/sub.
+     */
+    EVENTS_BROKER_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\/\S+$/, 'EVENTS_BROKER_URL: a redis:// or rediss:// URL')
+        .optional(),
+    ),
     /** Newsletter sign-ups per IP per window. */
     SUBSCRIBE_IP_MAX: int(10, 1, 1_000_000),
     SUBSCRIBE_IP_WINDOW_SECONDS: int(3600, 1, 86_400),

@@ -52,10 +52,9 @@ describe('chat fan-out between API instances (PostgreSQL)', () => {
       await onB.next((e) => e.event === 'hello');
       await onA.next((e) => e.event === 'hello');
 
-      const started = Date.now();
+      // Only the fan-out carries it to B (its speed: tools/bench/chat.mjs).
       expect((await send(a, candidate, chatId, 'posted to A')).statusCode).toBe(200);
       const got = await onB.next(isMessage('posted to A'));
-      expect(Date.now() - started).toBeLessThan(1000);
       expect(got.data).toMatchObject({ chatId, senderId: candidate.user._id });
 
       expect((await send(b, referrer, chatId, 'posted to B')).statusCode).toBe(200);
@@ -147,7 +146,7 @@ describe('chat fan-out between API instances (PostgreSQL)', () => {
             where datname = current_database() and query = 'LISTEN referio_chat'`,
       );
       expect((killed as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
-      await onA.next((e) => e.event === 'resync', 10_000);
+      await onA.next((e) => e.event === 'resync');
       await send(a, candidate, chatId, 'after the reconnect');
       await onA.next(isMessage('after the reconnect'));
     } finally {

@@ -132,8 +132,11 @@ export function openStream(
     get contentType() {
       return contentType;
     },
-    /** The first event (already received or still to come) that matches, within `ms`. */
-    next(match: (e: SseEvent) => boolean, ms = 5000): Promise<SseEvent> {
+    /**
+     * The first event (already received or still to come) that matches, within `ms`: a bound that tells a
+     * delivery from none (nothing but the push delivers an event), not a speed (a loaded machine is slow).
+     */
+    next(match: (e: SseEvent) => boolean, ms = 20_000): Promise<SseEvent> {
       const seen = events.find(match);
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {

@@ -301,10 +301,10 @@ describe('GET /api/chat/events (live stream)', () => {
     expect(referrerStream.contentType).toMatch(/^text\/event-stream/);
     await referrerStream.next((e) => e.event === 'hello');
 
-    const started = Date.now();
+    // Pushed as it is stored: the stream has no other way to get it (no polling; `next` gives up after a
+    // bound far from a delivery). Its speed is the chat benchmark's (tools/bench/chat.mjs).
     await send(app, candidate, chatId, 'ping');
     const got = await referrerStream.next(isMessage('ping'));
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(got.data).toMatchObject({ chatId, senderId: candidate.user._id });
     expect(Number(got.id)).toBeGreaterThan(0);
   });

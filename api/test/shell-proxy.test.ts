@@ -59,7 +59,7 @@ beforeAll(async () => {
   );
   shell.stdout!.on('data', (chunk: Buffer) => parseLines(chunk.toString(), shellLogs));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the shell server did not start')), 30_000);
+    const timer = setTimeout(() => reject(new Error('the shell server did not start')), 60_000);
     shell.stdout!.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('serving')) {
         clearTimeout(timer);

@@ -61,7 +61,7 @@ export async function startShell(
     },
   );
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the shell server did not start')), 30_000);
+    const timer = setTimeout(() => reject(new Error('the shell server did not start')), 60_000);
     shell.stdout!.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('serving')) {
         clearTimeout(timer);

@@ -146,13 +146,3 @@ export function setupStallableApp() {
   });
   return ctx;
 }
-
-/**
- * The middle of `ms` (the upper middle of an even count; NaN, which fails any bound, for none). A bound on the
- * median holds "about so long" while one call held back by the scheduler (CI runs the suite at nice 10 beside
- * the browser journeys) does not fail it; each call keeps a wide bound of its own, far from a hang.
- */
-export function medianMs(ms: number[]): number {
-  const sorted = [...ms].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}

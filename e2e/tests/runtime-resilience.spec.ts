@@ -25,9 +25,8 @@ let remotesFile: string;
 const children: ChildProcess[] = [];
 const hung: net.Server[] = [];
 
-const stock = JSON.parse(
-  fs.readFileSync(path.join(repo, 'shell', 'public', 'remotes.json'), 'utf8'),
-) as { name: string; entry: string }[];
+/** The remotes on their usual ports (tools/run/apps.mjs), as the suite's stack serves them. */
+let stock: { name: string; entry: string }[];
 
 /** Points the shell at `entry` for mfe_public (the other remotes stay the suite's). */
 function pointPublicAt(entry: string): void {
@@ -107,6 +106,7 @@ async function startShell(): Promise<void> {
 
 test.beforeAll(async () => {
   stack = await loadStack();
+  stock = (await import('../../tools/run/apps.mjs')).defaultRemotes();
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-runtime-'));
   remotesFile = path.join(work, 'remotes.json');
   pointPublicAt(stock[0]!.entry);
@@ -159,35 +159,28 @@ test('(b) a remote server module that spins: /api through the shell answers at o
   fs.writeFileSync(path.join(dir, 'ssr-manifest.json'), JSON.stringify({ render: 'ssr/spin.js' }));
   const server = await serveRelease(dir, 3011);
   pointPublicAt('http://localhost:3011/mf-manifest.json');
-  // How fast /api/health answers through the shell on this machine now, before anything spins.
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const sample = async () => {
-    const times: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      times.push(await health());
-      await new Promise((r) => setTimeout(r, 150));
-    }
-    return times;
-  };
-  const before = await sample();
-
+  // The render spins in a worker until the server's render budget (4 s) ends it; meanwhile the proxy answers,
+  // because the event loop is free: an /api/health sent while the render spins answers before the page's HTML
+  // does (a blocked event loop would answer it only after the budget). Told by order, not by milliseconds, so
+  // a loaded machine does not fail it.
   const t0 = performance.now();
-  const html = fetch(`${SHELL}/`, { headers: { accept: 'text/html' } }).then(async (res) => ({
-    ms: performance.now() - t0,
-    body: await res.text(),
-  }));
+  let htmlDone = false;
+  const html = fetch(`${SHELL}/`, { headers: { accept: 'text/html' } }).then(async (res) => {
+    const answer = { ms: performance.now() - t0, body: await res.text() };
+    htmlDone = true;
+    return answer;
+  });
   await new Promise((r) => setTimeout(r, 300)); // the render is under way (spinning) by now
-  const during = await sample();
+  expect(htmlDone).toBe(false);
+  const healthMs = await health();
+  const healthFirst = !htmlDone;
   const answer = await html;
   console.log(
-    `[runtime] /api/health through the shell: median ${median(before).toFixed(1)} ms before, ${median(during).toFixed(1)} ms (max ${Math.max(...during).toFixed(1)}) while a render spun; the page's HTML took ${answer.ms.toFixed(0)} ms`,
+    `[runtime] /api/health through the shell while a render spun: ${healthMs.toFixed(1)} ms; the page's HTML took ${answer.ms.toFixed(0)} ms`,
   );
-  // The HTML waited for the render budget (4 s); the proxy did not: within 100 ms, or (on a machine so loaded
-  // that it is slower than that anyway) within three times what it took before, far from the 4 s a blocked
-  // event loop would cost.
+  // The HTML waited for the render budget; the health check did not.
   expect(answer.ms).toBeGreaterThan(1900);
-  expect(median(during)).toBeLessThan(Math.max(100, 3 * median(before)));
-  expect(Math.max(...during)).toBeLessThan(1000);
+  expect(healthFirst).toBe(true);
   // The page for the browser to render: no server HTML, no state block.
   expect(answer.body).not.toContain('referio-state');
   expect(answer.body).not.toContain(HERO);

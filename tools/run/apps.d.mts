@@ -8,3 +8,4 @@ export interface AppInfo {
 }
 export const apps: AppInfo[];
 export function appByDir(dir: string): AppInfo;
+export function defaultRemotes(): { name: string; entry: string }[];

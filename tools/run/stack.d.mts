@@ -3,6 +3,10 @@ import type { ChildProcess } from 'node:child_process';
 export interface BuildStep {
   name: string;
   workspace: string;
+  /** How `npm start` builds it; unset: `npm run <script>` in the workspace. */
+  command?: string[];
+  /** The workspace script that builds it (default `build`). */
+  script?: string;
   inputs: string[];
   output: string;
   after?: string[];

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { apps, root, API_PORT } from './apps.mjs';
+import { waitWhileProgressing } from './progress.mjs';
 
 const IGNORED = new Set(['node_modules', 'dist', '.data', 'coverage', '__tests__', 'test']);
 
@@ -36,6 +37,7 @@ function builtAt(file) {
 
 const common = [
   'tools/build/webpack.app.js',
+  'tools/run/apps.mjs',
   'tools/build/federation.js',
   'tsconfig.base.json',
   'package-lock.json',
@@ -50,11 +52,13 @@ export const buildSteps = [
     output: 'shared/dist/contract/index.js',
   },
   {
+    // Transpiled only (esbuild, a second or two): tsc's half minute of type checking is `npm run typecheck`'s
+    // and CI's. So it needs no contract types first; the contract's own build runs beside it.
     name: 'api',
     workspace: '@referio/api',
-    inputs: ['api/src', 'api/drizzle', 'api/tsconfig.build.json', 'shared/src/contract'],
+    command: ['node', 'tools/build/transpile.mjs', 'api'],
+    inputs: ['api/src', 'api/drizzle', 'api/tsconfig.build.json', 'tools/build/transpile.mjs'],
     output: 'api/dist/server.js',
-    after: ['shared contract'],
   },
   {
     name: 'release',
@@ -113,6 +117,15 @@ export function run(cmd, args, opts = {}) {
   });
 }
 
+const npmBuild = (workspace, script = 'build') => [
+  'npm',
+  'run',
+  script,
+  '--silent',
+  '-w',
+  workspace,
+];
+
 /** Builds what is stale, two at a time (the machine has two cores), respecting `after`. */
 export async function buildStale({ log = console.log, only = () => true } = {}) {
   const todo = staleSteps().filter(only);
@@ -133,9 +146,8 @@ export async function buildStale({ log = console.log, only = () => true } = {}) 
         const step = pending.splice(i, 1)[0];
         const t0 = Date.now();
         running.add(step.name);
-        run('npm', ['run', step.script ?? 'build', '--silent', '-w', step.workspace], {
-          quiet: true,
-        })
+        const [cmd, ...args] = step.command ?? npmBuild(step.workspace, step.script);
+        run(cmd, args, { quiet: true })
           .then(() => {
             log(`build: ${step.name} done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
             running.delete(step.name);
@@ -259,10 +271,11 @@ export async function releaseBuilds({ log = console.log } = {}) {
   return deployed;
 }
 
-/** How long the API may take to answer after start (a fresh PGlite database migrates first; slow on a loaded machine). */
-const API_START_TIMEOUT_MS = Number(process.env.API_START_TIMEOUT_MS) || 90_000;
-
-/** Starts the API and every app from the release store (their builds released first); resolves when all answer. */
+/**
+ * Starts the API and every app from the release store (their builds released first); resolves when all answer.
+ * No fixed limit: each server may take as long as it keeps working (a first start migrates the database; see
+ * progress.mjs); one that exits or does nothing for a long while fails the start.
+ */
 export async function startStack({ quiet = false, apiEnv = {} } = {}) {
   await releaseBuilds({ log: quiet ? () => {} : console.log });
   const children = { api: startApi({ env: apiEnv, quiet }) };
@@ -279,11 +292,20 @@ export async function startStack({ quiet = false, apiEnv = {} } = {}) {
       ),
     );
   };
+  const log = quiet ? () => {} : console.log;
   try {
     await Promise.all([
-      waitForUrl(`http://localhost:${API_PORT}/api/health`, API_START_TIMEOUT_MS),
+      waitWhileProgressing(`http://localhost:${API_PORT}/api/health`, children.api, {
+        label: 'the API (a first start migrates and seeds its database)',
+        log,
+      }),
       ...apps.map((a) =>
-        waitForUrl(`http://localhost:${a.port}/${a.host ? '' : 'mf-manifest.json'}`, 60_000),
+        waitWhileProgressing(
+          `http://localhost:${a.port}/${a.host ? '' : 'mf-manifest.json'}`,
+          children[a.dir],
+          // Quiet: seconds, where the API's migration takes minutes (its own lines say the wait goes on).
+          { label: a.dir, log: () => {} },
+        ),
       ),
     ]);
   } catch (e) {

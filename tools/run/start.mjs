@@ -7,15 +7,8 @@
 // The console shows one line per request (tools/run/devlog.mjs); the servers themselves still log JSON.
 import { apps, appByDir, API_PORT } from './apps.mjs';
 import { createDevLogFormatter } from './devlog.mjs';
-import {
-  buildStale,
-  run,
-  startApi,
-  startProcess,
-  startStack,
-  startStatic,
-  waitForUrl,
-} from './stack.mjs';
+import { buildStale, run, startApi, startProcess, startStack, startStatic } from './stack.mjs';
+import { waitWhileProgressing } from './progress.mjs';
 
 const args = process.argv.slice(2);
 const dev = args.includes('--dev');
@@ -26,10 +19,15 @@ const secs = () => ((Date.now() - t0) / 1000).toFixed(1);
 /** Everything started here: stopped when start-up fails, so no server is left behind on its port. */
 const started = [];
 
-const devServer = (a) =>
-  startProcess(a.dir, 'npm', ['run', 'dev', '--silent', '-w', `@referio/${a.dir}`], {
+/** The shell's dev server (every `npm run dev` has one), for the wait below. */
+let shellDev = null;
+const devServer = (a) => {
+  const child = startProcess(a.dir, 'npm', ['run', 'dev', '--silent', '-w', `@referio/${a.dir}`], {
     format: createDevLogFormatter(a.dir),
   });
+  if (a.host) shellDev = child;
+  return child;
+};
 
 async function main() {
   if (dev) {
@@ -63,9 +61,14 @@ async function main() {
     const stop = () => children.forEach((c) => c.kill('SIGTERM'));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
-    // The first start migrates and seeds the embedded database: minutes on a busy machine.
-    await waitForUrl(`http://localhost:${API_PORT}/api/health`, 300_000);
-    await waitForUrl('http://localhost:3000/', 240_000);
+    // The first start migrates and seeds the embedded database: minutes on a busy machine. No fixed limit: the
+    // start fails only when a server exits or stops doing anything (progress.mjs).
+    await waitWhileProgressing(`http://localhost:${API_PORT}/api/health`, children[0], {
+      label: 'the API (a first start migrates and seeds its database)',
+    });
+    await waitWhileProgressing('http://localhost:3000/', shellDev, {
+      label: 'the shell (its dev server builds first)',
+    });
     console.log(
       `\nReferio (dev${named.length ? `: ${named.join(', ')} on dev servers, the other remotes built` : ''}) is up at http://localhost:3000 after ${secs()} s\n`,
     );

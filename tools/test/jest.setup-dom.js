@@ -1,5 +1,9 @@
 require('@testing-library/jest-dom');
 
+// findBy*/waitFor give up after 1 s by default, which a loaded machine can take to render a page once; the
+// wait ends as soon as the expectation holds, so a generous limit costs an idle machine nothing.
+require('@testing-library/react').configure({ asyncUtilTimeout: 10_000 });
+
 // A test that makes a network call it did not mock is a bug: the call fails at once (rather than hang or
 // reach whatever listens on localhost) and the test fails after it ends, even when the code under test
 // caught the error and showed a message. Covered: XMLHttpRequest (axios in jsdom), fetch and EventSource.

@@ -40,6 +40,10 @@ module.exports = function webJestConfig(dir, extra = {}) {
     setupFilesAfterEnv: [path.join(__dirname, 'jest.setup-dom.js')],
     clearMocks: true,
     restoreMocks: true,
+    // A test's own limit is for a hang, not for speed: a page test that takes 0.5 s on an idle machine took
+    // over jest's default 5 s while CI loaded both cores. What a test waits for has its own mechanism
+    // (a fake clock, a mocked answer); see also asyncUtilTimeout in jest.setup-dom.js.
+    testTimeout: 60_000,
     ...extra,
   };
 };

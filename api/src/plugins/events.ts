@@ -1,7 +1,7 @@
-// Live chat events: a per-instance registry of open streams, fanned out between API instances through
-// PostgreSQL LISTEN/NOTIFY (node-postgres: a dedicated client that LISTENs and reconnects with backoff;
-// PGlite: its in-process `listen`). Every instance publishes with `pg_notify` and delivers what it hears to
-// its own streams, so a message posted to one instance reaches a client connected to another.
+// Live chat events: a per-instance registry of open streams, fanned out between API instances (src/plugins/
+// fan-out.ts: PostgreSQL LISTEN/NOTIFY, or Redis with EVENTS_BROKER_URL). Every instance publishes there and
+// delivers what it hears to its own streams, so a message posted to one instance reaches a client connected to
+// another.
 //
 // Presence ('Active Now'): an instance announces a (chat, user) pair when the user's first stream with
 // that chat open starts and again when the last one ends, and re-announces its live pairs on every
@@ -10,8 +10,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { Client, type Pool } from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
 import { CHAT_STREAM_HEARTBEAT_MS, type ChatStreamEvents, type StreamEnd } from '../contract';
 import type { SessionsEnded } from '../services/sessions';
 import {
@@ -21,14 +19,13 @@ import {
   type MessageRow,
   type StoredMessage,
 } from '../services/chat';
+import { EVENTS_CHANNEL, openFanOut } from './fan-out';
 
-export const CHAT_CHANNEL = 'referio_chat';
+export const CHAT_CHANNEL = EVENTS_CHANNEL;
 /** NOTIFY payloads must stay under 8000 bytes; longer messages travel by id and are read back. */
 const MAX_INLINE_PAYLOAD = 7000;
 /** Streams pinged per turn of the event loop (see `pingAll`). */
 const PING_SLICE = 100;
-/** Presence payloads sent by one statement (see `announceMany`). */
-const PRESENCE_NOTIFIES_PER_QUERY = 50;
 
 type Wire =
   | { k: 'm'; to: string[]; m: StoredMessage }
@@ -65,9 +62,12 @@ export interface ChatEventHub {
   /**
    * The `pg_notify` that announces a message, as SQL over the row of the statement that stores it
    * (`ChatService.createMessage`): the announcement is sent exactly when the message is stored, with no
-   * second round trip and no read back.
+   * second round trip and no read back. `null` (nothing) with a broker outside the database: then
+   * `messageStored` announces it once stored.
    */
   messageNotice(message: StoredMessage, row: MessageRow): SQL;
+  /** Announces a stored message, unless its statement did (`messageNotice`); never rejects. */
+  messageStored(message: StoredMessage, members: ChatMembers): Promise<void>;
   publishRead(members: ChatMembers, userId: string): Promise<void>;
   /** Whether `userId` has `chatId` open on some instance. */
   isActive(chatId: string, userId: string): boolean;
@@ -173,7 +173,7 @@ export default fp<EventsPluginOptions>(
       if (wire.k === 'm' && Buffer.byteLength(payload) > MAX_INLINE_PAYLOAD) {
         payload = JSON.stringify({ k: 'mref', to: wire.to, id: wire.m._id } satisfies Wire);
       }
-      await app.db.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${payload})`);
+      await fanOut.publish([payload]);
     };
 
     const onWire = async (payload: string) => {
@@ -248,78 +248,22 @@ export default fp<EventsPluginOptions>(
       for (const set of streams.values()) for (const conn of set) conn.write(frame);
     };
 
-    // The listener.
-    let stopListening: () => Promise<void>;
-    if (app.database.kind === 'pglite') {
-      const client = (app.db as unknown as { $client: PGlite }).$client;
-      const unlisten = await client.listen(CHAT_CHANNEL, handle);
-      stopListening = async () => {
-        if (!client.closed) await unlisten();
-      };
-    } else {
-      const pool = (app.db as unknown as { $client: Pool }).$client;
-      let client: Client | null = null;
-      let stopped = false;
-      let attempt = 0;
-      let timer: NodeJS.Timeout | null = null;
-      const connectListener = async (): Promise<void> => {
-        const c = new Client(
-          (pool as unknown as { options: ConstructorParameters<typeof Client>[0] }).options,
-        );
-        c.on('notification', (n) => {
-          if (n.channel === CHAT_CHANNEL && n.payload) handle(n.payload);
-        });
-        const lost = () => {
-          if (stopped || client !== c) return;
-          client = null;
-          c.end().catch(() => {});
-          scheduleReconnect();
-        };
-        c.on('error', (err) => {
-          app.log.warn({ err }, 'chat listener connection lost');
-          lost();
-        });
-        c.on('end', lost);
-        await c.connect();
-        await c.query(`LISTEN ${CHAT_CHANNEL}`);
-        client = c;
-      };
-      const scheduleReconnect = () => {
-        const delay = Math.min(30_000, 500 * 2 ** attempt);
-        attempt += 1;
-        timer = setTimeout(() => {
-          connectListener()
-            .then(() => {
-              attempt = 0;
-              app.log.info('chat listener reconnected');
-              // Events published while we were not listening are lost: clients fetch again, and
-              // cached searches are dropped (a job change may have gone unheard).
-              resyncAll();
-              for (const listener of searchListeners) listener();
-            })
-            .catch((err: unknown) => {
-              app.log.warn({ err }, 'chat listener reconnect failed');
-              scheduleReconnect();
-            });
-        }, delay);
-        timer.unref();
-      };
-      await connectListener();
-      stopListening = async () => {
-        stopped = true;
-        if (timer) clearTimeout(timer);
-        const c = client;
-        client = null;
-        if (c) await c.end().catch(() => {});
-      };
-    }
+    const fanOut = await openFanOut(app, {
+      onMessage: handle,
+      // Events published while this instance was not listening are lost: clients fetch again, and cached
+      // searches are dropped (a job change may have gone unheard).
+      onGap() {
+        resyncAll();
+        for (const listener of searchListeners) listener();
+      },
+    });
 
     const announce = (wire: Extract<Wire, { k: 'p' }>) => {
       notify(wire).catch((err: unknown) => app.log.warn({ err }, 'presence not announced'));
     };
     /**
      * Presence for many pairs (the heartbeat's re-announcement, a shutdown's goodbyes): payloads of 40
-     * pairs, up to PRESENCE_NOTIFIES_PER_QUERY of them in one statement, so a thousand open chats cost one
+     * pairs, published together (on PostgreSQL many in one statement), so a thousand open chats cost one
      * round trip and one pool connection, not 25 queued ahead of the messages being sent meanwhile.
      */
     const announceMany = async (entries: Extract<Wire, { k: 'p' }>['e'], refresh: boolean) => {
@@ -329,12 +273,7 @@ export default fp<EventsPluginOptions>(
         if (refresh) wire.refresh = true;
         payloads.push(JSON.stringify(wire));
       }
-      for (let i = 0; i < payloads.length; i += PRESENCE_NOTIFIES_PER_QUERY) {
-        const calls = payloads
-          .slice(i, i + PRESENCE_NOTIFIES_PER_QUERY)
-          .map((p) => sql`pg_notify(${CHAT_CHANNEL}, ${p})`);
-        await app.db.execute(sql`select ${sql.join(calls, sql`, `)}`);
-      }
+      await fanOut.publish(payloads);
     };
 
     /**
@@ -446,6 +385,7 @@ export default fp<EventsPluginOptions>(
         };
       },
       messageNotice(message, row) {
+        if (fanOut.kind !== 'postgres') return sql`null`;
         // `to` and `seq` are the stored row's; everything else is known before the statement runs.
         const inline = JSON.stringify({ k: 'm', to: [], m: message } satisfies Wire);
         // Room for the two member ids, the seq and the spaces jsonb adds when printed.
@@ -454,6 +394,13 @@ export default fp<EventsPluginOptions>(
             ? sql`jsonb_set(${JSON.stringify({ k: 'mref', to: [], id: message._id } satisfies Wire)}::jsonb, '{to}', ${row.to})`
             : sql`jsonb_set(jsonb_set(${inline}::jsonb, '{m,seq}', to_jsonb(${row.seq})), '{to}', ${row.to})`;
         return sql`pg_notify(${CHAT_CHANNEL}, ${payload}::text)`;
+      },
+      async messageStored(message, members) {
+        if (fanOut.kind === 'postgres') return;
+        // Stored already: a broker that fails costs the live update, not the send (the chat shows it when read).
+        await notify({ k: 'm', to: [members.candidateId, members.referrerId], m: message }).catch(
+          (err: unknown) => app.log.warn({ err }, 'chat message stored but not announced'),
+        );
       },
       async publishRead(members, userId) {
         await notify({
@@ -509,7 +456,7 @@ export default fp<EventsPluginOptions>(
       for (const set of [...streams.values()]) for (const conn of [...set]) conn.end();
     });
     app.addHook('onClose', async () => {
-      await stopListening();
+      await fanOut.close();
     });
   },
   { name: 'events', dependencies: ['config', 'db', 'auth'] },

@@ -72,7 +72,8 @@ const alive = (pid) => {
   }
 };
 
-async function until(check, ms = 5000) {
+// A bound that tells "never" from "later": a loaded machine takes seconds to start a shell.
+async function until(check, ms = 30_000) {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) return false;

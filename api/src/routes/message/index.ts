@@ -96,6 +96,7 @@ const message: FastifyPluginAsyncZod = async (app) => {
           ? (chat) => app.notifications.chatBellFacts(chat, sql`${user.id}::uuid`)
           : undefined,
       );
+      await app.chatEvents.messageStored(stored, members);
       const watching = app.chatEvents.isActive(members.chatId, peerOf(members, user.id));
       if (!watching) {
         // The bell (and its mail) for a recipient who does not have the chat open. The message is
