@@ -10,6 +10,7 @@ import {
   E2E_COMPANY_DOMAIN,
   verifyWorkEmailOverApi,
 } from '../support/session';
+import { confirmDomainAsOperator } from '../support/confirm-domain';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 
@@ -309,6 +310,7 @@ test('a referral round trip: request sent, pending and approved lists, the appro
   const { userId: referrerId } = await signUp(page, 'Referrer');
   const title = `Round Trip Engineer ${Date.now().toString(36)}`;
   const jobId = await createJobOverApi(page, referrerId, title);
+  await confirmDomainAsOperator(new URL(page.url()).origin, E2E_COMPANY_DOMAIN);
   // Posting needed a work e-mail at the job's company; the referrer's current address is now at another
   // domain, so approving is refused and opens the work-email dialog (docs/verified-referrers.md).
   await verifyWorkEmailOverApi(page.request, referrerId, 'elsewhere-a11y.example');

@@ -8,6 +8,7 @@ import {
 } from '@playwright/test';
 import { readCode, uniqueEmail } from '../support/mailbox';
 import { verifyWorkEmailOverApi } from '../support/session';
+import { confirmDomainAsOperator } from '../support/confirm-domain';
 
 const BASE = 'http://localhost:3000';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -169,6 +170,8 @@ test("a referral request goes from candidate to referrer once, and approving nee
   });
   expect(second.status()).toBe(201);
   const secondId = ((await second.json()) as { data: { _id: string } }).data._id;
+  // The gate guards a company whose domain an operator confirmed (a name nobody confirmed is open to all).
+  await confirmDomainAsOperator(BASE, 'e2e-widgets.example');
   const moved = await verifyWorkEmailOverApi(referrer.api, referrer.id, 'other-co.example');
   const refusedApproval = await referrer.api.put(
     `/api/referralRequest/updateReferralStatus/${secondId}`,

@@ -14,6 +14,7 @@ import {
   E2E_COMPANY_DOMAIN,
   verifyWorkEmailOverApi,
 } from '../support/session';
+import { confirmDomainAsOperator } from '../support/confirm-domain';
 
 const BASE = 'http://localhost:3000';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
@@ -142,6 +143,8 @@ test('a referrer approves a request behind the work-email gate and declines anot
   const { userId: referrerId } = await signUp(page, 'Referrer');
   const title = `Data Engineer ${Date.now().toString(36)}`;
   const jobId = await createJobOverApi(page, referrerId, title);
+  // The gate guards a company whose domain an operator confirmed (a name nobody confirmed is open to all).
+  await confirmDomainAsOperator(new URL(page.url()).origin, E2E_COMPANY_DOMAIN);
   const first = await candidateWithResume('Asha Iyer');
   const second = await candidateWithResume('Vikram Das');
   await requestReferral(first, jobId, referrerId);

@@ -12,6 +12,7 @@ import {
   signUp,
   verifyWorkEmailOverApi,
 } from '../support/session';
+import { confirmDomainAsOperator } from '../support/confirm-domain';
 
 const BASE = 'http://localhost:3000';
 /** Where the screenshots of the badge go when SCREENSHOT_DIR is set (looked at by hand). */
@@ -74,6 +75,10 @@ test('a job whose poster claimed its company\'s domain shows "Verified · @{doma
 test('a referrer verified at another company is refused on the job post form and told which address to verify', async ({
   browser,
 }) => {
+  // Acme Corp with its domain confirmed by an operator: a name nobody confirmed would be open to any domain.
+  const poster = await referrer(browser);
+  await createJobOverApi(poster.page, poster.userId, 'Anchor Engineer');
+  await confirmDomainAsOperator(new URL(poster.page.url()).origin, E2E_COMPANY_DOMAIN);
   const { page, userId } = await referrer(browser);
   const elsewhere = await verifyWorkEmailOverApi(page.request, userId, 'someone-else.example');
   await page.goto('/create-job-post');

@@ -20,6 +20,8 @@ export function ToastHost() {
   return (
     <ToastContainer
       position={phone ? 'bottom-center' : 'bottom-left'}
+      // Zoom grows in place: the default bounce slides in from past the screen's left edge.
+      transition={library.Zoom}
       autoClose={TOAST_AUTO_CLOSE_MS}
       limit={TOAST_LIMIT}
       newestOnTop
