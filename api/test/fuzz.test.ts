@@ -539,6 +539,7 @@ const AREAS = [
   'company',
   'testimonials',
   'subscribe',
+  'savedJobs',
   'chat',
   'message',
   'jobPost',
