@@ -102,28 +102,35 @@ export async function verifyWorkEmailOverApi(
   return workEmail;
 }
 
-/** The users `createJobOverApi` has verified at E2E_COMPANY (once each, in this worker). */
-const verifiedAtE2eCompany = new Set<string>();
+/** The users `createJobOverApi` has verified at a company's domain (`user@domain`, once each, in this worker). */
+const verifiedAt = new Set<string>();
+
+/** A company to post for and the domain its referrers verify at. */
+export interface E2eCompany {
+  name: string;
+  domain: string;
+}
 
 /**
- * Creates an active job post for E2E_COMPANY owned by the signed-in referrer of `page`, over the API;
- * returns its id. The referrer is verified at E2E_COMPANY first (posting needs it), over the API only:
- * the profile stored in the page is not touched.
+ * Creates an active job post for `company` (E2E_COMPANY by default) owned by the signed-in referrer of `page`,
+ * over the API; returns its id. The referrer is verified at the company's domain first (posting needs it),
+ * over the API only: the profile stored in the page is not touched.
  */
 export async function createJobOverApi(
   page: Page,
   userId: string,
   jobTitle: string,
+  company: E2eCompany = { name: E2E_COMPANY, domain: E2E_COMPANY_DOMAIN },
 ): Promise<string> {
-  if (!verifiedAtE2eCompany.has(userId)) {
-    await verifyWorkEmailOverApi(page.request, userId);
-    verifiedAtE2eCompany.add(userId);
+  if (!verifiedAt.has(`${userId}@${company.domain}`)) {
+    await verifyWorkEmailOverApi(page.request, userId, company.domain);
+    verifiedAt.add(`${userId}@${company.domain}`);
   }
   const res = await page.request.post('/api/jobPost/createJobPost', {
     data: {
       userId,
       jobTitle,
-      companyName: E2E_COMPANY,
+      companyName: company.name,
       jobLocation: 'Hybrid',
       address: '1 Residency Road, Bengaluru',
       companyLogo: '',

@@ -36,11 +36,14 @@ test('a job whose poster claimed its company\'s domain shows "Verified · @{doma
   page,
 }) => {
   // Two colleagues at the company's domain: a self-claimed domain stays unconfirmed whoever verifies there.
+  // A company of its own: other journeys have an operator confirm E2E_COMPANY's domain.
+  const suffix = Date.now().toString(36);
+  const company = { name: `Badge Works ${suffix}`, domain: `badge-works-${suffix}.example` };
   const poster = await referrer(browser);
   const colleague = await referrer(browser);
-  await verifyWorkEmailOverApi(colleague.page.request, colleague.userId);
-  const title = `Verified Badge Engineer ${Date.now().toString(36)}`;
-  const jobId = await createJobOverApi(poster.page, poster.userId, title);
+  await verifyWorkEmailOverApi(colleague.page.request, colleague.userId, company.domain);
+  const title = `Verified Badge Engineer ${suffix}`;
+  const jobId = await createJobOverApi(poster.page, poster.userId, title, company);
 
   for (const [width, height] of [
     [390, 844],
@@ -49,10 +52,8 @@ test('a job whose poster claimed its company\'s domain shows "Verified · @{doma
     await page.setViewportSize({ width, height });
     await page.goto(`/company-list?search=${encodeURIComponent(title)}`);
     const card = page.getByRole('article', { name: title });
-    await expect(
-      card.getByText(`Verified · @${E2E_COMPANY_DOMAIN}`, { exact: true }),
-    ).toBeVisible();
-    await expect(card.getByText(`Verified at ${E2E_COMPANY}`)).toHaveCount(0);
+    await expect(card.getByText(`Verified · @${company.domain}`, { exact: true })).toBeVisible();
+    await expect(card.getByText(`Verified at ${company.name}`)).toHaveCount(0);
     await card.scrollIntoViewIfNeeded();
     await shoot(page, `verified-card-${width}`);
 
@@ -62,10 +63,10 @@ test('a job whose poster claimed its company\'s domain shows "Verified · @{doma
     await signedIn.goto(`/job-details/${jobId}`);
     await expect(signedIn.getByRole('heading', { level: 1, name: title })).toBeVisible();
     // Under the company and under the referrer in the referrer's panel.
-    const badges = signedIn.getByText(`Verified · @${E2E_COMPANY_DOMAIN}`, { exact: true });
+    const badges = signedIn.getByText(`Verified · @${company.domain}`, { exact: true });
     await expect(badges).toHaveCount(2);
     await expect(badges.first()).toBeVisible();
-    await expect(signedIn.getByText(`Verified at ${E2E_COMPANY}`)).toHaveCount(0);
+    await expect(signedIn.getByText(`Verified at ${company.name}`)).toHaveCount(0);
     await shoot(signedIn, `verified-details-${width}`);
   }
   await poster.page.context().close();
