@@ -7,6 +7,8 @@ const server = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src'],
   testMatch: ['**/*.test.ts'],
+  // A busy 2-core CI box: a render that runs out of memory may take V8 seconds of garbage collection to end.
+  testTimeout: 60_000,
   transform: {
     '^.+\\.ts$': [
       'ts-jest',

@@ -52,14 +52,34 @@ export function withMessageId(
   return { ...options, toastId: `${kind}:${content}` };
 }
 
+/** At most this many toasts at once: a taller stack covers the page. */
+export const TOAST_LIMIT = 3;
+/** The ids of the toasts raised, oldest first (closed ones are dropped when the next is raised). */
+const raised: Id[] = [];
+
+/**
+ * Raises a toast; when TOAST_LIMIT are on screen, the oldest closes to make room. The newest message is the
+ * one that matters ("Referral approved" after "Code sent" and "Verified"): it is never queued behind others.
+ */
+function raise(m: Toastify, kind: Kind, content: ToastContent, options?: ToastOptions): void {
+  const again = options?.toastId !== undefined && m.toast.isActive(options.toastId);
+  if (!again) {
+    const open = raised.filter((id) => m.toast.isActive(id));
+    while (open.length >= TOAST_LIMIT) m.toast.dismiss(open.shift());
+    raised.splice(0, raised.length, ...open);
+  }
+  const id = m.toast[kind](content, options);
+  if (!again) raised.push(id);
+}
+
 function show(kind: Kind, content: ToastContent, given?: ToastOptions): void {
   const options = withMessageId(kind, content, given);
   if (loaded) {
-    loaded.toast[kind](content, options);
+    raise(loaded, kind, content, options);
     return;
   }
   loadToastify().then(
-    (m) => m.toast[kind](content, options),
+    (m) => raise(m, kind, content, options),
     () => {
       // The library could not be fetched (offline): there is nothing to show the message with.
     },

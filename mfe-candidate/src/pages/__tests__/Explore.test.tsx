@@ -164,7 +164,7 @@ describe('Explore: saved jobs', () => {
       limit: 10,
     }));
     mockedSavedAmong.mockImplementation(async (ids) => [...ids]);
-    renderPage(<Explore />, { path: '/dashboard/explore?tab=saved' });
+    renderPage(<Explore />, { url: '/dashboard/explore?tab=saved' });
     expect(screen.getByRole('tab', { name: 'Saved jobs' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -186,7 +186,7 @@ describe('Explore: saved jobs', () => {
 
   it('says how to save a job when there is none yet', async () => {
     mockedSavedPage.mockResolvedValue({ success: true, data: [], total: 0, start: 0, limit: 10 });
-    renderPage(<Explore />, { path: '/dashboard/explore?tab=saved' });
+    renderPage(<Explore />, { url: '/dashboard/explore?tab=saved' });
     expect(await screen.findByText('No saved jobs yet')).toBeInTheDocument();
     expect(screen.getByText('Tap the heart on a job to keep it here.')).toBeInTheDocument();
   });
