@@ -3,6 +3,7 @@
 // account are refused, and a suspended account's sign-in answers the operator's reason.
 import type { FastifyInstance } from 'fastify';
 import { TRUST_MESSAGES } from '../src/contract';
+import { SIGN_IN_REQUIRED_MESSAGE } from '../src/lib/errors';
 import { approvedPair, isMessage, openStream, send, type SseEvent } from './chat-support';
 import { latestCode, SECOND, setupTestContext, signIn } from './helper';
 
@@ -99,7 +100,13 @@ describe('the live stream ends with its session', () => {
     const toThem = await send(app, candidate, chatId, 'are you there?');
     expect(toThem.statusCode).toBe(403);
     expect(toThem.json().message).toBe(TRUST_MESSAGES.suspendedContact);
-    expect((await send(app, referrer, chatId, 'I am back')).statusCode).toBe(401);
+    // A call with their ended session (one that beats the stream's `ended` in another tab) says why too.
+    const own = await send(app, referrer, chatId, 'I am back');
+    expect(own.statusCode).toBe(401);
+    expect(own.json()).toMatchObject({
+      message: SIGN_IN_REQUIRED_MESSAGE,
+      suspension: { reason: 'Asked candidates for money', suspendedAt: expect.any(String) },
+    });
     // The chat shows as closed to the partner.
     const chats = await app.inject({
       method: 'GET',
@@ -127,6 +134,16 @@ describe('the live stream ends with its session', () => {
       message: TRUST_MESSAGES.suspendedSignIn,
       suspension: { reason: 'Asked candidates for money', suspendedAt: expect.any(String) },
     });
+
+    // Restored, the old session stays ended: a plain 401, nothing about a suspension.
+    await app.inject({
+      method: 'POST',
+      url: `/api/admin/users/restore/${referrer.user._id}`,
+      headers: { cookie: op.cookie },
+    });
+    const afterRestore = await send(app, referrer, chatId, 'I am back');
+    expect(afterRestore.statusCode).toBe(401);
+    expect(afterRestore.json().suspension).toBeUndefined();
   });
 
   it('closes a stream whose session ended while it was opening', async () => {

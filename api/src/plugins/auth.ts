@@ -218,7 +218,10 @@ export default fp(
           reply.clearCookie(SESSION_COOKIE, cookieOptions());
         }
         if (accessOf(request) === 'user' && !request.user) {
-          throw new HttpError(401, SIGN_IN_REQUIRED_MESSAGE);
+          // A session a suspension ended: the answer says why (the browser shows the suspended page).
+          const suspended = token && !session ? await app.sessions.suspendedOwner(token) : null;
+          const suspension = suspended && suspensionOfUser(suspended);
+          throw new HttpError(401, SIGN_IN_REQUIRED_MESSAGE, {}, suspension ? { suspension } : {});
         }
       },
     );

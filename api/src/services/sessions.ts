@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { sessions, users, type UserRow } from '../db/schema';
 import type { StreamEnd } from '../contract';
@@ -145,14 +145,31 @@ export class SessionStore {
     for (const s of gone) await this.ended({ userId: s.userId, sessionId: s.id, end: SIGNED_OUT });
   }
 
-  /** Whether the session still exists (a stream that opened as it ended is closed at once). */
+  /** Whether the session is still live (a stream that opened as it ended is closed at once). */
   async exists(id: string): Promise<boolean> {
     const [row] = await this.db
       .select({ id: sessions.id })
       .from(sessions)
-      .where(eq(sessions.id, id))
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, this.now())))
       .limit(1);
     return Boolean(row);
+  }
+
+  /**
+   * The suspended user whose session a cookie's token was, or null. A suspension expires its sessions
+   * instead of deleting them (services/trust.ts), so a tab whose call beats the live stream's `ended`
+   * event is still told why it was signed out: the 401 carries the suspension.
+   */
+  async suspendedOwner(token: string): Promise<UserRow | null> {
+    const lookup = this.lookupParams(token);
+    if (!lookup) return null;
+    const [row] = await this.db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, lookup.hash), isNotNull(users.suspendedAt)))
+      .limit(1);
+    return row?.user ?? null;
   }
 
   /** Ends every session of the user except `keepId` (the one that made the change). */

@@ -421,7 +421,11 @@ export class TrustRepository {
         .update(users)
         .set({ suspendedAt: now, suspendedReason: reason })
         .where(eq(users.id, userId));
-      await tx.delete(sessions).where(eq(sessions.userId, userId));
+      // Expired, not deleted: a call made with one of them is told why (SessionStore.suspendedOwner).
+      await tx
+        .update(sessions)
+        .set({ expiresAt: now })
+        .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)));
       await this.mailSuspension(tx, u, reason);
       const before: SuspensionState = {
         suspendedAt: null,

@@ -140,14 +140,14 @@ export function httpClient(): Promise<AxiosInstance> {
         (err: unknown) => {
           const apiError = toApiError(err, module);
           const url = err instanceof module.AxiosError ? err.config?.url : undefined;
-          if (apiError.status === 401 && isSignedIn() && signsOutOn401(url)) {
-            useSessionStore.getState().signOut();
-          }
-          // A suspended account (its sign-in refused): the shell shows the suspended page with why.
+          // A suspended account (its sign-in refused, or a call made with the session a suspension ended,
+          // which may come before the live stream's `ended`): the shell shows the suspended page with why.
           if (apiError.suspension) {
             useSessionStore
               .getState()
               .sessionEnded({ why: 'suspended', suspension: apiError.suspension });
+          } else if (apiError.status === 401 && isSignedIn() && signsOutOn401(url)) {
+            useSessionStore.getState().signOut();
           }
           return Promise.reject(apiError);
         },

@@ -234,6 +234,15 @@ describe('API client', () => {
     expect(JSON.parse(localStorage.getItem('suspension') ?? 'null')).toEqual(suspension);
   });
 
+  it('signs out to the suspended page when a call with a session a suspension ended answers 401 with why', async () => {
+    useSessionStore.getState().signIn(makeSession());
+    const suspension = { reason: 'Fake referrer', suspendedAt: '2026-01-02T03:04:05.000Z' };
+    replies = [{ status: 401, data: { success: false, message: 'Please sign in', suspension } }];
+    await expect(getMe()).rejects.toBeInstanceOf(ApiError);
+    expect(useSessionStore.getState().applicantUser).toBeNull();
+    expect(useSuspensionStore.getState().suspension).toEqual(suspension);
+  });
+
   it('keeps the session when a sign-in call answers 401', async () => {
     useSessionStore.getState().signIn(makeSession());
     replies = [{ status: 401, data: { success: false, message: 'Invalid OTP' } }];
