@@ -10,6 +10,7 @@ import type { Pool } from 'pg';
 import S3rver from 's3rver';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app';
+import { ORPHAN_GRACE_MS, sweepOrphanUploads } from '../src/routes/documentsUpload';
 import type { ConfigInput } from '../src/config';
 import { fileBlobs, files, users } from '../src/db/schema';
 import { approvedPair, send } from './chat-support';
@@ -195,10 +196,16 @@ describe('two API instances on one PostgreSQL', () => {
       expect((await readResume(apps[1], user)).statusCode).toBe(404);
       expect(await apps[1].db.select().from(fileBlobs)).toHaveLength(0);
 
-      // A user's account removed: the files rows cascade, and their bytes with them.
+      // A user's account removed: the files rows cascade; their bytes (no foreign key: they are stored
+      // before their row) go with the orphan sweep once past its grace period, on either instance.
       expect((await uploadResume(apps[1], user)).statusCode).toBe(200);
       await apps[0].db.delete(users).where(eq(users.id, user.id));
-      expect(await apps[1].db.select().from(fileBlobs)).toHaveLength(0);
+      expect(await apps[1].db.select().from(files)).toHaveLength(0);
+      // (The bytes are stamped by the database's clock, the apps run on the test's: aged by hand.)
+      const aged = new Date(ctx.clock.now().getTime() - ORPHAN_GRACE_MS - MINUTE);
+      await apps[0].db.update(fileBlobs).set({ createdAt: aged });
+      expect(await sweepOrphanUploads(apps[1])).toBe(1);
+      expect(await apps[0].db.select().from(fileBlobs)).toHaveLength(0);
     });
 
     it('FILE_STORAGE=s3: an S3-compatible server (s3rver) shared by both', async () => {

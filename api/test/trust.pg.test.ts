@@ -21,9 +21,12 @@ test('two look-alike names posted at once make one company; the other is refused
 test('reports sent at once stop at the daily limit', async () => {
   const app = await ctx.build({ REPORTS_MAX_PER_DAY: 3 });
   const reporter = await makeUser(app, 'reporter');
-  const target = await makeUser(app, 'target');
+  // Six different people (a second report of the same one is not a new report).
+  const targets = await Promise.all(
+    Array.from({ length: 6 }, (_, i) => makeUser(app, `target-${i}`)),
+  );
   const results = await Promise.all(
-    Array.from({ length: 6 }, () =>
+    targets.map((target) =>
       call(app, reporter, 'POST', '/trust/report', {
         targetKind: 'profile',
         targetId: target.id,
