@@ -220,8 +220,8 @@ export const companies = pgTable(
  * A company's e-mail domains (registrable domains, lower-case: 'acme.co.uk', never 'eng.acme.co.uk').
  * A referrer is verified at a company when their current verified work address is at one of these
  * (src/services/companies.ts). A domain belongs to one company. Seeded companies get theirs confirmed;
- * a company nobody verified yet takes the domain of its first verified referrer (`claimedBy`),
- * unconfirmed until a second user verifies an address at that domain (docs/verified-referrers.md).
+ * a referrer's own domain is claimed for the name they post under (`claimedBy`), unconfirmed until an
+ * operator confirms it; colleagues confirm nothing (docs/trust-and-safety.md).
  */
 export const companyDomains = pgTable(
   'company_domains',
