@@ -16,7 +16,7 @@ export const SUGGESTED_JOB_COUNT = 6;
 export const CARD_SKILL_COUNT = 8;
 /**
  * A card's skill is cut only past this many characters (the spec's 7 cut 'JavaScript' and 'Kubernetes';
- * whole names read better and chips wrap): docs/decisions-public.md.
+ * whole names read better and chips wrap): docs/decisions-ui.md.
  */
 export const SKILL_CUT_LENGTH = 24;
 /** Skills on dashboard and job post cards. */

@@ -57,7 +57,7 @@ export default function MyReferralRequests() {
   });
 
   // The spec's empty text, inline only: a toast would repeat each time an empty tab opens and cover the
-  // heading on a phone (docs/decisions-candidate.md).
+  // heading on a phone (docs/decisions-ui.md).
   const emptyText = emptyTextOf(status);
 
   const go = useDashboardNavigate();

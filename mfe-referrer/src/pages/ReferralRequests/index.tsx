@@ -99,7 +99,7 @@ export default function ReferralRequests() {
     'this job';
   const requests = list.data ?? [];
   requestsRef.current = requests;
-  // Inline only (docs/decisions-candidate.md): a toast repeated each time an empty tab opens.
+  // Inline only (docs/decisions-ui.md): a toast repeated each time an empty tab opens.
   const emptyText = MESSAGES.noRequestsOfStatus(tab);
 
   const approveHeld = async () => {
