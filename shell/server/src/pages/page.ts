@@ -4,6 +4,7 @@
 // that does not answer, a render that fails or a page of a release whose server render is quarantined
 // (render/quarantine.ts): the page as before (index.html with the copy of the visitor's remotes list), rendered in
 // the browser. Unknown paths answer 404 with the not-found page.
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RemoteEntry } from '../remotes/remotes';
 import { acceptsHtml } from './accept';
@@ -51,8 +52,9 @@ async function renderUnlessQuarantined(
   d: PageDeps & { render: ShellRender },
   task: PageTask,
   manifest: FederationManifest,
+  visitor: string,
 ): Promise<TaskResults['page'] | null> {
-  const admission = d.quarantine.admit(renderKey(task.remote, manifest, task.expose));
+  const admission = d.quarantine.admit(renderKey(task.remote, manifest, task.expose), visitor);
   if (!admission) return null;
   try {
     const result = await d.render.pool.run(task);
@@ -72,12 +74,24 @@ const renderKey = (module: RemoteModule, manifest: FederationManifest, page: str
   page,
 });
 
-/** The page rendered on the server, or null when it is to render in the browser. */
+/**
+ * Who is visiting, as far as the quarantine needs to tell (render/quarantine.ts): their address and browser, hashed.
+ * Behind a load balancer every address is its own, so the browser tells visitors apart; a wrong guess costs one
+ * client render.
+ */
+const visitorOf = (req: FastifyRequest): string =>
+  createHash('sha256')
+    .update(`${req.ip} ${req.headers['user-agent'] ?? ''}`)
+    .digest('base64url')
+    .slice(0, 16);
+
+/** The page rendered on the server, or null when it is to render in the browser; `visitor`: visitorOf. */
 async function onServer(
   d: PageDeps & { render: ShellRender },
   match: PageMatch,
   url: URL,
   tpl: Template,
+  visitor: string,
 ): Promise<Answer | null> {
   const { pool, stylesheets } = d.render;
   const doc = (status: number, page: PageContent) =>
@@ -100,7 +114,7 @@ async function onServer(
     expose: match.expose,
     remote: module,
   } as const;
-  const result = await renderUnlessQuarantined(d, task, manifest);
+  const result = await renderUnlessQuarantined(d, task, manifest, visitor);
   if (!result) return null;
   const { rendered, head, islands } = result;
   if (!rendered || !head) return null;
@@ -125,7 +139,7 @@ export async function answerPage(d: PageDeps, req: FastifyRequest, reply: Fastif
   if (!d.render || match.kind === 'browser' || SESSION_COOKIE.test(req.headers.cookie ?? ''))
     return inBrowser();
   try {
-    const answer = await onServer({ ...d, render: d.render }, match, url, tpl);
+    const answer = await onServer({ ...d, render: d.render }, match, url, tpl, visitorOf(req));
     return answer ? send(answer) : inBrowser();
   } catch (err) {
     console.warn(

@@ -113,11 +113,20 @@ afterAll(async () => {
   fs.rmSync(workerDir, { recursive: true, force: true });
 });
 
-/** A visit to /: whether the pool was asked for a render, and whether the HTML is the server's. */
-async function visit() {
+let visitors = 0;
+
+/**
+ * A visit to / by a new visitor (another address), or by `from`: whether the pool was asked for a render, and
+ * whether the HTML is the server's.
+ */
+async function visit(from = `10.0.0.${++visitors}`) {
   const run = jest.spyOn(pool, 'run');
   try {
-    const res = await server.inject({ url: '/', headers: { accept: 'text/html' } });
+    const res = await server.inject({
+      url: '/',
+      headers: { accept: 'text/html' },
+      remoteAddress: from,
+    });
     expect(res.statusCode).toBe(200);
     return {
       rendered: run.mock.calls.length > 0,
@@ -139,7 +148,10 @@ async function historyOf(n: number) {
 }
 
 it('a release whose server render throws is quarantined after a few visits; later visits do not wait for a render', async () => {
-  for (let i = 0; i < QUARANTINE_FAILURES; i++)
+  expect(await visit('10.0.1.1')).toEqual({ rendered: true, serverHtml: false });
+  // The same visitor again: not made to wait for another failing render.
+  expect(await visit('10.0.1.1')).toEqual({ rendered: false, serverHtml: false });
+  for (let i = 1; i < QUARANTINE_FAILURES; i++)
     expect(await visit()).toEqual({ rendered: true, serverHtml: false });
   for (let i = 0; i < 5; i++) expect(await visit()).toEqual({ rendered: false, serverHtml: false });
 

@@ -66,6 +66,22 @@ it('once a page has failed, one render of it runs at a time: visits meanwhile re
   expect(q.admit(BROKEN)).toBeNull();
 });
 
+it('a visitor who waited for a failed render gets the client render at once; others may still be the one render', () => {
+  const { q } = setup();
+  q.admit(BROKEN, 'ada')!.failed(BUDGET);
+  expect(q.admit(BROKEN, 'ada')).toBeNull();
+  const bob = q.admit(BROKEN, 'bob');
+  expect(bob).not.toBeNull();
+  bob!.failed(BUDGET);
+  expect(q.admit(BROKEN, 'bob')).toBeNull();
+  expect(q.admit(BROKEN, 'ada')).toBeNull();
+  // Another page of the release, or a new version: they are not made to wait for nothing.
+  expect(q.admit(GOOD, 'ada')).not.toBeNull();
+  // Once the page renders again, everyone gets it rendered.
+  q.admit(BROKEN, 'cy')!.succeeded();
+  expect(q.admit(BROKEN, 'ada')).not.toBeNull();
+});
+
 it('a success forgets the failures: a page that fails now and then is not quarantined', () => {
   const { q, events, fail } = setup();
   for (let round = 0; round < 5; round++) {

@@ -6,7 +6,10 @@
 // starts clean, and a rollback to an earlier release renders as that release always did.
 // - FAILURES failures within WINDOW_MS with no success between them quarantine it; a success forgets failures.
 // - Once a page has failed, one render of it runs at a time until one succeeds: visits meanwhile get the client
-//   render at once, so a burst of visitors does not all wait the budget behind a release that loops.
+//   render at once, so a burst of visitors does not all wait the budget behind a release that loops; and a visitor
+//   (their address and browser: page.ts) who waited for a failed render of it is not made to wait for another one.
+//   A wrong guess (two visitors taken for one) costs a client render, which is always a correct answer; a success
+//   forgets them all.
 // - After PERIOD_MS one visit is a probe: the page is rendered once more on the server. Success lifts the
 //   quarantine; a failure starts another period.
 // Quarantining and lifting are reported (a structured log line, an event in the release history: page.ts, pages.ts).
@@ -19,6 +22,8 @@ export const QUARANTINE_WINDOW_MS = 5 * 60_000;
 export const QUARANTINE_PERIOD_MS = 10 * 60_000;
 /** Pages kept track of, at most (failures of releases no one gets any more are dropped first). */
 const MAX_TRACKED = 500;
+/** Visitors remembered per page as having waited for a failed render of it, at most. */
+const MAX_WAITED = 1000;
 
 /** A page of a remote's release, as a quarantine names it. */
 export interface RenderKey {
@@ -67,6 +72,8 @@ interface Tracked {
   trying: boolean;
   /** Quarantined: when a probe may run. */
   probeAt: number | null;
+  /** The visitors who waited for a failed render of it. */
+  waited: Set<string>;
 }
 
 const idOf = (k: RenderKey) => `${k.remote}\n${k.moduleUrl}\n${k.page}`;
@@ -91,24 +98,26 @@ export class RenderQuarantine {
   }
 
   /**
-   * A server render of this page of this release, or null when the page is to render in the browser now: it is
-   * quarantined and no probe is due, or it has failed and another render of it is running.
+   * A server render of this page of this release for `visitor`, or null when the page is to render
+   * in the browser now: it is quarantined and no probe is due, or it has failed and another render of it is running
+   * or this visitor waited for a failed one already.
    */
-  admit(key: RenderKey): Admission | null {
+  admit(key: RenderKey, visitor = ''): Admission | null {
     const t = this.tracked.get(idOf(key));
-    if (!t) return this.admission(key, null);
+    if (!t) return this.admission(key, null, visitor);
     this.forgetOld(t);
     if (t.probeAt === null && t.failures.length === 0 && !t.trying) {
       this.tracked.delete(idOf(key));
-      return this.admission(key, null);
+      return this.admission(key, null, visitor);
     }
     if (t.trying || (t.probeAt !== null && this.o.now() < t.probeAt)) return null;
+    if (visitor && t.waited.has(visitor)) return null;
     t.trying = true;
-    return this.admission(key, t);
+    return this.admission(key, t, visitor);
   }
 
   /** The answer for one render; `t` is the page's record when this render is the one allowed at a time. */
-  private admission(key: RenderKey, t: Tracked | null): Admission {
+  private admission(key: RenderKey, t: Tracked | null, visitor: string): Admission {
     let settled = false;
     const settle = (fn: () => void) => () => {
       if (settled) return;
@@ -118,7 +127,7 @@ export class RenderQuarantine {
     };
     return {
       succeeded: settle(() => this.succeeded(key)),
-      failed: (reason: string) => settle(() => this.failed(key, reason))(),
+      failed: (reason: string) => settle(() => this.failed(key, reason, visitor))(),
     };
   }
 
@@ -129,11 +138,12 @@ export class RenderQuarantine {
     if (t.probeAt !== null) this.o.report({ ...this.named(key), kind: 'lifted', at: this.o.now() });
   }
 
-  private failed(key: RenderKey, reason: string): void {
+  private failed(key: RenderKey, reason: string, visitor: string): void {
     const now = this.o.now();
     const t = this.track(key);
     this.forgetOld(t);
     t.failures.push(now);
+    if (visitor && t.waited.size < MAX_WAITED) t.waited.add(visitor);
     const wasQuarantined = t.probeAt !== null;
     if (!wasQuarantined && t.failures.length < this.o.failures) return;
     t.probeAt = now + this.o.periodMs;
@@ -152,7 +162,7 @@ export class RenderQuarantine {
     let t = this.tracked.get(id);
     if (!t) {
       if (this.tracked.size >= MAX_TRACKED) this.prune();
-      t = { key, failures: [], trying: false, probeAt: null };
+      t = { key, failures: [], trying: false, probeAt: null, waited: new Set() };
       this.tracked.set(id, t);
     }
     return t;
