@@ -40,7 +40,7 @@ async function requestOverApi(candidate: Person, jobId: string, referrerId: stri
 const countOf = (page: Page, label: string): Locator =>
   page.getByRole('tab', { name: new RegExp(`^${label}`) }).locator('.rf-tabs__count');
 
-/** Runs `act`, then waits for `settled`; logs how long from sending the action until the open page showed it. */
+/** Runs `act`, waits for `settled`, and logs the time from sending the action to the page showing it. */
 async function timed(what: string, act: () => Promise<unknown>, settled: () => Promise<void>) {
   const started = Date.now();
   await act();
