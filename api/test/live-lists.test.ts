@@ -3,7 +3,7 @@
 // the savers of a job its poster changes; the other member of a chat opened with them), and nobody else.
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { MINUTE, setupTestContext } from './helper';
+import { MINUTE, setupTestContext, signIn } from './helper';
 import { openStream, referral, type SseEvent } from './chat-support';
 import {
   call,
@@ -136,6 +136,25 @@ describe("the live stream tells of changes to a person's lists", () => {
     expect(e.data).toEqual({ topics: ['savedJobs'] });
     for (const other of [s.streams.referrer, s.streams.bystander])
       expect(other.events.filter((x) => x.event === 'changed')).toEqual([]);
+  });
+
+  it("a referrer's suspension ends their candidates' pending requests and closes their jobs for the savers", async () => {
+    const OPERATOR = 'operator@referio.example';
+    const s = await scene(await ctx.build({ ADMIN_EMAILS: OPERATOR }));
+    await requestFor(s);
+    await s.streams.candidate.next(changed('referrals'));
+    expect((await call(s.app, s.bystander, 'PUT', `/savedJobs/${s.job.id}`)).statusCode).toBe(200);
+    const op = await signIn(s.app, OPERATOR);
+    const res = await s.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/suspend/${s.referrer.id}`,
+      headers: { cookie: op.cookie },
+      payload: { reason: 'Asked candidates for money' },
+    });
+    expect(res.statusCode).toBe(200);
+    await s.streams.candidate.next(() => count(s.streams.candidate, changed('referrals')) === 2);
+    await s.streams.bystander.next(changed('savedJobs'));
+    expect(count(s.streams.candidate, changed('savedJobs'))).toBe(0);
   });
 
   it("a new chat shows in the other member's list; opening it again tells nobody", async () => {

@@ -62,6 +62,27 @@ const TOPICS_OF: Readonly<Record<NotificationKind, LiveTopic[]>> = {
   chat_message: [],
 };
 
+/** One NOTIFY per NOTIFY_CHUNK users, sent when the transaction commits (src/plugins/events.ts's wire). */
+async function notifyChunks(tx: Tx, userIds: readonly string[], wire: (to: string[]) => object) {
+  const unique = [...new Set(userIds)];
+  for (let i = 0; i < unique.length; i += NOTIFY_CHUNK) {
+    const payload = JSON.stringify(wire(unique.slice(i, i + NOTIFY_CHUNK)));
+    await tx.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`);
+  }
+}
+
+/**
+ * `NotificationRepository.listsChanged` for a repository that changes other people's lists in its own
+ * transaction (a suspension closes jobs and ends requests).
+ */
+export async function listsChangedIn(
+  tx: Tx,
+  userIds: readonly string[],
+  topics: LiveTopic[],
+): Promise<void> {
+  await notifyChunks(tx, userIds, (to) => ({ k: 'c', to, t: topics }));
+}
+
 /** See `NotificationRepository.chatBellFacts`. */
 export interface ChatBellFacts {
   email: string;
@@ -121,7 +142,7 @@ export class NotificationRepository {
    * and the page showing one fetches it again. (Outside a transaction: `app.chatEvents.publishChanged`.)
    */
   async listsChanged(tx: Tx, userIds: readonly string[], topics: LiveTopic[]): Promise<void> {
-    await this.notifyChunks(tx, userIds, (to) => ({ k: 'c', to, t: topics }));
+    await listsChangedIn(tx, userIds, topics);
   }
 
   /** A candidate sent a referral request: its referrer is told. */
@@ -663,19 +684,11 @@ export class NotificationRepository {
    * `notification` event, and a `changed` one naming `topics` when the event changed those lists.
    */
   private async signal(tx: Tx, userIds: string[], topics: LiveTopic[] = []): Promise<void> {
-    await this.notifyChunks(tx, userIds, (to) => ({
+    await notifyChunks(tx, userIds, (to) => ({
       k: 'n',
       to,
       ...(topics.length ? { t: topics } : {}),
     }));
-  }
-
-  private async notifyChunks(tx: Tx, userIds: readonly string[], wire: (to: string[]) => object) {
-    const unique = [...new Set(userIds)];
-    for (let i = 0; i < unique.length; i += NOTIFY_CHUNK) {
-      const payload = JSON.stringify(wire(unique.slice(i, i + NOTIFY_CHUNK)));
-      await tx.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`);
-    }
   }
 
   private async jobsById(ids: string[], viewerId: string): Promise<Map<string, JobPost>> {
