@@ -10,7 +10,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { CHAT_STREAM_HEARTBEAT_MS, type ChatStreamEvents, type StreamEnd } from '../contract';
+import {
+  CHAT_STREAM_HEARTBEAT_MS,
+  type ChatStreamEvents,
+  type LiveTopic,
+  type StreamEnd,
+} from '../contract';
 import type { SessionsEnded } from '../services/sessions';
 import {
   ChatService,
@@ -26,13 +31,20 @@ export const CHAT_CHANNEL = EVENTS_CHANNEL;
 const MAX_INLINE_PAYLOAD = 7000;
 /** Streams pinged per turn of the event loop (see `pingAll`). */
 const PING_SLICE = 100;
+/** Recipients per `changed` payload (payloads stay well under PostgreSQL's 8000 bytes). */
+const CHANGED_CHUNK = 150;
 
 type Wire =
   | { k: 'm'; to: string[]; m: StoredMessage }
   | { k: 'mref'; to: string[]; id: string }
   | { k: 'r'; to: string[]; chatId: string; userId: string }
-  /** New notifications for these users (sent by src/services/notifications.ts inside the event's transaction). */
-  | { k: 'n'; to: string[] }
+  /**
+   * New notifications for these users (sent by src/services/notifications.ts inside the event's
+   * transaction); `t`: the lists of theirs the event changed (a `changed` event follows the `notification`).
+   */
+  | { k: 'n'; to: string[]; t?: LiveTopic[] }
+  /** Lists of these users changed with nothing to notify (a withdrawn request, a saved job closed). */
+  | { k: 'c'; to: string[]; t: LiveTopic[] }
   /** Job posts changed: every instance drops its cached search pages. */
   | { k: 's'; i: string }
   /** Sessions ended (logout, suspension, revoked): their streams end with this `ended` event. */
@@ -75,6 +87,12 @@ export interface ChatEventHub {
   watchedByOther(chatId: string, userId: string): boolean;
   /** Streams open on this instance. */
   readonly localCount: number;
+  /**
+   * Tells `userIds`' open streams that someone changed these lists of theirs (a `changed` event: the
+   * page showing one fetches it again). After the change is stored; never rejects (a lost hint costs
+   * the live update, not the change). Inside a transaction, `app.notifications.listsChanged` instead.
+   */
+  publishChanged(userIds: readonly string[], topics: LiveTopic[]): Promise<void>;
   /** Called whenever some instance wrote notifications (the outbox worker wakes up). */
   onNotified(listener: () => void): void;
   /** Tells every instance (this one included) that job posts changed: cached searches are stale. */
@@ -197,7 +215,11 @@ export default fp<EventsPluginOptions>(
           return;
         case 'n':
           deliver(wire.to, sseFrame('notification', {}));
+          if (wire.t?.length) deliver(wire.to, sseFrame('changed', { topics: wire.t }));
           for (const listener of notifiedListeners) listener();
+          return;
+        case 'c':
+          deliver(wire.to, sseFrame('changed', { topics: wire.t }));
           return;
         case 's':
           if (wire.i !== instanceId) for (const listener of searchListeners) listener();
@@ -415,6 +437,22 @@ export default fp<EventsPluginOptions>(
         for (const other of openers.get(chatId) ?? [])
           if (other !== userId && isActive(chatId, other)) return true;
         return false;
+      },
+      async publishChanged(userIds, topics) {
+        const to = [...new Set(userIds)];
+        const payloads: string[] = [];
+        for (let i = 0; i < to.length; i += CHANGED_CHUNK)
+          payloads.push(
+            JSON.stringify({
+              k: 'c',
+              to: to.slice(i, i + CHANGED_CHUNK),
+              t: topics,
+            } satisfies Wire),
+          );
+        if (payloads.length === 0) return;
+        await fanOut
+          .publish(payloads)
+          .catch((err: unknown) => app.log.warn({ err }, 'list change not announced'));
       },
       onNotified(listener) {
         notifiedListeners.push(listener);

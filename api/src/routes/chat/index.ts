@@ -36,7 +36,9 @@ const chat: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const { userId, referrerId } = request.body;
-      const data = await app.chats.createChat(user.id, userId, referrerId);
+      const { chat: data, created } = await app.chats.createChat(user.id, userId, referrerId);
+      // A new chat shows in the other member's open chat list at once, before any message.
+      if (created) await app.chatEvents.publishChanged([data.user._id], ['chats']);
       return { success: true, data };
     },
   );

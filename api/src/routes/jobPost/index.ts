@@ -81,6 +81,14 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
       .catch((err: unknown) => app.log.warn({ err }, 'search change not published'));
   };
   app.chatEvents.onSearchChanged(() => searchPages.clear());
+  /** Whoever saved the job sees it as it is now (closed, reopened, edited) on their open saved list. */
+  const savedJobChanged = async (jobId: string) => {
+    const savers = await app.savedJobs.saversOf([jobId]).catch((err: unknown) => {
+      app.log.warn({ err }, 'savers not found');
+      return [];
+    });
+    await app.chatEvents.publishChanged(savers, ['savedJobs']);
+  };
 
   /**
    * The session and which of a page's jobs its user already requested, in one round trip (the
@@ -378,6 +386,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
       );
       await app.jobPosts.update(job.id, company.id, { ...values, companyName: company.name });
       searchChanged();
+      await savedJobChanged(job.id);
       return {
         success: true,
         message: JOB_MESSAGES.updated,
@@ -402,6 +411,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
       const job = await ownJob(me.id, request.params.id);
       await app.jobPosts.setStatus(job.id, request.body.status);
       searchChanged();
+      await savedJobChanged(job.id);
       return {
         success: true,
         message: JOB_MESSAGES.statusUpdated,

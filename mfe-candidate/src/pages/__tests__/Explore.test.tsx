@@ -1,8 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getAllJobPost, getSavedJobs, saveJob, savedAmong, unsaveJob } from '@referio/shared';
 import Explore from '../Explore';
-import { makeJob, USER_ID, renderPage, makeSession } from '@referio/shared/test-utils';
+import {
+  FakeEventSource,
+  makeJob,
+  USER_ID,
+  renderPage,
+  makeSession,
+} from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
@@ -189,5 +195,29 @@ describe('Explore: saved jobs', () => {
     renderPage(<Explore />, { url: '/dashboard/explore?tab=saved' });
     expect(await screen.findByText('No saved jobs yet')).toBeInTheDocument();
     expect(screen.getByText('Tap the heart on a job to keep it here.')).toBeInTheDocument();
+  });
+
+  it('shows a saved job as its poster changed it, without a reload', async () => {
+    const kept = {
+      job: makeJob({ jobTitle: 'Data Engineer' }),
+      savedAt: '2026-03-01T10:00:00.000Z',
+    };
+    const edited = { ...kept, job: { ...kept.job, jobTitle: 'Senior Data Engineer' } };
+    const answer = (data: (typeof kept)[]) => ({
+      success: true as const,
+      data,
+      total: data.length,
+      start: 0,
+      limit: 10,
+    });
+    mockedSavedPage.mockResolvedValue(answer([kept]));
+    mockedSavedAmong.mockImplementation(async (ids) => [...ids]);
+    renderPage(<Explore />, { url: '/dashboard/explore?tab=saved', session: makeSession() });
+    expect(await screen.findByText('Data Engineer')).toBeInTheDocument();
+
+    // The poster edits it: the API tells this tab's stream that the saved jobs changed.
+    mockedSavedPage.mockResolvedValue(answer([edited]));
+    act(() => FakeEventSource.latest().emit('changed', { topics: ['savedJobs'] }));
+    expect(await screen.findByText('Senior Data Engineer')).toBeInTheDocument();
   });
 });
