@@ -48,11 +48,15 @@ describe('GET /api/jobPost/similar', () => {
     const me = await makeUser(app, 'me');
     const base = await insertJob(app, ref.id, { jobTitle: 'Data Engineer', companyName: 'Hooli' });
     await insertJob(app, other.id, { jobTitle: 'Data Engineer', companyName: 'Initech' });
-    expect((await call(app, me, 'GET', `/jobPost/similar?jobId=${base.id}`)).json().data).toHaveLength(1);
+    expect(
+      (await call(app, me, 'GET', `/jobPost/similar?jobId=${base.id}`)).json().data,
+    ).toHaveLength(1);
     await call(app, me, 'POST', '/trust/block', { userId: other.id });
     const after = (await call(app, me, 'GET', `/jobPost/similar?jobId=${base.id}`)).json();
     expect(after.data).toEqual([]);
-    expect((await call(app, null, 'GET', `/jobPost/similar?jobId=${base.id}`)).json().data).toHaveLength(1);
+    expect(
+      (await call(app, null, 'GET', `/jobPost/similar?jobId=${base.id}`)).json().data,
+    ).toHaveLength(1);
   });
 
   it('answers the newest active jobs without a job or for an unknown one, and 400 for bad input', async () => {

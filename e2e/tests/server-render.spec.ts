@@ -99,7 +99,7 @@ test('a company page (from the sitemap) arrives with that company’s jobs and i
     await request.get(`/company-list?company=${encodeURIComponent(id)}`, { headers: html })
   ).text();
   expect(body).toContain(`<title>${name} jobs — Referio</title>`);
-  expect(body).toContain(`class="rf-job__company">${name}</p>`);
+  expect(body).toContain(`>${name}</a></p>`);
 });
 
 test('an unknown path answers 404 with the Page not found screen, in the HTML and in the browser', async ({
@@ -130,7 +130,7 @@ test('robots.txt, the sitemap of public and company pages, and the web manifest 
   expect(sitemap.headers()['content-type']).toContain('xml');
   const xml = await sitemap.text();
   for (const p of PAGES) expect(xml).toContain(`<loc>${SITE}${p.path}</loc>`);
-  expect(xml).toContain(`<loc>${SITE}/company-list?company=`);
+  expect(xml).toContain(`<loc>${SITE}/company/`);
 
   const manifest = (await (await request.get('/manifest.webmanifest')).json()) as {
     name: string;

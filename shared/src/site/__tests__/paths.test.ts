@@ -29,7 +29,9 @@ describe('the typed site paths', () => {
     expect(companySlug('  Société Générale  ')).toBe('societe-generale');
     expect(companySlug('ＡＣＭＥ　Labs')).toBe('acme-labs');
     expect(companySlug('Яндекс')).toBe('яндекс');
-    expect(paths.company('c-1', 'Яндекс')).toBe('/company/c-1/%D1%8F%D0%BD%D0%B4%D0%B5%D0%BA%D1%81');
+    expect(paths.company('c-1', 'Яндекс')).toBe(
+      '/company/c-1/%D1%8F%D0%BD%D0%B4%D0%B5%D0%BA%D1%81',
+    );
     expect(companySlug('x'.repeat(80))).toHaveLength(60);
   });
 
