@@ -55,7 +55,6 @@ test.describe.serial('company pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: FIRST })).toBeVisible();
     const similar = page.getByRole('region', { name: 'Similar jobs' });
     await expect(similar.getByRole('link', { name: SECOND })).toBeVisible();
-    await similar.scrollIntoViewIfNeeded();
     await checkLayout(page, 'company-similar-jobs-390');
 
     await similar.getByRole('link', { name: SECOND }).click();
@@ -85,8 +84,16 @@ test.describe.serial('company pages', () => {
     expect(await missing.text()).toContain('Company not found');
 
     await page.setViewportSize({ width: 1280, height: 900 });
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
     await page.goto(companyPath);
     await expect(page.getByRole('heading', { level: 1, name: COMPANY.name })).toBeVisible();
+    // React takes the server's page over without a mismatch.
+    await page.mouse.move(10, 10);
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+    expect(errors.filter((e) => /hydrat|did not match/i.test(e))).toEqual([]);
     await checkLayout(page, 'company-page-1280');
     await page.getByRole('link', { name: 'See Details' }).first().click();
     await expect(page.getByRole('region', { name: 'Similar jobs' })).toBeVisible();

@@ -11,7 +11,6 @@ import {
   companySlug,
   errorMessage,
   industryLabel,
-  jobCountLabel,
   jobQueries,
   parsePage,
   paths,
@@ -206,9 +205,7 @@ function CompanyJobs({ company }: { company: Company }) {
   };
   return (
     <section className="rf-company__jobs" aria-labelledby="rf-company-jobs">
-      <h2 id="rf-company-jobs">
-        Open jobs{total > 0 ? ` (${jobCountLabel(total, query.data?.totalCapped ?? false)})` : ''}
-      </h2>
+      <h2 id="rf-company-jobs">Open jobs</h2>
       {query.isPending ? (
         <Spinner label="Loading jobs" />
       ) : query.isError && !query.data ? (
