@@ -351,6 +351,15 @@ const ROWS: Row[] = [
     request: () => ({ url: '', payload: { search: '', start: 0, limit: 10 } }),
   },
   {
+    // A company's public page: anyone may read it.
+    route: 'GET /api/company/:companyId',
+    owner: 'referrer',
+    expect: PUBLIC,
+    request: async ({ app, w }) => ({
+      url: `/${(await app.jobPosts.findRow(w.jobId))!.companyId}`,
+    }),
+  },
+  {
     route: 'GET /api/testimonials/getAllTestimonials',
     owner: 'candidate',
     expect: PUBLIC,
@@ -399,6 +408,13 @@ const ROWS: Row[] = [
     owner: 'referrer',
     expect: PUBLIC,
     request: ({ w }) => ({ url: `/${w.jobId}` }),
+  },
+  {
+    // Similar jobs under a job page: anyone may read them.
+    route: 'GET /api/jobPost/similar',
+    owner: 'referrer',
+    expect: PUBLIC,
+    request: ({ w }) => ({ url: `?jobId=${w.jobId}&limit=4` }),
   },
   {
     route: 'GET /api/jobPost/sitemap',

@@ -16,6 +16,7 @@ export type * from './common';
 export type * from './account';
 export type * from './profile';
 export type * from './jobPost';
+export type * from './companies';
 export type * from './referral';
 export type * from './savedJobs';
 export type * from './chat';

@@ -13,6 +13,8 @@ import {
   sitemapJobsRequest,
   sitemapPagesAnswer,
   sitemapPagesRequest,
+  similarJobsAnswer,
+  similarJobsRequest,
   SUGGESTED_JOB_COUNT,
   updateJobPostRequest,
   updateJobStatusRequest,
@@ -258,6 +260,41 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { total, afters } = await app.jobPosts.sitemapPages(request.query.size);
       return { success: true, total, afters };
+    },
+  );
+
+  /**
+   * "Similar jobs" on a job page: active jobs like `jobId` (its company, its title's words and skills),
+   * best first; without `jobId`, or for a job that does not exist ("Job not found"), the newest active jobs.
+   * Anyone may ask; a signed-in caller does not get the jobs of people they blocked.
+   */
+  app.get(
+    '/jobPost/similar',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['jobs'],
+        summary: 'Active jobs like a job (or the newest, without one)',
+        querystring: similarJobsRequest,
+        response: { 200: similarJobsAnswer, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const { jobId, limit } = request.query;
+      const viewer = request.user?.id ?? null;
+      const blocked = viewer ? [...(await app.trust.blockedIds(viewer))] : [];
+      const known = jobId ? await app.jobPosts.findRow(jobId) : null;
+      if (known) {
+        const data = await app.jobPosts.similar(known.id, limit, blocked);
+        return { success: true, basis: 'similar' as const, data };
+      }
+      const data = await app.jobPosts.list({
+        status: 'active',
+        ...(viewer ? { notBlockedBy: viewer } : {}),
+        viewerId: null,
+        limit,
+      });
+      return { success: true, basis: 'newest' as const, data };
     },
   );
 

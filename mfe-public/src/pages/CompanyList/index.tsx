@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import {
   EmptyState,
   JOBS_PAGE_SIZE,
@@ -10,6 +11,7 @@ import {
   Spinner,
   jobCountLabel,
   jobQueries,
+  paths,
   toast,
   useCurrentUser,
   useDocumentHead,
@@ -77,6 +79,13 @@ export default function CompanyList() {
           onClearAll={clearFilters}
           companyName={query.data?.company?.companyName}
         />
+        {filters.company && query.data?.company && (
+          <p className="rf-jobs__company-page">
+            <Link to={paths.company(query.data.company._id, query.data.company.companyName)}>
+              {query.data.company.companyName}: its page and referrers
+            </Link>
+          </p>
+        )}
       </header>
 
       <div className="rf-jobs__status" role="status" aria-live="polite">

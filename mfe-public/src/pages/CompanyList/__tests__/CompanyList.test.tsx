@@ -177,6 +177,22 @@ describe('the company and job list', () => {
       company: '3f1e5c2a-8b7d-4e6f-9a0b-1c2d3e4f5a6b',
     });
     expect(screen.getByRole('button', { name: 'Remove filter Company: Globex' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Globex: its page and referrers' })).toHaveAttribute(
+      'href',
+      '/company/3f1e5c2a-8b7d-4e6f-9a0b-1c2d3e4f5a6b/globex',
+    );
+  });
+
+  it("links each card's company name to the company's page", async () => {
+    const user = userEvent.setup();
+    mockedGetAllJobPost.mockResolvedValue({
+      data: [makeJob({ _id: 'j1', jobTitle: 'Acme Role', companyName: 'Acme Corp' })],
+      total: 1,
+    });
+    renderPage(<CompanyList />, { url: '/company-list' });
+    const card = await screen.findByRole('article', { name: 'Acme Role' });
+    await user.click(within(card).getByRole('link', { name: 'Acme Corp' }));
+    expect(location()).toMatch(/^\/company\/[0-9a-f-]{36}\/acme-corp$/);
   });
 
   it('shows a bounded total as "1,000+ jobs" with page numbers up to the bound', async () => {
