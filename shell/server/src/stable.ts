@@ -162,8 +162,7 @@ function answer(
     .header('Cache-Control', 'no-cache')
     .header('ETag', etag)
     .header('Access-Control-Allow-Origin', '*')
-    .header('Timing-Allow-Origin', '*')
-    .header('Vary', 'Accept-Encoding');
+    .header('Timing-Allow-Origin', '*');
   if (req.headers['if-none-match'] === etag) return reply.code(304).send();
   return reply.type(a.type).send(a.text);
 }
