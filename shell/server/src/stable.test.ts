@@ -67,6 +67,7 @@ function makeDist(text: string): string {
     'mf-manifest.json': JSON.stringify(manifest),
     'remoteEntry.js': `var mfe_public;${MINIFIED_AUTO};/* ${text} */`,
     'ssr-manifest.json': JSON.stringify({ render: 'ssr/render.1234abcd.js' }),
+    'mf-contract.json': JSON.stringify({ name: 'mfe_public', text }),
     'ssr/render.1234abcd.js': `module.exports = ${JSON.stringify(text)};`,
     'react.1234abcd.js': '/* react */',
     'landing.1234abcd.js': `/* ${text} */`,
@@ -154,7 +155,12 @@ async function urlsFromStableManifest(): Promise<string[]> {
 
 /** The live release as the stable URLs tell it: 200, no-cache, open to any origin, naming `version`'s files. */
 async function expectStableUrlsServe(version: string, text: string): Promise<void> {
-  for (const file of ['/mf-manifest.json', '/remoteEntry.js', '/ssr-manifest.json']) {
+  for (const file of [
+    '/mf-manifest.json',
+    '/remoteEntry.js',
+    '/ssr-manifest.json',
+    '/mf-contract.json',
+  ]) {
     const res = await get(file, { origin: 'https://jobs.example' });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache');
@@ -180,6 +186,7 @@ async function expectStableUrlsServe(version: string, text: string): Promise<voi
   const entry = await (await get('/remoteEntry.js')).text();
   expect(entry).toContain(`.replace(/\\/[^/]+$/,"/${version}/"),t.p=e`);
   expect(entry).toContain(`/* ${text} */`);
+  expect(await (await get('/mf-contract.json')).json()).toEqual({ name: 'mfe_public', text });
   const ssr = (await (await get('/ssr-manifest.json')).json()) as { render: string };
   const render = await get(new URL(ssr.render, `${base}/ssr-manifest.json`).href);
   expect(await render.text()).toBe(`module.exports = ${JSON.stringify(text)};`);

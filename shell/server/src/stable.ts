@@ -1,6 +1,6 @@
-// A remote's stable URLs: `/mf-manifest.json`, `/remoteEntry.js` and `/ssr-manifest.json` answer the live release's
-// (the release store's pointer) with 200 and `no-cache`, and every file they name is in that release's own folder
-// (`/<version>/…`, immutable). A host that knows only the remote's origin (a site no one here wrote, the dev loop's
+// A remote's stable URLs: `/mf-manifest.json`, `/remoteEntry.js` (and `/ssr-manifest.json`, `/mf-contract.json`)
+// answer the live release's (the release store's pointer) with 200 and `no-cache`, and every file they name is in
+// that release's own folder (`/<version>/…`, immutable). A host that knows only the remote's origin (a site no one here wrote, the dev loop's
 // shell, a CDN in front of this server) loads the live release; a deploy or a rollback shows at its next load, and a
 // tab keeps the files of the release it started with.
 // - mf-manifest.json: `publicPath` stays 'auto' (the federation runtime resolves the manifest's files against the
@@ -8,7 +8,8 @@
 //   name. An absolute publicPath would need this server to know the name it is reached by.
 // - remoteEntry.js: webpack's 'auto' public path is the folder of the script's URL, `/` here; the served copy ends
 //   it with `<version>/`, so its chunks load from the release's folder.
-// - ssr-manifest.json (the shell's server renders with it): its server module's path, likewise.
+// - ssr-manifest.json (the shell's server renders with it): its server module's path, likewise; mf-contract.json as
+//   it is.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileKey, readPointer, type Store } from '@referio/release';
 
@@ -111,6 +112,8 @@ export const STABLE_FILES: Record<string, StableFile> = {
     rewrite: json((m: Manifest, v) => versionedManifest(m, v)),
   },
   'remoteEntry.js': { type: 'text/javascript; charset=utf-8', rewrite: versionedEntry },
+  // The live contract (docs/teams.md), for the contract check's "running site" and anyone who asks; it names no file.
+  'mf-contract.json': { type: 'application/json; charset=utf-8', rewrite: (text) => text },
   'ssr-manifest.json': {
     type: 'application/json; charset=utf-8',
     rewrite: json((m: { render?: unknown }, v) =>
