@@ -1,8 +1,8 @@
 // A remote's stable URLs: `/mf-manifest.json`, `/remoteEntry.js` (and `/ssr-manifest.json`, `/mf-contract.json`)
 // answer the live release's (the release store's pointer) with 200 and `no-cache`, and every file they name is in
-// that release's own folder (`/<version>/…`, immutable). A host that knows only the remote's origin (a site no one here wrote, the dev loop's
-// shell, a CDN in front of this server) loads the live release; a deploy or a rollback shows at its next load, and a
-// tab keeps the files of the release it started with.
+// that release's own folder (`/<version>/…`, immutable). A host that knows only the remote's origin (a site no one
+// here wrote, the dev loop's shell, a CDN in front of this server) loads the live release; a deploy or a rollback
+// shows at its next load, and a tab keeps the files of the release it started with.
 // - mf-manifest.json: `publicPath` stays 'auto' (the federation runtime resolves the manifest's files against the
 //   URL it fetched it from) and every path in it gets the version in front, so one answer serves any origin or CDN
 //   name. An absolute publicPath would need this server to know the name it is reached by.
