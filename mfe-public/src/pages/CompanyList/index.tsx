@@ -16,6 +16,7 @@ import {
   useJobListParams,
   useSearchInput,
 } from '@referio/shared';
+import { SaveAlertButton } from '@referio/shared/jobs';
 import { JobCard } from '../../features/jobs/components/JobCard';
 import { companyListHead } from '../../ssr/heads';
 import './CompanyList.css';
@@ -23,6 +24,7 @@ import './CompanyList.css';
 /**
  * /company-list: every open job, searched, filtered and paged on the server; the page, the search and
  * the filters live in the URL (`?search=&page=&jobType=&location=&industry=&experience=&company=`).
+ * A search or a filter can be saved as a job alert (`SaveAlertButton`).
  */
 export default function CompanyList() {
   const user = useCurrentUser();
@@ -75,6 +77,11 @@ export default function CompanyList() {
           filters={filters}
           onChange={setFilter}
           onClearAll={clearFilters}
+          companyName={query.data?.company?.companyName}
+        />
+        <SaveAlertButton
+          search={search}
+          filters={filters}
           companyName={query.data?.company?.companyName}
         />
       </header>
