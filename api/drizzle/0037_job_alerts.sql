@@ -1,6 +1,6 @@
 -- Job alerts (docs/notifications.md, "Job alerts"): people's saved searches, the queue of new posts the sweep
 -- matches against them, and each alert's matched jobs (one row per alert and job: never mailed twice).
-CREATE TYPE "public"."job_alert_frequency" AS ENUM('instant', 'daily', 'off');--> statement-breakpoint
+CREATE TYPE "public"."job_alert_frequency" AS ENUM('instant', 'daily', 'paused');--> statement-breakpoint
 CREATE TABLE "job_alert_matches" (
 	"alert_id" uuid NOT NULL,
 	"job_post_id" uuid NOT NULL,

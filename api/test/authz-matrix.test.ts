@@ -672,7 +672,7 @@ const ROWS: Row[] = [
     expect: [401, 404, 200, 200],
     request: async ({ app, owner }) => ({
       url: `/${await alertOf(app, owner)}`,
-      payload: { frequency: 'off' },
+      payload: { frequency: 'paused' },
     }),
   },
   {

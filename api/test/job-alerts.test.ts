@@ -186,7 +186,7 @@ describe('job alerts', () => {
     });
     expect(done.statusCode).toBe(200);
     expect(done.json().message).toBe(JOB_ALERT_MESSAGES.unsubscribed('"platform"'));
-    expect(await frequencies()).toEqual({ platform: 'off', engineer: 'instant' });
+    expect(await frequencies()).toEqual({ platform: 'paused', engineer: 'instant' });
 
     await post(app, referrer, 'Platform Lead Engineer');
     await app.jobAlerts.sweep();
@@ -243,19 +243,19 @@ describe('job alerts', () => {
     const id = list[0]!._id;
     expect((await call(app, other, 'GET', '/jobAlerts')).json().data).toEqual([]);
     expect(
-      (await call(app, other, 'PUT', `/jobAlerts/${id}`, { frequency: 'off' })).statusCode,
+      (await call(app, other, 'PUT', `/jobAlerts/${id}`, { frequency: 'paused' })).statusCode,
     ).toBe(404);
     expect((await call(app, other, 'DELETE', `/jobAlerts/${id}`)).statusCode).toBe(404);
     const bad = await call(app, candidate, 'PUT', `/jobAlerts/${id}`, { frequency: 'hourly' });
     expect([bad.statusCode, bad.json().message]).toEqual([
       400,
-      'Frequency must be instant, daily or off',
+      'Frequency must be instant, daily or paused',
     ]);
 
-    const off = await call(app, candidate, 'PUT', `/jobAlerts/${id}`, { frequency: 'off' });
+    const off = await call(app, candidate, 'PUT', `/jobAlerts/${id}`, { frequency: 'paused' });
     expect(off.json()).toMatchObject({
       message: JOB_ALERT_MESSAGES.updated,
-      data: { frequency: 'off' },
+      data: { frequency: 'paused' },
     });
     const gone = await call(app, candidate, 'DELETE', `/jobAlerts/${id}`);
     expect(gone.json()).toEqual({ success: true, message: JOB_ALERT_MESSAGES.deleted });

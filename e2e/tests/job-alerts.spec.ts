@@ -1,6 +1,6 @@
 // Job alerts on a phone (390x844, touch): a candidate saves an alert for a search on the job list; another
 // user posts a matching job; the alert's e-mail reaches the candidate's mailbox once, and its unsubscribe
-// link turns that alert off in one click, without signing in; the profile then shows it off.
+// link turns that alert off in one click, without signing in; the profile then shows it paused.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { waitForMail, type DevMail } from '../support/mailbox';
 import { createJobOverApi, signUp } from '../support/session';
@@ -68,10 +68,10 @@ test('an alert saved on a phone mails a matching new job once, and its link turn
   ).toBeVisible();
   await stranger.close();
 
-  // The profile shows the alert off; the mailbox holds the one mail.
+  // The profile shows the alert paused; the mailbox holds the one mail.
   await page.goto('/dashboard/profile#job-alerts');
   const alerts = page.getByRole('list', { name: 'Your job alerts' });
-  await expect(alerts.getByRole('combobox', { name: new RegExp(tag) })).toHaveValue('off');
+  await expect(alerts.getByRole('combobox', { name: new RegExp(tag) })).toHaveValue('paused');
   await page.screenshot({ path: testInfo.outputPath('profile-alerts.png'), fullPage: true });
   expect(await alertMails(page.request, candidate.email)).toHaveLength(1);
   await context.close();

@@ -190,7 +190,7 @@ export class JobAlertRepository {
     return row ? toJobAlert(row) : null;
   }
 
-  /** Changes the person's alert's frequency; null when it is not theirs. 'off' drops what was waiting. */
+  /** Changes the person's alert's frequency; null when it is not theirs. 'paused' drops what was waiting. */
   async setFrequency(
     userId: string,
     alertId: string,
@@ -202,7 +202,7 @@ export class JobAlertRepository {
         .set({ frequency, updatedAt: this.now() })
         .where(and(eq(jobAlerts.id, alertId), eq(jobAlerts.userId, userId)))
         .returning({ id: jobAlerts.id });
-      if (row && frequency === 'off') await this.settlePending(tx, alertId);
+      if (row && frequency === 'paused') await this.settlePending(tx, alertId);
       return Boolean(row);
     });
     return changed ? this.find(userId, alertId) : null;
@@ -243,7 +243,7 @@ export class JobAlertRepository {
     await this.db.transaction(async (tx) => {
       await tx
         .update(jobAlerts)
-        .set({ frequency: 'off', updatedAt: this.now() })
+        .set({ frequency: 'paused', updatedAt: this.now() })
         .where(eq(jobAlerts.id, claim.alertId));
       await this.settlePending(tx, claim.alertId);
     });
@@ -298,7 +298,7 @@ export class JobAlertRepository {
         select a.id, j.id, ${this.now()}
         from job_posts j
         join users poster on poster.id = j.user_id and poster.suspended_at is null
-        join job_alerts a on a.frequency <> 'off' and a.user_id <> j.user_id
+        join job_alerts a on a.frequency <> 'paused' and a.user_id <> j.user_id
           and referio_filter_tokens(a.job_type::text, a.job_location::text, a.industry::text,
                                     a.experience::text, a.company_id)
               <@ referio_filter_tokens(j.job_type::text, j.job_location::text, j.industry::text,
@@ -354,7 +354,7 @@ export class JobAlertRepository {
         .where(
           and(
             eq(jobAlerts.id, alertId),
-            sql`${jobAlerts.frequency} <> 'off' and ${users.suspendedAt} is null`,
+            sql`${jobAlerts.frequency} <> 'paused' and ${users.suspendedAt} is null`,
           ),
         );
       if (!alert) return false;

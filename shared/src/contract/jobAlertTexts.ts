@@ -8,15 +8,15 @@ import {
   type JobFilters,
 } from './filters';
 
-/** How often an alert e-mails: at once, one digest a day, or not at all (turned off). */
-export const JOB_ALERT_FREQUENCIES = ['instant', 'daily', 'off'] as const;
+/** How often an alert e-mails: at once, one digest a day, or not at all (paused: turned off, kept). */
+export const JOB_ALERT_FREQUENCIES = ['instant', 'daily', 'paused'] as const;
 export type JobAlertFrequency = (typeof JOB_ALERT_FREQUENCIES)[number];
 
-/** What a new alert may be saved with (an alert is turned off later, never saved off). */
+/** What a new alert may be saved with (an alert is paused later, never saved paused). */
 export const JOB_ALERT_SAVE_FREQUENCIES = ['instant', 'daily'] as const;
 export type JobAlertSaveFrequency = (typeof JOB_ALERT_SAVE_FREQUENCIES)[number];
 
-/** The most alerts one person may keep (turned-off ones count: they are still theirs to turn on). */
+/** The most alerts one person may keep (paused ones count: they are still theirs to turn on). */
 export const JOB_ALERT_MAX = 20;
 
 /** The most jobs one alert e-mail lists; the rest are behind its "See all" link. */
@@ -25,13 +25,13 @@ export const JOB_ALERT_MAIL_JOBS_MAX = 20;
 export const JOB_ALERT_FREQUENCY_LABELS: Record<JobAlertFrequency, string> = {
   instant: 'Instant',
   daily: 'Daily',
-  off: 'Off',
+  paused: 'Paused',
 };
 
 export const JOB_ALERT_FREQUENCY_HINTS: Record<JobAlertFrequency, string> = {
   instant: 'An e-mail as soon as a matching job is posted',
   daily: 'One e-mail a day with the new matching jobs',
-  off: 'No e-mails',
+  paused: 'No e-mails until you choose Instant or Daily again',
 };
 
 export const JOB_ALERT_MESSAGES = {
@@ -47,10 +47,14 @@ export const JOB_ALERT_MESSAGES = {
   gone: 'This job alert was deleted: it sends no more e-mails.',
 } as const;
 
-/** What an alert looks for: the job list's search and filters, and the filtered company's name. */
-export interface JobAlertCriteria {
+/** What an alert looks for: the job list's search and filters. */
+export interface JobAlertSearch {
   search: string;
   filters: JobFilters;
+}
+
+/** An alert's search and filters, and the filtered company's name. */
+export interface JobAlertCriteria extends JobAlertSearch {
   companyName?: string | null;
 }
 
@@ -58,11 +62,11 @@ export interface JobAlertCriteria {
 export const hasAlertWords = (search: string): boolean => /[\p{L}\p{N}]/u.test(search);
 
 /** Whether these criteria narrow the jobs at all (an alert for every new job is not offered). */
-export const alertHasCriteria = (c: Pick<JobAlertCriteria, 'search' | 'filters'>): boolean =>
+export const alertHasCriteria = (c: JobAlertSearch): boolean =>
   hasAlertWords(c.search) || JOB_FILTER_KEYS.some((k) => c.filters[k]);
 
 /** Whether the criteria are one company's jobs and nothing else ("Alert me about jobs at X"). */
-export const isCompanyAlert = (c: Pick<JobAlertCriteria, 'search' | 'filters'>): boolean =>
+export const isCompanyAlert = (c: JobAlertSearch): boolean =>
   Boolean(c.filters.company) &&
   !hasAlertWords(c.search) &&
   JOB_FILTER_KEYS.every((k) => k === 'company' || !c.filters[k]);
@@ -92,7 +96,7 @@ export function jobAlertLabel(c: JobAlertCriteria): string {
 }
 
 /** The public job list showing an alert's search and filters (the mails' and the profile's "See jobs"). */
-export function jobAlertListPath(c: Pick<JobAlertCriteria, 'search' | 'filters'>): string {
+export function jobAlertListPath(c: JobAlertSearch): string {
   const q = new URLSearchParams();
   if (c.search.trim()) q.set('search', c.search.trim());
   for (const k of JOB_FILTER_KEYS) {

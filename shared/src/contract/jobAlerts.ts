@@ -5,7 +5,7 @@ import { jobFiltersSchema } from './jobPost';
 import { EXPERIENCE_BANDS, INDUSTRIES, JOB_LOCATIONS, JOB_TYPES } from './lists';
 import { JOB_ALERT_FREQUENCIES, JOB_ALERT_SAVE_FREQUENCIES } from './jobAlertTexts';
 
-const frequencyError = { error: 'Frequency must be instant, daily or off' };
+const frequencyError = { error: 'Frequency must be instant, daily or paused' };
 
 /**
  * POST /jobAlerts: an alert for the job list's current search and filters (the same fields as the list's
@@ -21,7 +21,7 @@ export const createJobAlertRequest = z
   .extend(jobFiltersSchema.shape);
 export type CreateJobAlertRequest = z.input<typeof createJobAlertRequest>;
 
-/** PUT /jobAlerts/:id: a new frequency ('off' turns the alert off; it stays listed). */
+/** PUT /jobAlerts/:id: a new frequency ('paused' turns the alert off; it stays listed). */
 export const updateJobAlertRequest = z.object({
   frequency: z.enum(JOB_ALERT_FREQUENCIES, frequencyError),
 });

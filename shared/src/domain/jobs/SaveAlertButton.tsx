@@ -83,7 +83,7 @@ export function SaveAlertButton({ search, filters, companyName, className }: Sav
       </div>
     );
   }
-  if (existing && existing.frequency !== 'off') {
+  if (existing && existing.frequency !== 'paused') {
     return (
       <div className={classes}>
         <p className="rf-alert-save__on" role="status">

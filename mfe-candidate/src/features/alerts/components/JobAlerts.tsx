@@ -1,5 +1,5 @@
 // The candidate's job alerts on their profile (#job-alerts): each alert as people read it, how often it
-// e-mails (instant, daily or off, saved on change) and delete; the mails' "Manage your job alerts" and the
+// e-mails (instant, daily or paused, saved on change) and delete; the mails' "Manage your job alerts" and the
 // job lists' "Manage alerts" land here.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -59,15 +59,15 @@ describe('the job alerts on the profile', () => {
     expect(screen.getByText(/2 of 20\./)).toBeInTheDocument();
   });
 
-  it('changes how often an alert mails, off included, and says so', async () => {
+  it('changes how often an alert mails, paused included, and says so', async () => {
     jest.mocked(getJobAlerts).mockResolvedValue([react]);
-    jest.mocked(updateJobAlert).mockResolvedValue({ ...react, frequency: 'off' });
+    jest.mocked(updateJobAlert).mockResolvedValue({ ...react, frequency: 'paused' });
     open();
     const select = await screen.findByRole('combobox', { name: /How often/ });
-    await userEvent.selectOptions(select, 'Off');
-    expect(updateJobAlert).toHaveBeenCalledWith('a-1', 'off');
+    await userEvent.selectOptions(select, 'Paused');
+    expect(updateJobAlert).toHaveBeenCalledWith('a-1', 'paused');
     expect(await screen.findByText(JOB_ALERT_MESSAGES.updated)).toBeInTheDocument();
-    await waitFor(() => expect(select).toHaveValue('off'));
+    await waitFor(() => expect(select).toHaveValue('paused'));
   });
 
   it('deletes an alert after asking, and the list is read again', async () => {
