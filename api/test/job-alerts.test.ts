@@ -194,6 +194,15 @@ describe('job alerts', () => {
     expect(subjects.filter((s) => s.includes('"platform"'))).toHaveLength(1);
     expect(subjects.filter((s) => s.includes('"engineer"'))).toHaveLength(2);
 
+    // Deleted since: the link says the alert sends nothing any more.
+    const [paused] = await app.db.select().from(jobAlerts).where(eq(jobAlerts.search, 'platform'));
+    await call(app, candidate, 'DELETE', `/jobAlerts/${paused!.id}`);
+    const afterDelete = await app.inject({ method: 'POST', url });
+    expect([afterDelete.statusCode, afterDelete.json().message]).toEqual([
+      200,
+      JOB_ALERT_MESSAGES.gone,
+    ]);
+
     // A changed token, or a notification's token, is refused.
     const token = new URL(`http://x${url}`).searchParams.get('token')!;
     const forged = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
