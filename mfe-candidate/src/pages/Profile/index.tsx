@@ -75,7 +75,7 @@ export default function Profile() {
           />
         </div>
       )}
-      <JobAlerts />
+      <JobAlerts ready={Boolean(userId) && !profile.isPending} />
       <EmailPreferences />
       <BlockedUsers />
     </section>

@@ -33,11 +33,16 @@ const FREQUENCY_OPTIONS = JOB_ALERT_FREQUENCIES.map((f) => ({
   label: JOB_ALERT_FREQUENCY_LABELS[f],
 }));
 
-export function JobAlerts() {
+export interface JobAlertsProps {
+  /** Whether the page above has its final height (a mail's #job-alerts link scrolls here then). */
+  ready?: boolean;
+}
+
+export function JobAlerts({ ready = true }: JobAlertsProps) {
   const userId = useCurrentUser()?._id;
   const headingId = useId();
   const alerts = useQuery(jobAlertQueries.list(userId));
-  const heading = useArrivalFocus(alerts.isSuccess);
+  const heading = useArrivalFocus(ready && alerts.isSuccess);
   const [deleting, setDeleting] = useState<JobAlert | null>(null);
 
   return (
@@ -71,7 +76,10 @@ export function JobAlerts() {
   );
 }
 
-/** Arriving at #job-alerts (a mail's link), the section's heading takes the focus once it has loaded. */
+/**
+ * Arriving at #job-alerts (a mail's link, "Manage alerts"), the section's heading takes the focus and scrolls
+ * into view once it and the page above it have loaded.
+ */
 function useArrivalFocus(loaded: boolean) {
   const { hash } = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -85,6 +86,27 @@ describe('the job alerts on the profile', () => {
     expect(await screen.findByText(JOB_ALERT_MESSAGES.deleted)).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
     expect(screen.queryByText('Jobs at Acme Corp')).not.toBeInTheDocument();
+  });
+
+  it('takes the focus when the page opens at #job-alerts, once the page above is ready', async () => {
+    jest.mocked(getJobAlerts).mockResolvedValue([react]);
+    function ProfileBelow() {
+      const [ready, setReady] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setReady(true)}>
+            Profile loaded
+          </button>
+          <JobAlerts ready={ready} />
+        </>
+      );
+    }
+    renderPage(<ProfileBelow />, { session: makeSession(), url: '/dashboard/profile#job-alerts' });
+    await screen.findByRole('list', { name: 'Your job alerts' });
+    const heading = screen.getByRole('heading', { name: 'Job alerts' });
+    expect(heading).not.toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Profile loaded' }));
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   it('says how to make one when there are none, and when they cannot be loaded', async () => {
