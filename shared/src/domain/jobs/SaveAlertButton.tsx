@@ -60,12 +60,17 @@ function alertFor(alerts: JobAlert[] | undefined, search: string, filters: JobFi
 export function SaveAlertButton({ search, filters, companyName, className }: SaveAlertButtonProps) {
   const user = useCurrentUser();
   const here = useLocation();
-  const alerts = useQuery(jobAlertQueries.list(user?._id));
+  const wanted = alertHasCriteria({ search, filters });
+  // Asked only where the control shows: a list without a search or a filter reads no alerts.
+  const alerts = useQuery({
+    ...jobAlertQueries.list(user?._id),
+    enabled: Boolean(user?._id) && wanted,
+  });
   const [open, setOpen] = useState(false);
   // Who is signed in is known in the browser only: a server-rendered list shows the control once React
   // owns the page (the first render matches the server's, which has none).
   const mounted = useSyncExternalStore(noSubscription, onClient, onServer);
-  if (!mounted || !alertHasCriteria({ search, filters })) return null;
+  if (!mounted || !wanted) return null;
 
   const label = isCompanyAlert({ search, filters })
     ? `Alert me about jobs at ${companyName || 'this company'}`
