@@ -171,8 +171,8 @@ function SaveAlertDialog({ open, onClose, search, filters, companyName }: SaveAl
     >
       <p id={describedBy} className="rf-alert-save__what">
         New jobs for{' '}
-        <strong>{jobAlertLabel({ search: keptSearch(search), filters, companyName })}</strong>, by
-        e-mail.
+        <strong>{jobAlertLabel({ search: keptSearch(search), filters, companyName })}</strong>,{' '}
+        <span className="rf-alert-save__nowrap">by e-mail.</span>
       </p>
       <fieldset className="rf-alert-save__often">
         <legend>How often?</legend>
