@@ -17,6 +17,7 @@ export * from './jobPost';
 export * from './upload';
 export * from './referral';
 export * from './savedJobs';
+export * from './jobAlerts';
 export * from './chat';
 export * from './notifications';
 export * from './handoff';

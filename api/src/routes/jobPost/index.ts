@@ -357,9 +357,13 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
         company.id,
         { ...jobPostValues(body), companyName: company.name },
         now,
-        (tx, jobId) => app.notifications.jobPosted(tx, jobId),
+        async (tx, jobId) => {
+          await app.notifications.jobPosted(tx, jobId);
+          await app.jobAlerts.enqueue(tx, jobId);
+        },
       );
       searchChanged();
+      app.outbox.wakeAlerts();
       const job = await app.jobPosts.find(id, me.id);
       reply.code(201);
       return { success: true, message: JOB_MESSAGES.created, data: job };

@@ -1,6 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getAllJobPost, getSavedJobs, saveJob, savedAmong, unsaveJob } from '@referio/shared';
+import {
+  getAllJobPost,
+  getJobAlerts,
+  getSavedJobs,
+  saveJob,
+  savedAmong,
+  unsaveJob,
+} from '@referio/shared';
 import Explore from '../Explore';
 import {
   FakeEventSource,
@@ -14,7 +21,14 @@ import type * as TestUtils from '@referio/shared/test-utils';
 jest.mock('@referio/shared', () =>
   jest
     .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getAllJobPost', 'savedAmong', 'saveJob', 'unsaveJob', 'getSavedJobs']),
+    .mockSharedApi([
+      'getAllJobPost',
+      'savedAmong',
+      'saveJob',
+      'unsaveJob',
+      'getSavedJobs',
+      'getJobAlerts',
+    ]),
 );
 const mockedJobs = jest.mocked(getAllJobPost);
 const mockedSavedAmong = jest.mocked(savedAmong);
@@ -22,7 +36,10 @@ const mockedSave = jest.mocked(saveJob);
 const mockedUnsave = jest.mocked(unsaveJob);
 const mockedSavedPage = jest.mocked(getSavedJobs);
 
-beforeEach(() => mockedSavedAmong.mockResolvedValue([]));
+beforeEach(() => {
+  mockedSavedAmong.mockResolvedValue([]);
+  jest.mocked(getJobAlerts).mockResolvedValue([]);
+});
 
 describe('Explore', () => {
   it('asks the server for the first nine jobs of the candidate and pages through the total', async () => {

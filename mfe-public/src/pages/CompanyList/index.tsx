@@ -18,6 +18,7 @@ import {
   useJobListParams,
   useSearchInput,
 } from '@referio/shared';
+import { SaveAlertButton } from '@referio/shared/jobs';
 import { JobCard } from '../../features/jobs/components/JobCard';
 import { companyListHead } from '../../ssr/heads';
 import './CompanyList.css';
@@ -25,6 +26,7 @@ import './CompanyList.css';
 /**
  * /company-list: every open job, searched, filtered and paged on the server; the page, the search and
  * the filters live in the URL (`?search=&page=&jobType=&location=&industry=&experience=&company=`).
+ * A search or a filter can be saved as a job alert (`SaveAlertButton`).
  */
 export default function CompanyList() {
   const user = useCurrentUser();
@@ -86,6 +88,11 @@ export default function CompanyList() {
             </Link>
           </p>
         )}
+        <SaveAlertButton
+          search={search}
+          filters={filters}
+          companyName={query.data?.company?.companyName}
+        />
       </header>
 
       <div className="rf-jobs__status" role="status" aria-live="polite">

@@ -1,6 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getAllJobPost, useSessionStore, type JobPost } from '@referio/shared';
+import {
+  ApiError,
+  getAllJobPost,
+  getJobAlerts,
+  useSessionStore,
+  type JobPost,
+} from '@referio/shared';
 import CompanyList from '..';
 import { renderPage, USER_ID, makeJob, makeSession } from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
@@ -8,9 +14,10 @@ import type * as TestUtils from '@referio/shared/test-utils';
 jest.mock('@referio/shared', () =>
   jest
     .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getAllJobPost']),
+    .mockSharedApi(['getAllJobPost', 'getJobAlerts']),
 );
 const mockedGetAllJobPost = jest.mocked(getAllJobPost);
+beforeEach(() => jest.mocked(getJobAlerts).mockResolvedValue([]));
 
 /** A server with `total` jobs: answers each page as the API would (9 per page). */
 function serve(total: number, title = (i: number) => `Job ${i + 1}`) {
@@ -58,6 +65,23 @@ describe('the company and job list', () => {
       limit: 9,
       userId: USER_ID,
     });
+  });
+
+  it('offers a job alert for the search and filters once there are some', async () => {
+    useSessionStore.getState().signIn(makeSession());
+    serve(1);
+    const { unmount } = renderPage(<CompanyList />, { url: '/company-list' });
+    await screen.findByRole('heading', { name: 'Job 1' });
+    expect(screen.queryByRole('button', { name: /alert/i })).not.toBeInTheDocument();
+    unmount();
+    renderPage(<CompanyList />, { url: '/company-list?search=react&location=Remote' });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Get alerts for this search' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Get job alerts' });
+    expect(within(dialog).getByText(/^New jobs for/)).toHaveTextContent(
+      'New jobs for "react" · Remote, by e-mail.',
+    );
   });
 
   it('keeps the page in the page query parameter, and Back returns to the previous page', async () => {
