@@ -107,7 +107,7 @@ describe('PresenceBook', () => {
     expect(book.leave('chat', 'u')).toBeNull();
   });
 
-  it('counts a pair heard from another instance active until its TTL passes, then forgets it', () => {
+  it('counts a pair heard from another instance active until its TTL passes, then tells the peer it left', () => {
     let now = 0;
     const book = new PresenceBook(ttl, () => now);
     const news = book.hear({ k: 'p', i: 'other', e: [{ c: 'chat', u: 'u', p: 'peer', a: true }] });
@@ -119,7 +119,10 @@ describe('PresenceBook', () => {
     expect(book.isActive('chat', 'u')).toBe(true);
     now = 1000;
     expect(book.isActive('chat', 'u')).toBe(false);
-    book.expire();
+    expect(book.expire()).toEqual([
+      { to: 'peer', presence: { chatId: 'chat', userId: 'u', active: false } },
+    ]);
+    expect(book.expire()).toEqual([]);
     expect(book.watchedByOther('chat', 'peer')).toBe(false);
     // Heard again after it was forgotten: news again, even as a re-announcement.
     expect(

@@ -113,19 +113,20 @@ export class PresenceBook {
     return news;
   }
 
-  /** Forgets what was not heard again within the TTL; news for each pair that went inactive. */
+  /**
+   * Forgets what was not heard again within the TTL (a crashed instance's pairs); news for each pair
+   * that is no longer active anywhere (its peer was last told it was, when it was heard).
+   */
   expire(): PresenceNews[] {
     const now = this.clock();
     const news: PresenceNews[] = [];
     for (const [k, entry] of this.heard) {
-      const [chatId = '', userId = ''] = k.split('|');
-      const before = this.isActive(chatId, userId);
       for (const [inst, until] of entry.until) if (until <= now) entry.until.delete(inst);
-      if (entry.until.size === 0) {
-        this.heard.delete(k);
-        this.untrack(chatId, userId);
-      }
-      if (before && !this.isActive(chatId, userId))
+      if (entry.until.size > 0) continue;
+      const [chatId = '', userId = ''] = k.split('|');
+      this.heard.delete(k);
+      this.untrack(chatId, userId);
+      if (!this.isActive(chatId, userId))
         news.push({ to: entry.peer, presence: { chatId, userId, active: false } });
     }
     return news;
