@@ -1,4 +1,4 @@
-// How live events travel between API instances (src/plugins/events.ts): one channel every instance publishes to
+// How live events travel between API instances (src/plugins/events/): one channel every instance publishes to
 // and hears everything on, itself included. Two transports behind one interface, chosen by EVENTS_BROKER_URL:
 // - unset: PostgreSQL LISTEN/NOTIFY (node-postgres: a dedicated client that LISTENs and reconnects with backoff;
 //   PGlite: its in-process `listen`). Nothing to run beside the database; every NOTIFY takes a lock shared by the

@@ -40,7 +40,7 @@ import {
 import { signUnsubscribeToken, verifyUnsubscribeToken } from '../lib/unsubscribe';
 import { jobListColumns, toJobPost } from './jobPosts';
 
-/** The channel the live stream listens on (src/plugins/events.ts); `{k:'n', to}` tells users' bells. */
+/** The channel the live stream listens on (src/plugins/events/wire.ts); `{k:'n', to}` tells users' bells. */
 export const NOTIFY_CHANNEL = 'referio_chat';
 /** Recipients per NOTIFY payload (payloads stay well under PostgreSQL's 8000 bytes). */
 const NOTIFY_CHUNK = 150;
@@ -62,7 +62,7 @@ const TOPICS_OF: Readonly<Record<NotificationKind, LiveTopic[]>> = {
   chat_message: [],
 };
 
-/** One NOTIFY per NOTIFY_CHUNK users, sent when the transaction commits (src/plugins/events.ts's wire). */
+/** One NOTIFY per NOTIFY_CHUNK users, sent when the transaction commits (src/plugins/events/wire.ts). */
 async function notifyChunks(tx: Tx, userIds: readonly string[], wire: (to: string[]) => object) {
   const unique = [...new Set(userIds)];
   for (let i = 0; i < unique.length; i += NOTIFY_CHUNK) {

@@ -75,7 +75,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
   const clock = () => app.now().getTime();
   const searchPages = new TtlCache<SearchPage>(ttlMs, 500, clock);
   // A job write clears this instance's pages at once and tells the other instances (LISTEN/NOTIFY,
-  // src/plugins/events.ts) to clear theirs.
+  // src/plugins/events/) to clear theirs.
   const searchChanged = () => {
     searchPages.clear();
     app.chatEvents
