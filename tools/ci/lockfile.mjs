@@ -39,7 +39,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (missing.length) {
     console.error(`lockfile: ${missing.length} optional packages are declared but not locked:`);
     for (const m of missing) console.error(`  - ${m}`);
-    console.error('Regenerate the lockfile as docs/teams.md ("Reproducible installs") says.');
+    console.error('Regenerate the lockfile as tools/README.md ("Reproducible installs") says.');
     process.exit(1);
   }
   console.log(`lockfile: every optional package is locked (${path.relative(root, file)})`);
