@@ -45,7 +45,7 @@ export function NavbarView({ Link, pathname, next, dashboardLabel, account }: Na
         <Link to={paths.home()} className="nav__brand" aria-label="Referio home">
           <Logo />
         </Link>
-        {/* `open` is the browser's (a tap before hydration sets it), not React's: no mismatch to warn of. */}
+        {/* Its `open` is the browser's (a tap before hydration sets it), never a prop: no mismatch to warn of. */}
         <details ref={toggleRef} className="nav__toggle" suppressHydrationWarning>
           <summary className="nav__burger" aria-label={MENU_LABEL} aria-controls={MENU_ID}>
             <span className="nav__burger-bars" aria-hidden="true" />
