@@ -290,8 +290,10 @@ test('signed in: the landing page with the greeting menu, and site and dashboard
 
   await page.setViewportSize({ width: 390, height: 844 });
   await visit(page, '/company-list', 'Browse Companies');
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
+  // The burger: a native disclosure (shell/src/layout/NavbarView.tsx).
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.locator('summary').click();
+  await expect(nav.getByRole('link', { name: 'Get Premium' })).toBeVisible();
   await expectNoSeriousViolations(page, '/company-list on a phone (menu open)');
 
   await visit(page, '/dashboard/explore', 'Explore');

@@ -27,6 +27,12 @@ async function holdScripts(page: Page): Promise<{ release: () => void; held: () 
 
 const hydrated = (page: Page) => page.locator('html[data-hydrated]');
 
+/** The header's burger: a native disclosure (`<summary>`), which opens without any script. */
+const burger = (page: Page) => page.getByRole('navigation', { name: 'Main' }).locator('summary');
+/** A link of the header's menu: visible on a phone only while the menu is open. */
+const menuLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
+
 /**
  * Waits until the server renders `path` (the first renders after the stack starts may take over the render
  * budget on a busy machine, and then the page is rendered in the browser, which needs the held scripts).
@@ -77,7 +83,7 @@ test('before the scripts run: a link opens the next page, a search typed and sen
   scripts.release();
 });
 
-test('while React takes the page over: text typed before is searched, a button pressed before is done', async ({
+test('while React takes the page over: text typed before is searched, a menu opened before stays open', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -87,14 +93,15 @@ test('while React takes the page over: text typed before is searched, a button p
   const search = page.getByRole('searchbox', { name: 'Search companies and job roles' });
   await search.click();
   await search.pressSequentially('Engineer');
-  // The menu button needs the app: pressed now, it opens once React has the page.
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  // The menu is the browser's: it opens at once, and stays open when React takes the page over.
+  await burger(page).click();
+  await expect(menuLink(page, 'Get Premium')).toBeVisible();
   await expect(hydrated(page)).toHaveCount(0);
   await expect(page).toHaveURL(/\/company-list$/);
 
   scripts.release();
   await expect(hydrated(page)).toHaveCount(1, { timeout: 30_000 });
-  await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
+  await expect(menuLink(page, 'Get Premium')).toBeVisible();
   // What was typed stays in the box and becomes the search (the app's debounce, then the URL).
   await expect(search).toHaveValue('Engineer');
   await expect(page).toHaveURL(/\/company-list\?search=Engineer$/);
@@ -119,7 +126,7 @@ test('nobody touches the page: React takes it over on its own once the page has 
   expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
 });
 
-test('the landing is taken over as islands: a menu pressed before works after, the carousel and the subscribe box work, no app scripts, links load the next page', async ({
+test('the landing is taken over as islands: a menu opened before stays open, a carousel button pressed before is done, the subscribe box works, no app scripts, links load the next page', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -130,23 +137,28 @@ test('the landing is taken over as islands: a menu pressed before works after, t
   const held = await holdScripts(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   await expect(page.locator('html[data-islands]')).toHaveCount(1);
-  // The menu button needs React: pressed now, it opens once the header's island is React's.
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(hydrated(page)).toHaveCount(0);
-  held.release();
-  await expect(hydrated(page)).toHaveCount(1, { timeout: 30_000 });
-  await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
-  await page.getByRole('button', { name: 'Close menu' }).click();
-  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
-    'aria-expanded',
-    'false',
-  );
-
-  // The stories carousel scrolls; the subscribe box checks the address and answers with a toast.
+  // The menu opens at once (no script needed), stays open when the header's island is React's, and one
+  // press then closes it (not a held press replayed on top), as does Escape.
+  await burger(page).click();
+  await expect(menuLink(page, 'Get Premium')).toBeVisible();
+  // The stories carousel's button needs its island: pressed now, it is done once the island is React's.
   const track = page.getByRole('region', { name: 'Success Stories' }).getByRole('list');
   const before = await track.evaluate((el) => el.scrollLeft);
   await page.getByRole('button', { name: 'Next stories' }).click();
+  await expect(hydrated(page)).toHaveCount(0);
+  held.release();
+  await expect(hydrated(page)).toHaveCount(1, { timeout: 30_000 });
   await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before);
+  await expect(menuLink(page, 'Get Premium')).toBeVisible();
+  await burger(page).click();
+  await expect(menuLink(page, 'Get Premium')).toBeHidden();
+  await burger(page).click();
+  await expect(menuLink(page, 'Get Premium')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menuLink(page, 'Get Premium')).toBeHidden();
+  await expect(burger(page)).toBeFocused();
+
+  // The subscribe box checks the address and answers with a toast.
   const box = page.getByRole('region', { name: 'Get new jobs in your inbox' });
   await box.getByLabel('Email for new job alerts').fill('not-an-address');
   await box.getByRole('button', { name: 'Subscribe' }).click();
@@ -167,4 +179,48 @@ test('the landing is taken over as islands: a menu pressed before works after, t
   expect(await page.evaluate(() => document.documentElement.hasAttribute('data-islands'))).toBe(
     false,
   );
+});
+
+test.describe('with JavaScript off, on a phone', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test("the header's menu opens on a tap and by keyboard, and its links load the page, on the landing, the company list and a job page", async ({
+    page,
+  }) => {
+    const jobs = (await (await page.request.get('/api/jobPost/sitemap')).json()) as {
+      data: { _id: string }[];
+    };
+    const jobId = jobs.data[0]?._id;
+    expect(jobId, 'a job to open').toBeTruthy();
+    // Its header is the server's (a render over budget would leave the page to scripts that are off here).
+    await serverRenders(page, `/job-details/${jobId}`, 'id="site-menu"');
+
+    await page.goto('/');
+    await expect(burger(page)).toHaveAccessibleName('Menu');
+    await expect(menuLink(page, 'Browse Companies')).toBeHidden();
+    await burger(page).tap();
+    await expect(menuLink(page, 'Browse Companies')).toBeVisible();
+    await burger(page).tap();
+    await expect(menuLink(page, 'Browse Companies')).toBeHidden();
+    await burger(page).tap();
+    await menuLink(page, 'Browse Companies').tap();
+    await expect(page).toHaveURL(/\/company-list$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Browse Companies' })).toBeVisible();
+
+    // The keyboard: the burger comes right after the logo, Enter opens it, the links come next.
+    await expect(menuLink(page, 'Get Premium')).toBeHidden();
+    await menuLink(page, 'Referio home').focus();
+    await page.keyboard.press('Tab');
+    await expect(burger(page)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(menuLink(page, 'Get Premium')).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(menuLink(page, 'Browse Companies')).toBeFocused();
+
+    await page.goto(`/job-details/${jobId}`);
+    await burger(page).tap();
+    await menuLink(page, 'Get Premium').tap();
+    await expect(page).toHaveURL(/\/premium$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Premium' })).toBeVisible();
+  });
 });

@@ -24,7 +24,8 @@ async function shoot(page: Page, name: string) {
 
 /** Opens the greeting's popup in the header (behind the burger on a phone). */
 async function openAccountMenu(page: Page) {
-  const burger = page.getByRole('button', { name: 'Open menu' });
+  // The burger: a native disclosure (shell/src/layout/NavbarView.tsx).
+  const burger = page.getByRole('navigation', { name: 'Main' }).locator('summary');
   if (await burger.isVisible()) await burger.click();
   await page.getByRole('button', { name: /^Hi, / }).click();
 }

@@ -6,7 +6,8 @@
 // - idle: IDLE_AFTER_LOAD_MS after the load event, when the browser has nothing else to do;
 // - at once (after the first paint) when the page shows a spinner: it came without its data.
 // Until React has taken over (bootstrap.tsx fires `referio:hydrated`; then <html data-hydrated>), what needs the app is held and done
-// afterwards: a click on a button (not a link: a link navigates to the server's page), a form sent (except a
+// afterwards: a click on a button (not a link: a link navigates to the server's page; not a disclosure's <summary>:
+// the browser opens it, as the header's menu), a form sent (except a
 // search form with a named field, which the server answers as it is). Text typed in the HTML before then is
 // handed to React as typed (React keeps the field's text on hydration, but its state does not know it).
 (function () {
@@ -70,7 +71,7 @@
     'click',
     function (event) {
       if (hydrated || !(event.target instanceof Element)) return;
-      var button = event.target.closest('button, [role="button"], summary');
+      var button = event.target.closest('button, [role="button"]');
       if (!button || event.target.closest('a[href]')) return;
       if (button.type === 'submit' && button.form) return; // the form's submit event decides
       event.preventDefault();

@@ -14,6 +14,8 @@ export function useDismiss(
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
+      // Handled: a menu around the popup (the site header's) leaves this Escape to it.
+      e.preventDefault();
       close();
       returnFocusTo?.current?.focus();
     };

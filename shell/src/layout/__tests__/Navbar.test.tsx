@@ -150,23 +150,35 @@ describe('the navbar', () => {
     expect(greeting).toHaveFocus();
   });
 
-  it('folds the links into a burger menu that reports whether it is open', async () => {
+  it('folds the links into a burger menu that a followed link closes', async () => {
     renderApp('/');
     await findPage('mfe_public/Landing');
-    const burger = screen.getByRole('button', { name: 'Open menu' });
-    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    const burger = within(mainNav()).getByLabelText('Menu', { selector: 'summary' });
+    const disclosure = burger.closest('details');
+    expect(disclosure).not.toHaveAttribute('open');
     const menu = document.getElementById(burger.getAttribute('aria-controls')!);
     expect(menu).toContainElement(within(mainNav()).getByRole('link', { name: 'Get Premium' }));
     await userEvent.click(burger);
-    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
+    expect(disclosure).toHaveAttribute('open');
     await userEvent.click(within(mainNav()).getByRole('link', { name: 'Get Premium' }));
     await findPage('mfe_public/Premium');
-    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
-      'aria-expanded',
-      'false',
-    );
+    expect(disclosure).not.toHaveAttribute('open');
+  });
+
+  it('closes the open greeting popup first on Escape, then the menu around it', async () => {
+    signInAs();
+    renderApp('/');
+    await findPage('mfe_public/Landing');
+    const burger = within(mainNav()).getByLabelText('Menu', { selector: 'summary' });
+    await userEvent.click(burger);
+    const greeting = screen.getByRole('button', { name: 'Hi, Ana' });
+    await userEvent.click(greeting);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
+    expect(burger.closest('details')).toHaveAttribute('open');
+    expect(greeting).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(burger.closest('details')).not.toHaveAttribute('open');
+    expect(burger).toHaveFocus();
   });
 });
