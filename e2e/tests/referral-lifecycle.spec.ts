@@ -309,6 +309,13 @@ test("the candidate's card tells the request's timeline: sent, then resume opene
     new RegExp(`^Done: Requested on ${DATE}$`),
     new RegExp(`^Done: Approved on ${DATE}$`),
   ]);
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 900],
+  ] as const) {
+    await rPage.setViewportSize({ width, height });
+    await rPage.screenshot({ path: testInfo.outputPath(`timeline-referrer-${width}.png`) });
+  }
 
   await page.getByRole('tab', { name: /^Approved Requests/ }).click();
   await expect(steps).toHaveText([
