@@ -55,7 +55,10 @@ const requestsOf = async (
   ).json().data as {
     _id: string;
     status: string;
-    resumeOpened?: { name: string; at: string } | null;
+    createdAt: string;
+    updatedAt: string;
+    resumeOpened?: { name: string; at: string; firstAt: string } | null;
+    recipientId: { email: string };
     jobPostId: { verifiedDomain: string | null; verifiedAtCompany: string | null };
   }[];
 
@@ -639,9 +642,76 @@ describe('resume opens', () => {
     );
     expect(opened.statusCode).toBe(200);
     const [after] = await requestsOf(app, candidate, 0, 'pending');
-    expect(after?.resumeOpened).toEqual({ name: 'Rita Ref', at: ctx.clock.now().toISOString() });
+    const at = ctx.clock.now().toISOString();
+    expect(after?.resumeOpened).toEqual({ name: 'Rita Ref', at, firstAt: at });
     // The referrer's own card does not carry it.
     const [theirs] = await requestsOf(app, referrer, 1, 'pending');
     expect(theirs?.resumeOpened).toBeUndefined();
+  });
+
+  it("dates the first open (the timeline's step) and the last; after a block a nameless opener is a member, not their mailbox", async () => {
+    const app = await build();
+    const referrer = await makeUser(app, 'nameless', { fullName: '' }, 1);
+    const job = await insertJob(app, referrer.id);
+    const candidate = await makeUser(app, 'cand');
+    await uploadResume(app, candidate);
+    await sendReferral(app, candidate, job.id, referrer.id);
+    const [mine] = await requestsOf(app, candidate, 0, 'pending');
+    const open = () =>
+      call(app, referrer, 'GET', `/documentsUpload/resume/${candidate.id}?requestId=${mine!._id}`);
+    ctx.clock.advance(60_000);
+    expect((await open()).statusCode).toBe(200);
+    const firstAt = ctx.clock.now().toISOString();
+    ctx.clock.advance(26 * 60 * 60_000);
+    expect((await open()).statusCode).toBe(200);
+    const at = ctx.clock.now().toISOString();
+    const mailbox = referrer.email.split('@')[0]!;
+    expect((await requestsOf(app, candidate, 0, 'pending'))[0]?.resumeOpened).toEqual({
+      name: mailbox,
+      at,
+      firstAt,
+    });
+    expect((await requestsOf(app, referrer, 1, 'pending'))[0]?.resumeOpened).toBeUndefined();
+
+    // The referrer blocks the candidate: the request stays on the candidate's list, with its history,
+    // but neither address shows, so neither does the mailbox's name.
+    expect(
+      (await call(app, referrer, 'POST', '/trust/block', { userId: candidate.id })).statusCode,
+    ).toBe(200);
+    const [blocked] = await requestsOf(app, candidate, 0, 'pending');
+    expect(blocked?.recipientId.email).toBe('');
+    expect(blocked?.resumeOpened).toEqual({ name: 'Referio member', at, firstAt });
+    expect((await open()).statusCode).toBe(403);
+  });
+});
+
+describe("the request timeline's decision time", () => {
+  it('is updatedAt once answered, to both sides; createdAt stays when it was sent', async () => {
+    const app = await build();
+    const referrer = await makeUser(app, 'ref', { fullName: 'Rita Ref' }, 1);
+    const job = await insertJob(app, referrer.id);
+    const candidate = await makeUser(app, 'cand');
+    await uploadResume(app, candidate);
+    await sendReferral(app, candidate, job.id, referrer.id);
+    const sentAt = ctx.clock.now().toISOString();
+    const [mine] = await requestsOf(app, candidate, 0, 'pending');
+    expect(mine).toMatchObject({ createdAt: sentAt, updatedAt: sentAt });
+    ctx.clock.advance(5 * 60 * 60_000);
+    const answered = await call(
+      app,
+      referrer,
+      'PUT',
+      `/referralRequest/updateReferralStatus/${mine!._id}`,
+      { status: 'approved' },
+    );
+    expect(answered.statusCode).toBe(200);
+    const decidedAt = ctx.clock.now().toISOString();
+    for (const [who, roleId] of [
+      [candidate, 0],
+      [referrer, 1],
+    ] as const) {
+      const [card] = await requestsOf(app, who, roleId, 'approved');
+      expect(card).toMatchObject({ status: 'approved', createdAt: sentAt, updatedAt: decidedAt });
+    }
   });
 });

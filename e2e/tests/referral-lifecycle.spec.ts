@@ -1,6 +1,7 @@
 // A referral request never dies in silence (docs/referral-lifecycle.md): the candidate withdraws a
 // pending request and asks again; the referrer declines with a reason that the candidate then reads; a
-// request nobody answered shows as "No response". The expiry is brought forward by the dev-only
+// request nobody answered shows as "No response"; the candidate's card tells the request's timeline (sent,
+// resume opened, decided). The expiry is brought forward by the dev-only
 // POST /api/dev/expireReferralRequest/:id (absent in production), which runs the real expiry.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { waitForMail } from '../support/mailbox';
@@ -228,11 +229,102 @@ test('a request nobody answers in time shows as "No response", and the candidate
   await referrer.page.getByRole('tab', { name: 'No response 1' }).click();
   await expect(
     referrer.page.getByRole('article', { name: 'Request from Nia Candidate' }),
-  ).toContainText('No response: this request expired unanswered');
+  ).toContainText('Expired without an answer on');
 
   // And the job can be asked again.
   await page.goto(`/job-details/${jobId}`);
   await expect(page.getByRole('button', { name: 'Request a Referral' })).toBeEnabled();
+
+  await referrer.close();
+  await candidate.close();
+});
+
+const DATE = String.raw`\d\d [A-Z][a-z]{2} \d{4}`;
+
+test("the candidate's card tells the request's timeline: sent, then resume opened once the referrer opens it, then approved", async ({
+  browser,
+}, testInfo) => {
+  const title = `Backend Engineer ${Date.now().toString(36)}`;
+  const { referrer, jobId } = await referrerWithJob(browser, 'Tara Referrer', title);
+  const candidate = await person(browser, 'Applicant', 'Ivo Candidate');
+  await requestOverApi(candidate, jobId, referrer.userId);
+  const page = candidate.page;
+  const shoot = async (name: string) => {
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: testInfo.outputPath(`timeline-${name}-${width}.png`) });
+    }
+  };
+
+  // Sent: the resume not opened yet is where it waits.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard/myReferralRequests');
+  const card = page.getByRole('article', { name: `${title} at Acme Corp` });
+  const steps = card.getByRole('list', { name: 'Request timeline' }).getByRole('listitem');
+  await expect(steps).toHaveText([
+    new RegExp(`^Done: Requested on ${DATE}$`),
+    'Current step: Resume not opened yet',
+    new RegExp(`^Not yet: Waiting for an answer, expires on ${DATE}$`),
+  ]);
+  await expect(steps.nth(1)).toHaveAttribute('aria-current', 'step');
+  await shoot('sent');
+
+  // The referrer's card: sent and their answer to come; they open the resume from it.
+  const rPage = referrer.page;
+  await rPage.goto('/dashboard/referralRequests');
+  const request = rPage.getByRole('article', { name: 'Request from Ivo Candidate' });
+  const theirSteps = request.getByRole('list', { name: 'Request timeline' }).getByRole('listitem');
+  await expect(theirSteps).toHaveText([
+    new RegExp(`^Done: Requested on ${DATE}$`),
+    new RegExp(`^Current step: Waiting for your answer, expires on ${DATE}$`),
+  ]);
+  const popup = rPage.waitForEvent('popup');
+  await request.getByRole('link', { name: 'View Resume of Ivo Candidate' }).click();
+  const resume = await popup;
+  await resume.waitForLoadState();
+  await resume.close();
+
+  // Resume opened, by whom and when; the answer is now where it waits.
+  await page.reload();
+  await expect(steps).toHaveText([
+    new RegExp(`^Done: Requested on ${DATE}$`),
+    new RegExp(`^Done: Resume opened by Tara Referrer on ${DATE}$`),
+    new RegExp(`^Current step: Waiting for an answer, expires on ${DATE}$`),
+  ]);
+  await expect(steps.nth(2)).toHaveAttribute('aria-current', 'step');
+  await shoot('opened');
+
+  // Approved: every step done, the last one dated.
+  await request.getByRole('button', { name: 'Approve Ivo Candidate' }).click();
+  await rPage
+    .getByRole('dialog', { name: 'Confirm Approval' })
+    .getByRole('button', { name: 'Yes, Continue' })
+    .click();
+  await expect(rPage.getByText('Referral approved')).toBeVisible();
+  await rPage.getByRole('tab', { name: /^Approved/ }).click();
+  await expect(theirSteps).toHaveText([
+    new RegExp(`^Done: Requested on ${DATE}$`),
+    new RegExp(`^Done: Approved on ${DATE}$`),
+  ]);
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 900],
+  ] as const) {
+    await rPage.setViewportSize({ width, height });
+    await rPage.screenshot({ path: testInfo.outputPath(`timeline-referrer-${width}.png`) });
+  }
+
+  await page.getByRole('tab', { name: /^Approved Requests/ }).click();
+  await expect(steps).toHaveText([
+    new RegExp(`^Done: Requested on ${DATE}$`),
+    new RegExp(`^Done: Resume opened by Tara Referrer on ${DATE}$`),
+    new RegExp(`^Done: Approved on ${DATE}$`),
+  ]);
+  await expect(card.locator('[aria-current="step"]')).toHaveCount(0);
+  await shoot('approved');
 
   await referrer.close();
   await candidate.close();

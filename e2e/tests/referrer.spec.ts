@@ -203,7 +203,9 @@ test('a referrer approves a request behind the work-email gate and declines anot
   await expect(page.getByText('Referral declined')).toBeVisible();
   await page.getByRole('tab', { name: /^Declined/ }).click();
   await expect(
-    page.getByRole('article', { name: 'Request from Vikram Das' }).getByText('Declined'),
+    page
+      .getByRole('article', { name: 'Request from Vikram Das' })
+      .getByText('Declined', { exact: true }),
   ).toBeVisible();
 
   // The profile lists the verified work e-mail.

@@ -617,11 +617,13 @@ export class ReferralRepository {
           sql`${jobPosts}.${sql.identifier('user_id')}`,
           sql`${jobPosts}.${sql.identifier('company_id')}`,
         ),
-        // The candidate's card: who opened the resume last, and when.
+        // The candidate's card: who opened the resume last and when, and when it was first opened.
         resumeOpened: sql<{
-          name: string;
+          fullName: string;
+          mailbox: string;
           at: string;
-        } | null>`(select json_build_object('name', coalesce(nullif(u.full_name, ''), split_part(u.email, '@', 1)), 'at', o.opened_at) from ${resumeOpens} o join ${users} u on u.id = o.opener_id where o.request_id = ${referralRequests.id} order by o.opened_at desc limit 1)`,
+          firstAt: string;
+        } | null>`(select json_build_object('fullName', trim(u.full_name), 'mailbox', split_part(u.email, '@', 1), 'at', o.opened_at, 'firstAt', (select min(f.opened_at) from ${resumeOpens} f where f.request_id = ${referralRequests.id})) from ${resumeOpens} o join ${users} u on u.id = o.opener_id where o.request_id = ${referralRequests.id} order by o.opened_at desc limit 1)`,
       })
       .from(referralRequests)
       .innerJoin(jobPosts, eq(jobPosts.id, referralRequests.jobPostId))
@@ -655,11 +657,7 @@ export class ReferralRepository {
           verifiedDomain: r.verifiedDomain,
         }),
         ...(viewerId === rq.senderId
-          ? {
-              resumeOpened: r.resumeOpened
-                ? { name: r.resumeOpened.name, at: new Date(r.resumeOpened.at).toISOString() }
-                : null,
-            }
+          ? { resumeOpened: resumeOpenedOf(r.resumeOpened, r.blocked) }
           : {}),
         senderId: {
           _id: r.sender.id,
@@ -677,4 +675,18 @@ export class ReferralRepository {
       };
     });
   }
+}
+
+/**
+ * Who opened the resume (the candidate's card): the opener's name, else their mailbox's name, which a
+ * block hides like the address ("Referio member"); the last open and the first.
+ */
+function resumeOpenedOf(
+  opened: { fullName: string; mailbox: string; at: string; firstAt: string } | null,
+  blocked: boolean,
+): ReferralRequest['resumeOpened'] {
+  if (!opened) return null;
+  const name = opened.fullName || (blocked ? TRUST_MESSAGES.unnamedMember : opened.mailbox);
+  const iso = (at: string) => new Date(at).toISOString();
+  return { name, at: iso(opened.at), firstAt: iso(opened.firstAt) };
 }

@@ -12,6 +12,7 @@ export * from './notificationKinds';
 export * from './verified';
 export * from './responsiveness';
 export * from './trustTexts';
+export * from './requestTimeline';
 export * from './safeReturnPath';
 export type * from './common';
 export type * from './account';

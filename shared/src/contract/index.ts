@@ -24,4 +24,5 @@ export * from './dev';
 export * from './responsiveness';
 export * from './handoff';
 export * from './trustTexts';
+export * from './requestTimeline';
 export * from './trust';

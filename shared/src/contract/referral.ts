@@ -60,12 +60,22 @@ export const referralRequestSchema = z
       .nullable()
       .optional()
       .describe("The candidate's note to the referrer with the request, when they wrote one"),
-    /** To its candidate only: who last opened the resume, and when ("Resume opened by …"). */
+    /**
+     * To its candidate only: who opened the resume ("Resume opened by …"), when last (`at`) and when
+     * first (`firstAt`, the timeline's step).
+     */
     resumeOpened: z
-      .object({ name: z.string(), at: z.string() })
+      .object({
+        name: z.string(),
+        at: z.string(),
+        firstAt: z
+          .string()
+          .optional()
+          .describe("When the resume was first opened (the request timeline's step)"),
+      })
       .nullable()
       .optional()
-      .describe('To its candidate only: who last opened the resume, and when'),
+      .describe('To its candidate only: who opened the resume, when last (at) and when first'),
   })
   .meta({ id: 'ReferralRequest' });
 export type ReferralRequest = z.infer<typeof referralRequestSchema>;

@@ -146,6 +146,41 @@ describe('My Referral Requests', () => {
     expect(useSessionStore.getState().activeChatId).toBeNull();
   });
 
+  it("shows each card's timeline: sent, who opened the resume and when, and the answer", async () => {
+    const opened = {
+      name: 'Ravi Kumar',
+      at: '2026-03-06T12:00:00.000Z',
+      firstAt: '2026-03-06T09:00:00.000Z',
+    };
+    const waiting = makeRequest('pending', { resumeOpened: opened });
+    const answered = makeRequest('approved', {
+      resumeOpened: opened,
+      updatedAt: '2026-03-07T12:00:00.000Z',
+    });
+    serve({ pending: [waiting], approved: [answered] });
+    renderPage(<MyReferralRequests />, { session: makeSession() });
+    const stepsOf = async (r: ReferralRequest) => {
+      const card = await screen.findByRole('article', {
+        name: `${r.jobPostId.jobTitle} at Globex`,
+      });
+      const list = within(card).getByRole('list', { name: 'Request timeline' });
+      return within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    };
+    expect(await stepsOf(waiting)).toEqual([
+      'Done: Requested on 05 Mar 2026',
+      'Done: Resume opened by Ravi Kumar on 06 Mar 2026',
+      'Current step: Waiting for an answer, expires on 01 Jan 2099',
+    ]);
+    await userEvent.click(screen.getByRole('tab', { name: /Approved Requests/ }));
+    expect(await stepsOf(answered)).toEqual([
+      'Done: Requested on 05 Mar 2026',
+      'Done: Resume opened by Ravi Kumar on 06 Mar 2026',
+      'Done: Approved on 07 Mar 2026',
+    ]);
+  });
+
   it("shows a disabled 'Declined' on declined requests", async () => {
     serve({ declined: [makeRequest('declined')] });
     renderPage(<MyReferralRequests />, { session: makeSession() });

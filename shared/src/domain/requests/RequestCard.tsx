@@ -7,6 +7,7 @@ import {
 } from '@referio/shared';
 import { VerifiedBadge } from '../jobs/VerifiedBadge';
 import { ReportButton } from '../trust/ReportButton';
+import { RequestTimeline } from './RequestTimeline';
 import { formatDate, relativeTime } from '@referio/shared';
 import { Button } from '@referio/shared';
 import type { RequestSide } from './RequestStatusTabs';
@@ -61,10 +62,11 @@ export interface RequestCardProps {
 }
 
 /**
- * One referral request, as its candidate (job, company, status, requested-on date, referrer, job type)
- * or its referrer (sender, job, experience, time, skills, resume) sees it, with the actions of its
- * status: a declined card says why when the referrer gave a reason, an expired one says "No response",
- * a withdrawn one (the candidate's only) when they took it back.
+ * One referral request, as its candidate (job, company, status, referrer, job type, and the timeline:
+ * requested on, resume opened, decided) or its referrer (sender, job, experience, time, skills, resume,
+ * and the timeline: requested on, decided) sees it, with the actions of its status: a declined card says
+ * why when the referrer gave a reason, an expired one says "No response", a withdrawn one (the
+ * candidate's only) when they took it back.
  */
 export function RequestCard(props: RequestCardProps) {
   return props.side === 'candidate' ? <CandidateCard {...props} /> : <ReferrerCard {...props} />;
@@ -87,19 +89,14 @@ function DeclineReason({ request, own }: { request: ReferralRequest; own: boolea
   );
 }
 
-function NoResponse({ request, side }: { request: ReferralRequest; side: RequestSide }) {
+/** An expired request, on its candidate's card (the referrer's timeline says when it expired). */
+function NoResponse({ request }: { request: ReferralRequest }) {
   if (request.status !== 'expired') return null;
   const when = <time dateTime={request.expiresAt}>{formatDate(request.expiresAt)}</time>;
   return (
     <p className="rf-request__note">
-      {side === 'candidate' ? (
-        <>
-          No response: {recipientName(request)} did not answer before {when}. You can request this
-          job again.
-        </>
-      ) : (
-        <>No response: this request expired unanswered on {when}.</>
-      )}
+      No response: {recipientName(request)} did not answer before {when}. You can request this job
+      again.
     </p>
   );
 }
@@ -126,20 +123,6 @@ function Withdrawn({ request }: { request: ReferralRequest }) {
 function Ended({ request }: { request: ReferralRequest }) {
   if (request.status !== 'ended') return null;
   return <p className="rf-request__note">{TRUST_MESSAGES.endedBySuspension}</p>;
-}
-
-/** "Resume opened by {name} on {date}", on the candidate's card once the referrer opened it. */
-function ResumeOpened({ request }: { request: ReferralRequest }) {
-  const opened = request.resumeOpened;
-  if (!opened) return null;
-  const [before, after] = TRUST_MESSAGES.resumeOpened(opened.name, '\u0000').split('\u0000');
-  return (
-    <p className="rf-request__note">
-      {before}
-      <time dateTime={opened.at}>{formatDate(opened.at)}</time>
-      {after}
-    </p>
-  );
 }
 
 function CandidateCard({
@@ -194,12 +177,6 @@ function CandidateCard({
       </header>
       <dl className="rf-request__facts">
         <div>
-          <dt>Requested on</dt>
-          <dd>
-            <time dateTime={request.createdAt}>{formatDate(request.createdAt)}</time>
-          </dd>
-        </div>
-        <div>
           <dt>Referrer</dt>
           <dd>
             {referrer}{' '}
@@ -214,20 +191,12 @@ function CandidateCard({
           <dt>Job type</dt>
           <dd>{job.jobType}</dd>
         </div>
-        {request.status === 'pending' && (
-          <div>
-            <dt>Expires on</dt>
-            <dd>
-              <time dateTime={request.expiresAt}>{formatDate(request.expiresAt)}</time>
-            </dd>
-          </div>
-        )}
       </dl>
+      <RequestTimeline request={request} side="candidate" />
       <DeclineReason request={request} own={false} />
-      <NoResponse request={request} side="candidate" />
+      <NoResponse request={request} />
       <Withdrawn request={request} />
       <Ended request={request} />
-      <ResumeOpened request={request} />
       {children}
       <div className="rf-request__actions">{actions ?? standard}</div>
     </article>
@@ -324,8 +293,8 @@ function ReferrerCard({
           </a>
         </p>
       )}
+      <RequestTimeline request={request} side="referrer" />
       <DeclineReason request={request} own />
-      <NoResponse request={request} side="referrer" />
       {children}
       <div className="rf-request__actions">{actions ?? standard}</div>
     </article>

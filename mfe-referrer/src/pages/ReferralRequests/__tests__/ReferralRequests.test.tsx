@@ -390,7 +390,7 @@ describe('referral requests', () => {
     const card = await screen.findByRole('article', { name: 'Request from Priya Shah' });
     expect(card).toHaveTextContent('Your reason: Cannot refer for this role');
     expect(within(card).queryByRole('link', { name: /View Resume/ })).toBeNull();
-    expect(within(card).getByText('Declined')).toBeInTheDocument();
+    expect(within(card).getByText('Declined', { selector: '.rf-badge' })).toBeInTheDocument();
   });
 
   it('says "Failed to decline referral" when the update fails', async () => {

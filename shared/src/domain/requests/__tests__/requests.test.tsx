@@ -142,7 +142,7 @@ describe('RequestCard', () => {
     const onWithdraw = jest.fn();
     render(<RequestCard side="candidate" request={request()} onWithdraw={onWithdraw} />);
     const card = screen.getByRole('article', { name: 'Platform Engineer at Globex' });
-    expect(card).toHaveTextContent('Expires on12 Mar 2026');
+    expect(card).toHaveTextContent('Waiting for an answer, expires on 12 Mar 2026');
     await userEvent.click(
       within(card).getByRole('button', {
         name: 'Withdraw the request for Platform Engineer at Globex',
@@ -185,8 +185,102 @@ describe('RequestCard', () => {
 
     rerender(<RequestCard side="referrer" request={request({ status: 'expired' })} />);
     expect(screen.getByRole('article')).toHaveTextContent(
-      'No response: this request expired unanswered on 12 Mar 2026.',
+      'Expired without an answer on 12 Mar 2026',
     );
+  });
+});
+
+describe('RequestCard: the timeline', () => {
+  /** The timeline's steps as a screen reader reads them, state first. */
+  const steps = () =>
+    within(screen.getByRole('list', { name: 'Request timeline' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+  const opened = {
+    name: 'Ravi Kumar',
+    firstAt: '2026-03-06T09:00:00.000Z',
+    at: '2026-03-08T15:00:00.000Z',
+  };
+
+  it('tells the candidate a pending request waits for the resume to be opened, then for the answer', () => {
+    const { rerender } = render(<RequestCard side="candidate" request={request()} />);
+    expect(steps()).toEqual([
+      'Done: Requested on 05 Mar 2026',
+      'Current step: Resume not opened yet',
+      'Not yet: Waiting for an answer, expires on 12 Mar 2026',
+    ]);
+    const list = screen.getByRole('list', { name: 'Request timeline' });
+    expect(list.tagName).toBe('OL');
+    expect(within(list).getAllByRole('listitem')[1]).toHaveAttribute('aria-current', 'step');
+    expect(within(list).getByText('05 Mar 2026')).toHaveAttribute(
+      'datetime',
+      '2026-03-05T10:00:00.000Z',
+    );
+
+    rerender(<RequestCard side="candidate" request={request({ resumeOpened: opened })} />);
+    expect(steps()).toEqual([
+      'Done: Requested on 05 Mar 2026',
+      'Done: Resume opened by Ravi Kumar on 06 Mar 2026, last on 08 Mar 2026',
+      'Current step: Waiting for an answer, expires on 12 Mar 2026',
+    ]);
+    expect(screen.getAllByRole('listitem')[2]).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByText('06 Mar 2026')).toHaveAttribute('datetime', opened.firstAt);
+  });
+
+  it('dates the decision: an answer or a withdrawal when the status changed, an expiry when it was due', () => {
+    const decided = { updatedAt: '2026-03-09T11:00:00.000Z' };
+    const { rerender } = render(
+      <RequestCard
+        side="candidate"
+        request={request({
+          status: 'approved',
+          resumeOpened: { ...opened, at: opened.firstAt },
+          ...decided,
+        })}
+      />,
+    );
+    expect(steps()).toEqual([
+      'Done: Requested on 05 Mar 2026',
+      'Done: Resume opened by Ravi Kumar on 06 Mar 2026',
+      'Done: Approved on 09 Mar 2026',
+    ]);
+    expect(screen.queryByRole('listitem', { current: 'step' })).toBeNull();
+
+    rerender(
+      <RequestCard side="candidate" request={request({ status: 'declined', ...decided })} />,
+    );
+    expect(steps()).toEqual([
+      'Done: Requested on 05 Mar 2026',
+      'Not done: Resume not opened',
+      'Done: Declined on 09 Mar 2026',
+    ]);
+    rerender(
+      <RequestCard side="candidate" request={request({ status: 'withdrawn', ...decided })} />,
+    );
+    expect(steps()[2]).toBe('Done: Withdrawn on 09 Mar 2026');
+    // The expiry may run after it was due: the card says when it was due.
+    const expired = request({ status: 'expired', updatedAt: '2026-03-14T10:00:00.000Z' });
+    rerender(<RequestCard side="candidate" request={expired} />);
+    expect(steps()[2]).toBe('Done: Expired without an answer on 12 Mar 2026');
+    rerender(<RequestCard side="candidate" request={request({ status: 'ended', ...decided })} />);
+    expect(steps()[2]).toBe('Done: Ended on 09 Mar 2026');
+  });
+
+  it('shows the referrer when it was requested and decided, never who opened the resume', () => {
+    const { rerender } = render(
+      <RequestCard side="referrer" request={request({ resumeOpened: opened })} />,
+    );
+    expect(steps()).toEqual([
+      'Done: Requested on 05 Mar 2026',
+      'Current step: Waiting for your answer, expires on 12 Mar 2026',
+    ]);
+    rerender(
+      <RequestCard
+        side="referrer"
+        request={request({ status: 'declined', updatedAt: '2026-03-07T12:00:00.000Z' })}
+      />,
+    );
+    expect(steps()).toEqual(['Done: Requested on 05 Mar 2026', 'Done: Declined on 07 Mar 2026']);
   });
 });
 
