@@ -41,7 +41,7 @@ const accented = (w) => w.replace('e', 'é').replace('a', 'á').replace('o', 'ö
 
 /** The prefixes, by class, from the seeded vocabulary (benchSearchTerms: titles, skills, places, names). */
 function prefixClasses() {
-  const terms = benchSearchTerms().map((t) => t.search);
+  const terms = benchSearchTerms().map((t) => t.body.search);
   const words = terms.filter((t) => !t.includes(' ') && /^[a-z]/.test(t));
   const pairs = terms.filter((t) => t.split(' ').length === 2);
   const long = words.filter((w) => w.length >= 4);

@@ -15,9 +15,13 @@ CREATE OR REPLACE FUNCTION referio_company_name_key(name text) RETURNS text
   SET search_path FROM CURRENT
   AS $$ SELECT btrim(referio_search_fold(name)) $$;
 
+-- How many companies whose name begins with the text are looked at for the ones suggested.
+CREATE OR REPLACE FUNCTION referio_search_suggest_companies_scan() RETURNS integer
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT 200 $$;
+
 -- The companies whose name begins with `folded` and that have listed posts, most posts first: among
--- the first referio_search_prefix_scan() names in byte order (a range of the index's key), as the
--- search's completions read the vocabulary.
+-- the first referio_search_suggest_companies_scan() of them the index range gives (in no set order: a
+-- sort would compute every name's key again, thousands for one letter).
 CREATE OR REPLACE FUNCTION referio_search_suggest_companies(folded text)
   RETURNS TABLE (kind text, label text, company_id uuid, jobs integer)
   LANGUAGE sql STABLE AS $$
@@ -25,8 +29,7 @@ CREATE OR REPLACE FUNCTION referio_search_suggest_companies(folded text)
   FROM (SELECT x.id, x.name FROM companies x
         WHERE referio_company_name_key(x.name) ~>=~ folded
           AND referio_company_name_key(x.name) ~<~ (folded || U&'\+10FFFF')
-        ORDER BY referio_company_name_key(x.name) USING ~<~
-        LIMIT referio_search_prefix_scan()) AS c
+        LIMIT referio_search_suggest_companies_scan()) AS c
   JOIN job_word_counts w ON w.word = '~co:' || c.id::text AND w.jobs > 0
   ORDER BY w.jobs DESC, c.name
   LIMIT referio_search_suggest_companies_max()
