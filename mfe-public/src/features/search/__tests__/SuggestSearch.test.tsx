@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { getJobSuggestions, type JobSuggestion } from '@referio/shared';
@@ -130,6 +131,24 @@ describe('the search box with suggestions', () => {
     await user.click(screen.getByRole('option', { name: 'Redwood Labs, Company' }));
     expect(onPick).toHaveBeenCalledWith(REDWOOD);
     expect(field()).toHaveFocus();
+  });
+
+  it("takes over text typed in the server's field, focused before the take-over, and suggests for it", async () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    host.innerHTML = renderToString(<Box />);
+    const served = host.querySelector('input')!;
+    served.focus();
+    served.value = 're';
+    const root = await act(async () => hydrateRoot(host, <Box />));
+    try {
+      await waitFor(() => expect(options()).toHaveLength(3));
+      expect(mockedSuggest).toHaveBeenLastCalledWith('re', expect.any(AbortSignal));
+      expect(field()).toHaveAttribute('aria-expanded', 'true');
+    } finally {
+      act(() => root.unmount());
+      host.remove();
+    }
   });
 
   it('closes when the field loses the focus', async () => {

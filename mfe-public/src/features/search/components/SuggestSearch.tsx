@@ -35,6 +35,11 @@ export function SuggestSearch(props: SuggestSearchProps) {
   const { id, label, placeholder, value, onChange, onSubmit, action } = props;
   const input = useTypedBeforeTakeOver(value, onChange);
   const box = useCombobox(useSuggestions(value), props.onPick);
+  // A field focused before React took the page over had no focus event React saw.
+  useEffect(() => {
+    if (input.current && input.current === document.activeElement) box.setFocused(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after the take-over
+  }, []);
   const listId = `${id}-suggestions`;
   const optionId = (i: number) => `${id}-suggestion-${i}`;
   const submit = (e: FormEvent) => {
@@ -71,6 +76,8 @@ export function SuggestSearch(props: SuggestSearchProps) {
         aria-activedescendant={box.open && box.active >= 0 ? optionId(box.active) : undefined}
         value={value}
         onChange={(e) => {
+          // Typing is in the field, even one focused before React took the page over (no focus event then).
+          box.setFocused(true);
           box.reopen();
           onChange(e.target.value);
         }}
