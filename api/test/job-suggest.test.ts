@@ -61,6 +61,8 @@ describe('GET /jobPost/suggest', () => {
     // A prefix of a word, not a part of one: 'Preact' is not 'act…'.
     expect(await suggest(app, 'act')).toEqual([]);
     expect(shown(await suggest(app, 'grap'))).toEqual(['title:Graphic:4']);
+    // The location type ('On-site') has a filter of its own: it is not suggested.
+    expect(await suggest(app, 'sit')).toEqual([]);
   });
 
   it('counts listed posts only, as they change', async () => {

@@ -54,21 +54,22 @@ CREATE OR REPLACE FUNCTION referio_search_suggest_stems(last text, prev text, n 
 $$;
 
 -- Where a stem is written in the newest (up to three) listed posts listed under `token`, and how: the
--- first field that has it, in the order title, skill, company, location, and the piece of that field
+-- first field that has it, in the order title, skill, company, address (the location type, 'On-site',
+-- 'Remote', is a filter of its own, not suggested), and the piece of that field
 -- (split at spaces: 'Node.js' whole) whose words hold the stem and begin with `typed` (the last piece
 -- typed, folded: 'node j'), without the punctuation around it. No row when none of them has it so.
 CREATE OR REPLACE FUNCTION referio_search_suggest_written(stem text, token text, typed text)
   RETURNS TABLE (kind text, written text)
   LANGUAGE sql STABLE AS $$
   SELECT f.kind, regexp_replace(piece, '^[("''\[]+|[)"''\],;:.]+$', '', 'g')
-  FROM (SELECT p.job_title, p.required_skills, p.company_name, p.address, p.job_location, pw.pos
+  FROM (SELECT p.job_title, p.required_skills, p.company_name, p.address, pw.pos
         FROM job_post_words pw JOIN job_posts p ON p.search_pos = pw.pos
         WHERE pw.word = token AND referio_job_listed(p)
         ORDER BY pw.pos DESC LIMIT 3) AS s
   CROSS JOIN LATERAL (VALUES (1, 'title', s.job_title),
                              (2, 'skill', array_to_string(s.required_skills, ' ')),
                              (3, 'company', s.company_name),
-                             (4, 'location', s.address || ' ' || s.job_location::text)) AS f(rank, kind, body)
+                             (4, 'location', s.address)) AS f(rank, kind, body)
   CROSS JOIN LATERAL regexp_split_to_table(f.body, '\s+') AS piece
   WHERE stem = ANY(referio_words(piece))
     AND (' ' || referio_search_fold(piece)) LIKE ('% ' || typed || '%')
