@@ -64,7 +64,7 @@ test('before the scripts run: a link opens the next page, a search typed and sen
   await expect(page.getByRole('heading', { level: 1, name: 'Browse Companies' })).toBeVisible();
   expect(scripts.held()).toBeGreaterThan(0);
 
-  const search = page.getByRole('searchbox', { name: 'Search companies and job roles' });
+  const search = page.getByRole('combobox', { name: 'Search companies and job roles' });
   await search.click();
   await search.pressSequentially('Engineer');
   await search.press('Enter');
@@ -84,7 +84,7 @@ test('while React takes the page over: text typed before is searched, a button p
   const scripts = await holdScripts(page);
   await page.goto('/company-list', { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('heading', { level: 1, name: 'Browse Companies' })).toBeVisible();
-  const search = page.getByRole('searchbox', { name: 'Search companies and job roles' });
+  const search = page.getByRole('combobox', { name: 'Search companies and job roles' });
   await search.click();
   await search.pressSequentially('Engineer');
   // The menu button needs the app: pressed now, it opens once React has the page.

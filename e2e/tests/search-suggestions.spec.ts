@@ -31,6 +31,14 @@ test('on a phone: type on the landing, tap a suggestion, land on the list of its
   await expect(jobs.first()).toBeVisible();
   await expect(jobs.first()).toContainText('Kubernetes');
   await expect(page.getByRole('status').filter({ hasText: 'found' })).toBeVisible();
+
+  // The list's own box suggests too.
+  await box(page).fill('');
+  await box(page).pressSequentially('rea', { delay: 80 });
+  await expect(suggestions(page).getByRole('option', { name: 'React, Skill' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.screenshot({ path: testInfo.outputPath('list-suggestions-390x844.png') });
 });
 
 test('on a laptop: the keyboard picks a company from the suggestions and opens its jobs', async ({
