@@ -10,6 +10,7 @@ module.exports = require('../tools/build/webpack.app.js').createAppConfigs({
     './SignUp': './src/pages/SignUp/index.tsx',
     './CompanyList': './src/pages/CompanyList/index.tsx',
     './JobDetails': './src/pages/JobDetails/index.tsx',
+    './CompanyPage': './src/pages/CompanyPage/index.tsx',
     './BecomeReferrer': './src/pages/BecomeReferrer/index.tsx',
     './ContactUs': './src/pages/ContactUs/index.tsx',
     './Premium': './src/pages/Premium/index.tsx',

@@ -117,6 +117,13 @@ async function notificationOf(app: FastifyInstance, userId: string): Promise<str
   return made!.id;
 }
 
+/** The owner's job alert (made again when a row deleted it). */
+async function alertOf(app: FastifyInstance, owner: TestUser): Promise<string> {
+  const saved = await app.jobAlerts.create(owner.id, 'matrix', {}, 'daily');
+  if (!saved.ok) throw new Error(`job alert not saved: ${saved.reason}`);
+  return saved.alert._id;
+}
+
 async function workEmailCode(app: FastifyInstance, owner: TestUser) {
   const workEmail = uniqueEmail('work').replace('@example.com', '@acme-corp.com');
   const res = await app.inject({
@@ -351,6 +358,15 @@ const ROWS: Row[] = [
     request: () => ({ url: '', payload: { search: '', start: 0, limit: 10 } }),
   },
   {
+    // A company's public page: anyone may read it.
+    route: 'GET /api/company/:companyId',
+    owner: 'referrer',
+    expect: PUBLIC,
+    request: async ({ app, w }) => ({
+      url: `/${(await app.jobPosts.findRow(w.jobId))!.companyId}`,
+    }),
+  },
+  {
     route: 'GET /api/testimonials/getAllTestimonials',
     owner: 'candidate',
     expect: PUBLIC,
@@ -399,6 +415,13 @@ const ROWS: Row[] = [
     owner: 'referrer',
     expect: PUBLIC,
     request: ({ w }) => ({ url: `/${w.jobId}` }),
+  },
+  {
+    // Similar jobs under a job page: anyone may read them.
+    route: 'GET /api/jobPost/similar',
+    owner: 'referrer',
+    expect: PUBLIC,
+    request: ({ w }) => ({ url: `?jobId=${w.jobId}&limit=4` }),
   },
   {
     route: 'GET /api/jobPost/sitemap',
@@ -651,6 +674,51 @@ const ROWS: Row[] = [
     owner: 'candidate',
     expect: SIGNED_IN,
     request: ({ w }) => ({ url: '', payload: { jobIds: [w.jobId] } }),
+  },
+  // Job alerts: each caller's own, from the session; another's alert is "not found" (404, not 403:
+  // whether it exists is not theirs to learn). The e-mail's link needs no session: its token is the proof.
+  {
+    route: 'GET /api/jobAlerts',
+    owner: 'candidate',
+    expect: SIGNED_IN,
+    request: () => ({ url: '' }),
+  },
+  {
+    route: 'POST /api/jobAlerts',
+    owner: 'candidate',
+    expect: SIGNED_IN,
+    request: () => ({ url: '', payload: { search: 'platform', frequency: 'daily' } }),
+  },
+  {
+    route: 'PUT /api/jobAlerts/:id',
+    owner: 'candidate',
+    expect: [401, 404, 200, 200],
+    request: async ({ app, owner }) => ({
+      url: `/${await alertOf(app, owner)}`,
+      payload: { frequency: 'paused' },
+    }),
+  },
+  {
+    route: 'DELETE /api/jobAlerts/:id',
+    owner: 'candidate',
+    expect: [401, 404, 200, 200],
+    request: async ({ app, owner }) => ({ url: `/${await alertOf(app, owner)}` }),
+  },
+  {
+    route: 'GET /api/jobAlerts/unsubscribe',
+    owner: 'candidate',
+    expect: PUBLIC,
+    request: async ({ app, owner }) => ({
+      url: `?token=${encodeURIComponent(app.jobAlerts.unsubscribeToken(await alertOf(app, owner)))}`,
+    }),
+  },
+  {
+    route: 'POST /api/jobAlerts/unsubscribe',
+    owner: 'candidate',
+    expect: PUBLIC,
+    request: async ({ app, owner }) => ({
+      url: `?token=${encodeURIComponent(app.jobAlerts.unsubscribeToken(await alertOf(app, owner)))}`,
+    }),
   },
   {
     route: 'GET /api/notifications',

@@ -540,6 +540,7 @@ const AREAS = [
   'testimonials',
   'subscribe',
   'savedJobs',
+  'jobAlerts',
   'chat',
   'message',
   'jobPost',

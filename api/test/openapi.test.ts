@@ -23,6 +23,7 @@ const NO_INPUT = [
   'DELETE /api/documentsUpload/resume',
   'POST /api/notifications/markAllRead',
   'GET /api/notifications/preferences',
+  'GET /api/jobAlerts',
   'POST /api/referralRequest/markNotificationsSeen',
   'GET /api/trust/reports',
   'GET /api/trust/blocks',

@@ -372,6 +372,10 @@ test('(e) a remote that needs a newer major of @referio/shared than the shell pr
   // A page of the refused remote opened in the tab: the failure card, within the time limit.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
   await expect(page.getByText(FAILURE)).toBeVisible({ timeout: 15_000 });
+  // The card says the release was refused and why, not to check the connection; a reload is the way out.
+  const why = `This version of the page was refused: it needs @referio/shared ^${major + 1}.0.0, and this tab has ${version}.`;
+  await expect(page.getByText(why)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reload page' })).toBeVisible();
   // Nothing of the sign-in page ran: no form.
   await expect(page.getByRole('main').getByRole('textbox')).toHaveCount(0);
   // The runtime's refusal names the package and the range; nothing ran far enough to fail on a missing export.

@@ -75,31 +75,31 @@ test('a company page (from the sitemap) arrives with that company’s jobs and i
   request,
 }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
-  const ids = [
-    ...sitemap.matchAll(/<loc>http:\/\/localhost:3000\/company-list\?company=([^<]+)<\/loc>/g),
-  ].map((m) => decodeURIComponent(m[1]!));
-  expect(ids.length).toBeGreaterThan(0);
-  // The first company of the sitemap (A to Z) that has an open job.
-  let id = '';
-  let name = '';
-  for (const candidate of ids.slice(0, 20)) {
-    const answer = (await (
-      await request.post('/api/jobPost/getAllJobPost', {
-        data: { search: '', start: 0, limit: 1, company: candidate },
-      })
-    ).json()) as { data: unknown[]; company?: { companyName: string } };
-    if (answer.data.length > 0 && answer.company) {
-      id = candidate;
-      name = answer.company.companyName.replace(/&/g, '&amp;');
-      break;
+  // Companies with open jobs have their page in the sitemap: /company/<id>/<slug>.
+  const first = /<loc>http:\/\/localhost:3000(\/company\/([0-9a-f-]{36})(?:\/[^<]*)?)<\/loc>/.exec(
+    sitemap,
+  );
+  expect(first).not.toBeNull();
+  const [, path, id] = first!;
+  const company = (
+    (await (await request.get(`/api/company/${id}`)).json()) as {
+      data: { companyName: string; openJobs: number };
     }
-  }
-  expect(id).not.toBe('');
-  const body = await (
-    await request.get(`/company-list?company=${encodeURIComponent(id)}`, { headers: html })
+  ).data;
+  expect(company.openJobs).toBeGreaterThan(0);
+  const name = company.companyName.replace(/&/g, '&amp;');
+  const page = await request.get(path!, { headers: html });
+  expect(page.status()).toBe(200);
+  const body = await page.text();
+  expect(body).toContain(`<title>${name}: jobs and referrals — Referio</title>`);
+  expect(body).toContain(`<link rel="canonical" href="${SITE}${path}">`);
+  expect(body).toContain('See Details');
+  // The job list filtered by that company still names it, and its cards lead to the company's page.
+  const list = await (
+    await request.get(`/company-list?company=${encodeURIComponent(id!)}`, { headers: html })
   ).text();
-  expect(body).toContain(`<title>${name} jobs — Referio</title>`);
-  expect(body).toContain(`class="rf-job__company">${name}</p>`);
+  expect(list).toContain(`<title>${name} jobs — Referio</title>`);
+  expect(list).toContain(`>${name}</a></p>`);
 });
 
 test('an unknown path answers 404 with the Page not found screen, in the HTML and in the browser', async ({
@@ -130,7 +130,7 @@ test('robots.txt, the sitemap of public and company pages, and the web manifest 
   expect(sitemap.headers()['content-type']).toContain('xml');
   const xml = await sitemap.text();
   for (const p of PAGES) expect(xml).toContain(`<loc>${SITE}${p.path}</loc>`);
-  expect(xml).toContain(`<loc>${SITE}/company-list?company=`);
+  expect(xml).toContain(`<loc>${SITE}/company/`);
 
   const manifest = (await (await request.get('/manifest.webmanifest')).json()) as {
     name: string;

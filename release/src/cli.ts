@@ -11,6 +11,7 @@ import {
   deploy,
   history,
   promote,
+  quarantinedNow,
   readPointer,
   resolveVersion,
   rollback,
@@ -27,8 +28,10 @@ const USAGE = `usage: referio-release <command>
   rollback <app> [--note "…"]                         back to the release live before
   canary <app> <version> --percent N                  serve a release to N % of visitors
   promote <app> / abort <app>                         end the canary: for everyone / for no one
-  history [app] [--limit N]                           who deployed what, when, from which, why
-  status                                              what is live and in canary now
+  history [app] [--limit N]                           who deployed what, when, from which, why (and the
+                                                      shell servers' quarantines of server renders)
+  status                                              what is live and in canary now, and which of their
+                                                      pages' server renders are quarantined
   prune <app|--all> --keep N [--dry-run]              remove old releases (never live, canary or recent)
 options: --by NAME (else RELEASE_BY, git user, $USER), --store DIR|s3://bucket/prefix (else RELEASE_STORE),
          --json (machine-readable output)`;
@@ -57,13 +60,24 @@ function appFromCwd(): string | undefined {
 
 const when = (iso: string): string => iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z');
 
+/** What an event did, in a few words. */
+function eventWhat(e: HistoryEvent): string {
+  switch (e.action) {
+    case 'canary':
+      return `canary ${e.to} to ${e.percent} % (live ${e.from})`;
+    case 'abort':
+      return `canary aborted (live ${e.from})`;
+    case 'quarantine':
+      return `server render of ${e.to} ${e.page ?? ''} quarantined (the page renders in the browser)`;
+    case 'lift':
+      return `server render of ${e.to} ${e.page ?? ''} back (quarantine lifted)`;
+    default:
+      return `${e.action} ${e.from ?? '(none)'} -> ${e.to}`;
+  }
+}
+
 function formatEvent(e: HistoryEvent): string {
-  const what =
-    e.action === 'canary'
-      ? `canary ${e.to} to ${e.percent} % (live ${e.from})`
-      : e.action === 'abort'
-        ? `canary aborted (live ${e.from})`
-        : `${e.action} ${e.from ?? '(none)'} -> ${e.to}`;
+  const what = eventWhat(e);
   return `${when(e.at)}  ${e.app.padEnd(13)} ${what}  by ${e.by}${e.note ? `  "${e.note}"` : ''}`;
 }
 
@@ -192,15 +206,17 @@ export async function main(
       }
       case 'status': {
         const pointer = await readPointer(store);
-        print(
-          Object.entries(pointer.apps)
-            .map(
-              ([app, p]) =>
-                `${app.padEnd(13)} live ${p.live} since ${when(p.since)}${p.canary ? `; canary ${p.canary.version} at ${p.canary.percent} %` : ''}`,
-            )
-            .join('\n') || `nothing deployed from ${store.location}`,
-          pointer,
+        const quarantines = await quarantinedNow(store, pointer);
+        const lines = Object.entries(pointer.apps).map(
+          ([app, p]) =>
+            `${app.padEnd(13)} live ${p.live} since ${when(p.since)}${p.canary ? `; canary ${p.canary.version} at ${p.canary.percent} %` : ''}`,
         );
+        for (const q of quarantines)
+          lines.push(`${q.app.padEnd(13)} ${eventWhat(q)} since ${when(q.at)}  "${q.note}"`);
+        print(lines.join('\n') || `nothing deployed from ${store.location}`, {
+          ...pointer,
+          quarantines,
+        });
         return 0;
       }
       case 'prune': {

@@ -1,6 +1,7 @@
 // The pointer: which kept release of each app is live (and which is in canary), in the store as
 // `pointer.json`, so the shell's servers read it wherever the store is. Every change is recorded in the
-// history, one object per change (`history/<time>-<app>-<id>.json`: no read-modify-write of a shared list).
+// history, one object per change (`history/<time>-<app>-<id>.json`: no read-modify-write of a shared list). The
+// shell's servers add to it too: a page of a release whose server render they quarantined, and its lifting.
 import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
@@ -27,7 +28,14 @@ export interface Pointer {
   apps: Record<string, AppPointer>;
 }
 
-export type Action = 'deploy' | 'rollback' | 'canary' | 'promote' | 'abort';
+export type Action = 'deploy' | 'rollback' | 'canary' | 'promote' | 'abort' | Quarantine;
+
+/** A shell server's quarantine of a release's server render (the pointer does not move). */
+export type Quarantine = 'quarantine' | 'lift';
+
+/** Whether an event moved the pointer (a deploy, rollback, canary, …) rather than told of a quarantine. */
+export const movedPointer = (e: HistoryEvent): boolean =>
+  e.action !== 'quarantine' && e.action !== 'lift';
 
 export interface HistoryEvent {
   at: string;
@@ -40,6 +48,8 @@ export interface HistoryEvent {
   to: string | null;
   note: string;
   percent?: number;
+  /** quarantine, lift: the page whose server render it is about (`./Landing`). */
+  page?: string;
 }
 
 export const POINTER_KEY = 'pointer.json';
@@ -235,4 +245,44 @@ export async function history(store: Store, app?: string): Promise<HistoryEvent[
   return events
     .filter((e): e is HistoryEvent => e !== null && (!app || e.app === app))
     .sort((a, b) => a.at.localeCompare(b.at));
+}
+
+export interface QuarantineRecord {
+  app: string;
+  version: string;
+  page: string;
+  action: Quarantine;
+  /** Why (the render's failure), or how it was lifted. */
+  note: string;
+  /** The shell server that saw it. */
+  by: string;
+  now?: Date;
+}
+
+/**
+ * Records that a shell server set a page of a release aside from server rendering, or lifted that: an event of the
+ * history (`from` and `to` are the release concerned; the pointer is not touched).
+ */
+export async function recordQuarantine(store: Store, q: QuarantineRecord): Promise<HistoryEvent> {
+  checkApp(q.app);
+  checkVersion(q.version);
+  const event = { app: q.app, action: q.action, from: q.version, to: q.version, page: q.page };
+  return record(store, event, { by: q.by, note: q.note, now: q.now });
+}
+
+/**
+ * The quarantines in force for what is live or in canary, as the shell servers reported them in the history: a page
+ * of a release whose last quarantine event is `quarantine` (a server that restarts forgets its quarantines without
+ * a `lift`: this is what was reported, not a server's memory).
+ */
+export async function quarantinedNow(store: Store, pointer: Pointer): Promise<HistoryEvent[]> {
+  const last = new Map<string, HistoryEvent>();
+  for (const e of await history(store)) {
+    if (!movedPointer(e)) last.set(`${e.app} ${e.to} ${e.page}`, e);
+  }
+  const served = (e: HistoryEvent) => {
+    const p = pointer.apps[e.app];
+    return !!p && (p.live === e.to || p.canary?.version === e.to);
+  };
+  return [...last.values()].filter((e) => e.action === 'quarantine' && served(e));
 }

@@ -1,7 +1,7 @@
 // Retention: an app keeps its newest `keep` releases and, whatever their age, the live one, the canary, the one
 // `rollback` would go back to, and every release that was live in the last 24 hours.
 import { listReleases, removeRelease, type ReleaseRecord } from './releases';
-import { history, readPointer } from './pointer';
+import { history, movedPointer, readPointer } from './pointer';
 import type { Store } from './store';
 
 export const RECENTLY_LIVE_MS = 24 * 60 * 60 * 1000;
@@ -27,7 +27,7 @@ export async function protectedVersions(
   }
   const since = now.getTime() - RECENTLY_LIVE_MS;
   for (const e of await history(store, app)) {
-    if (Date.parse(e.at) < since) continue;
+    if (Date.parse(e.at) < since || !movedPointer(e)) continue;
     // Live until this change (from), or made live by it (to): live within the window either way.
     for (const v of [e.from, e.action === 'canary' || e.action === 'abort' ? null : e.to]) {
       if (v && !out.has(v)) out.set(v, 'live in the last 24 h');

@@ -1,6 +1,6 @@
 // `referio-release`: the commands a team types, their answers, and a refusal's exit status (3) and message.
 import { main } from '../src/cli';
-import { readPointer } from '../src/pointer';
+import { readPointer, recordQuarantine } from '../src/pointer';
 import { LocalStore } from '../src/store';
 import { cleanTmp, makeDist, remoteShared, shellShared, tmpDir } from './fixtures';
 
@@ -55,4 +55,62 @@ it('publishes, deploys, refuses what the guard refuses (status 3, pointer unchan
     'refused: shell has no earlier release to roll back to',
   );
   expect((await run('frobnicate', ...s)).code).toBe(2);
+});
+
+it("shows the shell servers' quarantines of a release's server render in the history and, while in force, the status", async () => {
+  const dir = tmpDir('store');
+  const s = ['--store', dir, '--by', 'Ada'];
+  const store = new LocalStore(dir);
+  const remote = makeDist({ name: 'mfe_public', shared: remoteShared('^0.2.0') });
+  const { out } = await run('publish', 'mfe-public', '--dist', remote, '--deploy', '--json', ...s);
+  const { version } = JSON.parse(out[0]!) as { version: string };
+  const by = 'shell server web-1 (pid 42)';
+  const note = '3 failed server renders within 5 min (last: boom)';
+  const at = new Date(Date.now() + 1000);
+  const page = './Landing';
+  await recordQuarantine(store, {
+    app: 'mfe-public',
+    version,
+    page,
+    action: 'quarantine',
+    note,
+    by,
+    now: at,
+  });
+  const v = version.replace('+', '\\+');
+
+  const history = await run('history', 'mfe-public', ...s);
+  expect(history.out[0]!.split('\n')[1]).toMatch(
+    new RegExp(
+      `mfe-public +server render of ${v} \\./Landing quarantined \\(the page renders in the browser\\)  by shell server web-1 \\(pid 42\\)  "${note.replace(/[()]/g, '\\$&')}"$`,
+    ),
+  );
+  const status = await run('status', ...s);
+  expect(status.out[0]!.split('\n')).toEqual([
+    expect.stringMatching(new RegExp(`^mfe-public +live ${v} since `)),
+    expect.stringMatching(
+      new RegExp(`^mfe-public +server render of ${v} \\./Landing quarantined .* since `),
+    ),
+  ]);
+  const json = JSON.parse((await run('status', '--json', ...s)).out[0]!) as {
+    quarantines: { to: string; page: string }[];
+  };
+  expect(json.quarantines).toEqual([expect.objectContaining({ to: version, page: './Landing' })]);
+
+  // Lifted: in the history, no longer in the status.
+  const lifted = new Date(at.getTime() + 1000);
+  const liftNote = 'a probe render succeeded';
+  await recordQuarantine(store, {
+    app: 'mfe-public',
+    version,
+    page,
+    action: 'lift',
+    note: liftNote,
+    by,
+    now: lifted,
+  });
+  expect((await run('history', 'mfe-public', ...s)).out[0]!.split('\n')[2]).toMatch(
+    new RegExp(`server render of ${v} \\./Landing back \\(quarantine lifted\\)`),
+  );
+  expect((await run('status', ...s)).out[0]!.split('\n')).toHaveLength(1);
 });

@@ -1,7 +1,7 @@
 // Retention: `prune --keep N` keeps the newest N releases and never removes the live one, a canary, the rollback
 // target or one that was live in the last 24 hours.
 import { getRelease, listReleases, publish } from '../src/releases';
-import { canary, deploy, rollback } from '../src/pointer';
+import { canary, deploy, recordQuarantine, rollback } from '../src/pointer';
 import { prune } from '../src/prune';
 import { cleanTmp, localStore, makeDist } from './fixtures';
 
@@ -59,4 +59,25 @@ it('keeps the newest N, the live one, the canary, the rollback target and any li
   const later = await prune(store, 'mfe-referrer', 1, { now: new Date(now.getTime() + 2 * day) });
   expect(later.removed).toEqual([v[4]]);
   await expect(prune(store, 'mfe-referrer', 0)).rejects.toThrow('--keep must be 1 or more');
+});
+
+it("a shell server's quarantine of a release in the history does not count as that release being live", async () => {
+  const store = localStore();
+  const v: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const dist = makeDist({ name: 'mfe_referrer', text: `q ${i}` });
+    const { record } = await publish(store, { app: 'mfe-referrer', dist, semver: `0.1.${i}`, by });
+    v.push(record.version);
+  }
+  await deploy(store, 'mfe-referrer', v[2]!, { by });
+  // v0 was only ever a visitor's override, whose server render a shell server quarantined.
+  await recordQuarantine(store, {
+    app: 'mfe-referrer',
+    version: v[0]!,
+    page: './Dashboard',
+    action: 'quarantine',
+    note: '3 failed server renders',
+    by: 'shell server',
+  });
+  expect((await prune(store, 'mfe-referrer', 1)).removed).toEqual([v[0], v[1]]);
 });

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import type { AppInfo } from './apps.mjs';
 
 export interface BuildStep {
   name: string;
@@ -45,7 +46,10 @@ export function startStatic(
   dir: string,
   opts?: { quiet?: boolean; args?: string[]; format?: (line: string) => string | null },
 ): ChildProcess;
-export function releaseBuilds(opts?: { log?: (m: string) => void }): Promise<string[]>;
+export function releaseBuilds(opts?: {
+  log?: (m: string) => void;
+  only?: (app: AppInfo) => boolean;
+}): Promise<string[]>;
 export function startStack(opts?: {
   quiet?: boolean;
   apiEnv?: Record<string, string>;

@@ -238,13 +238,15 @@ export function startStatic(dir, { quiet = false, args = [], format } = {}) {
  * Keeps every app's current build (its dist/) as a release in the store (RELEASE_STORE, else <repo>/.releases;
  * docs/releases.md) and deploys it when it is new to the store or the app has nothing live. A build that is
  * already a release changes nothing: a deploy or rollback made by hand stays as it was across restarts.
- * The shell goes first (the guard checks the remotes against the live shell). Returns what was deployed.
+ * The shell goes first (the guard checks the remotes against the live shell). `only` picks the apps (the dev loop:
+ * those not on a dev server). Returns what was deployed.
  */
-export async function releaseBuilds({ log = console.log } = {}) {
+export async function releaseBuilds({ log = console.log, only = () => true } = {}) {
   const { default: release } = await import('@referio/release');
   const store = release.openStore();
   const deployed = [];
-  for (const a of [...apps].sort((x, y) => Number(Boolean(y.host)) - Number(Boolean(x.host)))) {
+  const order = [...apps].sort((x, y) => Number(Boolean(y.host)) - Number(Boolean(x.host)));
+  for (const a of order.filter(only)) {
     // The skew test (tools/ci/skew.mjs) names a previous release's build: it is released and deployed like any
     // build, so the servers serve it from the store as they serve every release.
     const dist = process.env[distEnv(a.dir)] || path.join(root, a.dir, 'dist');

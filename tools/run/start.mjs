@@ -7,7 +7,15 @@
 // The console shows one line per request (tools/run/devlog.mjs); the servers themselves still log JSON.
 import { apps, appByDir, API_PORT } from './apps.mjs';
 import { createDevLogFormatter } from './devlog.mjs';
-import { buildStale, run, startApi, startProcess, startStack, startStatic } from './stack.mjs';
+import {
+  buildStale,
+  releaseBuilds,
+  run,
+  startApi,
+  startProcess,
+  startStack,
+  startStatic,
+} from './stack.mjs';
 import { waitWhileProgressing } from './progress.mjs';
 
 const args = process.argv.slice(2);
@@ -49,6 +57,10 @@ async function main() {
       // React's development build (Fast Refresh needs it) and the remote's updates apply in place.
       const inDev = (a) => a.host || named.includes(a.dir);
       await buildStale({ only: (step) => !apps.some((a) => inDev(a) && step.name === a.dir) });
+      // The other remotes are served from the release store, as `npm start` serves them: their builds are kept
+      // (and deployed when new), so a clean clone has a store and a fresh build is what the dev shell loads
+      // through each remote's stable URL (http://localhost:<port>/mf-manifest.json, docs/releases.md).
+      await releaseBuilds({ only: (a) => !inDev(a) });
       children = [
         startApi({ format: createDevLogFormatter('api') }),
         ...apps

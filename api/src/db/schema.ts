@@ -3,12 +3,14 @@
 import { sql } from 'drizzle-orm';
 import {
   DECLINE_REASONS,
+  JOB_ALERT_FREQUENCIES,
   NOTIFICATION_KINDS,
   REFERRAL_STATUSES,
   REPORT_REASONS,
   REPORT_TARGETS,
 } from '../contract';
 import {
+  bigint,
   bigserial,
   customType,
   serial,
@@ -23,6 +25,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -226,8 +229,8 @@ export const companies = pgTable(
  * A company's e-mail domains (registrable domains, lower-case: 'acme.co.uk', never 'eng.acme.co.uk').
  * A referrer is verified at a company when their current verified work address is at one of these
  * (src/services/companies.ts). A domain belongs to one company. Seeded companies get theirs confirmed;
- * a company nobody verified yet takes the domain of its first verified referrer (`claimedBy`),
- * unconfirmed until a second user verifies an address at that domain (docs/verified-referrers.md).
+ * a referrer's own domain is claimed for the name they post under (`claimedBy`), unconfirmed until an
+ * operator confirms it; colleagues confirm nothing (docs/trust-and-safety.md).
  */
 export const companyDomains = pgTable(
   'company_domains',
@@ -872,6 +875,82 @@ export const savedJobs = pgTable(
   ],
 );
 
+export const jobAlertFrequencyEnum = pgEnum('job_alert_frequency', JOB_ALERT_FREQUENCIES);
+
+/**
+ * A person's job alert (docs/notifications.md, "Job alerts"): a job list's search and filters, e-mailed
+ * instantly or daily as new jobs match them. One row per person and criteria (saving them again
+ * changes the frequency). The search is kept as the list's cache keys it (trimmed, spaces collapsed,
+ * lower-case); a filter that is null is "any".
+ */
+export const jobAlerts = pgTable(
+  'job_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    search: text('search').notNull().default(''),
+    jobType: jobTypeEnum('job_type'),
+    jobLocation: jobLocationEnum('job_location'),
+    industry: industryEnum('industry'),
+    experience: experienceEnum('experience'),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    frequency: jobAlertFrequencyEnum('frequency').notNull().default('daily'),
+    /** When its last e-mail was written. */
+    lastMailedAt: ts('last_mailed_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('job_alerts_criteria_uq')
+      .on(t.userId, t.search, t.jobType, t.jobLocation, t.industry, t.experience, t.companyId)
+      .nullsNotDistinct(),
+    index('job_alerts_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * New job posts the alerts have not been matched against yet: written in the post's transaction, taken
+ * (FOR UPDATE SKIP LOCKED, deleted) by the sweep that matches them, so each post is matched once.
+ */
+export const jobAlertQueue = pgTable('job_alert_queue', {
+  jobPostId: uuid('job_post_id')
+    .primaryKey()
+    .references(() => jobPosts.id, { onDelete: 'cascade' }),
+  queuedAt: ts('queued_at').notNull().defaultNow(),
+});
+
+/**
+ * A job an alert matched: one row per alert and job (the primary key: no job is ever mailed twice to one
+ * alert). Settled when its e-mail is written (`mail_id`) or when it is dropped (the job closed, its poster
+ * suspended or blocked, the alert turned off first).
+ */
+export const jobAlertMatches = pgTable(
+  'job_alert_matches',
+  {
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => jobAlerts.id, { onDelete: 'cascade' }),
+    jobPostId: uuid('job_post_id')
+      .notNull()
+      .references(() => jobPosts.id, { onDelete: 'cascade' }),
+    matchedAt: ts('matched_at').notNull().defaultNow(),
+    settledAt: ts('settled_at'),
+    mailId: bigint('mail_id', { mode: 'number' }).references(() => mailOutbox.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    primaryKey({ name: 'job_alert_matches_pkey', columns: [t.alertId, t.jobPostId] }),
+    // The sweep's alerts with something to send, and the oldest of it (a daily digest's due time).
+    index('job_alert_matches_pending_idx')
+      .on(t.alertId, t.matchedAt)
+      .where(sql`settled_at is null`),
+    index('job_alert_matches_job_idx').on(t.jobPostId),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type JobPostRow = typeof jobPosts.$inferSelect;
 export type WorkEmailHistoryRow = typeof workEmailHistory.$inferSelect;
@@ -879,6 +958,9 @@ export type OtpPurpose = (typeof otpPurposeEnum.enumValues)[number];
 
 /** Every table, children first: the order TRUNCATE and tests rely on. */
 export const allTableNames = [
+  'job_alert_matches',
+  'job_alert_queue',
+  'job_alerts',
   'saved_jobs',
   'audit_log',
   'reports',

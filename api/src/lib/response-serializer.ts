@@ -1,5 +1,24 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifySerializerCompiler } from 'fastify';
+import fastJson from 'fast-json-stringify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { jobListAnswer } from '../contract';
+
+/**
+ * Answers written by fast-json-stringify from their JSON Schema instead of zod's parse-then-stringify: the
+ * job search's page (docs/search.md, "The tail"), where zod's copy of every row cost three times the CPU and
+ * the garbage. Its rows come typed from the repository; the test suite still checks each answer with zod.
+ */
+const FAST_SCHEMAS: ReadonlySet<unknown> = new Set([jobListAnswer]);
+
+type Serialize = (data: unknown) => string;
+
+/** A fast-json-stringify serializer of a zod schema's output. */
+function fastSerializer(schema: z.ZodType): Serialize {
+  const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
+  return fastJson(json as Parameters<typeof fastJson>[0]) as Serialize;
+}
 
 /**
  * Paths of fields `sent` has and `written` lacks: what a response schema dropped (an object schema
@@ -26,9 +45,13 @@ export function droppedFields(sent: unknown, written: unknown, path = ''): strin
  */
 export function responseSerializerCompiler(strict: boolean): FastifySerializerCompiler<unknown> {
   const compile = serializerCompiler as FastifySerializerCompiler<unknown>;
-  if (!strict) return compile;
+  if (!strict) {
+    return (route) =>
+      FAST_SCHEMAS.has(route.schema) ? fastSerializer(route.schema as z.ZodType) : compile(route);
+  }
   return (route) => {
     const serialize = compile(route);
+    const fast = FAST_SCHEMAS.has(route.schema) ? fastSerializer(route.schema as z.ZodType) : null;
     return (data: unknown) => {
       const json = serialize(data);
       const dropped = droppedFields(JSON.parse(JSON.stringify(data)), JSON.parse(json));
@@ -37,7 +60,12 @@ export function responseSerializerCompiler(strict: boolean): FastifySerializerCo
           `${route.method} ${route.url}: the response schema drops ${dropped.slice(0, 5).join(', ')}`,
         );
       }
-      return json;
+      if (fast && !isDeepStrictEqual(JSON.parse(fast(data)), JSON.parse(json))) {
+        throw new Error(
+          `${route.method} ${route.url}: fast-json-stringify and zod write it differently`,
+        );
+      }
+      return fast ? fast(data) : json;
     };
   };
 }

@@ -5,8 +5,10 @@ import { TRUST_MESSAGES } from '../contract';
 import type { UserRow } from '../db/schema';
 import { hmacHex, randomUrlToken, sameHex } from '../lib/crypto';
 import { HttpError, SIGN_IN_REQUIRED_MESSAGE } from '../lib/errors';
+import { EmailRevertRepository } from '../services/emailReverts';
 import { MailBudget } from '../services/mailBudget';
 import { OtpService } from '../services/otp';
+import { RateLimitCounters } from '../services/rateLimits';
 import { SessionStore, type ActiveSession } from '../services/sessions';
 import { suspensionOfUser } from '../services/trust';
 import { UserRepository } from '../services/users';
@@ -55,6 +57,10 @@ declare module 'fastify' {
     otp: OtpService;
     /** Per-IP, per-account and per-recipient budgets of the mails routes send (services/mailBudget.ts). */
     mailBudget: MailBudget;
+    /** Counters in `rate_limits` for limits a route applies itself (the sign-in code routes'). */
+    rateLimitCounters: RateLimitCounters;
+    /** The "this wasn't me" links of sign-in e-mail changes. */
+    emailReverts: EmailRevertRepository;
     /** Opens a session for the user and sets the httpOnly cookie; the token never appears in a body. */
     signIn(reply: FastifyReply, userId: string): Promise<void>;
     /** Marks this browser as one that signed in to `email` (see DEVICE_COOKIE). */
@@ -122,10 +128,12 @@ export default fp(
       ),
     );
 
+    app.decorate('rateLimitCounters', new RateLimitCounters(app.db));
+    app.decorate('emailReverts', new EmailRevertRepository(app.db, app.now));
     app.decorate(
       'mailBudget',
       new MailBudget(
-        app.db,
+        app.rateLimitCounters,
         secret,
         {
           ipPerHour: config.MAIL_IP_MAX_PER_HOUR,

@@ -1,4 +1,4 @@
-// How live events travel between API instances (src/plugins/events.ts): one channel every instance publishes to
+// How live events travel between API instances (src/plugins/events/): one channel every instance publishes to
 // and hears everything on, itself included. Two transports behind one interface, chosen by EVENTS_BROKER_URL:
 // - unset: PostgreSQL LISTEN/NOTIFY (node-postgres: a dedicated client that LISTENs and reconnects with backoff;
 //   PGlite: its in-process `listen`). Nothing to run beside the database; every NOTIFY takes a lock shared by the
@@ -35,9 +35,9 @@ export async function openFanOut(app: FastifyInstance, sub: FanOutSubscriber): P
   const url = app.config.EVENTS_BROKER_URL;
   const postgres = await openPostgresFanOut(app, sub);
   if (!url) return postgres;
-  // A new notification's signal is sent inside its transaction (src/services/notifications.ts), so it still
-  // comes by NOTIFY, which stays open for it; everything else (messages, reads, presence, search changes, the
-  // bulk) goes through the broker.
+  // A new notification's signal (and a list change's, `listsChanged`) is sent inside its transaction
+  // (src/services/notifications.ts), so it still comes by NOTIFY, which stays open for it; everything else
+  // (messages, reads, presence, search changes, the bulk) goes through the broker.
   const broker = await openRedisFanOut(url, EVENTS_CHANNEL, sub, app.log);
   return {
     kind: broker.kind,

@@ -3,7 +3,8 @@
 // rows with FOR UPDATE SKIP LOCKED and a lease (so instances never take the same row, and a crashed
 // instance's rows are taken over once its lease runs out), sends them through the mail plugin, and marks
 // each one sent as soon as the SMTP server has accepted it. The same loop runs the referral sweep
-// (app.referrals.sweep) every REFERRAL_SWEEP_MS. A refusal or an unreachable server puts the
+// (app.referrals.sweep) every REFERRAL_SWEEP_MS and the job-alert sweep (app.jobAlerts.sweep) when a
+// post wakes it or every ALERT_SWEEP_MS. A refusal or an unreachable server puts the
 // row back with a doubling wait; after MAIL_MAX_ATTEMPTS it is given up (failed_at, last_error).
 //
 // Each mail carries a Message-ID made from its row id, so the one resend that a crash between "accepted"
@@ -25,6 +26,8 @@ export interface Outbox {
   drainAll(): Promise<DrainResult>;
   /** Wakes an idle worker now (new mail was written). */
   wake(): void;
+  /** Wakes the worker to run the job-alert sweep now (a job was posted). */
+  wakeAlerts(): void;
 }
 
 declare module 'fastify' {
@@ -39,6 +42,12 @@ declare module 'fastify' {
  * instance may run them (docs/referral-lifecycle.md, docs/responsiveness.md).
  */
 export const REFERRAL_SWEEP_MS = 30_000;
+
+/**
+ * How often the worker runs the job-alert sweep when nothing woke it for one (a post another instance
+ * queued and did not match, a daily digest whose time came): app.jobAlerts.sweep, safe on every instance.
+ */
+export const ALERT_SWEEP_MS = 30_000;
 
 /** The longest wait between two tries. */
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
@@ -178,10 +187,30 @@ export default fp(
         if (!stopping) app.log.warn({ err }, 'referral sweep failed');
       }
     };
+    // A post on this instance asks for the job-alert sweep at once; otherwise it runs every ALERT_SWEEP_MS.
+    let alertsWanted = false;
+    let lastAlertSweep = 0;
+    const sweepAlerts = async () => {
+      if (!alertsWanted && Date.now() - lastAlertSweep < ALERT_SWEEP_MS) return;
+      alertsWanted = false;
+      lastAlertSweep = Date.now();
+      try {
+        const { posts, mailed } = await app.jobAlerts.sweep();
+        if (posts + mailed > 0) app.log.info({ posts, mailed }, 'job alert sweep');
+      } catch (err) {
+        if (!stopping) app.log.warn({ err }, 'job alert sweep failed');
+      }
+    };
+    const wakeAlerts = () => {
+      alertsWanted = true;
+      wake();
+    };
     const run = async () => {
       while (!stopping) {
         let claimed = 0;
         await sweepReferrals();
+        if (stopping) break;
+        await sweepAlerts();
         if (stopping) break;
         try {
           claimed = (await drainOnce()).claimed;
@@ -193,7 +222,7 @@ export default fp(
       }
     };
 
-    app.decorate('outbox', { drainOnce, drainAll, wake } satisfies Outbox);
+    app.decorate('outbox', { drainOnce, drainAll, wake, wakeAlerts } satisfies Outbox);
     // New notifications (from any instance) wake this worker at once.
     app.chatEvents.onNotified(wake);
 
@@ -209,5 +238,5 @@ export default fp(
       });
     }
   },
-  { name: 'outbox', dependencies: ['config', 'db', 'mail', 'events', 'referrals'] },
+  { name: 'outbox', dependencies: ['config', 'db', 'mail', 'events', 'referrals', 'job-alerts'] },
 );

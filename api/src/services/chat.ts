@@ -80,9 +80,13 @@ export class ChatService {
 
   /**
    * Creates the chat between a candidate and the referrer of one of their approved requests, or returns
-   * the existing one. The caller must be one of the two.
+   * the existing one (`created`: whether this call made it). The caller must be one of the two.
    */
-  async createChat(callerId: string, candidateId: string, referrerId: string): Promise<Chat> {
+  async createChat(
+    callerId: string,
+    candidateId: string,
+    referrerId: string,
+  ): Promise<{ chat: Chat; created: boolean }> {
     if (callerId !== candidateId && callerId !== referrerId)
       throw new HttpError(403, CREATE_CHAT_FORBIDDEN_MESSAGE);
     const [approved] = await this.db
@@ -98,10 +102,11 @@ export class ChatService {
       .limit(1);
     if (!approved) throw new HttpError(403, CHAT_NEEDS_APPROVAL_MESSAGE);
     await this.assertOpen(candidateId, referrerId);
-    await this.db
+    const inserted = await this.db
       .insert(chats)
       .values({ candidateId, referrerId, createdAt: this.now() })
-      .onConflictDoNothing({ target: [chats.candidateId, chats.referrerId] });
+      .onConflictDoNothing({ target: [chats.candidateId, chats.referrerId] })
+      .returning({ id: chats.id });
     const [row] = await this.db
       .select({ id: chats.id })
       .from(chats)
@@ -111,7 +116,7 @@ export class ChatService {
     const list = await this.listChats(callerId, [row.id]);
     const chat = list[0];
     if (!chat) throw new Error('chat not listed after insert');
-    return chat;
+    return { chat, created: inserted.length > 0 };
   }
 
   /** 403 when no one may write between the two users: a block either way, or a suspension. */

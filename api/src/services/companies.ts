@@ -1,5 +1,7 @@
 import type {
   Company,
+  CompanyDomain,
+  CompanyPage,
   CompanyVerification,
   DomainClaim,
   DomainState,
@@ -84,6 +86,17 @@ const toDomainClaim = (r: DomainRow): DomainClaim => ({
   createdAt: r.createdAt.toISOString(),
 });
 
+/** A row of `publicPage`'s statement. */
+interface CompanyPageRow {
+  id: string;
+  name: string;
+  logo: string | null;
+  industry: string;
+  open_jobs: number;
+  referrers: number;
+  domains: CompanyDomain[] | string;
+}
+
 /** A user's current work address: the one verified last. */
 interface CurrentAddress {
   email: string;
@@ -146,6 +159,45 @@ export class CompanyRepository {
       .where(eq(companies.id, id))
       .limit(1);
     return rows[0] ?? null;
+  }
+
+  /**
+   * A company's public page (docs/decisions-public.md, "Company pages"), or null when there is no such
+   * company: its open jobs (an index-only count on job_posts_company_status_newest_idx), the people who
+   * posted them, and their current verified work domains that are this company's, confirmed or only claimed
+   * (`CompanyDomain`). A domain rejected or of another company is not listed; its referrers still count.
+   * One statement; the posters are read from the company's active jobs (that index, then the rows).
+   */
+  async publicPage(id: string): Promise<CompanyPage | null> {
+    const result = await this.db.execute(sql`
+      with posters as (
+        select distinct j.user_id from ${jobPosts} j where j.company_id = ${id} and j.status = 'active'
+      ), by_domain as (
+        select d.domain, d.confirmed_at is not null as confirmed, count(*)::int as referrers
+        from posters p
+        join ${users} u on u.id = p.user_id
+        left join ${companyDomains} d
+          on d.domain = u.work_email_domain and d.company_id = ${id} and d.rejected_at is null
+        group by 1, 2
+      )
+      select c.id, c.name, c.logo, c.industry::text as industry,
+        (select count(*)::int from ${jobPosts} j where j.company_id = c.id and j.status = 'active') as open_jobs,
+        (select coalesce(sum(b.referrers), 0)::int from by_domain b) as referrers,
+        (select coalesce(json_agg(json_build_object('domain', b.domain, 'confirmed', b.confirmed, 'referrers', b.referrers)
+                 order by b.confirmed desc, b.referrers desc, b.domain), '[]'::json)
+           from by_domain b where b.domain is not null) as domains
+      from ${companies} c where c.id = ${id}`);
+    const row = (result as unknown as { rows: CompanyPageRow[] }).rows[0];
+    if (!row) return null;
+    return {
+      _id: row.id,
+      companyName: row.name,
+      logo: row.logo,
+      industry: row.industry,
+      openJobs: Number(row.open_jobs),
+      referrers: Number(row.referrers),
+      domains: typeof row.domains === 'string' ? JSON.parse(row.domains) : row.domains,
+    };
   }
 
   /**

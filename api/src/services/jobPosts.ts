@@ -18,6 +18,7 @@ import {
   gt,
   inArray,
   ne,
+  notInArray,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -27,6 +28,7 @@ import { sessionLookup, type ActiveSession } from './sessions';
 import { profileLinkOf } from './users';
 import { verifiedAtSql, verifiedDomainSql } from './companies';
 import { responsivenessOf, toResponsiveness } from './responsiveness';
+import { similarPlaces } from './similarJobs';
 import {
   blocks,
   companies,
@@ -175,6 +177,7 @@ export function toJobPost(row: JobListRow): JobPost {
     userId: j.userId,
     jobTitle: j.jobTitle,
     companyName: j.companyName,
+    companyId: j.companyId,
     jobLocation: j.jobLocation,
     address: j.address,
     companyLogo: j.companyLogo ?? '',
@@ -678,6 +681,35 @@ export class JobPostRepository {
       total: found.total,
       totalCapped: found.totalCapped,
     };
+  }
+
+  /**
+   * "Similar jobs" (docs/search.md): up to `limit` listed jobs like the job `jobId` (not itself), best first
+   * (`similarPlaces`: its company and the words of its title and skills, weighted by rarity; ties newest
+   * first), leaving out the jobs of the posters in `notBy` (those the caller blocked). Empty for an unknown
+   * job. One statement on the postings.
+   */
+  async similar(jobId: string, limit: number, notBy: string[] = []): Promise<JobPost[]> {
+    const rows = await this.similarQuery(jobId, limit, notBy);
+    return rows.map((r) => toJobPost({ ...r, isApplied: false }));
+  }
+
+  /** `similar`'s statement, unexecuted (test/similar-jobs.test.ts EXPLAINs it). */
+  similarQuery(jobId: string, limit: number, notBy: string[] = []) {
+    // The candidates' rows by their places (one probe of job_posts_search_pos_uq each), in their order.
+    return this.searchDb
+      .select(jobListColumnsWithResponsiveness(null))
+      .from(similarPlaces(jobId, limit * 3))
+      .innerJoin(
+        jobPosts,
+        and(
+          sql`${jobPosts.searchPos} = any(s.positions) and referio_job_listed(${jobPosts})`,
+          notBy.length > 0 ? notInArray(jobPosts.userId, notBy) : undefined,
+        ),
+      )
+      .leftJoin(companies, eq(companies.id, jobPosts.companyId))
+      .orderBy(sql`array_position(s.positions, ${jobPosts.searchPos})`)
+      .limit(limit);
   }
 
   /** One job post with its company logo and `isApplied` for `viewerId`, or null. */

@@ -4,11 +4,10 @@
 // Counted in `rate_limits` like the other limits (every instance shares them); a mail that counts
 // against any exhausted budget answers 429 with Retry-After and is not sent. Recipient addresses are
 // kept only as an HMAC under the server secret.
-import { sql } from 'drizzle-orm';
-import type { Db } from '../db';
 import { hmacHex } from '../lib/crypto';
 import { HttpError } from '../lib/errors';
-import { rateLimitCounter, waitInWords, type CounterState } from '../lib/rate-limit-store';
+import { waitInWords } from '../lib/rate-limit-store';
+import type { RateLimitCounters } from './rateLimits';
 
 export interface MailBudgetLimits {
   ipPerHour: number;
@@ -20,12 +19,31 @@ export interface MailBudgetLimits {
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
+/** A mail about to be sent: who asks (IP, browser, account) and to whom. */
+export interface MailRequest {
+  ip: string | undefined;
+  /** The asking browser's `referio_browser` id, when it sent one. */
+  browser?: string | null;
+  recipient: string;
+  userId?: string | null;
+  /** A browser that signed in to the recipient address before: the recipient's budget is not charged. */
+  knownDevice?: boolean;
+}
+
+/** One counter a mail is charged to, and its limit. */
+interface Budget {
+  group: string;
+  key: string;
+  windowMs: number;
+  max: number;
+}
+
 export const mailBudgetMessage = (wait: string) =>
   `Too many emails requested. Please try again in ${wait}.`;
 
 export class MailBudget {
   constructor(
-    private readonly db: Db,
+    private readonly counters: RateLimitCounters,
     private readonly secret: Buffer,
     private readonly limits: MailBudgetLimits,
     private readonly now: () => Date,
@@ -36,50 +54,12 @@ export class MailBudget {
    * budget is spent. `knownDevice`: the request comes from a browser that signed in to the recipient
    * address before, which others' requests must not lock out, so the recipient's budget is not charged.
    */
-  async spend(input: {
-    ip: string | undefined;
-    /** The asking browser's `referio_browser` id, when it sent one. */
-    browser?: string | null;
-    recipient: string;
-    userId?: string | null;
-    knownDevice?: boolean;
-  }): Promise<void> {
+  async spend(input: MailRequest): Promise<void> {
     const at = this.now();
-    const checks: { group: string; key: string; windowMs: number; max: number }[] = [
-      { group: 'mail-ip', key: input.ip ?? '', windowMs: HOUR_MS, max: this.limits.ipPerHour },
-    ];
-    if (input.browser) {
-      checks.push({
-        group: 'mail-browser',
-        key: hmacHex(this.secret, `browser:${input.browser}`),
-        windowMs: HOUR_MS,
-        max: this.limits.browserPerHour,
-      });
-    }
-    if (input.userId) {
-      checks.push({
-        group: 'mail-account',
-        key: input.userId,
-        windowMs: HOUR_MS,
-        max: this.limits.accountPerHour,
-      });
-    }
-    if (!input.knownDevice) {
-      checks.push({
-        group: 'mail-recipient',
-        key: hmacHex(this.secret, `recipient:${input.recipient.toLowerCase()}`),
-        windowMs: DAY_MS,
-        max: this.limits.recipientPerDay,
-      });
-    }
     let waitMs = 0;
-    for (const c of checks) {
-      const resetAt = new Date(at.getTime() + c.windowMs).toISOString();
-      const result = (await this.db.execute(
-        sql`select ${rateLimitCounter(c.group, sql`${c.key}`, sql`${at.toISOString()}`, sql`${resetAt}`)} as state`,
-      )) as unknown as { rows: { state: CounterState }[] };
-      const state = result.rows[0]?.state;
-      if (state && state.count > c.max) {
+    for (const budget of this.budgetsOf(input)) {
+      const state = await this.counters.bump(budget.group, budget.key, at, budget.windowMs);
+      if (state.count > budget.max) {
         waitMs = Math.max(waitMs, new Date(state.resetAt).getTime() - at.getTime());
       }
     }
@@ -89,5 +69,37 @@ export class MailBudget {
         'retry-after': String(seconds),
       });
     }
+  }
+
+  /** The budgets a mail is charged to: the IP's always, the others when the request has them. */
+  private budgetsOf(input: MailRequest): Budget[] {
+    const budgets: Budget[] = [
+      { group: 'mail-ip', key: input.ip ?? '', windowMs: HOUR_MS, max: this.limits.ipPerHour },
+    ];
+    if (input.browser) {
+      budgets.push({
+        group: 'mail-browser',
+        key: hmacHex(this.secret, `browser:${input.browser}`),
+        windowMs: HOUR_MS,
+        max: this.limits.browserPerHour,
+      });
+    }
+    if (input.userId) {
+      budgets.push({
+        group: 'mail-account',
+        key: input.userId,
+        windowMs: HOUR_MS,
+        max: this.limits.accountPerHour,
+      });
+    }
+    if (!input.knownDevice) {
+      budgets.push({
+        group: 'mail-recipient',
+        key: hmacHex(this.secret, `recipient:${input.recipient.toLowerCase()}`),
+        windowMs: DAY_MS,
+        max: this.limits.recipientPerDay,
+      });
+    }
+    return budgets;
   }
 }

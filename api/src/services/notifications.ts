@@ -11,6 +11,7 @@ import {
   ROLE_REFERRER,
   type AppNotification,
   type JobPost,
+  type LiveTopic,
   type MailPreferences,
   type NotificationKind,
   type NotificationsAnswer,
@@ -39,13 +40,48 @@ import {
 import { signUnsubscribeToken, verifyUnsubscribeToken } from '../lib/unsubscribe';
 import { jobListColumns, toJobPost } from './jobPosts';
 
-/** The channel the live stream listens on (src/plugins/events.ts); `{k:'n', to}` tells users' bells. */
+/** The channel the live stream listens on (src/plugins/events/wire.ts); `{k:'n', to}` tells users' bells. */
 export const NOTIFY_CHANNEL = 'referio_chat';
 /** Recipients per NOTIFY payload (payloads stay well under PostgreSQL's 8000 bytes). */
 const NOTIFY_CHUNK = 150;
 const JOB_MATCHES_LOCK = 727_274_101;
 const HOUR = 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
+
+/**
+ * The lists that a notification's event changed, its recipient's and its actor's: the live stream's
+ * `changed` event, sent with the notification's own signal, tells their open pages to fetch them again.
+ */
+const TOPICS_OF: Readonly<Record<NotificationKind, LiveTopic[]>> = {
+  referral_requested: ['referrals'],
+  referral_approved: ['referrals'],
+  referral_declined: ['referrals'],
+  referral_expired: ['referrals'],
+  referral_expiring: [],
+  job_matches: [],
+  chat_message: [],
+};
+
+/** One NOTIFY per NOTIFY_CHUNK users, sent when the transaction commits (src/plugins/events/wire.ts). */
+async function notifyChunks(tx: Tx, userIds: readonly string[], wire: (to: string[]) => object) {
+  const unique = [...new Set(userIds)];
+  for (let i = 0; i < unique.length; i += NOTIFY_CHUNK) {
+    const payload = JSON.stringify(wire(unique.slice(i, i + NOTIFY_CHUNK)));
+    await tx.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`);
+  }
+}
+
+/**
+ * `NotificationRepository.listsChanged` for a repository that changes other people's lists in its own
+ * transaction (a suspension closes jobs and ends requests).
+ */
+export async function listsChangedIn(
+  tx: Tx,
+  userIds: readonly string[],
+  topics: LiveTopic[],
+): Promise<void> {
+  await notifyChunks(tx, userIds, (to) => ({ k: 'c', to, t: topics }));
+}
 
 /** See `NotificationRepository.chatBellFacts`. */
 export interface ChatBellFacts {
@@ -99,6 +135,15 @@ export class NotificationRepository {
   ) {}
 
   // ---- events: call inside the transaction of the change ----------------------------------------
+
+  /**
+   * A change that notifies nobody still changed these users' lists (a withdrawn request leaves its
+   * referrer's): their open streams get a `changed` event naming `topics` once the transaction commits,
+   * and the page showing one fetches it again. (Outside a transaction: `app.chatEvents.publishChanged`.)
+   */
+  async listsChanged(tx: Tx, userIds: readonly string[], topics: LiveTopic[]): Promise<void> {
+    await listsChangedIn(tx, userIds, topics);
+  }
 
   /** A candidate sent a referral request: its referrer is told. */
   async referralRequested(tx: Tx, requestId: string): Promise<void> {
@@ -627,16 +672,23 @@ export class NotificationRepository {
         createdAt: now,
       });
     }
-    await this.signal(tx, [n.userId]);
+    const topics = TOPICS_OF[n.kind];
+    await this.signal(tx, [n.userId], topics);
+    // The request's other person (who acted, or whose request expired) sees the same lists, maybe in
+    // another tab or on another device: they change there too, with nothing to notify.
+    if (topics.length && n.actorId) await this.listsChanged(tx, [n.actorId], topics);
   }
 
-  /** Tells the users' open streams (delivered when the transaction commits, like NOTIFY itself). */
-  private async signal(tx: Tx, userIds: string[]): Promise<void> {
-    const unique = [...new Set(userIds)];
-    for (let i = 0; i < unique.length; i += NOTIFY_CHUNK) {
-      const payload = JSON.stringify({ k: 'n', to: unique.slice(i, i + NOTIFY_CHUNK) });
-      await tx.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`);
-    }
+  /**
+   * Tells the users' open streams (delivered when the transaction commits, like NOTIFY itself): a
+   * `notification` event, and a `changed` one naming `topics` when the event changed those lists.
+   */
+  private async signal(tx: Tx, userIds: string[], topics: LiveTopic[] = []): Promise<void> {
+    await notifyChunks(tx, userIds, (to) => ({
+      k: 'n',
+      to,
+      ...(topics.length ? { t: topics } : {}),
+    }));
   }
 
   private async jobsById(ids: string[], viewerId: string): Promise<Map<string, JobPost>> {

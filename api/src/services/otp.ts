@@ -4,6 +4,15 @@ import { loginLinks, otpCodes, otpFailures, type OtpPurpose } from '../db/schema
 import { hmacHex, randomDigits, randomUrlToken, sameHex, sha256Hex } from '../lib/crypto';
 import { HttpError } from '../lib/errors';
 
+type OtpCodeRow = typeof otpCodes.$inferSelect;
+
+/** Whose wrong codes a guess counts against: the address's, apart for its known browsers. */
+interface FailureBudget {
+  email: string;
+  purpose: OtpPurpose;
+  knownDevice: boolean;
+}
+
 export const OTP_MESSAGES = {
   invalid: 'Invalid OTP. Please try again.',
   expired: 'OTP has expired. Please request a new one.',
@@ -173,11 +182,8 @@ export class OtpService {
    * from a browser that signed in to the address before count apart (`knownDevice`): strangers cannot
    * spend the owner's budget, and only the owner's own browsers can spend theirs.
    */
-  private async dailyLimit(
-    email: string,
-    purpose: OtpPurpose,
-    knownDevice: boolean,
-  ): Promise<HttpError | null> {
+  private async dailyLimit(budget: FailureBudget): Promise<HttpError | null> {
+    const { email, purpose, knownDevice } = budget;
     const now = this.now();
     const rows = await this.db
       .select({ weight: otpFailures.weight, createdAt: otpFailures.createdAt })
@@ -223,33 +229,68 @@ export class OtpService {
     knownDevice?: boolean;
   }): Promise<void> {
     const email = input.email.toLowerCase();
-    const knownDevice = input.knownDevice ?? false;
+    const budget = { email, purpose: input.purpose, knownDevice: input.knownDevice ?? false };
     const now = this.now();
+    const live = await this.liveCodes(email, input.purpose, input.userId, now);
+    const limited = await this.dailyLimit(budget);
+    if (limited) throw limited;
+    const guess = await this.reserveGuess(budget, live.length, now);
+    if (guess.failuresToday > this.limits.maxFailuresPerDay) {
+      await guess.release();
+      throw await this.overDailyLimit(budget);
+    }
+    const wanted = this.hash(input.purpose, email, input.code);
+    const match = live.find((r) => sameHex(r.codeHash, wanted));
+    if (match) return this.consume(match.id, live, guess.release, now);
+    // Wrong: the reservation stays as the failure.
+    const counted = await this.countTry(live);
+    if (guess.failuresToday >= this.limits.maxFailuresPerDay)
+      throw await this.overDailyLimit(budget);
+    if (counted.every((c) => c.attempts >= this.limits.maxAttempts)) {
+      throw new HttpError(429, OTP_MESSAGES.locked);
+    }
+    throw new HttpError(400, OTP_MESSAGES.invalid);
+  }
+
+  /** The unexpired, unused codes a guess is compared with; 429 when all used up their tries, 400 if none. */
+  private async liveCodes(
+    email: string,
+    purpose: OtpPurpose,
+    userId: string | undefined,
+    now: Date,
+  ): Promise<OtpCodeRow[]> {
     const conditions = [
       eq(otpCodes.email, email),
-      eq(otpCodes.purpose, input.purpose),
+      eq(otpCodes.purpose, purpose),
       isNull(otpCodes.consumedAt),
       gt(otpCodes.expiresAt, now),
     ];
-    if (input.userId) conditions.push(eq(otpCodes.userId, input.userId));
+    if (userId) conditions.push(eq(otpCodes.userId, userId));
     const unexpired = await this.db
       .select()
       .from(otpCodes)
       .where(and(...conditions))
       .orderBy(desc(otpCodes.createdAt));
     const live = unexpired.filter((r) => r.attempts < this.limits.maxAttempts);
-    if (live.length === 0) {
-      if (unexpired.length > 0) throw new HttpError(429, OTP_MESSAGES.locked);
-      throw new HttpError(400, OTP_MESSAGES.expired);
-    }
+    if (live.length > 0) return live;
+    if (unexpired.length > 0) throw new HttpError(429, OTP_MESSAGES.locked);
+    throw new HttpError(400, OTP_MESSAGES.expired);
+  }
 
-    const limited = await this.dailyLimit(email, input.purpose, knownDevice);
-    if (limited) throw limited;
-    // Counted before the comparison: every guess holds its place in the day's budget first, so
-    // parallel guesses cannot go past it (the n-th guess to be written sees at least n).
+  /**
+   * Counts a guess before the comparison: every guess holds its place in the day's budget first, so
+   * parallel guesses cannot go past it (the n-th guess to be written sees at least n). Answers the
+   * day's failures with this one, and `release` to take it back when the guess was right.
+   */
+  private async reserveGuess(
+    budget: FailureBudget,
+    weight: number,
+    now: Date,
+  ): Promise<{ failuresToday: number; release: () => Promise<void> }> {
+    const { email, knownDevice } = budget;
     const [reserved] = await this.db
       .insert(otpFailures)
-      .values({ email, weight: live.length, knownDevice, createdAt: now })
+      .values({ email, weight, knownDevice, createdAt: now })
       .returning({ id: otpFailures.id });
     const release = async () => {
       if (reserved) await this.db.delete(otpFailures).where(eq(otpFailures.id, reserved.id));
@@ -264,43 +305,49 @@ export class OtpService {
           gt(otpFailures.createdAt, new Date(now.getTime() - DAY_MS)),
         ),
       );
-    if (Number(total) > this.limits.maxFailuresPerDay) {
-      await release();
-      throw (
-        (await this.dailyLimit(email, input.purpose, knownDevice)) ??
-        new HttpError(429, OTP_MESSAGES.locked)
-      );
-    }
+    return { failuresToday: Number(total), release };
+  }
 
-    const wanted = this.hash(input.purpose, email, input.code);
-    const match = live.find((r) => sameHex(r.codeHash, wanted));
-    if (match) {
-      // Consumed atomically: the same code cannot open two sessions.
-      const consumed = await this.db
+  /** The 429 of an address over its daily wrong codes. */
+  private async overDailyLimit(budget: FailureBudget): Promise<HttpError> {
+    return (await this.dailyLimit(budget)) ?? new HttpError(429, OTP_MESSAGES.locked);
+  }
+
+  /**
+   * A right guess: the matched code is consumed atomically (the same code cannot open two sessions),
+   * the guess's reservation released, and the address's other live codes for the purpose consumed.
+   */
+  private async consume(
+    matchId: string,
+    live: OtpCodeRow[],
+    release: () => Promise<void>,
+    now: Date,
+  ): Promise<void> {
+    const consumed = await this.db
+      .update(otpCodes)
+      .set({ consumedAt: now })
+      .where(
+        and(
+          eq(otpCodes.id, matchId),
+          isNull(otpCodes.consumedAt),
+          lt(otpCodes.attempts, this.limits.maxAttempts),
+        ),
+      )
+      .returning({ id: otpCodes.id });
+    await release();
+    if (!consumed[0]) throw new HttpError(400, OTP_MESSAGES.expired);
+    const others = live.filter((r) => r.id !== matchId).map((r) => r.id);
+    if (others.length > 0) {
+      await this.db
         .update(otpCodes)
         .set({ consumedAt: now })
-        .where(
-          and(
-            eq(otpCodes.id, match.id),
-            isNull(otpCodes.consumedAt),
-            lt(otpCodes.attempts, this.limits.maxAttempts),
-          ),
-        )
-        .returning({ id: otpCodes.id });
-      await release();
-      if (!consumed[0]) throw new HttpError(400, OTP_MESSAGES.expired);
-      const others = live.filter((r) => r.id !== match.id).map((r) => r.id);
-      if (others.length > 0) {
-        await this.db
-          .update(otpCodes)
-          .set({ consumedAt: now })
-          .where(and(inArray(otpCodes.id, others), isNull(otpCodes.consumedAt)));
-      }
-      return;
+        .where(and(inArray(otpCodes.id, others), isNull(otpCodes.consumedAt)));
     }
+  }
 
-    // Wrong: the reservation stays as the failure; each compared code counts a try, atomically.
-    const counted = await this.db
+  /** A wrong guess counts a try on each code it was compared with, atomically; answers their tries. */
+  private async countTry(live: OtpCodeRow[]): Promise<{ attempts: number }[]> {
+    return this.db
       .update(otpCodes)
       .set({ attempts: sql`${otpCodes.attempts} + 1` })
       .where(
@@ -313,16 +360,17 @@ export class OtpService {
         ),
       )
       .returning({ attempts: otpCodes.attempts });
-    if (Number(total) >= this.limits.maxFailuresPerDay) {
-      throw (
-        (await this.dailyLimit(email, input.purpose, knownDevice)) ??
-        new HttpError(429, OTP_MESSAGES.locked)
-      );
-    }
-    if (counted.every((c) => c.attempts >= this.limits.maxAttempts)) {
-      throw new HttpError(429, OTP_MESSAGES.locked);
-    }
-    throw new HttpError(400, OTP_MESSAGES.invalid);
+  }
+
+  /**
+   * Voids every pending code of the user (their e-mail changes and work e-mails): after an undone
+   * sign-in e-mail change, no code asked for from the account's sessions can still be used.
+   */
+  async voidCodesOf(userId: string): Promise<void> {
+    await this.db
+      .update(otpCodes)
+      .set({ consumedAt: this.now() })
+      .where(and(eq(otpCodes.userId, userId), isNull(otpCodes.consumedAt)));
   }
 
   /** What a browser cookie is stored as on a link: an HMAC under the server secret. */

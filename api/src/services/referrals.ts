@@ -557,6 +557,9 @@ export class ReferralRepository {
         .update(referralRequests)
         .set({ status: 'withdrawn', updatedAt: this.now() })
         .where(eq(referralRequests.id, row.id));
+      // Nobody is notified, but the request leaves the referrer's list and counts (and moves in the
+      // candidate's other tabs), live.
+      await this.notifications.listsChanged(tx, [row.recipientId, row.senderId], ['referrals']);
     });
     return (await this.find(id, me.id))!;
   }

@@ -71,4 +71,14 @@ export class SavedJobRepository {
       total: Number(n?.n ?? 0),
     };
   }
+
+  /** Who saved any of `jobIds` (their saved lists change when a job closes, reopens or is edited). */
+  async saversOf(jobIds: readonly string[]): Promise<string[]> {
+    if (jobIds.length === 0) return [];
+    const rows = await this.db
+      .selectDistinct({ id: savedJobs.userId })
+      .from(savedJobs)
+      .where(inArray(savedJobs.jobPostId, [...jobIds]));
+    return rows.map((r) => r.id);
+  }
 }

@@ -34,6 +34,7 @@ import {
   messages,
   referralRequests,
   reports,
+  savedJobs,
   sessions,
   users,
   type UserRow,
@@ -42,6 +43,7 @@ import { HttpError } from '../lib/errors';
 import { renderSuspensionMail } from '../lib/suspension-mail';
 import { readAuditLog } from './auditLog';
 import { containsPattern } from './companies';
+import { listsChangedIn } from './notifications';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -416,7 +418,14 @@ export class TrustRepository {
             or(eq(referralRequests.recipientId, userId), eq(referralRequests.senderId, userId)),
           ),
         )
-        .returning({ id: referralRequests.id });
+        .returning({
+          id: referralRequests.id,
+          senderId: referralRequests.senderId,
+          recipientId: referralRequests.recipientId,
+        });
+      const others = ended.map((r) => (r.senderId === userId ? r.recipientId : r.senderId));
+      const closed = jobs.map((j) => j.id);
+      await this.announceListChanges(tx, others, closed);
       await tx
         .update(users)
         .set({ suspendedAt: now, suspendedReason: reason })
@@ -496,6 +505,8 @@ export class TrustRepository {
         .update(users)
         .set({ suspendedAt: null, suspendedReason: null })
         .where(eq(users.id, userId));
+      const reopenedIds = reopened.map((j) => j.id);
+      await this.announceListChanges(tx, [], reopenedIds);
       await this.audit(tx, operator, {
         action: 'user.restore',
         targetKind: 'user',
@@ -509,6 +520,21 @@ export class TrustRepository {
       });
     });
     return (await this.adminUsers([userId]))[0]!;
+  }
+
+  /**
+   * Live (docs/notifications.md): the other people of the requests a suspension ended see them move on
+   * their open request pages, and whoever saved a job it closed or a restore reopened sees it change.
+   */
+  private async announceListChanges(tx: Tx, requestPeople: string[], jobIds: string[]) {
+    await listsChangedIn(tx, requestPeople, ['referrals']);
+    if (jobIds.length === 0) return;
+    const savers = await tx
+      .select({ id: savedJobs.userId })
+      .from(savedJobs)
+      .where(inArray(savedJobs.jobPostId, jobIds));
+    const saverIds = savers.map((row) => row.id);
+    await listsChangedIn(tx, saverIds, ['savedJobs']);
   }
 
   /** The suspension notice with its reason, into the outbox (account mail: no preference turns it off). */

@@ -168,6 +168,15 @@ export class UserRepository {
     return { user: existing, created: false };
   }
 
+  /**
+   * The account an address signs in to, created when new, in the mode chosen at sign-in (an existing
+   * account switches to it).
+   */
+  async findOrCreateInMode(email: string, authMode: AuthMode, now: Date): Promise<UserRow> {
+    const { user } = await this.findOrCreate(email, authMode, now);
+    return user.authMode === authMode ? user : this.update(user.id, { authMode });
+  }
+
   async update(id: string, changes: Partial<typeof users.$inferInsert>): Promise<UserRow> {
     const rows = await this.db.update(users).set(changes).where(eq(users.id, id)).returning();
     if (!rows[0]) throw new Error(`user ${id} not found`);

@@ -79,3 +79,30 @@ export function companyListHead(search: string, companyName?: string | null): Pa
     description: `Open jobs matching "${term}" on Referio. Ask the employee who posted a job to refer you.`,
   };
 }
+
+/** An unknown company's page (the server answers it with 404). */
+export const COMPANY_NOT_FOUND_HEAD: PageHead = {
+  title: site('Company not found'),
+  description: 'This company is not on Referio. Browse the open jobs of the companies that are.',
+};
+
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
+
+/** A company's page (docs/decisions-public.md, "Company pages"). */
+export function companyHead(company: {
+  companyName: string;
+  openJobs: number;
+  referrers: number;
+}): PageHead {
+  const name = company.companyName;
+  const jobs = plural(company.openJobs, 'open job', 'open jobs');
+  const people = plural(company.referrers, 'employee', 'employees');
+  return {
+    title: site(`${name}: jobs and referrals`),
+    description:
+      company.openJobs > 0
+        ? `${jobs} at ${name} on Referio, posted by ${people} who can refer you. Ask for a referral with your resume.`
+        : `${name} on Referio: no open jobs right now. Browse the open jobs of other companies hiring through referrals.`,
+  };
+}

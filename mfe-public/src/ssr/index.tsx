@@ -8,12 +8,14 @@ import type { ComponentType } from 'react';
 import { hashKey, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import {
   JOB_FILTER_KEYS,
+  SIMILAR_JOB_COUNT,
   getAllCompany,
   jobKeys,
   jobQueries,
   parsePage,
   readJobFilters,
   siteQueries,
+  type CompanyPage as Company,
   type JobPost,
   type ListAnswer,
   type PageHead,
@@ -27,9 +29,10 @@ import Premium from '../pages/Premium';
 import PrivacyPolicy from '../pages/PrivacyPolicy';
 import TermsAndConditions from '../pages/TermsAndConditions';
 import JobDetails from '../pages/JobDetails';
+import CompanyPage from '../pages/CompanyPage';
 import RefundPolicy from '../pages/RefundPolicy';
 import { homeCompaniesQuery } from '../features/landing/components/Companies';
-import { companyListHead, heads } from './heads';
+import { COMPANY_NOT_FOUND_HEAD, companyHead, companyListHead, heads } from './heads';
 import { JOB_NOT_FOUND_HEAD, jobHead, jobImagePath, jobPostingLd } from './jobPosting';
 
 /**
@@ -122,9 +125,44 @@ export const pages: Record<string, ServerPage> = {
       };
     },
     // The job as a signed-out visitor sees it; a failed call (not an unknown job: that is an answer, null)
-    // fails the render, and the page is rendered in the browser instead.
+    // fails the render, and the page is rendered in the browser instead. Its similar jobs (the newest for
+    // an unknown job) come with it; without them the browser fetches them.
     prefetch: async (client, url) => {
-      await client.fetchQuery(jobQueries.publicDetail(jobIdOf(url)));
+      const id = jobIdOf(url);
+      const [job] = await Promise.all([
+        client.fetchQuery(jobQueries.publicDetail(id)),
+        client.prefetchQuery(jobQueries.similar(isUuid(id) ? id : null, SIMILAR_JOB_COUNT)),
+      ]);
+      // A job that does not exist is shown with the newest jobs, asked without its id.
+      if (!job && isUuid(id))
+        await client.prefetchQuery(jobQueries.similar(null, SIMILAR_JOB_COUNT));
+    },
+  },
+  './CompanyPage': {
+    component: CompanyPage,
+    head: (url, state) => {
+      const key = hashKey(siteQueries.company(companyIdOf(url)).queryKey);
+      const company = state?.queries.find((q) => hashKey(q.queryKey) === key)?.state.data as
+        Company | null | undefined;
+      if (!company) return { ...COMPANY_NOT_FOUND_HEAD, status: 404 };
+      const page = parsePage(url.searchParams.get('page'));
+      const canonical = paths.company(company._id, company.companyName);
+      return {
+        ...companyHead(company),
+        canonical: page > 1 ? `${canonical}?page=${page}` : canonical,
+      };
+    },
+    // The company and the first page of its jobs as a signed-out visitor sees them; a failed call for the
+    // company (not an unknown one: that is an answer, null) leaves the page to the browser.
+    prefetch: async (client, url) => {
+      const id = companyIdOf(url);
+      const page = parsePage(url.searchParams.get('page'));
+      await Promise.all([
+        client.fetchQuery(siteQueries.company(id)),
+        client.prefetchQuery(
+          jobQueries.list({ search: '', page, userId: null, filters: { company: id } }),
+        ),
+      ]);
     },
   },
   './BecomeReferrer': { component: BecomeReferrer, head: () => heads.BecomeReferrer },
@@ -144,14 +182,28 @@ function jobIdOf(url: URL): string {
   }
 }
 
+/** A company page's id (`paths.company(id, name)`: the segment after /company/). */
+function companyIdOf(url: URL): string {
+  const segment = /^\/company\/([^/]*)/.exec(url.pathname)?.[1] ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Whether `id` can be a job's id (the API refuses anything else with 400). */
+const isUuid = (id: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
 /** The most companies the API lists in one call (the contract's limit for getAllCompany). */
 const COMPANY_PAGE = 100;
 /** A bound on the sitemap's company pages (the sitemap protocol allows 50,000 URLs per file). */
 const MAX_COMPANIES = 10_000;
 
 /**
- * This remote's pages for the sitemap: the public pages, and one page per company (its jobs, the link the
- * landing's company grid follows). Paths, relative to the site.
+ * This remote's pages for the sitemap: the public pages, and the page of each company with open jobs (as
+ * the sitemap lists only open jobs). Paths, relative to the site.
  */
 export async function sitemap(): Promise<string[]> {
   const out = [
@@ -166,7 +218,7 @@ export async function sitemap(): Promise<string[]> {
   ];
   for (let start = 0; start < MAX_COMPANIES; start += COMPANY_PAGE) {
     const { data, total } = await getAllCompany({ start, limit: COMPANY_PAGE });
-    for (const c of data) out.push(paths.companyList({ company: c._id }));
+    for (const c of data) if (c.jobCount > 0) out.push(paths.company(c._id, c.companyName));
     if (data.length < COMPANY_PAGE || start + COMPANY_PAGE >= total) break;
   }
   return out;

@@ -18,6 +18,7 @@ export * from './suggest';
 export * from './upload';
 export * from './referral';
 export * from './savedJobs';
+export * from './jobAlerts';
 export * from './chat';
 export * from './notifications';
 export * from './handoff';

@@ -14,6 +14,7 @@ import type {
   JobPostDetails,
   ListAnswer,
   PublicJobPost,
+  SimilarJobs,
   UpdateJobPostRequest,
 } from '../contract/jobPost';
 import type { JobStatus } from '../contract/lists';
@@ -59,6 +60,16 @@ export async function getPublicJob(jobId: string): Promise<PublicJobPost | null>
     if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return null;
     throw err;
   }
+}
+
+/**
+ * GET /jobPost/similar `?jobId=&limit=`: active jobs like the job `jobId`, the most alike first (`basis:
+ * 'similar'`); without a job, or for one that does not exist, the newest active jobs (`basis: 'newest'`).
+ */
+export async function getSimilarJobs(jobId: string | null, limit: number): Promise<SimilarJobs> {
+  const params = { limit, ...(jobId ? { jobId } : {}) };
+  const body = (await apiClient.get<SimilarJobs>('/jobPost/similar', { params })).data;
+  return { basis: body.basis, data: body.data };
 }
 
 /** GET /jobPost/getJobsByCandidate/:userId: 'Jobs You May Like', 6 posts ranked for this candidate. */
@@ -112,6 +123,9 @@ export const jobKeys = {
   detail: (jobId: string, userId: string) => ['jobPosts', 'detail', { jobId, userId }] as const,
   /** A job as a signed-out visitor sees it (its public page). */
   publicDetail: (jobId: string) => ['jobPosts', 'public', { jobId }] as const,
+  /** Jobs like one job (null: the newest), as anyone sees them. */
+  similar: (jobId: string | null, limit: number) =>
+    ['jobPosts', 'similar', { jobId: jobId ?? '', limit }] as const,
   /** 'Jobs You May Like'. */
   forCandidate: (userId: string | undefined, count: number) =>
     ['jobPosts', 'forCandidate', { userId: userId ?? '', count }] as const,
@@ -142,6 +156,12 @@ export const jobQueries = {
       queryKey: jobKeys.publicDetail(jobId),
       queryFn: () => api.getPublicJob(jobId),
       enabled: jobId !== '',
+    }),
+  /** Up to `limit` active jobs like `jobId`, or the newest (null). */
+  similar: (jobId: string | null, limit: number) =>
+    queryOptions({
+      queryKey: jobKeys.similar(jobId, limit),
+      queryFn: () => api.getSimilarJobs(jobId, limit),
     }),
   /** Up to `count` posts ranked for the candidate. */
   forCandidate: (userId: string | undefined, count: number) =>

@@ -75,7 +75,7 @@ export const chatMessageAnswer = envelope(chatMessageSchema);
  */
 export const chatEventStream = {
   description:
-    'Server-sent events: `retry:` first, then missed `message` events, `hello`, and `message`, `read`, `presence`, `resync` and `notification` events as they happen; a comment line on every heartbeat; `ended` (then the stream closes) when its session ends.',
+    'Server-sent events: `retry:` first, then missed `message` events, `hello`, and `message`, `read`, `presence`, `resync`, `notification` and `changed` events as they happen; a comment line on every heartbeat; `ended` (then the stream closes) when its session ends.',
   content: { 'text/event-stream': { schema: z.string() } },
 };
 
@@ -144,9 +144,17 @@ export interface ChatStreamEvents {
   resync: Record<string, never>;
   /** Something new in the user's notifications (the bell fetches again). */
   notification: Record<string, never>;
+  /** Someone else changed what these lists of the user's show: a page showing one fetches it again. */
+  changed: { topics: LiveTopic[] };
   /** The stream's session ended (logout elsewhere, suspension, revoked): the stream closes after it. */
   ended: StreamEnd;
 }
+
+/**
+ * What a `changed` event can name (docs/notifications.md, "Lists that stay true"): the user's referral
+ * requests, sent or received, with their counts; their saved jobs; their chat list.
+ */
+export type LiveTopic = 'referrals' | 'savedJobs' | 'chats';
 
 /**
  * Why a session's live stream ended: signed out (a logout, a revoked session), or the account was

@@ -28,11 +28,16 @@ export const HOME_COMPANY_COUNT = 40;
 export const FEATURED_COMPANY_COUNT = 6;
 /** 'Jobs You May Like' on the candidate dashboard. */
 export const SUGGESTED_JOB_COUNT = 6;
+/** How many similar jobs a job page shows (GET /jobPost/similar's default; at most SIMILAR_JOBS_MAX). */
+export const SIMILAR_JOB_COUNT = 4;
+export const SIMILAR_JOBS_MAX = 12;
+/** The message of an unknown company (GET /company/:companyId's 404). */
+export const COMPANY_NOT_FOUND = 'Company not found';
 /** Skills on a list card, the rest as '+N more'. */
 export const CARD_SKILL_COUNT = 8;
 /**
  * A card's skill is cut only past this many characters (the spec's 7 cut 'JavaScript' and 'Kubernetes';
- * whole names read better and chips wrap): docs/decisions-public.md.
+ * whole names read better and chips wrap): docs/decisions-ui.md.
  */
 export const SKILL_CUT_LENGTH = 24;
 /** Skills on dashboard and job post cards. */

@@ -13,6 +13,8 @@ export * from './companies';
 export * from './referral';
 export * from './savedJobs';
 export * from './savedJobLimits';
+export * from './jobAlerts';
+export * from './jobAlertTexts';
 export * from './chat';
 export * from './contact';
 export * from './upload';

@@ -1,6 +1,13 @@
 import './zodConfig';
 import { z } from 'zod';
-import { JOB_FETCH_LIMIT, MESSAGES, SUGGEST_MAX_LENGTH, SUGGESTION_KINDS } from './constants';
+import {
+  JOB_FETCH_LIMIT,
+  MESSAGES,
+  SIMILAR_JOB_COUNT,
+  SIMILAR_JOBS_MAX,
+  SUGGEST_MAX_LENGTH,
+  SUGGESTION_KINDS,
+} from './constants';
 import { verifiedAtCompanySchema } from './companies';
 import type { ReferrerResponsiveness } from './responsiveness';
 import {
@@ -31,6 +38,12 @@ export const jobPostSchema = z
     userId: z.string().describe('The referrer who posted it'),
     jobTitle: z.string(),
     companyName: z.string(),
+    /** Its company's id (its page: `/company/<id>/<slug>`); null when the company is gone. */
+    companyId: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("Its company's id (the company's page), or null"),
     jobLocation: z.enum(JOB_LOCATIONS),
     address: z.string(),
     companyLogo: z.string(),
@@ -181,6 +194,29 @@ export const jobListAnswer = z.object({
   start: z.number().int(),
   limit: z.number().int(),
 });
+/**
+ * GET /jobPost/similar `?jobId=&limit=`: active jobs like the job `jobId` (same company, shared title words
+ * and skills; docs/search.md "Similar jobs"); without `jobId`, or for a job that does not exist, the newest
+ * active jobs (the "Job not found" page).
+ */
+export const similarJobsRequest = z.object({
+  jobId: idSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(SIMILAR_JOBS_MAX).default(SIMILAR_JOB_COUNT),
+});
+export type SimilarJobsRequest = z.input<typeof similarJobsRequest>;
+/** What the list is: jobs like the given one, or the newest (no job, or an unknown one). */
+export const SIMILAR_BASES = ['similar', 'newest'] as const;
+export type SimilarBasis = (typeof SIMILAR_BASES)[number];
+export const similarJobsAnswer = z.object({
+  success: z.boolean(),
+  basis: z.enum(SIMILAR_BASES),
+  data: z.array(jobPostSchema),
+});
+export interface SimilarJobs {
+  basis: SimilarBasis;
+  data: JobPost[];
+}
+
 /** GET /jobPost/getJobsByCandidate */
 export const jobPostsAnswer = envelope(z.array(jobPostSchema));
 /** GET /jobPost/GetById */

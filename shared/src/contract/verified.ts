@@ -42,6 +42,18 @@ export const unconfirmedDomainTitle = (companyName: string, domain: string) =>
 export const unattributedDomainTitle = (domain: string) =>
   `This person proved an address at ${domain}. Referio has not confirmed which company ${domain} belongs to.`;
 
+/** The texts of a company's page (docs/decisions-public.md, "Company pages"). */
+export const COMPANY_PAGE_TEXTS = {
+  /** Under a domain only claimed for the company: it is shown as the domain's own, never the company's. */
+  unconfirmedDomain: (companyName: string, domain: string) =>
+    `Referio has not confirmed that ${domain} belongs to ${companyName}.`,
+  /** The domains' section when none of the company's referrers has a domain of the company's. */
+  noDomains: (companyName: string) =>
+    `None of the people posting jobs for ${companyName} has a verified work domain of ${companyName}'s yet.`,
+  noOpenJobs: (companyName: string) => `No open jobs at ${companyName} right now.`,
+  notFound: 'This company is not on Referio, or the link to it is wrong.',
+} as const;
+
 /** The texts that explain the rule where a referrer verifies a work e-mail or posts a job. */
 export const VERIFIED_TEXTS = {
   /** The work-email modal opened to approve a referral (for the request's company when known). */

@@ -32,6 +32,7 @@ const SERVER_EVENTS = [
   'presence',
   'resync',
   'notification',
+  'changed',
   'ended',
 ] as const;
 export const BACKOFF_START_MS = 1000;

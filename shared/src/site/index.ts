@@ -1,1 +1,1 @@
-export { paths, SITE_PATH_PREFIXES } from './paths';
+export { companySlug, paths, SITE_PATH_PREFIXES } from './paths';

@@ -11,6 +11,21 @@ const withQuery = (path: string, query?: Record<string, string | undefined>): st
   return q ? `${path}?${q}` : path;
 };
 
+/**
+ * The readable part of a company page's address (`/company/<id>/<slug>`): the name's letters and digits,
+ * lower-case, accents dropped, runs of anything else one '-', at most 60 characters. The id alone decides
+ * the page; the slug only reads well (a renamed company's old links keep working).
+ */
+export function companySlug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, '');
+}
+
 /** Links the app builds, typed so a renamed route breaks the build instead of a link. */
 export const paths = {
   home: () => '/',
@@ -21,6 +36,14 @@ export const paths = {
   /** `company`: the company whose jobs the list shows. */
   companyList: (query?: { company?: string }) => withQuery('/company-list', query),
   jobDetails: (id: string) => `/job-details/${encodeURIComponent(id)}`,
+  /**
+   * A company's page: `/company/<id>/<slug of its name>` (the id decides; the slug reads well and is left
+   * out when the name has no letter or digit). docs/decisions-public.md, "Company pages".
+   */
+  company: (id: string, name = '') => {
+    const slug = companySlug(name);
+    return `/company/${encodeURIComponent(id)}${slug ? `/${encodeURIComponent(slug)}` : ''}`;
+  },
   dashboard: () => '/dashboard',
   dashboardPage: (page: DashboardPageKey | (string & {})) =>
     `/dashboard/${encodeURIComponent(page)}`,
@@ -44,6 +67,7 @@ export const SITE_PATH_PREFIXES = [
   'sign-up',
   'company-list',
   'job-details',
+  'company',
   'dashboard',
   'become-a-referral',
   'create-job-post',

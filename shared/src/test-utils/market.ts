@@ -1,5 +1,6 @@
 // Jobs, referral requests and profiles shaped as the API answers them (test data only). Every call makes a
 // new id, so lists of them have distinct keys; a test that needs a known id passes it.
+import type { CompanyPage } from '../contract/companies';
 import type { JobPost, JobPostDetails } from '../contract/jobPost';
 import type { ReferralStatus } from '../contract/lists';
 import type { Profile } from '../contract/profile';
@@ -8,6 +9,8 @@ import { USER_ID } from './fixtures';
 
 /** The referrer who posted `makeJob`'s jobs and receives `makeRequest`'s requests. */
 export const REFERRER_ID = '7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+/** Acme's id (`makeJob`'s company, `makeCompanyPage`'s). */
+export const COMPANY_ID = '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d';
 /** A job's id for tests that name one (`makeJob({ _id: JOB_ID })`). */
 export const JOB_ID = '3f2e1d0c-9b8a-4765-8432-10fedcba9876';
 
@@ -22,6 +25,7 @@ export function makeJob(overrides: Partial<JobPost> = {}): JobPost {
     userId: REFERRER_ID,
     jobTitle: 'Frontend Engineer',
     companyName: 'Acme',
+    companyId: COMPANY_ID,
     jobLocation: 'Hybrid',
     address: 'Bengaluru',
     companyLogo: '',
@@ -110,6 +114,20 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     overAllExperience: 4,
     summary: '',
     skills: ['React'],
+    ...overrides,
+  };
+}
+
+/** GET /company/:companyId: Acme with 3 open jobs by 2 referrers at its confirmed domain acme.example. */
+export function makeCompanyPage(overrides: Partial<CompanyPage> = {}): CompanyPage {
+  return {
+    _id: COMPANY_ID,
+    companyName: 'Acme',
+    logo: null,
+    industry: 'it',
+    openJobs: 3,
+    referrers: 2,
+    domains: [{ domain: 'acme.example', confirmed: true, referrers: 2 }],
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ import * as admin from '../api/admin';
 import * as auth from '../api/auth';
 import * as chat from '../api/chat';
 import * as handoff from '../api/handoff';
+import * as jobAlerts from '../api/jobAlerts';
 import * as jobPost from '../api/jobPost';
 import * as notifications from '../api/notifications';
 import * as referral from '../api/referral';
@@ -27,6 +28,7 @@ const AREAS = [
   auth,
   chat,
   handoff,
+  jobAlerts,
   jobPost,
   notifications,
   referral,

@@ -1,5 +1,6 @@
 // Renders a page as the shell gives it to a remote: inside a router, a react-query client (no retries, no
-// garbage collection during a test) and the toast host, with a probe that shows where the router is.
+// garbage collection during a test) and the toast host, with a probe that shows where the router is, and a
+// stand-in live stream (`FakeEventSource.latest()` is the one a signed-in page listens on).
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -7,6 +8,7 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-rou
 import type { SessionResponse } from '../contract/account';
 import { useSessionStore } from '../session/sessionStore';
 import { ToastHost } from '../ui/ToastHost';
+import { FakeEventSource } from './fakeEventSource';
 
 export interface RenderPageOptions {
   /** The URL to start at, e.g. '/company-list?page=2' (default '/dashboard/page'). */
@@ -64,6 +66,8 @@ export function renderPage(
 ): RenderResult {
   if (session !== undefined) useSessionStore.getState().signOut();
   if (session) useSessionStore.getState().signIn(session);
+  // The tab's live stream, as the shell's pages have it (jsdom has no EventSource; a test pushes events).
+  globalThis.EventSource = FakeEventSource as unknown as typeof EventSource;
   return render(
     <QueryClientProvider client={createTestQueryClient()}>
       <MemoryRouter initialEntries={[...history, url]} initialIndex={history.length}>

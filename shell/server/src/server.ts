@@ -3,7 +3,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import type { ServerConfig } from './config';
-import { registerPages } from './pages/pages';
+import { quarantineHistory, registerPages } from './pages/pages';
 import { registerApiProxy } from './proxy';
 import { registerOverrideRoutes } from './remotes/override-routes';
 import type { Remotes } from './remotes/remotes';
@@ -38,6 +38,7 @@ async function registerShell(
     remotesFor: (req) => remotes.remotesFor(req),
     apiUrl: c.apiUrl,
     siteUrl: c.siteUrl,
+    onQuarantine: remotes.store ? quarantineHistory(remotes.store) : undefined,
   });
 }
 

@@ -1,13 +1,15 @@
 // The files of an app's build, as a CDN would serve them.
 // - A remote served from the release store serves every kept release, `/<version>/<file>`, all of it immutable
-//   (a release never changes); `/mf-manifest.json` redirects to the live release's (for probes).
+//   (a release never changes); its stable URLs (`/mf-manifest.json`, `/remoteEntry.js`) answer the live release's,
+//   `no-cache`, naming the versioned files (stable.ts).
 // - A build folder (`--dist`, and the shell): `no-cache` on remoteEntry.js, the manifests, index.html and
 //   remotes.json, hashed assets immutable.
 // Remotes answer CORS for any origin (the shell loads them from another origin).
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { readPointer, type Store } from '@referio/release';
+import type { Store } from '@referio/release';
+import { registerStableRoutes } from './stable';
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css|map)$|^assets\//;
 const NO_CACHE = new Set([
@@ -24,7 +26,7 @@ export interface StaticOptions {
   dist: string;
   /** The shell (no CORS, no index.html for folders: its pages are answered by pages/). */
   host: boolean;
-  /** A remote's releases from the store: every file but the redirect is part of a release. */
+  /** A remote's releases from the store: every file but the stable URLs' is part of a release. */
   fromStore: boolean;
 }
 
@@ -57,23 +59,13 @@ export async function registerStatic(server: FastifyInstance, o: StaticOptions):
   });
 }
 
-/** A remote's own routes: its live manifest (from the store) and CORS preflights. */
+/** A remote's own routes: its stable URLs (from the store) and CORS preflights. */
 export function registerRemoteRoutes(
   server: FastifyInstance,
   app: string,
   store: Store | null,
 ): void {
-  if (store) {
-    // Probes (and people) asking for the app's manifest get the live release's.
-    server.get('/mf-manifest.json', async (_req, reply) => {
-      const live = (await readPointer(store)).apps[app]?.live;
-      if (!live) return reply.code(404).type('text/plain').send(`${app}: no live release`);
-      return reply
-        .header('Cache-Control', 'no-store')
-        .header('Access-Control-Allow-Origin', '*')
-        .redirect(`/${live}/mf-manifest.json`, 302);
-    });
-  }
+  if (store) registerStableRoutes(server, app, store);
   server.options('/*', async (_req, reply) => {
     reply
       .header('Access-Control-Allow-Origin', '*')

@@ -14,7 +14,7 @@ export function Navbar() {
   const signedIn = useIsSignedIn();
   const user = useCurrentUser();
   // The spec shows 'Dashboard' to applicants only; a referrer gets their own way in
-  // (docs/decisions-shell.md, "The navbar's dashboard link").
+  // (docs/decisions-shell.md, "'Referrer Dashboard'").
   const dashboardLabel = useRole() === 'referer' ? 'Referrer Dashboard' : 'Dashboard';
   const { pathname, search } = useLocation();
   // Login and Create free account come back to this page (not from the landing page itself).

@@ -8,6 +8,7 @@ export const remoteModules = {
   SignUp: 'mfe_public/SignUp',
   CompanyList: 'mfe_public/CompanyList',
   JobDetails: 'mfe_public/JobDetails',
+  CompanyPage: 'mfe_public/CompanyPage',
   BecomeReferrer: 'mfe_public/BecomeReferrer',
   ContactUs: 'mfe_public/ContactUs',
   Premium: 'mfe_public/Premium',
@@ -54,6 +55,8 @@ export const routes = {
   signUp: { path: '/sign-up', target: remote(remoteModules.SignUp) },
   companyList: { path: '/company-list', target: remote(remoteModules.CompanyList) },
   jobDetails: { path: '/job-details/:id', target: remote(remoteModules.JobDetails) },
+  /** A company's page: `/company/<id>/<slug>`, the slug optional (docs/decisions-public.md). */
+  company: { path: '/company/:id/:slug?', target: remote(remoteModules.CompanyPage) },
   dashboard: { path: '/dashboard', target: { kind: 'dashboard' }, requiresSession: true },
   dashboardPage: { path: '/dashboard/:page', target: { kind: 'dashboard' }, requiresSession: true },
   becomeReferrer: { path: '/become-a-referral', target: remote(remoteModules.BecomeReferrer) },

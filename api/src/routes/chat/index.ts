@@ -7,17 +7,15 @@ import {
   errorResponses,
   idSchema,
   messageAnswer,
-  CHAT_STREAM_RETRY_MS,
 } from '../../contract';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, SIGN_IN_REQUIRED_MESSAGE } from '../../lib/errors';
 import { assertSelf, currentUser } from '../../plugins/auth';
-import { sseFrame, type StreamConnection } from '../../plugins/events';
-import { peerOf } from '../../services/chat';
+import { openEventStream, sseFrame, type StreamConnection } from '../../plugins/events';
+import { peerOf, type ChatMembers } from '../../services/chat';
 
-/** A stream whose client stops reading is dropped once this much is waiting to be written. */
-const MAX_BUFFERED_BYTES = 1_000_000;
 /** Missed messages replayed to a reconnecting stream at most (beyond that the client reloads anyway). */
 const MAX_REPLAY = 500;
 
@@ -36,7 +34,9 @@ const chat: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const { userId, referrerId } = request.body;
-      const data = await app.chats.createChat(user.id, userId, referrerId);
+      const { chat: data, created } = await app.chats.createChat(user.id, userId, referrerId);
+      // A new chat shows in the other member's open chat list at once, before any message.
+      if (created) await app.chatEvents.publishChanged([data.user._id], ['chats']);
       return { success: true, data };
     },
   );
@@ -109,70 +109,10 @@ const chat: FastifyPluginAsyncZod = async (app) => {
         : undefined;
       const header = Number.parseInt(String(request.headers['last-event-id'] ?? ''), 10);
       const since = Number.isFinite(header) && header >= 0 ? header : request.query.since;
-
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      raw.socket?.setNoDelay(true);
-      raw.socket?.setTimeout(0);
-
-      let ended = false;
-      const conn: StreamConnection = {
-        userId: user.id,
-        sessionId: session.id,
-        write(frame) {
-          if (ended) return;
-          if (raw.writableLength > MAX_BUFFERED_BYTES) {
-            conn.end();
-            return;
-          }
-          raw.write(frame);
-        },
-        end() {
-          if (ended) return;
-          ended = true;
-          registration.close();
-          raw.end();
-        },
-      };
-      const registration = app.chatEvents.connect(conn, open);
-      raw.on('close', () => {
-        ended = true;
-        registration.close();
-      });
-
-      raw.write(`retry: ${CHAT_STREAM_RETRY_MS}\n\n`);
+      const owner = { userId: user.id, sessionId: session.id };
+      const conn = openEventStream(reply, app.chatEvents, owner, open);
       try {
-        // A session that ended while this stream was being set up: its `ended` event was published
-        // before the stream was registered, so end it here.
-        if (!(await app.sessions.exists(session.id))) {
-          conn.write(sseFrame('ended', { why: 'signed_out' }));
-          conn.end();
-          return;
-        }
-        let lastId = await app.chats.latestSeq();
-        if (since !== undefined) {
-          const missed = await app.chats.messagesSince(user.id, since, MAX_REPLAY);
-          for (const m of missed) {
-            const { seq, ...message } = m;
-            conn.write(sseFrame('message', message, seq));
-            lastId = Math.max(lastId, seq);
-          }
-        }
-        const presence = open
-          ? {
-              chatId: open.chatId,
-              userId: peerOf(open, user.id),
-              active: app.chatEvents.isActive(open.chatId, peerOf(open, user.id)),
-            }
-          : null;
-        conn.write(sseFrame('hello', { latestId: lastId, presence }, lastId));
+        await greet(app, conn, open, since);
       } catch (err) {
         request.log.error({ err }, 'chat stream could not start');
         conn.end();
@@ -180,5 +120,38 @@ const chat: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/**
+ * A new stream's first frames: the messages missed since `since`, then `hello`. A session that ended
+ * while the stream was being set up had its `ended` event published before the stream was registered:
+ * that stream ends here.
+ */
+async function greet(
+  app: FastifyInstance,
+  conn: StreamConnection,
+  open: ChatMembers | undefined,
+  since: number | undefined,
+): Promise<void> {
+  if (!(await app.sessions.exists(conn.sessionId))) {
+    conn.write(sseFrame('ended', { why: 'signed_out' }));
+    conn.end();
+    return;
+  }
+  let lastId = await app.chats.latestSeq();
+  if (since !== undefined) {
+    const missed = await app.chats.messagesSince(conn.userId, since, MAX_REPLAY);
+    for (const m of missed) {
+      const { seq, ...message } = m;
+      conn.write(sseFrame('message', message, seq));
+      lastId = Math.max(lastId, seq);
+    }
+  }
+  const peer = open && peerOf(open, conn.userId);
+  const presence =
+    open && peer
+      ? { chatId: open.chatId, userId: peer, active: app.chatEvents.isActive(open.chatId, peer) }
+      : null;
+  conn.write(sseFrame('hello', { latestId: lastId, presence }, lastId));
+}
 
 export default chat;

@@ -15,6 +15,8 @@ import {
   sitemapJobsRequest,
   sitemapPagesAnswer,
   sitemapPagesRequest,
+  similarJobsAnswer,
+  similarJobsRequest,
   SUGGEST_MAX,
   SUGGESTED_JOB_COUNT,
   updateJobPostRequest,
@@ -78,7 +80,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
   const searchPages = new TtlCache<SearchPage>(ttlMs, 500, clock);
   const suggestions = new TtlCache<JobSuggestion[]>(ttlMs, 1000, clock);
   // A job write clears this instance's pages at once and tells the other instances (LISTEN/NOTIFY,
-  // src/plugins/events.ts) to clear theirs.
+  // src/plugins/events/) to clear theirs.
   const searchChanged = () => {
     searchPages.clear();
     suggestions.clear();
@@ -90,6 +92,14 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
     searchPages.clear();
     suggestions.clear();
   });
+  /** Whoever saved the job sees it as it is now (closed, reopened, edited) on their open saved list. */
+  const savedJobChanged = async (jobId: string) => {
+    const savers = await app.savedJobs.saversOf([jobId]).catch((err: unknown) => {
+      app.log.warn({ err }, 'savers not found');
+      return [];
+    });
+    await app.chatEvents.publishChanged(savers, ['savedJobs']);
+  };
 
   /**
    * The session and which of a page's jobs its user already requested, in one round trip (the
@@ -288,6 +298,41 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
+   * "Similar jobs" on a job page: active jobs like `jobId` (its company, its title's words and skills),
+   * best first; without `jobId`, or for a job that does not exist ("Job not found"), the newest active jobs.
+   * Anyone may ask; a signed-in caller does not get the jobs of people they blocked.
+   */
+  app.get(
+    '/jobPost/similar',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['jobs'],
+        summary: 'Active jobs like a job (or the newest, without one)',
+        querystring: similarJobsRequest,
+        response: { 200: similarJobsAnswer, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const { jobId, limit } = request.query;
+      const viewer = request.user?.id ?? null;
+      const blocked = viewer ? [...(await app.trust.blockedIds(viewer))] : [];
+      const known = jobId ? await app.jobPosts.findRow(jobId) : null;
+      if (known) {
+        const data = await app.jobPosts.similar(known.id, limit, blocked);
+        return { success: true, basis: 'similar' as const, data };
+      }
+      const data = await app.jobPosts.list({
+        status: 'active',
+        ...(viewer ? { notBlockedBy: viewer } : {}),
+        viewerId: null,
+        limit,
+      });
+      return { success: true, basis: 'newest' as const, data };
+    },
+  );
+
+  /**
    * "Jobs You May Like": active jobs of others the candidate has not requested yet, ranked by skill
    * overlap, then experience band match, then newest (docs/decisions-candidate.md).
    */
@@ -346,9 +391,13 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
         company.id,
         { ...jobPostValues(body), companyName: company.name },
         now,
-        (tx, jobId) => app.notifications.jobPosted(tx, jobId),
+        async (tx, jobId) => {
+          await app.notifications.jobPosted(tx, jobId);
+          await app.jobAlerts.enqueue(tx, jobId);
+        },
       );
       searchChanged();
+      app.outbox.wakeAlerts();
       const job = await app.jobPosts.find(id, me.id);
       reply.code(201);
       return { success: true, message: JOB_MESSAGES.created, data: job };
@@ -412,6 +461,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
       );
       await app.jobPosts.update(job.id, company.id, { ...values, companyName: company.name });
       searchChanged();
+      await savedJobChanged(job.id);
       return {
         success: true,
         message: JOB_MESSAGES.updated,
@@ -436,6 +486,7 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
       const job = await ownJob(me.id, request.params.id);
       await app.jobPosts.setStatus(job.id, request.body.status);
       searchChanged();
+      await savedJobChanged(job.id);
       return {
         success: true,
         message: JOB_MESSAGES.statusUpdated,

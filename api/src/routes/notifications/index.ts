@@ -17,6 +17,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { escapeHtml, preferencesPath } from '../../lib/notification-text';
 import { currentUser } from '../../plugins/auth';
+import { simplePage as page, wantsHtml } from '../../lib/simple-page';
 
 export const NOTIFICATION_MESSAGES = {
   marked: 'Notifications marked as read',
@@ -26,22 +27,11 @@ export const NOTIFICATION_MESSAGES = {
     `You will no longer get e-mails about: ${NOTIFICATION_KIND_LABELS[kind]}.`,
 } as const;
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Referio</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;max-width:560px;margin:48px auto;padding:0 16px;color:#1f2937;line-height:1.5">
-<main><h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>${body}</main></body></html>`;
-}
-
 /** A token that is not valid: JSON, or a page for a client that accepts text/html. */
 const unsubscribeRefusal = {
   description: 'The link is not valid',
   content: { 'application/json': { schema: errorResponse }, 'text/html': { schema: htmlPage } },
 };
-
-const wantsHtml = (request: FastifyRequest) =>
-  String(request.headers.accept ?? '').includes('text/html');
 
 /**
  * The bell (`GET /notifications`, mark read), e-mail preferences, and the one-click unsubscribe that

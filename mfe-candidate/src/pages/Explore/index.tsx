@@ -18,7 +18,7 @@ import {
   jobQueries,
   type JobPost,
 } from '@referio/shared';
-import { useSavedAmong } from '@referio/shared/jobs';
+import { SaveAlertButton, useSavedAmong } from '@referio/shared/jobs';
 import { JobCard } from '../../features/jobs/components/JobCard';
 import { JobDetailsModal } from '../../features/jobs/components/JobDetailsModal';
 import { SavedJobs } from '../../features/jobs/components/SavedJobs';
@@ -88,6 +88,11 @@ function AllJobs() {
         filters={filters}
         onChange={setFilter}
         onClearAll={clearFilters}
+        companyName={jobs.data?.company?.companyName}
+      />
+      <SaveAlertButton
+        search={search}
+        filters={filters}
         companyName={jobs.data?.company?.companyName}
       />
       <p className="cand-explore__count" role="status" aria-live="polite">

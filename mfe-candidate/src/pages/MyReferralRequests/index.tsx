@@ -15,11 +15,13 @@ import {
   useDashboardNavigate,
   useLinkedRequest,
   useSessionStore,
+  referralKeys,
   referralQueries,
   withdrawReferralRequest,
   type ListedReferralStatus,
   type ReferralRequest,
 } from '@referio/shared';
+import { useLiveInvalidation } from '@referio/shared/live';
 import { RequestCard, RequestStatusTabs, recipientName } from '@referio/shared/requests';
 import { useCandidateCounts } from '../../features/referrals/hooks/useCandidateCounts';
 import '../candidate.css';
@@ -37,7 +39,7 @@ const emptyTextOf = (status: ListedReferralStatus) =>
 /**
  * The requests the candidate sent, by status, with 'Go to Chat' once a referrer approved, 'Withdraw'
  * while pending, the reason on a declined card, the "No response" tab for expired requests and the
- * "Withdrawn" tab for those they took back.
+ * "Withdrawn" tab for those they took back. Tabs, counts and cards follow the referrer's answers live.
  */
 export default function MyReferralRequests() {
   const user = useCurrentUser();
@@ -55,9 +57,11 @@ export default function MyReferralRequests() {
     // Requests change elsewhere (job details, the referrer): always refresh when the page opens.
     staleTime: 0,
   });
+  // A referrer's answer (or an expiry) moves a card and its counts while the page is open.
+  useLiveInvalidation(['referrals'], [referralKeys.all]);
 
   // The spec's empty text, inline only: a toast would repeat each time an empty tab opens and cover the
-  // heading on a phone (docs/decisions-candidate.md).
+  // heading on a phone (docs/decisions-ui.md).
   const emptyText = emptyTextOf(status);
 
   const go = useDashboardNavigate();

@@ -13,9 +13,13 @@ import { EmailPreferences } from '@referio/shared/forms';
 import { BlockedUsers } from '@referio/shared/jobs';
 import { ProfileForm, ProfilePhoto, useProfileSession } from '@referio/shared/profile';
 import { ResumeSection } from '../../features/profile/components/ResumeSection';
+import { JobAlerts } from '../../features/alerts/components/JobAlerts';
 import '../candidate.css';
 
-/** The candidate's profile: photo, details (with what the avatar popover shows) and resume. */
+/**
+ * The candidate's profile: photo, details (with what the avatar popover shows) and resume; their job
+ * alerts, e-mail preferences and blocked people.
+ */
 export default function Profile() {
   const user = useCurrentUser();
   const userId = user?._id;
@@ -71,6 +75,7 @@ export default function Profile() {
           />
         </div>
       )}
+      <JobAlerts ready={Boolean(userId) && !profile.isPending} />
       <EmailPreferences />
       <BlockedUsers />
     </section>

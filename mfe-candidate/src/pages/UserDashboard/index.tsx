@@ -8,9 +8,11 @@ import {
   toast,
   useCurrentUser,
   jobQueries,
+  referralKeys,
   type JobPost,
 } from '@referio/shared';
 import { useSavedAmong } from '@referio/shared/jobs';
+import { useLiveInvalidation } from '@referio/shared/live';
 import { JobCard } from '../../features/jobs/components/JobCard';
 import { JobDetailsModal } from '../../features/jobs/components/JobDetailsModal';
 import { useCandidateCounts } from '../../features/referrals/hooks/useCandidateCounts';
@@ -21,6 +23,8 @@ export default function UserDashboard() {
   const user = useCurrentUser();
   const userId = user?._id;
   const counts = useCandidateCounts(userId);
+  // A referrer's answer changes the counts while the page is open.
+  useLiveInvalidation(['referrals'], [referralKeys.all]);
   const jobs = useQuery({
     ...jobQueries.forCandidate(userId, SUGGESTED_JOB_COUNT),
     // Suggestions drop a job once it is requested: refresh whenever the page opens.

@@ -1,14 +1,34 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getAllJobPost, getSavedJobs, saveJob, savedAmong, unsaveJob } from '@referio/shared';
+import {
+  getAllJobPost,
+  getJobAlerts,
+  getSavedJobs,
+  saveJob,
+  savedAmong,
+  unsaveJob,
+} from '@referio/shared';
 import Explore from '../Explore';
-import { makeJob, USER_ID, renderPage, makeSession } from '@referio/shared/test-utils';
+import {
+  FakeEventSource,
+  makeJob,
+  USER_ID,
+  renderPage,
+  makeSession,
+} from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
   jest
     .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getAllJobPost', 'savedAmong', 'saveJob', 'unsaveJob', 'getSavedJobs']),
+    .mockSharedApi([
+      'getAllJobPost',
+      'savedAmong',
+      'saveJob',
+      'unsaveJob',
+      'getSavedJobs',
+      'getJobAlerts',
+    ]),
 );
 const mockedJobs = jest.mocked(getAllJobPost);
 const mockedSavedAmong = jest.mocked(savedAmong);
@@ -16,7 +36,10 @@ const mockedSave = jest.mocked(saveJob);
 const mockedUnsave = jest.mocked(unsaveJob);
 const mockedSavedPage = jest.mocked(getSavedJobs);
 
-beforeEach(() => mockedSavedAmong.mockResolvedValue([]));
+beforeEach(() => {
+  mockedSavedAmong.mockResolvedValue([]);
+  jest.mocked(getJobAlerts).mockResolvedValue([]);
+});
 
 describe('Explore', () => {
   it('asks the server for the first nine jobs of the candidate and pages through the total', async () => {
@@ -189,5 +212,29 @@ describe('Explore: saved jobs', () => {
     renderPage(<Explore />, { url: '/dashboard/explore?tab=saved' });
     expect(await screen.findByText('No saved jobs yet')).toBeInTheDocument();
     expect(screen.getByText('Tap the heart on a job to keep it here.')).toBeInTheDocument();
+  });
+
+  it('shows a saved job as its poster changed it, without a reload', async () => {
+    const kept = {
+      job: makeJob({ jobTitle: 'Data Engineer' }),
+      savedAt: '2026-03-01T10:00:00.000Z',
+    };
+    const edited = { ...kept, job: { ...kept.job, jobTitle: 'Senior Data Engineer' } };
+    const answer = (data: (typeof kept)[]) => ({
+      success: true as const,
+      data,
+      total: data.length,
+      start: 0,
+      limit: 10,
+    });
+    mockedSavedPage.mockResolvedValue(answer([kept]));
+    mockedSavedAmong.mockImplementation(async (ids) => [...ids]);
+    renderPage(<Explore />, { url: '/dashboard/explore?tab=saved', session: makeSession() });
+    expect(await screen.findByText('Data Engineer')).toBeInTheDocument();
+
+    // The poster edits it: the API tells this tab's stream that the saved jobs changed.
+    mockedSavedPage.mockResolvedValue(answer([edited]));
+    act(() => FakeEventSource.latest().emit('changed', { topics: ['savedJobs'] }));
+    expect(await screen.findByText('Senior Data Engineer')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   createChat,
@@ -11,6 +11,7 @@ import {
 } from '@referio/shared';
 import MyReferralRequests from '../MyReferralRequests';
 import {
+  FakeEventSource,
   makeRequest,
   REFERRER_ID,
   USER_ID,
@@ -274,5 +275,26 @@ describe('My Referral Requests', () => {
         .map((b) => b.textContent),
     ).toEqual([`Ask another referrer at ${expired.jobPostId.companyName}`]);
     expect(mockedList).toHaveBeenCalledWith({ userId: USER_ID, roleId: 0, status: 'expired' });
+  });
+
+  it("follows the referrer's answer live: the tabs' counts and the cards change without a reload", async () => {
+    const [first, second] = [makeRequest('pending'), makeRequest('pending')];
+    serve({ pending: [first!, second!] });
+    renderPage(<MyReferralRequests />, { session: makeSession() });
+    const tabs = screen.getByRole('tablist', { name: 'Requests by status' });
+    expect(
+      await within(tabs).findByRole('tab', { name: 'Pending Requests 2' }),
+    ).toBeInTheDocument();
+    expect(within(tabs).getByRole('tab', { name: 'Approved Requests 0' })).toBeInTheDocument();
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+
+    // The referrer approves the first: the API tells this tab's stream that the requests changed.
+    serve({ pending: [second!], approved: [{ ...first!, status: 'approved' }] });
+    act(() => FakeEventSource.latest().emit('changed', { topics: ['referrals'] }));
+    expect(
+      await within(tabs).findByRole('tab', { name: 'Pending Requests 1' }),
+    ).toBeInTheDocument();
+    expect(within(tabs).getByRole('tab', { name: 'Approved Requests 1' })).toBeInTheDocument();
+    expect(await screen.findAllByRole('article')).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import {
   ApiError,
   deleteResume,
   getBlockedUsers,
+  getJobAlerts,
   getMailPreferences,
   getByIdUser,
   profileImgUpload,
@@ -34,11 +35,13 @@ jest.mock('@referio/shared', () =>
       'resumeUpload',
       'deleteResume',
       'getBlockedUsers',
+      'getJobAlerts',
     ]),
 );
 beforeEach(() => {
   jest.mocked(getMailPreferences).mockResolvedValue(makeMailPreferences());
   jest.mocked(getBlockedUsers).mockResolvedValue([]);
+  jest.mocked(getJobAlerts).mockResolvedValue([]);
 });
 const mockedGet = jest.mocked(getByIdUser);
 const mockedUpdate = jest.mocked(updateById);

@@ -4,6 +4,7 @@ import {
   getAllReferralRequestsData,
   getBlockedUsers,
   getByIdUser,
+  getJobAlerts,
   getMailPreferences,
   getCandidateCount,
   getJobsByCandidate,
@@ -28,6 +29,7 @@ jest.mock('@referio/shared', () =>
       'getCandidateCount',
       'getJobsByCandidate',
       'getBlockedUsers',
+      'getJobAlerts',
     ]),
 );
 
@@ -43,6 +45,7 @@ const exposed: [module: string, heading: string][] = [
 beforeEach(() => {
   jest.mocked(getMailPreferences).mockResolvedValue(makeMailPreferences());
   jest.mocked(getBlockedUsers).mockResolvedValue([]);
+  jest.mocked(getJobAlerts).mockResolvedValue([]);
   jest.mocked(getAllJobPost).mockResolvedValue({ data: [], total: 0 });
   jest.mocked(getAllReferralRequestsData).mockResolvedValue([]);
   jest.mocked(getByIdUser).mockResolvedValue(makeProfile());

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import {
   EmptyState,
   JOBS_PAGE_SIZE,
@@ -9,6 +10,7 @@ import {
   Spinner,
   jobCountLabel,
   jobQueries,
+  paths,
   toast,
   useCurrentUser,
   useDocumentHead,
@@ -17,6 +19,7 @@ import {
 } from '@referio/shared';
 import { useSearchParams } from 'react-router-dom';
 import type { JobSuggestion } from '@referio/shared/islands';
+import { SaveAlertButton } from '@referio/shared/jobs';
 import { JobCard } from '../../features/jobs/components/JobCard';
 import { SuggestSearch } from '../../features/search/components/SuggestSearch';
 import { companyListHead } from '../../ssr/heads';
@@ -25,6 +28,7 @@ import './CompanyList.css';
 /**
  * /company-list: every open job, searched, filtered and paged on the server; the page, the search and
  * the filters live in the URL (`?search=&page=&jobType=&location=&industry=&experience=&company=`).
+ * A search or a filter can be saved as a job alert (`SaveAlertButton`).
  */
 export default function CompanyList() {
   const user = useCurrentUser();
@@ -80,6 +84,18 @@ export default function CompanyList() {
           filters={filters}
           onChange={setFilter}
           onClearAll={clearFilters}
+          companyName={query.data?.company?.companyName}
+        />
+        {filters.company && query.data?.company && (
+          <p className="rf-jobs__company-page">
+            <Link to={paths.company(query.data.company._id, query.data.company.companyName)}>
+              {query.data.company.companyName}: its page and referrers
+            </Link>
+          </p>
+        )}
+        <SaveAlertButton
+          search={search}
+          filters={filters}
           companyName={query.data?.company?.companyName}
         />
       </header>

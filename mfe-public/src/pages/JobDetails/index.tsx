@@ -35,6 +35,7 @@ import {
   requestReferral,
 } from '../../features/referral/api/requestReferral';
 import { JobPageActions } from '../../features/jobs/components/JobPageActions';
+import { SimilarJobs } from '../../features/jobs/components/SimilarJobs';
 import { signInPathFor } from '../../lib/returnTo';
 import { JOB_NOT_FOUND_HEAD, jobHead } from '../../ssr/jobPosting';
 import { useGoBack } from '../../hooks/useGoBack';
@@ -66,6 +67,7 @@ function JobNotFound() {
           Browse jobs
         </Link>
       </div>
+      <SimilarJobs jobId={null} />
     </section>
   );
 }
@@ -106,7 +108,8 @@ function PublicJobDetails() {
   if (query.isPending) return <JobLoading />;
   if (query.isError) return <JobFailed error={query.error} retry={() => void query.refetch()} />;
   if (!query.data) return <JobNotFound />;
-  return <JobView job={query.data} userId={null} />;
+  // Keyed by the job: moving to a similar job starts its page afresh (no request state carried over).
+  return <JobView key={query.data._id} job={query.data} userId={null} />;
 }
 
 function BackLink() {
@@ -133,7 +136,7 @@ function SignedInJobDetails({ userId }: { userId: string }) {
     return <JobNotFound />;
   if (query.isError || !query.data)
     return <JobFailed error={query.error} retry={() => void query.refetch()} />;
-  return <JobView job={query.data} userId={userId} />;
+  return <JobView key={query.data._id} job={query.data} userId={userId} />;
 }
 
 /** The job; `userId` null: a signed-out visitor (no referrer contact, the request asks them to sign in). */
@@ -197,7 +200,13 @@ function JobView({ job, userId }: { job: JobPostDetails | PublicJobPost; userId:
         )}
         <div>
           <h1 id="rf-job-title">{job.jobTitle}</h1>
-          <p className="rf-job__company">{job.companyName}</p>
+          <p className="rf-job__company">
+            {job.companyId ? (
+              <Link to={paths.company(job.companyId, job.companyName)}>{job.companyName}</Link>
+            ) : (
+              job.companyName
+            )}
+          </p>
           <VerifiedBadge
             companyName={job.companyName}
             status={job.verifiedAtCompany}
@@ -320,6 +329,8 @@ function JobView({ job, userId }: { job: JobPostDetails | PublicJobPost; userId:
           )}
         </aside>
       </div>
+
+      <SimilarJobs jobId={job._id} />
 
       <ResumeUploadModal
         open={uploadOpen}

@@ -18,6 +18,7 @@ const exposed: [module: string, heading: string][] = [
   ['SignUp', 'Sign Up'],
   ['CompanyList', 'Browse Companies'],
   ['JobDetails', 'Job Details'],
+  ['CompanyPage', 'Company not found'],
   ['BecomeReferrer', 'Become a Referrer'],
   ['ContactUs', 'Contact Us'],
   ['Premium', 'Premium'],

@@ -5,17 +5,27 @@ import {
   getAllCompany,
   getAllJobPost,
   getAllTestimonials,
+  getCompany,
   getPublicJob,
+  getSimilarJobs,
   type Company,
   type JobPost,
 } from '@referio/shared';
+import { makeCompanyPage, makeJob } from '@referio/shared/test-utils';
 import { pages, sitemap } from '..';
 import type * as TestUtils from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () =>
   jest
     .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getAllCompany', 'getAllTestimonials', 'getAllJobPost', 'getPublicJob']),
+    .mockSharedApi([
+      'getAllCompany',
+      'getAllTestimonials',
+      'getAllJobPost',
+      'getPublicJob',
+      'getCompany',
+      'getSimilarJobs',
+    ]),
 );
 
 const company = (name: string): Company => ({
@@ -51,9 +61,10 @@ const job = {
 
 beforeEach(() => {
   jest.mocked(getAllCompany).mockResolvedValue({
-    data: [company('Amber Cloud'), company('Birch & Co')],
-    total: 2,
+    data: [company('Amber Cloud'), company('Birch & Co'), { ...company('Cedar'), jobCount: 0 }],
+    total: 3,
   });
+  jest.mocked(getSimilarJobs).mockResolvedValue({ basis: 'similar', data: [] });
   jest.mocked(getAllTestimonials).mockResolvedValue([]);
   jest.mocked(getAllJobPost).mockResolvedValue({ data: [job], total: 1 });
 });
@@ -136,10 +147,71 @@ describe("mfe-public's server render module", () => {
     for (const h of heads) expect(h.description.length).toBeGreaterThan(40);
   });
 
-  it('lists the public pages and one page per company for the sitemap', async () => {
+  it('lists the public pages and the page of each company with open jobs for the sitemap', async () => {
     const paths = await sitemap();
     expect(paths).toEqual(expect.arrayContaining(['/', '/company-list', '/premium']));
-    expect(paths).toContain('/company-list?company=c-Birch%20%26%20Co');
+    expect(paths).toContain('/company/c-Birch%20%26%20Co/birch-co');
+    expect(paths).toContain('/company/c-Amber%20Cloud/amber-cloud');
+    expect(paths.some((p) => p.includes('Cedar'))).toBe(false);
+  });
+
+  describe('a company page', () => {
+    const ID = '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d';
+    async function companyHtml(path: string) {
+      const page = pages['./CompanyPage']!;
+      const url = new URL(path, 'https://referio.example');
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      await page.prefetch?.(client, url);
+      const Page = page.component;
+      const html = renderToString(
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path="/company/:id/:slug?" element={<Page />} />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+      return { html, head: page.head(url, dehydrate(client)) };
+    }
+
+    it('renders the company, its referrers’ domains and its first jobs, with its own head', async () => {
+      jest.mocked(getCompany).mockResolvedValue(
+        makeCompanyPage({
+          _id: ID,
+          companyName: 'Amber Cloud',
+          domains: [
+            { domain: 'amber.example', confirmed: true, referrers: 1 },
+            { domain: 'amber-jobs.example', confirmed: false, referrers: 1 },
+          ],
+        }),
+      );
+      const { html, head } = await companyHtml(`/company/${ID}/old-name?page=2`);
+      expect(getCompany).toHaveBeenCalledWith(ID);
+      expect(getAllJobPost).toHaveBeenCalledWith({ search: '', start: 9, limit: 9, company: ID });
+      expect(html).toContain('Amber Cloud');
+      expect(html).toContain('Platform Engineer');
+      expect(html).toContain('Verified at Amber Cloud · @amber.example');
+      expect(html).toContain('Verified · @amber-jobs.example');
+      expect(html).not.toContain('Verified at Amber Cloud · @amber-jobs.example');
+      expect(head.title).toBe('Amber Cloud: jobs and referrals — Referio');
+      expect(head.description).toContain('3 open jobs at Amber Cloud');
+      // The canonical address has the company's own slug, whatever the link had.
+      expect(head.canonical).toBe(`/company/${ID}/amber-cloud?page=2`);
+      expect(head.status).toBeUndefined();
+    });
+
+    it('answers an unknown company with 404 and "Company not found"', async () => {
+      jest.mocked(getCompany).mockResolvedValue(null);
+      const { html, head } = await companyHtml(`/company/${ID}`);
+      expect(html).toContain('Company not found');
+      expect(head).toMatchObject({ status: 404, title: 'Company not found — Referio' });
+    });
+
+    it('fails the render when the API does not answer, so the page renders in the browser', async () => {
+      jest.mocked(getCompany).mockRejectedValue(new Error('down'));
+      await expect(companyHtml(`/company/${ID}`)).rejects.toThrow('down');
+    });
   });
 
   describe('a job page', () => {
@@ -185,9 +257,31 @@ describe("mfe-public's server render module", () => {
       });
     });
 
-    it('answers an unknown job with 404 and "Job not found"', async () => {
+    it('renders the similar jobs under the job', async () => {
+      jest.mocked(getPublicJob).mockResolvedValue({ ...job, _id: JOB_ID, updatedAt: '' });
+      jest.mocked(getSimilarJobs).mockResolvedValue({
+        basis: 'similar',
+        data: [makeJob({ jobTitle: 'Site Reliability Engineer' })],
+      });
+      const { html } = await jobHtml();
+      expect(getSimilarJobs).toHaveBeenCalledWith(JOB_ID, 4);
+      expect(html).toContain('Similar jobs');
+      expect(html).toContain('Site Reliability Engineer');
+    });
+
+    it('answers an unknown job with 404 and "Job not found", and the newest jobs under it', async () => {
       jest.mocked(getPublicJob).mockResolvedValue(null);
+      jest
+        .mocked(getSimilarJobs)
+        .mockImplementation(async (id) =>
+          id
+            ? { basis: 'newest', data: [] }
+            : { basis: 'newest', data: [makeJob({ jobTitle: 'Data Analyst' })] },
+        );
       const { html, head } = await jobHtml();
+      expect(getSimilarJobs).toHaveBeenCalledWith(null, 4);
+      expect(html).toContain('Recent jobs');
+      expect(html).toContain('Data Analyst');
       expect(html).toContain('Job not found');
       expect(html).not.toContain('Try again');
       expect(head).toMatchObject({ status: 404, title: 'Job not found — Referio' });

@@ -16,10 +16,12 @@ import {
   useLinkedRequest,
   useSessionStore,
   type ListedReferralStatus,
+  referralKeys,
   referralQueries,
   type ReferralRequest,
 } from '@referio/shared';
 import { SkillChips } from '@referio/shared/jobs';
+import { useLiveInvalidation } from '@referio/shared/live';
 import {
   DeclineReasonFields,
   EMPTY_DECLINE_CHOICE,
@@ -92,6 +94,8 @@ export default function ReferralRequests() {
   const list = useQuery(
     referralQueries.list({ userId, roleId: ROLE_REFERRER, status: tab, jobPostId: jobFilter }),
   );
+  // A request that arrives, is withdrawn or expires shows in the list and counts while the page is open.
+  useLiveInvalidation(['referrals'], [referralKeys.all]);
   // The job's title, from its requests (any tab) or the name Give Referral passed along.
   const jobTitle =
     searchParams.get('title') ||
@@ -99,7 +103,7 @@ export default function ReferralRequests() {
     'this job';
   const requests = list.data ?? [];
   requestsRef.current = requests;
-  // Inline only (docs/decisions-candidate.md): a toast repeated each time an empty tab opens.
+  // Inline only (docs/decisions-ui.md): a toast repeated each time an empty tab opens.
   const emptyText = MESSAGES.noRequestsOfStatus(tab);
 
   const approveHeld = async () => {

@@ -10,10 +10,12 @@ import {
   toast,
   useCurrentUser,
   useDashboardNavigate,
+  referralKeys,
   referralQueries,
   type ReferralCounts,
 } from '@referio/shared';
 import { SkillChips } from '@referio/shared/jobs';
+import { useLiveInvalidation } from '@referio/shared/live';
 import { RequestCard, senderName } from '@referio/shared/requests';
 import { ResponsivenessStats } from '../../features/responsiveness/components/ResponsivenessStats';
 import '../../referrer.css';
@@ -41,6 +43,8 @@ export default function ReferrerDashboard() {
     referralQueries.list({ userId, roleId: ROLE_REFERRER, status: 'pending' }),
   );
   const requests = pending.data ?? [];
+  // A request that arrives, is withdrawn or expires changes the counts and the list while the page is open.
+  useLiveInvalidation(['referrals'], [referralKeys.all]);
 
   return (
     <section className="rr-page" aria-labelledby="rr-dashboard-title">

@@ -18,6 +18,8 @@ export interface JobCardProps {
   label?: string;
   /** Above the title: e.g. the company logo and the 'Applied' badge. */
   top?: ReactNode;
+  /** In place of the company's name: e.g. a link to its page (the name itself when left out). */
+  company?: ReactNode;
   /** Beside the title: a badge, a time or a switch. */
   aside?: ReactNode;
   /** Puts `aside` on a line of its own under the title (a switch with its label). */
@@ -35,6 +37,7 @@ export function JobCard({
   headingLevel = 3,
   label,
   top,
+  company,
   aside,
   asideBelow = false,
   trust = false,
@@ -56,7 +59,7 @@ export function JobCard({
           <Heading id={titleId} className="rf-job__title">
             {job.jobTitle}
           </Heading>
-          <p className="rf-job__company">{job.companyName}</p>
+          <p className="rf-job__company">{company ?? job.companyName}</p>
           {trust && (
             <>
               <VerifiedBadge

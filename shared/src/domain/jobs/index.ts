@@ -8,5 +8,6 @@ export * from './ResponsivenessLine';
 export { JobCard, type JobCardProps } from './JobCard';
 export { JobFacts, type JobFact, type JobFactsProps } from './JobFacts';
 export { SaveJobButton, useSavedAmong, type SaveJobButtonProps } from './SaveJobButton';
+export { SaveAlertButton, type SaveAlertButtonProps } from './SaveAlertButton';
 export { SkillChips, type SkillChipsProps } from '../skills';
 export * from '../trust';

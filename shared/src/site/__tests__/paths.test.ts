@@ -1,4 +1,4 @@
-import { SITE_PATH_PREFIXES, paths } from '..';
+import { SITE_PATH_PREFIXES, companySlug, paths } from '..';
 
 describe('the typed site paths', () => {
   it('builds the plain addresses', () => {
@@ -19,6 +19,20 @@ describe('the typed site paths', () => {
     expect(paths.companyList()).toBe('/company-list');
     expect(paths.companyList({ company: '' })).toBe('/company-list');
     expect(paths.companyList({ company: 'c 1' })).toBe('/company-list?company=c%201');
+  });
+
+  it("builds a company's address from its id and a readable slug of its name", () => {
+    expect(paths.company('c-1', 'Acme Corp')).toBe('/company/c-1/acme-corp');
+    expect(paths.company('c 1', 'Birch & Co.')).toBe('/company/c%201/birch-co');
+    expect(paths.company('c-1')).toBe('/company/c-1');
+    expect(paths.company('c-1', '!!!')).toBe('/company/c-1');
+    expect(companySlug('  Société Générale  ')).toBe('societe-generale');
+    expect(companySlug('ＡＣＭＥ　Labs')).toBe('acme-labs');
+    expect(companySlug('Яндекс')).toBe('яндекс');
+    expect(paths.company('c-1', 'Яндекс')).toBe(
+      '/company/c-1/%D1%8F%D0%BD%D0%B4%D0%B5%D0%BA%D1%81',
+    );
+    expect(companySlug('x'.repeat(80))).toHaveLength(60);
   });
 
   it('lists the first segment of every address it builds', () => {

@@ -1,16 +1,19 @@
 // A page's answer. The shell's route table (its server bundle) matches the URL; the remote that owns the page
 // renders it through its server module, in the render pool. A page the remote does not render on the server, a
 // signed-in visitor (the session cookie: their pages depend on what the browser stores), the dashboard, a remote
-// that does not answer or a render that fails: the page as before (index.html with the copy of the visitor's
-// remotes list), rendered in the browser. Unknown paths answer 404 with the not-found page.
+// that does not answer, a render that fails or a page of a release whose server render is quarantined
+// (render/quarantine.ts): the page as before (index.html with the copy of the visitor's remotes list), rendered in
+// the browser. Unknown paths answer 404 with the not-found page.
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RemoteEntry } from '../remotes/remotes';
 import { acceptsHtml } from './accept';
-import type { PageHead } from '../render/tasks';
+import type { RenderQuarantine } from '../render/quarantine';
+import type { PageHead, RemoteModule, RenderTask, TaskResults } from '../render/tasks';
 import type { DocumentMaker, PageContent, Template } from './document';
 import type { RemoteModules } from './remote-modules';
 import type { PageMatch, ShellRender } from './shell-render';
-import { pageStylesheets } from './stylesheets';
+import { pageStylesheets, type FederationManifest } from './stylesheets';
 
 /** The session cookie the API sets: present means the browser holds a signed-in session. */
 const SESSION_COOKIE = /(?:^|;\s*)referio_sid=/;
@@ -30,20 +33,65 @@ const DEFAULT_HEAD: PageHead = {
 export interface PageDeps {
   render: ShellRender | null;
   documents: DocumentMaker;
-  modules: RemoteModules;
+  modules: Pick<RemoteModules, 'of'>;
   remotesFor(req: FastifyRequest): Promise<RemoteEntry[]>;
   siteUrl: string;
+  quarantine: RenderQuarantine;
 }
 
 /** A page's HTML and status: sent with no-cache (the CSP and the other headers: security.ts). */
 type Answer = { status: number; html: string };
 
-/** The page rendered on the server, or null when it is to render in the browser. */
+type PageTask = Extract<RenderTask, { kind: 'page' }>;
+
+/**
+ * The page's render in the pool, told to the quarantine (render/quarantine.ts); null when the quarantine says
+ * the page of this release renders in the browser now.
+ */
+async function renderUnlessQuarantined(
+  d: PageDeps & { render: ShellRender },
+  task: PageTask,
+  manifest: FederationManifest,
+  visitor: string,
+): Promise<TaskResults['page'] | null> {
+  const admission = d.quarantine.admit(renderKey(task.remote, manifest, task.expose), visitor);
+  if (!admission) return null;
+  try {
+    const result = await d.render.pool.run(task);
+    admission.succeeded();
+    return result;
+  } catch (err) {
+    admission.failed(String((err as Error)?.message ?? err));
+    throw err;
+  }
+}
+
+/** A page of a remote's release, named by its version (the release's stamp in its manifest) and module. */
+const renderKey = (module: RemoteModule, manifest: FederationManifest, page: string) => ({
+  remote: module.name,
+  version: manifest.metaData?.buildInfo?.buildVersion || module.url,
+  moduleUrl: module.url,
+  page,
+});
+
+/**
+ * Who is visiting, as far as the quarantine needs to tell (render/quarantine.ts): their address and browser, hashed.
+ * Behind a load balancer every address is its own, so the browser tells visitors apart; a wrong guess costs one
+ * client render.
+ */
+const visitorOf = (req: FastifyRequest): string =>
+  createHash('sha256')
+    .update(`${req.ip} ${req.headers['user-agent'] ?? ''}`)
+    .digest('base64url')
+    .slice(0, 16);
+
+/** The page rendered on the server, or null when it is to render in the browser; `visitor`: visitorOf. */
 async function onServer(
   d: PageDeps & { render: ShellRender },
   match: PageMatch,
   url: URL,
   tpl: Template,
+  visitor: string,
 ): Promise<Answer | null> {
   const { pool, stylesheets } = d.render;
   const doc = (status: number, page: PageContent) =>
@@ -66,7 +114,9 @@ async function onServer(
     expose: match.expose,
     remote: module,
   } as const;
-  const { rendered, head, islands } = await pool.run(task);
+  const result = await renderUnlessQuarantined(d, task, manifest, visitor);
+  if (!result) return null;
+  const { rendered, head, islands } = result;
   if (!rendered || !head) return null;
   const exposed = manifest.exposes?.find((e) => e.path === match.expose);
   const css = pageStylesheets(manifest, exposed).map((f) => new URL(f, base).href);
@@ -89,7 +139,7 @@ export async function answerPage(d: PageDeps, req: FastifyRequest, reply: Fastif
   if (!d.render || match.kind === 'browser' || SESSION_COOKIE.test(req.headers.cookie ?? ''))
     return inBrowser();
   try {
-    const answer = await onServer({ ...d, render: d.render }, match, url, tpl);
+    const answer = await onServer({ ...d, render: d.render }, match, url, tpl, visitorOf(req));
     return answer ? send(answer) : inBrowser();
   } catch (err) {
     console.warn(

@@ -4,10 +4,12 @@ interface CssAssets {
   assets?: { css?: { sync?: string[]; async?: string[] } };
 }
 
-/** The parts of mf-manifest.json read here. */
+/** The parts of mf-manifest.json the server reads. */
 export interface FederationManifest {
   shared?: (CssAssets & { name: string })[];
   exposes?: (CssAssets & { path: string })[];
+  /** The release's version, stamped by `publish` (@referio/release). */
+  metaData?: { buildInfo?: { buildVersion?: string } };
 }
 
 /** A stylesheet's content hash (`name.<hash>.css`): two chunks with the same rules have the same one. */

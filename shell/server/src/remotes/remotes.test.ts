@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import {
+  fileKey,
   LocalStore,
   POINTER_KEY,
   putJson,
@@ -20,6 +21,9 @@ import { fileRemotes, storeRemotes, type RemoteEntry } from './remotes';
 const LIVE = '0.1.0+aaaaaaaaaa';
 const CANARY = '0.1.1+bbbbbbbbbb';
 const OLD = '0.0.9+cccccccccc';
+/** Kept, but needs a @referio/shared the live shell does not provide: the deploy guard refuses it. */
+const REFUSED = '0.2.0+eeeeeeeeee';
+const SHELL = '0.1.0+ffffffffff';
 
 const tmp: string[] = [];
 const tmpDir = (prefix: string) => {
@@ -41,10 +45,28 @@ const pointer: Pointer = {
   },
 };
 
-async function makeStore(p: Pointer = pointer): Promise<LocalStore> {
+const shared = (version: string, requiredVersion: string) => ({
+  shared: [{ name: '@referio/shared', version, requiredVersion }],
+});
+
+/** A kept release: its record and its manifest (what the deploy guard reads). */
+async function keep(store: LocalStore, app: string, version: string, manifest: object) {
+  await putJson(store, recordKey(app, version), {});
+  await putJson(store, fileKey(app, version, 'mf-manifest.json'), manifest);
+}
+
+async function makeStore(p: Pointer = pointer, { refused = false } = {}): Promise<LocalStore> {
   const store = new LocalStore(tmpDir('referio-pointer-'));
   await putJson(store, POINTER_KEY, p);
-  for (const v of [LIVE, CANARY, OLD]) await putJson(store, recordKey('mfe-referrer', v), {});
+  const remote = { name: 'mfe_referrer', ...shared('0.2.0', '^0.2.0') };
+  for (const v of [LIVE, CANARY, OLD]) await keep(store, 'mfe-referrer', v, remote);
+  if (refused) {
+    await keep(store, 'shell', SHELL, { name: 'shell', ...shared('0.2.0', '^0.2.0') });
+    await keep(store, 'mfe-referrer', REFUSED, {
+      name: 'mfe_referrer',
+      ...shared('0.3.0', '^0.3.0'),
+    });
+  }
   return store;
 }
 
@@ -152,8 +174,8 @@ test('the fixed remotes file is the same for everyone', async () => {
   expect(remotes.originsFor(req())).toEqual(['http://cdn.example']);
 });
 
-async function overrideServer(dev = false) {
-  const remotes = storeRemotes(await makeStore(), { dev });
+async function overrideServer(dev = false, store?: LocalStore) {
+  const remotes = storeRemotes(store ?? (await makeStore()), { dev });
   const server = Fastify();
   registerOverrideRoutes(server, { remotes, siteUrl: 'http://localhost:3000', secure: false, dev });
   await server.ready();
@@ -218,7 +240,7 @@ test('the override is set only by a same-origin POST from the override page, for
     url: '/release-override',
     headers: { cookie: value },
   });
-  expect(page.body).toContain(`You get: <strong>${OLD} (override)</strong>`);
+  expect(page.body).toContain(`This browser gets: <strong>${OLD} (your override)</strong>`);
   expect(page.body).toContain('<label>Release <select name="version">');
   const cleared = await post(
     server,
@@ -252,5 +274,73 @@ test('/__dev/remote exists in development only, for a listed remote and an entry
     url: `/__dev/remote?name=mfe_referrer&entry=${encodeURIComponent('https://evil.example/x')}`,
   });
   expect(far.json()).toEqual({ message: 'entry must be an http(s) URL on this machine.' });
+  await server.close();
+});
+
+const pageFor = async (server: Awaited<ReturnType<typeof overrideServer>>, cookie: string) =>
+  (await server.inject({ method: 'GET', url: '/release-override', headers: { cookie } })).body;
+/** The text of one remote's form on the override page, tags left out. */
+const formText = (html: string, app: string) =>
+  (new RegExp(`<legend>${app}</legend>(.*?)</fieldset>`).exec(html)?.[1] ?? '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+test('the override page says who gets what: live and canary with its share, and what this browser gets and why', async () => {
+  const server = await overrideServer();
+  const inCanary = formText(await pageFor(server, `${BUCKET_COOKIE}=7`), 'mfe-referrer');
+  expect(inCanary).toContain(
+    `Live: ${LIVE}, for everyone outside the canary. Canary: ${CANARY}, for 50 % of visitors.`,
+  );
+  expect(inCanary).toContain(
+    `This browser gets: ${CANARY} (canary: this browser is among its 50 %)`,
+  );
+  const outside = formText(await pageFor(server, `${BUCKET_COOKIE}=93`), 'mfe-referrer');
+  expect(outside).toContain(`This browser gets: ${LIVE} (live: this browser is not in the canary)`);
+  const noCanary = formText(await pageFor(server, `${BUCKET_COOKIE}=7`), 'mfe-chat');
+  expect(noCanary).toContain('Live: 0.1.0+dddddddddd, for everyone.');
+  expect(noCanary).toContain('This browser gets: 0.1.0+dddddddddd (live)');
+  const overridden = formText(
+    await pageFor(server, `${BUCKET_COOKIE}=7; ${overrideOf({ 'mfe-referrer': OLD })}`),
+    'mfe-referrer',
+  );
+  expect(overridden).toContain(`This browser gets: ${OLD} (your override)`);
+  // The intro no longer says everyone gets the live release.
+  expect(await pageFor(server, '')).toContain(
+    'Other browsers get the live release, or the canary if they are among its share of visitors.',
+  );
+  await server.close();
+});
+
+test("a release the deploy guard refuses is listed with the guard's reason, not offered, and cannot be set", async () => {
+  const store = await makeStore(
+    { apps: { ...pointer.apps, shell: { live: SHELL, since: '', past: [] } } },
+    { refused: true },
+  );
+  const server = await overrideServer(false, store);
+  const html = await pageFor(server, '');
+  const form = /<legend>mfe-referrer<\/legend>.*?<\/fieldset>/.exec(html)?.[0] ?? '';
+  const options = [...form.matchAll(/<option value="([^"]+)"/g)].map((m) => m[1]);
+  expect(new Set(options)).toEqual(new Set([OLD, CANARY, LIVE]));
+  const reason = `mfe-referrer ${REFUSED} requires @referio/shared ^0.3.0, the live shell (shell ${SHELL}) provides 0.2.0: deploy the shell first`;
+  expect(formText(html, 'mfe-referrer')).toContain(
+    `Refused by the deploy guard next to what is live (not offered): ${REFUSED} : ${reason}`,
+  );
+  const set = await post(
+    server,
+    { origin: SITE },
+    { app: 'mfe-referrer', version: REFUSED, action: 'set' },
+  );
+  expect(set.statusCode).toBe(400);
+  expect(set.body).toBe(`mfe-referrer ${REFUSED} is refused by the deploy guard: ${reason}.`);
+  expect(set.headers['set-cookie']).toBeUndefined();
+  // An override chosen before the guard refused it: this browser gets it, with the warning.
+  const mine = formText(
+    await pageFor(server, overrideOf({ 'mfe-referrer': REFUSED })),
+    'mfe-referrer',
+  );
+  expect(mine).toContain(
+    `This browser gets: ${REFUSED} (your override) Refused by the deploy guard: ${reason}. Its pages may fail to load in this browser: clear the override.`,
+  );
   await server.close();
 });

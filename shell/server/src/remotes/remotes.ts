@@ -11,10 +11,12 @@
 // - The visitor's overrides (overrides.ts): a kept release, or in development an entry on this machine.
 import fs from 'node:fs';
 import {
+  checkRelease,
   readPointer,
   releaseVersions,
   remoteApps,
   type App,
+  type AppPointer,
   type Pointer,
   type Store,
 } from '@referio/release';
@@ -29,6 +31,8 @@ export interface RemoteEntry {
 export interface Remotes {
   /** The fixed file every visitor gets, when the remotes come from one. */
   readonly remotesFile: string | null;
+  /** The release store the remotes come from (null for a fixed file). */
+  readonly store: Store | null;
   /** The remotes list this visitor gets (remembered for the request's page and its policy). */
   remotesFor(req: VisitorRequest): Promise<RemoteEntry[]>;
   /** The remote origins of this request's page, for its Content-Security-Policy (synchronous: an onSend hook). */
@@ -37,6 +41,8 @@ export interface Remotes {
   overridesOf(req: VisitorRequest): Overrides;
   /** The releases an app keeps (none for a fixed file). */
   versionsOf(app: string): Promise<Set<string>>;
+  /** The kept releases of an app that the deploy guard refuses next to what is live, with its reasons. */
+  refusalsOf(app: string): Promise<Map<string, string[]>>;
   /** What is live (nothing for a fixed file). */
   pointer(): Promise<Pointer>;
 }
@@ -94,6 +100,7 @@ export function fileRemotes(file: string, { dev = false }: RemotesOptions = {}):
   const read = (text: string) => JSON.parse(text) as RemoteEntry[];
   return {
     remotesFile: file,
+    store: null,
     overridesOf,
     async remotesFor(req) {
       const list = read(await fs.promises.readFile(file, 'utf8'));
@@ -103,6 +110,7 @@ export function fileRemotes(file: string, { dev = false }: RemotesOptions = {}):
       return originsOf(given.get(req.raw) ?? read(fs.readFileSync(file, 'utf8')));
     },
     versionsOf: async () => new Set(),
+    refusalsOf: async () => new Map(),
     pointer: async () => ({ apps: {} }),
   };
 }
@@ -140,6 +148,53 @@ function cachedVersions(store: Store, now: () => number, ttlMs = RELEASES_TTL_MS
   };
 }
 
+/** Which of an app's releases a visitor gets, and why. */
+export interface Choice {
+  version: string;
+  why: 'override' | 'canary' | 'live';
+}
+
+/**
+ * The release of an app a visitor gets: the kept release they chose (`wanted`, if `kept` has it), else the canary when
+ * their bucket is below its percent, else the live one; null when the app has nothing live.
+ */
+export function releaseChoice(
+  p: AppPointer | undefined,
+  bucket: number | null,
+  wanted: string | undefined,
+  kept: Set<string>,
+): Choice | null {
+  if (wanted && kept.has(wanted)) return { version: wanted, why: 'override' };
+  if (p?.canary && bucket !== null && bucket < p.canary.percent)
+    return { version: p.canary.version, why: 'canary' };
+  return p ? { version: p.live, why: 'live' } : null;
+}
+
+/** What the deploy guard says of each kept release of an app, read at most once in `ttlMs` per app. */
+function cachedRefusals(
+  store: Store,
+  pointer: () => Promise<Pointer>,
+  versionsOf: (app: string) => Promise<Set<string>>,
+  now: () => number,
+  ttlMs = RELEASES_TTL_MS,
+) {
+  const known = new Map<string, { at: number; refusals: Map<string, string[]> }>();
+  return async (app: string): Promise<Map<string, string[]>> => {
+    const hit = known.get(app);
+    if (hit && now() - hit.at < ttlMs) return hit.refusals;
+    const p = await pointer();
+    const refusals = new Map<string, string[]>();
+    for (const version of await versionsOf(app)) {
+      const problems = await checkRelease(store, p, app, version).catch((err: Error) => [
+        err.message,
+      ]);
+      if (problems.length) refusals.set(version, problems);
+    }
+    known.set(app, { at: now(), refusals });
+    return refusals;
+  };
+}
+
 /** The remotes from the release store: live, canary or the visitor's override, per visitor. */
 export function storeRemotes(
   store: Store,
@@ -151,17 +206,16 @@ export function storeRemotes(
   /** The version of `app` this visitor gets: the kept release they chose, the canary for their bucket, or live. */
   async function versionFor(app: App, p: Pointer, bucket: number | null, overrides: Overrides) {
     const wanted = versionOverride(overrides, app.dir);
-    if (wanted && (await versionsOf(app.dir)).has(wanted)) return wanted;
-    const entry = p.apps[app.dir];
-    if (entry?.canary && bucket !== null && bucket < entry.canary.percent)
-      return entry.canary.version;
-    return entry?.live;
+    const kept = wanted ? await versionsOf(app.dir) : new Set<string>();
+    return releaseChoice(p.apps[app.dir], bucket, wanted, kept)?.version;
   }
   return {
     remotesFile: null,
+    store,
     overridesOf,
     pointer,
     versionsOf,
+    refusalsOf: cachedRefusals(store, pointer, versionsOf, now),
     async remotesFor(req) {
       const [p, bucket, overrides] = [await pointer(), bucketOf(req), overridesOf(req)];
       const list: RemoteEntry[] = [];

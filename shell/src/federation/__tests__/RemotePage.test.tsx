@@ -87,6 +87,49 @@ describe('a remote page', () => {
   });
 });
 
+describe('a remote release the browser refuses (it needs a shared version this tab does not have)', () => {
+  const refusal = new Error(
+    '[ Federation Runtime ]: Version 2.0.0 from shell of shared singleton module @referio/shared does not satisfy the requirement of mfe_public which needs ^3.0.0)',
+  );
+
+  it('says it was refused, why, and what to do, instead of blaming the connection', async () => {
+    mockedLoadRemote.mockRejectedValue(refusal);
+    renderApp('/company-list');
+    const card = await screen.findByRole('alert');
+    expect(card).toHaveTextContent(MESSAGE);
+    expect(card).toHaveTextContent(
+      'This version of the page was refused: it needs @referio/shared ^3.0.0, and this tab has 2.0.0. Reload the page to get versions that work together. If you chose a release for this browser, clear it on the release override page.',
+    );
+    expect(card).not.toHaveTextContent(/connection/i);
+    expect(screen.getByRole('link', { name: 'release override page' })).toHaveAttribute(
+      'href',
+      '/release-override',
+    );
+    // A retry in this tab would be refused again: the way out is a reload.
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload page' })).toBeInTheDocument();
+  });
+
+  it('a refusal whose message names no versions still says it was refused', async () => {
+    mockedLoadRemote.mockRejectedValue(
+      new Error('shared module @referio/shared does not satisfy the requirement'),
+    );
+    renderApp('/company-list');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This version of the page was refused: it needs a shared library this tab does not have.',
+    );
+  });
+
+  it('a failure that is not a refusal keeps the connection advice and Retry', async () => {
+    mockedLoadRemote.mockRejectedValue(new Error('RUNTIME-008 ScriptNetworkError'));
+    renderApp('/company-list');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Check your connection and try again.',
+    );
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
 describe('when /remotes.json cannot be read', () => {
   it('still renders the site chrome and offers Retry, which reads /remotes.json again', async () => {
     const failing = mockRemotesJson('fail');

@@ -32,6 +32,8 @@ describe('the site routes', () => {
     ['/sign-up', 'mfe_public/SignUp'],
     ['/company-list', 'mfe_public/CompanyList'],
     ['/job-details/42', 'mfe_public/JobDetails'],
+    ['/company/42', 'mfe_public/CompanyPage'],
+    ['/company/42/acme-corp', 'mfe_public/CompanyPage'],
     ['/become-a-referral', 'mfe_public/BecomeReferrer'],
     ['/contact-us', 'mfe_public/ContactUs'],
     ['/premium', 'mfe_public/Premium'],

@@ -10,6 +10,7 @@ describe('the route table', () => {
     ['/sign-up', 'mfe_public/SignUp'],
     ['/company-list', 'mfe_public/CompanyList'],
     ['/job-details/:id', 'mfe_public/JobDetails'],
+    ['/company/:id/:slug?', 'mfe_public/CompanyPage'],
     ['/become-a-referral', 'mfe_public/BecomeReferrer'],
     ['/create-job-post', 'mfe_referrer/CreateJobPost'],
     ['/contact-us', 'mfe_public/ContactUs'],

@@ -7,16 +7,18 @@ import {
   SAVED_JOBS_PAGE_SIZE,
   Spinner,
   dashboardPath,
+  savedJobKeys,
   savedJobQueries,
   useCurrentUser,
   type JobPost,
 } from '@referio/shared';
+import { useLiveInvalidation } from '@referio/shared/live';
 import { JobCard } from './JobCard';
 import { JobDetailsModal } from './JobDetailsModal';
 
 /**
  * The candidate's saved jobs, newest save first, paged on the server (`?tab=saved&page=`). A heart taken
- * back empties at once and the list is read again without it.
+ * back empties at once and the list is read again without it; a job its poster changes, live.
  */
 export function SavedJobs() {
   const userId = useCurrentUser()?._id ?? '';
@@ -27,6 +29,8 @@ export function SavedJobs() {
     ...savedJobQueries.page(userId, page),
     placeholderData: keepPreviousData,
   });
+  // A saved job its poster closes, reopens or edits shows as it is now while the list is open.
+  useLiveInvalidation(['savedJobs'], [savedJobKeys.all]);
   const list = saved.data?.data ?? [];
   const pageCount = Math.max(1, Math.ceil((saved.data?.total ?? 0) / SAVED_JOBS_PAGE_SIZE));
   const stillSaved = useQuery(

@@ -282,6 +282,14 @@ describe('the chat page', () => {
     expect(within(nisha).getByLabelText('1 unread')).toBeInTheDocument();
   });
 
+  it('adds a chat the other person opened, before any message, when the stream says the chats changed', async () => {
+    renderChat();
+    await screen.findByText('No messages yet');
+    mockedChats.mockResolvedValue([chat('c4', 'Omar', 'omar@initech.com'), ...CHATS]);
+    act(() => FakeEventSource.latest().emit('changed', { topics: ['chats'] }));
+    expect(await screen.findByRole('button', { name: /^Omar/ })).toBeInTheDocument();
+  });
+
   it('refetches after the stream reconnects', async () => {
     renderChat();
     await screen.findByText('No messages yet');

@@ -1,8 +1,9 @@
 // The chat page's list: a react-query query (`chatQueries.list`), kept current by the tab's one live stream
 // (messages move a chat to the top and count as unread unless it is on screen; read events clear a badge;
-// a chat the list does not know yet, a resync or a reconnect fetch it again). Selection (spec): a stored
-// activeChatId that matches a chat is selected and the key removed, otherwise the first chat. Opening a chat
-// reads it, and while it is open the stream says so (the other member sees 'Active Now').
+// a chat the list does not know yet, a new chat the other member opened, a resync or a reconnect fetch it
+// again). Selection (spec): a stored activeChatId that matches a chat is selected and the key removed,
+// otherwise the first chat. Opening a chat reads it, and while it is open the stream says so (the other
+// member sees 'Active Now').
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -115,6 +116,10 @@ export function useChats(userId: string | null, { firstByDefault = true } = {}) 
     resync: () => {
       reload();
       refreshOpenChat();
+    },
+    // The other member opened a chat with this user ('Go to Chat'), before any message.
+    changed: ({ topics }) => {
+      if (topics.includes('chats')) reload();
     },
   });
 

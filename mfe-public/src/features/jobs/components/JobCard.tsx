@@ -7,16 +7,27 @@ export interface JobCardProps {
   job: JobPost;
   /** The moment relative times count from (tests pin it). */
   now?: Date;
+  /** The company's name links to its page (not on the company's own page). */
+  companyLink?: boolean;
+  /** 3 under a section's h2 (the company page); 2 under the page's h1 (the default). */
+  headingLevel?: 2 | 3;
 }
 
 /** One job in the company/job list, with exactly the fields the spec lists for a card. */
-export function JobCard({ job, now }: JobCardProps) {
+export function JobCard({ job, now, companyLink = true, headingLevel = 2 }: JobCardProps) {
   const location = [job.address, job.jobLocation].filter(Boolean).join(' · ');
   return (
     <SharedJobCard
       job={job}
       trust
-      headingLevel={2}
+      headingLevel={headingLevel}
+      company={
+        companyLink && job.companyId ? (
+          <Link to={paths.company(job.companyId, job.companyName)} className="rf-job-card__company">
+            {job.companyName}
+          </Link>
+        ) : undefined
+      }
       top={
         <div className="rf-job-card__top">
           {job.companyLogo ? (

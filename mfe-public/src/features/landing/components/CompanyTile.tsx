@@ -2,11 +2,11 @@ import { Link } from 'react-router-dom';
 import type { Company } from '@referio/shared';
 import { paths } from '@referio/shared';
 
-/** A company as the landing page shows it: its logo, name and number of open jobs, leading to its jobs. */
+/** A company as the landing page shows it: its logo, name and number of open jobs, leading to its page. */
 export function CompanyTile({ company }: { company: Company }) {
   return (
     <Link
-      to={paths.companyList({ company: company._id })}
+      to={paths.company(company._id, company.companyName)}
       className="rf-company-tile"
       title={company.companyName}
     >

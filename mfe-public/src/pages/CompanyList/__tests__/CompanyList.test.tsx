@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   ApiError,
   getAllJobPost,
+  getJobAlerts,
   getJobSuggestions,
   useSessionStore,
   type JobPost,
@@ -14,10 +15,11 @@ import type * as TestUtils from '@referio/shared/test-utils';
 jest.mock('@referio/shared', () =>
   jest
     .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getAllJobPost', 'getJobSuggestions']),
+    .mockSharedApi(['getAllJobPost', 'getJobAlerts', 'getJobSuggestions']),
 );
 const mockedGetAllJobPost = jest.mocked(getAllJobPost);
 const mockedSuggest = jest.mocked(getJobSuggestions);
+beforeEach(() => jest.mocked(getJobAlerts).mockResolvedValue([]));
 
 /** A server with `total` jobs: answers each page as the API would (9 per page). */
 function serve(total: number, title = (i: number) => `Job ${i + 1}`) {
@@ -68,6 +70,23 @@ describe('the company and job list', () => {
       limit: 9,
       userId: USER_ID,
     });
+  });
+
+  it('offers a job alert for the search and filters once there are some', async () => {
+    useSessionStore.getState().signIn(makeSession());
+    serve(1);
+    const { unmount } = renderPage(<CompanyList />, { url: '/company-list' });
+    await screen.findByRole('heading', { name: 'Job 1' });
+    expect(screen.queryByRole('button', { name: /alert/i })).not.toBeInTheDocument();
+    unmount();
+    renderPage(<CompanyList />, { url: '/company-list?search=react&location=Remote' });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Get alerts for this search' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Get job alerts' });
+    expect(within(dialog).getByText(/^New jobs for/)).toHaveTextContent(
+      'New jobs for "react" · Remote, by e-mail.',
+    );
   });
 
   it('keeps the page in the page query parameter, and Back returns to the previous page', async () => {
@@ -203,6 +222,22 @@ describe('the company and job list', () => {
       company: '3f1e5c2a-8b7d-4e6f-9a0b-1c2d3e4f5a6b',
     });
     expect(screen.getByRole('button', { name: 'Remove filter Company: Globex' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Globex: its page and referrers' })).toHaveAttribute(
+      'href',
+      '/company/3f1e5c2a-8b7d-4e6f-9a0b-1c2d3e4f5a6b/globex',
+    );
+  });
+
+  it("links each card's company name to the company's page", async () => {
+    const user = userEvent.setup();
+    mockedGetAllJobPost.mockResolvedValue({
+      data: [makeJob({ _id: 'j1', jobTitle: 'Acme Role', companyName: 'Acme Corp' })],
+      total: 1,
+    });
+    renderPage(<CompanyList />, { url: '/company-list' });
+    const card = await screen.findByRole('article', { name: 'Acme Role' });
+    await user.click(within(card).getByRole('link', { name: 'Acme Corp' }));
+    expect(location()).toMatch(/^\/company\/[0-9a-f-]{36}\/acme-corp$/);
   });
 
   it('shows a bounded total as "1,000+ jobs" with page numbers up to the bound', async () => {

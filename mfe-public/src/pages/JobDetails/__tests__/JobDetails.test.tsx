@@ -5,6 +5,7 @@ import {
   getJobById,
   getPublicJob,
   getSavedResume,
+  getSimilarJobs,
   resumeUpload,
   savedAmong,
   sendReferralRequest,
@@ -15,6 +16,7 @@ import JobDetails from '..';
 import {
   renderPage,
   JOB_ID,
+  COMPANY_ID,
   REFERRER_ID,
   USER_ID,
   makeJob,
@@ -30,6 +32,7 @@ jest.mock('@referio/shared', () =>
       'getJobById',
       'getPublicJob',
       'getSavedResume',
+      'getSimilarJobs',
       'resumeUpload',
       'savedAmong',
       'sendReferralRequest',
@@ -67,6 +70,7 @@ beforeEach(() => {
   // No saved resume unless a test says so: the request asks for a file.
   mockedSaved.mockResolvedValue(null);
   jest.mocked(savedAmong).mockResolvedValue([]);
+  jest.mocked(getSimilarJobs).mockResolvedValue({ basis: 'similar', data: [] });
 });
 
 const publicJob = (overrides: Parameters<typeof makeJob>[0] = {}) => ({
@@ -485,5 +489,60 @@ describe('job details for a signed-in candidate', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(reason)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Request a Referral' })).toBeEnabled();
+  });
+});
+
+describe('similar jobs and the company on the job page', () => {
+  const OTHER_ID = '9e8d7c6b-5a49-4382-9160-fedcba012345';
+
+  it('lists jobs like this one under it, each leading to its page, and names the company with a link to its page', async () => {
+    const user = userEvent.setup();
+    mockedGetPublicJob.mockImplementation(async (id) =>
+      id === OTHER_ID
+        ? publicJob({ _id: OTHER_ID, jobTitle: 'Staff Frontend Engineer' })
+        : publicJob(),
+    );
+    jest.mocked(getSimilarJobs).mockResolvedValue({
+      basis: 'similar',
+      data: [
+        makeJob({ _id: OTHER_ID, jobTitle: 'Staff Frontend Engineer', companyName: 'Globex' }),
+      ],
+    });
+    renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
+    const section = await screen.findByRole('region', { name: 'Similar jobs' });
+    expect(getSimilarJobs).toHaveBeenCalledWith(JOB_ID, 4);
+    expect(within(section).getByText('Globex')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Acme' })).toHaveAttribute(
+      'href',
+      `/company/${COMPANY_ID}/acme`,
+    );
+    await user.click(within(section).getByRole('link', { name: 'Staff Frontend Engineer' }));
+    expect(location()).toBe(`/job-details/${OTHER_ID}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Staff Frontend Engineer' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows nothing under the job when no job is like it', async () => {
+    mockedGetPublicJob.mockResolvedValue(publicJob());
+    renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
+    await screen.findByRole('heading', { level: 1, name: 'Frontend Engineer' });
+    await act(async () => {});
+    expect(screen.queryByRole('region', { name: 'Similar jobs' })).not.toBeInTheDocument();
+  });
+
+  it("offers the newest jobs on 'Job not found'", async () => {
+    mockedGetPublicJob.mockResolvedValue(null);
+    jest.mocked(getSimilarJobs).mockResolvedValue({
+      basis: 'newest',
+      data: [makeJob({ _id: OTHER_ID, jobTitle: 'Data Analyst' })],
+    });
+    renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
+    const section = await screen.findByRole('region', { name: 'Recent jobs' });
+    expect(getSimilarJobs).toHaveBeenCalledWith(null, 4);
+    expect(within(section).getByRole('link', { name: 'Data Analyst' })).toHaveAttribute(
+      'href',
+      `/job-details/${OTHER_ID}`,
+    );
   });
 });

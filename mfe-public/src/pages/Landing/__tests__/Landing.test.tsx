@@ -49,13 +49,13 @@ function renderLanding() {
 }
 
 describe('the landing page', () => {
-  it('shows the first 40 companies, each leading to its jobs with its open job count, and "Explore more Companies"', async () => {
+  it('shows the first 40 companies, each leading to its page with its open job count, and "Explore more Companies"', async () => {
     renderLanding();
     const grid = await screen.findByRole('list', { name: 'Companies' });
     expect(mockedCompanies).toHaveBeenCalledWith({ start: 0, limit: 40 });
     expect(within(grid).getAllByRole('link')).toHaveLength(40);
     const second = within(grid).getByRole('link', { name: /Company 2\b/ });
-    expect(second).toHaveAttribute('href', '/company-list?company=c1');
+    expect(second).toHaveAttribute('href', '/company/c1/company-2');
     expect(second).toHaveTextContent('1 job');
     expect(within(grid).getByRole('link', { name: /Company 3\b/ })).toHaveTextContent('2 jobs');
     expect(screen.getByRole('link', { name: 'Explore more Companies' })).toHaveAttribute(

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   ApiError,
@@ -12,7 +12,7 @@ import {
   type ReferralStatus,
 } from '@referio/shared';
 import ReferralRequests from '..';
-import { USER_ID, makeReferrer, renderPage } from '@referio/shared/test-utils';
+import { FakeEventSource, USER_ID, makeReferrer, renderPage } from '@referio/shared/test-utils';
 import { requestToMe, signInAs } from '../../../test/persona';
 import type * as TestUtils from '@referio/shared/test-utils';
 
@@ -69,6 +69,41 @@ describe('referral requests', () => {
     );
     expect(screen.getByRole('tab', { name: 'Pending 1' })).toHaveAttribute('aria-selected', 'true');
     expect(mockedList).toHaveBeenCalledWith({ userId: USER_ID, roleId: 1, status: 'pending' });
+  });
+
+  it('shows a request that arrives, and drops one withdrawn, with the counts, without a reload', async () => {
+    signInAs({ workEmailAdded: true });
+    renderPage(<ReferralRequests />);
+    expect(await screen.findByRole('article', { name: 'Request from Priya Shah' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Pending 1' })).toBeInTheDocument();
+
+    // A second candidate asks: the API tells this tab's stream that the requests changed.
+    const arrived = requestToMe({
+      _id: 'a1b2c3d4-0000-4000-8000-000000000009',
+      senderId: {
+        ...pending.senderId,
+        _id: 'c0ffee00-0000-4000-8000-000000000009',
+        fullName: 'Omar Dev',
+      },
+    });
+    serve({ pending: [arrived, pending], approved: [approved] });
+    jest
+      .mocked(getRefererCount)
+      .mockResolvedValue({ total: 4, approved: 1, pending: 2, declined: 1, expired: 0 });
+    act(() => FakeEventSource.latest().emit('changed', { topics: ['referrals'] }));
+    expect(await screen.findByRole('article', { name: 'Request from Omar Dev' })).toBeVisible();
+    expect(await screen.findByRole('tab', { name: 'Pending 2' })).toBeInTheDocument();
+
+    // Priya withdraws hers.
+    serve({ pending: [arrived], approved: [approved] });
+    jest
+      .mocked(getRefererCount)
+      .mockResolvedValue({ total: 3, approved: 1, pending: 1, declined: 1, expired: 0 });
+    act(() => FakeEventSource.latest().emit('changed', { topics: ['referrals'] }));
+    expect(await screen.findByRole('tab', { name: 'Pending 1' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Request from Priya Shah' })).toBeNull(),
+    );
   });
 
   it("shows only one job's requests when opened from Give Referral, and all of them again on request", async () => {
