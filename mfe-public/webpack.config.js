@@ -21,5 +21,6 @@ module.exports = require('../tools/build/webpack.app.js').createAppConfigs({
     // The landing's islands: the parts the shell takes over on the server's page without the app (docs/islands.md).
     './StoriesIsland': './src/islands/StoriesIsland.tsx',
     './SubscribeIsland': './src/islands/SubscribeIsland.tsx',
+    './SearchIsland': './src/islands/SearchIsland.tsx',
   },
 });

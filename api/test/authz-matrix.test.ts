@@ -436,6 +436,13 @@ const ROWS: Row[] = [
     request: () => ({ url: '' }),
   },
   {
+    // Suggestions while typing a search: words and companies of listed posts, as the search itself.
+    route: 'GET /api/jobPost/suggest',
+    owner: 'referrer',
+    expect: PUBLIC,
+    request: () => ({ url: '?q=eng' }),
+  },
+  {
     route: 'GET /api/jobPost/getJobsByCandidate/:userId',
     owner: 'candidate',
     expect: OWNER_ONLY,

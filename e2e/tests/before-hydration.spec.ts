@@ -70,7 +70,7 @@ test('before the scripts run: a link opens the next page, a search typed and sen
   await expect(page.getByRole('heading', { level: 1, name: 'Browse Companies' })).toBeVisible();
   expect(scripts.held()).toBeGreaterThan(0);
 
-  const search = page.getByRole('searchbox', { name: 'Search companies and job roles' });
+  const search = page.getByRole('combobox', { name: 'Search companies and job roles' });
   await search.click();
   await search.pressSequentially('Engineer');
   await search.press('Enter');
@@ -90,7 +90,7 @@ test('while React takes the page over: text typed before is searched, a menu ope
   const scripts = await holdScripts(page);
   await page.goto('/company-list', { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('heading', { level: 1, name: 'Browse Companies' })).toBeVisible();
-  const search = page.getByRole('searchbox', { name: 'Search companies and job roles' });
+  const search = page.getByRole('combobox', { name: 'Search companies and job roles' });
   await search.click();
   await search.pressSequentially('Engineer');
   // The menu is the browser's: it opens at once, and stays open when React takes the page over.

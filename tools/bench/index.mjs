@@ -102,6 +102,16 @@ if (api) {
       row(`${name} search cache hit rate (bonus)`, `${(b.cacheHitRate * 100).toFixed(1)} %`, '');
   }
 }
+const suggest = result('suggest');
+if (suggest) {
+  const all = suggest.rows.find((r) => r.class === 'all');
+  row(
+    `GET /api/jobPost/suggest, cache off (${suggest.database}; ${all.prefixes} prefixes × ${suggest.repeat})`,
+    `p50 ${all.p50} ms, p99 ${all.p99} ms, max ${all.max} ms`,
+    `p99 ≤ ${suggest.goalP99Ms} ms`,
+    suggest.p99Ms <= suggest.goalP99Ms,
+  );
+}
 const startup = result('startup');
 if (startup) {
   row('npm start (built tree) → first 200 on /', `${startup.shellMs} ms`, '');

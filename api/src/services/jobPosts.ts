@@ -4,6 +4,7 @@ import type {
   JobPost,
   JobPostDetails,
   JobStatus,
+  JobSuggestion,
   VerifiedAtCompany,
   WorkEmailHistoryEntry,
 } from '../contract';
@@ -40,6 +41,21 @@ import {
 } from '../db/schema';
 
 export type { JobPostRow };
+
+/** A row of referio_search_suggest(). */
+interface SuggestionRow {
+  kind: JobSuggestion['kind'];
+  label: string;
+  companyId: string | null;
+  jobs: number;
+}
+
+const toSuggestion = (r: SuggestionRow): JobSuggestion => ({
+  kind: r.kind,
+  label: r.label,
+  ...(r.companyId ? { companyId: r.companyId } : {}),
+  jobs: Number(r.jobs),
+});
 
 /** Whether a typed search has anything to search by (a letter or a digit); blank ones list everything. */
 export const hasSearchWords = (search: string | undefined): search is string =>
@@ -718,6 +734,20 @@ export class JobPostRepository {
       .where(and(eq(jobPosts.status, 'active'), after ? gt(jobPosts.id, after) : undefined))
       .orderBy(jobPosts.id)
       .limit(limit);
+  }
+
+  /**
+   * Up to `max` suggestions for a typed text, most listed posts first: companies whose name begins with it,
+   * words of titles, skills and places beginning with its last word (`referio_search_suggest()`,
+   * api/sql/functions/search_suggest.sql; docs/search.md). None while the postings are stale: the index
+   * they are read from would be out of date.
+   */
+  async suggest(q: string, max: number): Promise<JobSuggestion[]> {
+    if (!this.postingsFresh) return [];
+    const rows = await this.searchDb.execute(
+      sql`select kind, label, company_id::text as "companyId", jobs from referio_search_suggest(${q}::text, ${max}::int)`,
+    );
+    return (rows as unknown as { rows: SuggestionRow[] }).rows.map(toSuggestion);
   }
 
   /**

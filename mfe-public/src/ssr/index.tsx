@@ -65,7 +65,8 @@ export interface ServerPage {
 export const pages: Record<string, ServerPage> = {
   './Landing': {
     component: Landing,
-    // Its interactive parts are islands: the header's menu, the stories carousel, the two subscribe boxes.
+    // Its interactive parts are islands: the header's menu, the search box, the stories carousel, the two
+    // subscribe boxes.
     islands: true,
     head: () => ({ ...heads.Landing, canonical: paths.home() }),
     prefetch: async (client) => {

@@ -14,6 +14,7 @@ export {
 export * from './auth';
 export * from './site';
 export * from './jobPost';
+export * from './suggest';
 export * from './upload';
 export * from './referral';
 export * from './savedJobs';

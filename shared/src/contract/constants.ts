@@ -2,6 +2,22 @@
 
 /** Search boxes wait this long after the last keystroke before searching. */
 export const SEARCH_DEBOUNCE_MS = 500;
+/** Search suggestions (GET /jobPost/suggest) are asked this long after the last keystroke. */
+export const SUGGEST_DEBOUNCE_MS = 150;
+/** The most suggestions an answer has (companies, titles, skills and places together). */
+export const SUGGEST_MAX = 8;
+/** The longest text suggestions are asked for (trimmed); longer is refused with a 400. */
+export const SUGGEST_MAX_LENGTH = 60;
+/** What a search suggestion (GET /jobPost/suggest) is: a job title's word, a skill, a company or a place (docs/search.md). */
+export const SUGGESTION_KINDS = ['title', 'skill', 'company', 'location'] as const;
+export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
+/** How a suggestion's kind is shown beside it. */
+export const SUGGESTION_KIND_LABELS: Record<SuggestionKind, string> = {
+  title: 'Job title',
+  skill: 'Skill',
+  company: 'Company',
+  location: 'Location',
+};
 /** Job lists are fetched with this limit and paginated on the client, newest first. */
 export const JOB_FETCH_LIMIT = 100;
 /** Jobs shown per page (company list, explore, give referral). */

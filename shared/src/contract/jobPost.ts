@@ -1,6 +1,13 @@
 import './zodConfig';
 import { z } from 'zod';
-import { JOB_FETCH_LIMIT, MESSAGES, SIMILAR_JOB_COUNT, SIMILAR_JOBS_MAX } from './constants';
+import {
+  JOB_FETCH_LIMIT,
+  MESSAGES,
+  SIMILAR_JOB_COUNT,
+  SIMILAR_JOBS_MAX,
+  SUGGEST_MAX_LENGTH,
+  SUGGESTION_KINDS,
+} from './constants';
 import { verifiedAtCompanySchema } from './companies';
 import type { ReferrerResponsiveness } from './responsiveness';
 import {
@@ -127,6 +134,26 @@ export const sitemapJobsRequest = z.object({
 export const sitemapJobsAnswer = envelope(
   z.array(z.object({ _id: z.string(), lastmod: z.string().describe('Last write (ISO 8601)') })),
 );
+export const SUGGEST_TOO_LONG = `Type at most ${SUGGEST_MAX_LENGTH} characters for suggestions`;
+
+/** GET /jobPost/suggest?q=: what is typed, trimmed; empty (or only punctuation) answers no suggestions. */
+export const jobSuggestRequest = z.object({
+  q: z.string().trim().max(SUGGEST_MAX_LENGTH, SUGGEST_TOO_LONG).optional().default(''),
+});
+export type JobSuggestRequest = z.input<typeof jobSuggestRequest>;
+export const jobSuggestionSchema = z
+  .object({
+    kind: z.enum(SUGGESTION_KINDS),
+    label: z.string().describe('What the search box takes when it is picked, as written in a post'),
+    companyId: z.string().optional().describe("A company: its id (the list's `company` filter)"),
+    jobs: z.number().int().describe('Listed posts that have it'),
+  })
+  .meta({ id: 'JobSuggestion' });
+export type JobSuggestion = z.infer<typeof jobSuggestionSchema>;
+/** At most SUGGEST_MAX suggestions, most posts first. */
+export const jobSuggestAnswer = envelope(z.array(jobSuggestionSchema));
+export type JobSuggestAnswer = z.infer<typeof jobSuggestAnswer>;
+
 /** GET /jobPost/sitemap/pages: the active posts' number and each sitemap page's `after` (null: the first). */
 export const sitemapPagesRequest = z.object({
   size: z.coerce.number().int().min(1).max(SITEMAP_PAGE_SIZE).default(SITEMAP_PAGE_SIZE),

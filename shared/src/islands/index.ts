@@ -11,6 +11,13 @@ export { ToastHost } from '../ui/ToastHost';
 export { toast } from '../ui/toast';
 export { useSubscribe, type SubscribeState } from '../ui/useSubscribe';
 export { isSignedIn } from '../session/sessionStore';
-export { CAROUSEL_SCROLL_PX } from '../contract/constants';
+export {
+  CAROUSEL_SCROLL_PX,
+  SUGGEST_DEBOUNCE_MS,
+  SUGGEST_MAX_LENGTH,
+  SUGGESTION_KIND_LABELS,
+} from '../contract/constants';
+export { getJobSuggestions } from '../api/suggest';
+export type { JobSuggestion } from '../contract/jobPost';
 export { paths } from '../site/paths';
 export { safeReturnPath } from '../contract/safeReturnPath';

@@ -19,6 +19,7 @@ import * as notifications from '../api/notifications';
 import * as referral from '../api/referral';
 import * as savedJobs from '../api/savedJobs';
 import * as site from '../api/site';
+import * as suggest from '../api/suggest';
 import * as trust from '../api/trust';
 import * as upload from '../api/upload';
 
@@ -33,6 +34,7 @@ const AREAS = [
   referral,
   savedJobs,
   site,
+  suggest,
   trust,
   upload,
 ] as unknown as Record<string, unknown>[];

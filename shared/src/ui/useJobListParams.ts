@@ -97,13 +97,20 @@ export function useSearchInput(
   const [input, setInput] = useState(search);
   const debounced = useDebouncedValue(input, delayMs);
   const lastSearch = useRef(search);
+  // The newest setter, read when the typed text settles: the router's changes with every URL, and an
+  // effect that re-ran then would send a text that had not settled yet again over a search just
+  // submitted (Enter, or a suggestion picked, before the debounce).
+  const setSearchNow = useRef(setSearch);
+  useEffect(() => {
+    setSearchNow.current = setSearch;
+  }, [setSearch]);
 
   useEffect(() => {
     const term = debounced.trim();
     if (term === lastSearch.current) return;
     lastSearch.current = term;
-    setSearch(term);
-  }, [debounced, setSearch]);
+    setSearchNow.current(term);
+  }, [debounced]);
 
   useEffect(() => {
     if (search === lastSearch.current) return;

@@ -5,6 +5,8 @@ import {
   getAllJobPostRequest,
   idSchema,
   jobListAnswer,
+  jobSuggestAnswer,
+  jobSuggestRequest,
   jobPostDetailsAnswer,
   jobPostSavedAnswer,
   jobPostsAnswer,
@@ -15,6 +17,7 @@ import {
   sitemapPagesRequest,
   similarJobsAnswer,
   similarJobsRequest,
+  SUGGEST_MAX,
   SUGGESTED_JOB_COUNT,
   updateJobPostRequest,
   updateJobStatusRequest,
@@ -27,12 +30,13 @@ import { assertSelf, currentUser, SESSION_COOKIE } from '../../plugins/auth';
 import {
   appliedAmongJobIds,
   experienceBandOf,
+  hasSearchWords,
   jobPostValues,
   type JobPostRow,
   type PublicSearch,
 } from '../../services/jobPosts';
 import type { ActiveSession } from '../../services/sessions';
-import type { JobFilters } from '../../contract';
+import type { JobFilters, JobSuggestion } from '../../contract';
 
 export const JOB_MESSAGES = {
   notFound: 'Job post not found',
@@ -74,15 +78,20 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
   const ttlMs = app.config.SEARCH_CACHE_SECONDS * 1000;
   const clock = () => app.now().getTime();
   const searchPages = new TtlCache<SearchPage>(ttlMs, 500, clock);
+  const suggestions = new TtlCache<JobSuggestion[]>(ttlMs, 1000, clock);
   // A job write clears this instance's pages at once and tells the other instances (LISTEN/NOTIFY,
   // src/plugins/events/) to clear theirs.
   const searchChanged = () => {
     searchPages.clear();
+    suggestions.clear();
     app.chatEvents
       .publishSearchChanged()
       .catch((err: unknown) => app.log.warn({ err }, 'search change not published'));
   };
-  app.chatEvents.onSearchChanged(() => searchPages.clear());
+  app.chatEvents.onSearchChanged(() => {
+    searchPages.clear();
+    suggestions.clear();
+  });
   /** Whoever saved the job sees it as it is now (closed, reopened, edited) on their open saved list. */
   const savedJobChanged = async (jobId: string) => {
     const savers = await app.savedJobs.saversOf([jobId]).catch((err: unknown) => {
@@ -176,6 +185,31 @@ const jobPost: FastifyPluginAsyncZod = async (app) => {
         start,
         limit,
       };
+    },
+  );
+
+  /**
+   * Suggestions while a search is typed (docs/search.md): companies, titles, skills and places beginning
+   * with it, most listed posts first, at most SUGGEST_MAX. An empty text has none. Cached per text as
+   * the search pages are, and cleared with them.
+   */
+  app.get(
+    '/jobPost/suggest',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['jobs'],
+        summary: 'Suggestions for a search being typed (companies, titles, skills, places)',
+        querystring: jobSuggestRequest,
+        response: { 200: jobSuggestAnswer, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      // The words typed before the last are kept as typed in a suggestion: only runs of spaces are one.
+      const q = request.query.q.replace(/\s+/g, ' ');
+      if (!hasSearchWords(q)) return { success: true, data: [] };
+      const data = await suggestions.getOrCompute(q, () => app.jobPosts.suggest(q, SUGGEST_MAX));
+      return { success: true, data };
     },
   );
 

@@ -7,7 +7,6 @@ import {
   JobFilterBar,
   MESSAGES,
   Pagination,
-  SearchBox,
   Spinner,
   jobCountLabel,
   jobQueries,
@@ -18,8 +17,11 @@ import {
   useJobListParams,
   useSearchInput,
 } from '@referio/shared';
+import { useSearchParams } from 'react-router-dom';
+import type { JobSuggestion } from '@referio/shared/islands';
 import { SaveAlertButton } from '@referio/shared/jobs';
 import { JobCard } from '../../features/jobs/components/JobCard';
+import { SuggestSearch } from '../../features/search/components/SuggestSearch';
 import { companyListHead } from '../../ssr/heads';
 import './CompanyList.css';
 
@@ -33,6 +35,7 @@ export default function CompanyList() {
   const userId = user?._id ?? null;
   const { page, search, filters, setPage, setSearch, setFilter, clearFilters } = useJobListParams();
   const { input, setInput, submit } = useSearchInput(search, setSearch);
+  const pick = usePickSuggestion(setInput, submit);
 
   const query = useQuery({
     ...jobQueries.list({ search, page, userId, filters }),
@@ -67,10 +70,12 @@ export default function CompanyList() {
         <p className="rf-jobs__intro">
           Find a role, then ask the employee who posted it for a referral.
         </p>
-        <SearchBox
+        <SuggestSearch
+          id="rf-jobs-search"
           value={input}
           onChange={setInput}
           onSubmit={submit}
+          onPick={pick}
           placeholder="Browse companies & Job Roles"
           label="Search companies and job roles"
           className="rf-jobs__search"
@@ -126,4 +131,28 @@ export default function CompanyList() {
       <Pagination page={page} pageCount={pageCount} onPageChange={goToPage} label="Job pages" />
     </section>
   );
+}
+
+/**
+ * A suggestion picked in the list's search box: a word becomes the search at once; a company becomes the
+ * `company` filter in place of the search (one change of the URL, the other filters kept, page 1).
+ */
+function usePickSuggestion(setInput: (value: string) => void, submit: (value: string) => void) {
+  const [, setParams] = useSearchParams();
+  return (s: JobSuggestion) => {
+    const company = s.companyId;
+    if (!company) {
+      setInput(s.label);
+      submit(s.label);
+      return;
+    }
+    setInput('');
+    setParams((prev) => {
+      const out = new URLSearchParams(prev);
+      out.delete('search');
+      out.delete('page');
+      out.set('company', company);
+      return out;
+    });
+  };
 }

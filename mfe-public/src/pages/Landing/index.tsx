@@ -11,6 +11,7 @@ import {
   PricingSection,
 } from '../../features/landing/components/StaticSections';
 import { SubscribeSection } from '../../features/landing/components/Subscribe';
+import { HeroSearchSection } from '../../features/landing/components/HeroSearch';
 import './Landing.css';
 
 // Below the fold: its code arrives after the first paint.
@@ -30,6 +31,7 @@ export default function Landing() {
           company, request a referral from the person who posted the job, and chat once they
           approve.
         </p>
+        <HeroSearchSection />
         <p className="rf-landing__facts">
           Referred candidates are 4X more likely to be hired, and 80% of jobs are filled via
           referrals.

@@ -4,6 +4,7 @@ import {
   ApiError,
   getAllJobPost,
   getJobAlerts,
+  getJobSuggestions,
   useSessionStore,
   type JobPost,
 } from '@referio/shared';
@@ -14,9 +15,10 @@ import type * as TestUtils from '@referio/shared/test-utils';
 jest.mock('@referio/shared', () =>
   jest
     .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getAllJobPost', 'getJobAlerts']),
+    .mockSharedApi(['getAllJobPost', 'getJobAlerts', 'getJobSuggestions']),
 );
 const mockedGetAllJobPost = jest.mocked(getAllJobPost);
+const mockedSuggest = jest.mocked(getJobSuggestions);
 beforeEach(() => jest.mocked(getJobAlerts).mockResolvedValue([]));
 
 /** A server with `total` jobs: answers each page as the API would (9 per page). */
@@ -34,7 +36,10 @@ function serve(total: number, title = (i: number) => `Job ${i + 1}`) {
 
 const location = () => screen.getByTestId('location').textContent;
 
-beforeEach(() => useSessionStore.getState().signOut());
+beforeEach(() => {
+  useSessionStore.getState().signOut();
+  mockedSuggest.mockResolvedValue([]);
+});
 
 describe('the company and job list', () => {
   it('asks the server for the first 9 jobs and numbers the pages with two digits', async () => {
@@ -140,6 +145,22 @@ describe('the company and job list', () => {
     }
   });
 
+  it('keeps a search sent with Enter before the typing settled', async () => {
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      serve(3);
+      renderPage(<CompanyList />, { url: '/company-list' });
+      await screen.findByRole('heading', { name: 'Job 1' });
+      await user.type(screen.getByPlaceholderText('Browse companies & Job Roles'), 'acme{Enter}');
+      expect(location()).toBe('/company-list?search=acme');
+      act(() => jest.advanceTimersByTime(2000));
+      expect(location()).toBe('/company-list?search=acme');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it("says 'No jobs match your search' when nothing matches", async () => {
     serve(0);
     renderPage(<CompanyList />, { url: '/company-list?search=zzz' });
@@ -230,5 +251,45 @@ describe('the company and job list', () => {
     expect(await screen.findByText('1,000+ jobs found')).toBeInTheDocument();
     const pages = screen.getByRole('navigation', { name: 'Job pages' });
     expect(within(pages).getByRole('button', { name: 'Page 112' })).toBeInTheDocument();
+  });
+});
+
+describe("the list's search suggestions", () => {
+  beforeEach(() =>
+    mockedSuggest.mockResolvedValue([
+      { kind: 'skill', label: 'React', jobs: 30 },
+      { kind: 'company', label: 'Redwood Labs', companyId: 'c-1', jobs: 4 },
+    ]),
+  );
+  const box = () => screen.getByRole('combobox', { name: 'Search companies and job roles' });
+
+  it('searches a picked word at once', async () => {
+    const user = userEvent.setup();
+    serve(3);
+    renderPage(<CompanyList />, { url: '/company-list?jobType=Contract' });
+    await user.type(box(), 're');
+    await user.click(await screen.findByRole('option', { name: 'React, Skill' }));
+    expect(location()).toBe('/company-list?jobType=Contract&search=React');
+    expect(box()).toHaveValue('React');
+    await waitFor(() =>
+      expect(mockedGetAllJobPost).toHaveBeenLastCalledWith({
+        search: 'React',
+        start: 0,
+        limit: 9,
+        jobType: 'Contract',
+      }),
+    );
+  });
+
+  it('lists a picked company by its filter in place of the search, other filters kept', async () => {
+    const user = userEvent.setup();
+    serve(20);
+    renderPage(<CompanyList />, { url: '/company-list?jobType=Contract&search=re&page=2' });
+    // The box holds the URL's search: its suggestions show once it has the focus.
+    await user.click(box());
+    await screen.findByRole('option', { name: 'Redwood Labs, Company' });
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(location()).toBe('/company-list?jobType=Contract&company=c-1');
+    expect(box()).toHaveValue('');
   });
 });
