@@ -45,7 +45,7 @@ test('a visitor filters the job list by job type and location type, reloads, and
   await expect(page.getByRole('combobox', { name: 'Job type' })).toBeFocused();
 });
 
-test('a company tile on the landing page opens the list of that company’s jobs', async ({
+test('a company tile on the landing page opens that company’s page with its jobs', async ({
   page,
 }) => {
   await page.goto('/');
@@ -60,16 +60,12 @@ test('a company tile on the landing page opens the list of that company’s jobs
   expect(count).toBeGreaterThan(0);
 
   await tile.click();
-  await expect(page).toHaveURL(/\/company-list\?company=[0-9a-f-]{36}$/);
-  await expect(
-    page.getByRole('list', { name: 'Active filters' }).getByText(`Company: ${name}`),
-  ).toBeVisible();
-  const jobs = page.getByRole('list', { name: 'Jobs' }).getByRole('article');
+  await expect(page).toHaveURL(/\/company\/[0-9a-f-]{36}\/[a-z0-9-]+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.locator('dl.rf-company__counts')).toContainText(`Open jobs${count}`);
+  const jobs = page.getByRole('list', { name: `Open jobs at ${name}` }).getByRole('article');
   await expect(jobs).toHaveCount(Math.min(count, 9));
   for (const card of await jobs.all()) {
     await expect(card.locator('.rf-job__company')).toHaveText(name);
   }
-  await expect(page.getByRole('status').filter({ hasText: 'found' })).toHaveText(
-    `${count} ${count === 1 ? 'job' : 'jobs'} found`,
-  );
 });
