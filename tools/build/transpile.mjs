@@ -17,10 +17,14 @@ function sources(dir) {
 
 export async function transpile(pkg) {
   const src = path.join(root, pkg, 'src');
+  const outdir = path.join(root, pkg, 'dist');
+  // From an empty dist/: a module that moved (plugins/events.ts to plugins/events/index.ts) must not leave its
+  // old file behind, where require('./plugins/events') would still find it first.
+  fs.rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: sources(src),
     outbase: src,
-    outdir: path.join(root, pkg, 'dist'),
+    outdir,
     format: 'cjs',
     platform: 'node',
     target: 'node20',
