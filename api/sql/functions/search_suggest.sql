@@ -1,4 +1,4 @@
--- Suggestions while typing a search (docs/search.md, GET /api/jobPost/suggest): companies and the words of
+-- Suggestions while typing a search (docs/search-features.md, GET /api/jobPost/suggest): companies and the words of
 -- titles, skills and places that begin with what is typed, ranked by how many listed posts have them, read
 -- from the search's own index (companies_name_prefix_idx, job_search_vocab, job_word_counts and the
 -- newest postings), never by walking job_posts.

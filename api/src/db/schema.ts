@@ -216,7 +216,7 @@ export const companies = pgTable(
   (t) => [
     index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     // The name folded as the search folds it (referio_company_name_key(), api/sql/functions/search_suggest.sql),
-    // read as a range in byte order: the companies a typed prefix suggests (docs/search.md).
+    // read as a range in byte order: the companies a typed prefix suggests (docs/search-features.md).
     index('companies_name_prefix_idx').using(
       'btree',
       sql`referio_company_name_key(${t.name}) text_pattern_ops`,

@@ -684,7 +684,7 @@ export class JobPostRepository {
   }
 
   /**
-   * "Similar jobs" (docs/search.md): up to `limit` listed jobs like the job `jobId` (not itself), best first
+   * "Similar jobs" (docs/search-features.md): up to `limit` listed jobs like the job `jobId` (not itself), best first
    * (`similarPlaces`: its company and the words of its title and skills, weighted by rarity; ties newest
    * first), leaving out the jobs of the posters in `notBy` (those the caller blocked). Empty for an unknown
    * job. One statement on the postings.
@@ -739,7 +739,7 @@ export class JobPostRepository {
   /**
    * Up to `max` suggestions for a typed text, most listed posts first: companies whose name begins with it,
    * words of titles, skills and places beginning with its last word (`referio_search_suggest()`,
-   * api/sql/functions/search_suggest.sql; docs/search.md). None while the postings are stale: the index
+   * api/sql/functions/search_suggest.sql; docs/search-features.md). None while the postings are stale: the index
    * they are read from would be out of date.
    */
   async suggest(q: string, max: number): Promise<JobSuggestion[]> {

@@ -1,4 +1,4 @@
-// "Similar jobs" (docs/search.md): the active jobs most like one job, read from the public search's postings
+// "Similar jobs" (docs/search-features.md): the active jobs most like one job, read from the public search's postings
 // (job_post_words, job_word_counts) in one statement, so it costs the same at a million posts as at ten.
 import { JOB_TYPES } from '../contract';
 import { sql, type SQL } from 'drizzle-orm';

@@ -8,7 +8,7 @@ export const SUGGEST_DEBOUNCE_MS = 150;
 export const SUGGEST_MAX = 8;
 /** The longest text suggestions are asked for (trimmed); longer is refused with a 400. */
 export const SUGGEST_MAX_LENGTH = 60;
-/** What a search suggestion (GET /jobPost/suggest) is: a job title's word, a skill, a company or a place (docs/search.md). */
+/** What a search suggestion (GET /jobPost/suggest) is: a job title's word, a skill, a company or a place (docs/search-features.md). */
 export const SUGGESTION_KINDS = ['title', 'skill', 'company', 'location'] as const;
 export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
 /** How a suggestion's kind is shown beside it. */

@@ -196,7 +196,7 @@ export const jobListAnswer = z.object({
 });
 /**
  * GET /jobPost/similar `?jobId=&limit=`: active jobs like the job `jobId` (same company, shared title words
- * and skills; docs/search.md "Similar jobs"); without `jobId`, or for a job that does not exist, the newest
+ * and skills; docs/search-features.md "Similar jobs"); without `jobId`, or for a job that does not exist, the newest
  * active jobs (the "Job not found" page).
  */
 export const similarJobsRequest = z.object({

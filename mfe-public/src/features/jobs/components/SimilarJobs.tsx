@@ -16,7 +16,7 @@ export interface SimilarJobsProps {
 }
 
 /**
- * Under a job: a few open jobs like it (its company, its title's words, its skills; docs/search.md "Similar
+ * Under a job: a few open jobs like it (its company, its title's words, its skills; docs/search-features.md "Similar
  * jobs"), or the newest open jobs where the job was not found. Nothing while they load or when there are none:
  * the page is whole without them.
  */
