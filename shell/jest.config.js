@@ -7,8 +7,6 @@ const server = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src'],
   testMatch: ['**/*.test.ts'],
-  // A busy 2-core CI box: a render that runs out of memory may take V8 seconds of garbage collection to end.
-  testTimeout: 60_000,
   transform: {
     '^.+\\.ts$': [
       'ts-jest',
@@ -25,5 +23,8 @@ const server = {
 };
 
 module.exports = {
+  // Jest reads the test timeout from the top level, not from a project: a busy 2-core CI box needs more than
+  // the default 5 s (a render that runs out of memory takes V8 seconds of garbage collection to end).
+  testTimeout: 60_000,
   projects: [{ displayName: 'web', ...require('../tools/test/jest.web.js')(__dirname) }, server],
 };

@@ -55,7 +55,10 @@ test('the API restarted mid-session: the page says so, then the signed-in user k
     await page.getByRole('button', { name: 'Update Profile' }).click();
     await expect(page.getByText('Profile updated successfully!').last()).toBeVisible();
     // Away and back: the page reads the profile again through the same session.
-    await page.getByRole('link', { name: 'Explore', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Dashboard pages' })
+      .getByRole('link', { name: 'Explore', exact: true })
+      .click();
     await expect(page.getByRole('heading', { name: 'Explore' })).toBeVisible();
     await page.getByRole('link', { name: 'Profile', exact: true }).click();
     await expect(page.getByLabel('Full Name')).toHaveValue('After Restart');

@@ -242,11 +242,18 @@ test("a blocked user's next chat message is refused, with the message the chat s
       .click();
     await expect(referrer.page.getByRole('dialog')).toBeHidden();
 
-    // The candidate's next message is refused, the text kept.
+    // The candidate's next message is refused, with why, and the conversation shows closed: readable, with no
+    // input (the refusal refreshes the chat, which the block closed).
     await input.fill('Are you still there?');
     await candidate.page.getByRole('button', { name: 'Send' }).click();
     await expect(candidate.page.getByText('You cannot contact this user.')).toBeVisible();
-    await expect(input).toHaveValue('Are you still there?');
+    await expect(
+      candidate.page.getByText(
+        'This conversation is closed. You can read it, but no new messages can be sent.',
+      ),
+    ).toBeVisible();
+    await expect(input).toHaveCount(0);
+    await expect(candidate.page.getByRole('log').getByText('Hello before the block')).toBeVisible();
     await expect(referrer.page.getByRole('log').getByText('Are you still there?')).toHaveCount(0);
   } finally {
     await Promise.all([referrer.context.close(), candidate.context.close()]);

@@ -208,7 +208,7 @@ describe('the render pool', () => {
     } finally {
       await pool.close();
     }
-  });
+  }, 60_000);
 
   it('fails a broken page at once (an error in the render), without replacing the worker', async () => {
     const pool = await newPool();
