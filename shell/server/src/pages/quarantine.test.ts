@@ -40,6 +40,15 @@ let clock = 1_000_000;
 /** The version the pointer names, and its server module. */
 let live = { version: BROKEN, module: moduleOf(BROKEN, `() => { throw new Error('boom'); }`) };
 const logged: Record<string, unknown>[] = [];
+/** The release-history writes the pages started, so the suite can wait for them before removing the store. */
+const writes: Promise<void>[] = [];
+const tracked =
+  <E>(record: (event: E) => Promise<void>) =>
+  (event: E): Promise<void> => {
+    const write = record(event);
+    writes.push(write);
+    return write;
+  };
 let store: LocalStore;
 
 beforeAll(async () => {
@@ -89,7 +98,7 @@ beforeAll(async () => {
       { name: 'mfe_public', entry: `http://localhost:3001/${live.version}/mf-manifest.json` },
     ],
     siteUrl: 'http://localhost:3000',
-    quarantine: quarantineOf({ now: () => clock, onQuarantine: quarantineHistory(store) }),
+    quarantine: quarantineOf({ now: () => clock, onQuarantine: tracked(quarantineHistory(store)) }),
   };
   server = Fastify();
   server.get('/', (req, reply) => answerPage(deps, req, reply));
@@ -106,6 +115,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The history writes are not awaited by the pages (a quarantine never waits on the store): settle them before
+  // the store's folder goes, or one would fail (and log) after the tests.
+  await Promise.allSettled(writes);
   await server?.close();
   await pool?.close();
   jest.restoreAllMocks();
