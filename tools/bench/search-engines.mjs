@@ -17,9 +17,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { freshDatabase } from '../../api/scripts/pg-admin.mjs';
+import { benchDatabase } from './lib/bench-db.mjs';
 import { root } from '../run/apps.mjs';
-import { buildStale } from '../run/stack.mjs';
 import { median, percentile, printTable } from './common.mjs';
 import { buildFullText, fullTextStatement } from './lib/full-text.mjs';
 import { searchClasses } from './lib/search-mix.mjs';
@@ -189,11 +188,7 @@ function markdown(rows) {
 }
 
 async function main() {
-  await buildStale({ only: (s) => ['shared contract', 'api'].includes(s.name) });
-  const db = process.env.BENCH_PG_URL
-    ? { name: new URL(process.env.BENCH_PG_URL).pathname.slice(1), url: process.env.BENCH_PG_URL }
-    : await freshDatabase('referio_bench');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-search-engines-'));
+  const { db, dataDir, release } = await benchDatabase('referio-search-engines-');
   const client = new Client({ connectionString: db.url });
   try {
     await seedBench({
@@ -216,8 +211,7 @@ async function main() {
     writeOut({ facts, rows, runs, explained, classes });
   } finally {
     await client.end().catch(() => {});
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (db.drop) await db.drop();
+    await release();
   }
 }
 

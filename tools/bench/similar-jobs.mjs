@@ -10,13 +10,11 @@
 //   JOBS=20000 COMPANIES=2000 SAMPLE=50 node tools/bench/similar-jobs.mjs   # a quick check
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/referio_bench_x node tools/bench/similar-jobs.mjs
 //     (a database api-load or search-engines seeded, or one to seed and keep)
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { freshDatabase } from '../../api/scripts/pg-admin.mjs';
+import { benchDatabase } from './lib/bench-db.mjs';
 import { root } from '../run/apps.mjs';
-import { buildStale } from '../run/stack.mjs';
 import { median, percentile, printTable, writeResult } from './common.mjs';
 import { seedBench } from './lib/seed.mjs';
 
@@ -57,11 +55,7 @@ const summary = (name, runs) => {
 const slowest = (runs) => runs.reduce((a, b) => (b.ms > a.ms ? b : a)).item;
 
 async function main() {
-  await buildStale({ only: (s) => ['shared contract', 'api'].includes(s.name) });
-  const db = process.env.BENCH_PG_URL
-    ? { name: new URL(process.env.BENCH_PG_URL).pathname.slice(1), url: process.env.BENCH_PG_URL }
-    : await freshDatabase('referio_bench');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-similar-jobs-'));
+  const { db, dataDir, release } = await benchDatabase('referio-similar-jobs-');
   const { openDatabase } = require(path.join(apiDir, 'dist', 'db', 'index.js'));
   const { JobPostRepository } = require(path.join(apiDir, 'dist', 'services', 'jobPosts.js'));
   const { CompanyRepository } = require(path.join(apiDir, 'dist', 'services', 'companies.js'));
@@ -116,8 +110,7 @@ async function main() {
     console.log(`\nwritten: ${file}`);
   } finally {
     await database?.close?.().catch(() => {});
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (db.drop) await db.drop();
+    await release();
   }
 }
 

@@ -13,13 +13,12 @@
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/referio_bench_se node tools/bench/suggest.mjs
 //     (a seeded database, kept; the API migrates it: the suggestions' functions and index)
 //   BENCH_PG_URL=… REPEAT=2 PER_CLASS=5 node tools/bench/suggest.mjs   # a quick check
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { freshDatabase } from '../../api/scripts/pg-admin.mjs';
+import { benchDatabase } from './lib/bench-db.mjs';
 import { root } from '../run/apps.mjs';
-import { buildStale, startApi, waitForUrl } from '../run/stack.mjs';
+import { startApi, waitForUrl } from '../run/stack.mjs';
 import { median, percentile, printTable, writeResult } from './common.mjs';
 import { benchSearchTerms, seedBench } from './lib/seed.mjs';
 
@@ -125,11 +124,7 @@ async function explain(url, q) {
 }
 
 async function main() {
-  await buildStale({ only: (s) => ['shared contract', 'api'].includes(s.name) });
-  const db = process.env.BENCH_PG_URL
-    ? { name: new URL(process.env.BENCH_PG_URL).pathname.slice(1), url: process.env.BENCH_PG_URL }
-    : await freshDatabase('referio_bench');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-suggest-'));
+  const { db, dataDir, release } = await benchDatabase('referio-suggest-');
   let api = null;
   try {
     await seedBench({
@@ -177,8 +172,7 @@ async function main() {
       api.kill('SIGTERM');
       await Promise.race([gone, new Promise((r) => setTimeout(r, 10_000))]);
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (db.drop) await db.drop();
+    await release();
   }
 }
 
