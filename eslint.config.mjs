@@ -61,7 +61,7 @@ const noHardCodedSitePaths = [
 
 // File names in the browser packages (shared, shell, remotes): camelCase for a module, PascalCase for a
 // component (always so under components/), `useX` for a hook under hooks/; `index` for an entry. The part
-// before `.test`/`.d` is what counts. The API names its files kebab-case (checked by review, not here).
+// before `.test`/`.d` is what counts. The API names its files and folders kebab-case (apiFileNaming, below).
 const CAMEL_OR_PASCAL = '@(+([a-z])*([a-z0-9])*([A-Z]*([a-z0-9]))|*([A-Z]+([a-z0-9])))';
 const BROWSER_SRC = `{${['shared', ...apps].join(',')}}/src`;
 const fileNaming = [
@@ -73,6 +73,13 @@ const fileNaming = [
   },
   { ignoreMiddleExtensions: true },
 ];
+// The API: kebab-case files and folders, one name per concept (api/src/routes/README.md).
+const apiFileNaming = [
+  'error',
+  { 'api/{src,test,scripts}/**/*.{ts,mjs}': 'KEBAB_CASE' },
+  { ignoreMiddleExtensions: true },
+];
+const apiFolderNaming = ['error', { 'api/{src,test}/**/': 'KEBAB_CASE' }];
 
 // Where a file may sit in a remote's src/ (docs/frontend-layout.md): pages/<Page>/index.tsx, islands/<X>Island.tsx, one folder
 // per feature with components/, hooks/, api/ and lib/, remote-wide components/, hooks/ and lib/, test
@@ -214,6 +221,14 @@ export default tseslint.config(
     ignores: ['shared/src/federation/**/react-router-dom{,.test}.ts'],
     plugins: { 'check-file': checkFile },
     rules: { 'check-file/filename-naming-convention': fileNaming },
+  },
+  {
+    files: ['api/{src,test,scripts}/**/*.{ts,mjs}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': apiFileNaming,
+      'check-file/folder-naming-convention': apiFolderNaming,
+    },
   },
   {
     files: ['mfe-*/src/**/*.{ts,tsx}'],

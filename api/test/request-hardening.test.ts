@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { files, users } from '../src/db/schema';
-import { sweepOrphanUploads } from '../src/routes/documentsUpload';
+import { sweepOrphanUploads } from '../src/routes/uploads';
 import { approvedPair, openStream, send } from './chat-support';
 import { MINUTE, setupTestContext, testConfig, validJobBody } from './helper';
 import {

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fileBlobs, files, referralRequests, users } from '../src/db/schema';
 import { decryptFile, parseFileKeys } from '../src/lib/file-crypto';
-import { sweepOrphanUploads } from '../src/routes/documentsUpload';
+import { sweepOrphanUploads } from '../src/routes/uploads';
 import { setupTestContext } from './helper';
 import {
   DAY_MS,

@@ -10,7 +10,7 @@ import type { Pool } from 'pg';
 import S3rver from 's3rver';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app';
-import { ORPHAN_GRACE_MS, sweepOrphanUploads } from '../src/routes/documentsUpload';
+import { ORPHAN_GRACE_MS, sweepOrphanUploads } from '../src/routes/uploads';
 import type { ConfigInput } from '../src/config';
 import { fileBlobs, files, users } from '../src/db/schema';
 import { approvedPair, send } from './chat-support';

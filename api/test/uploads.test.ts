@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { fileBlobs, files, users } from '../src/db/schema';
-import { ORPHAN_GRACE_MS, sweepOrphanUploads } from '../src/routes/documentsUpload';
-import { detectImageType, detectResumeType, zipEntryNames } from '../src/services/fileTypes';
+import { ORPHAN_GRACE_MS, sweepOrphanUploads } from '../src/routes/uploads';
+import { detectImageType, detectResumeType, zipEntryNames } from '../src/services/file-types';
 import { MINUTE, setupTestContext } from './helper';
 import {
   call,

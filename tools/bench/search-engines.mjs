@@ -49,7 +49,7 @@ const load = () =>
     .map((x) => x.toFixed(1))
     .join(' ');
 
-/** The engine's statement: the API's search without the posts' rows (services/jobPosts.ts). */
+/** The engine's statement: the API's search without the posts' rows (services/job-posts.ts). */
 function postingsStatement({ search, filters, start, limit }) {
   return {
     text: `SELECT s.total, s.positions FROM referio_search_query_page(referio_search_parse($1::text),

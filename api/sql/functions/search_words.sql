@@ -1,5 +1,5 @@
 -- The words of the public job search (docs/search.md): one tokeniser, for a post (job_posts.search_words,
--- generated) and for a typed search (the search statement, services/jobPosts.ts) alike.
+-- generated) and for a typed search (the search statement, services/job-posts.ts) alike.
 
 -- Text as a post and a search are read: accents and case folded, and every character that is not a
 -- letter or a digit a space ("Node.js", "MG-road" and "react,bengaluru" are two words each). IMMUTABLE for

@@ -29,7 +29,7 @@ export interface Database {
   readonly kind: 'pglite' | 'pg';
   readonly db: Db;
   /**
-   * The same database for the public job search (services/jobPosts.ts, referio_search_page()): on
+   * The same database for the public job search (services/job-posts.ts, referio_search_page()): on
    * PostgreSQL its own connections, without parallel workers or JIT (they cost more to start than a
    * search takes) and with generic plans (planning costs more than a search's index probes), so
    * searches do not queue behind the other requests' queries. PGlite: `db` itself.

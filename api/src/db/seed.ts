@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { companyNameKey, companyNameSkeleton } from '../lib/company-name';
 import type { Db } from './index';
 import { registrableDomain } from '../lib/work-email';
-import { jobPostValues } from '../services/jobPosts';
+import { jobPostValues } from '../services/job-posts';
 import {
   companies,
   companyDomains,

@@ -5,10 +5,10 @@ import { TRUST_MESSAGES } from '../contract';
 import type { UserRow } from '../db/schema';
 import { hmacHex, randomUrlToken, sameHex } from '../lib/crypto';
 import { HttpError, SIGN_IN_REQUIRED_MESSAGE } from '../lib/errors';
-import { EmailRevertRepository } from '../services/emailReverts';
-import { MailBudget } from '../services/mailBudget';
+import { EmailRevertRepository } from '../services/email-reverts';
+import { MailBudget } from '../services/mail-budget';
 import { OtpService } from '../services/otp';
-import { RateLimitCounters } from '../services/rateLimits';
+import { RateLimitCounters } from '../services/rate-limits';
 import { SessionStore, type ActiveSession } from '../services/sessions';
 import { suspensionOfUser } from '../services/trust';
 import { UserRepository } from '../services/users';
@@ -55,7 +55,7 @@ declare module 'fastify' {
     users: UserRepository;
     sessions: SessionStore;
     otp: OtpService;
-    /** Per-IP, per-account and per-recipient budgets of the mails routes send (services/mailBudget.ts). */
+    /** Per-IP, per-account and per-recipient budgets of the mails routes send (services/mail-budget.ts). */
     mailBudget: MailBudget;
     /** Counters in `rate_limits` for limits a route applies itself (the sign-in code routes'). */
     rateLimitCounters: RateLimitCounters;

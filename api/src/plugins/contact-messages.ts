@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { ContactMessageRepository } from '../services/contactMessages';
+import { ContactMessageRepository } from '../services/contact-messages';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { DevMailbox } from '../services/devMail';
+import { DevMailbox } from '../services/dev-mail';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
-import { JobAlertRepository } from '../services/jobAlerts';
+import { JobAlertRepository } from '../services/job-alerts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Job alerts: people's saved searches, their matching sweep and e-mails (src/services/jobAlerts.ts). */
+    /** Job alerts: people's saved searches, their matching sweep and e-mails (src/services/job-alerts.ts). */
     jobAlerts: JobAlertRepository;
   }
 }

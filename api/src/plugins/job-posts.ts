@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { JobPostRepository } from '../services/jobPosts';
+import { JobPostRepository } from '../services/job-posts';
 
 declare module 'fastify' {
   interface FastifyInstance {

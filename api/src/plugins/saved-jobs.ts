@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { SavedJobRepository } from '../services/savedJobs';
+import { SavedJobRepository } from '../services/saved-jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {

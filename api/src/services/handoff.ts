@@ -6,7 +6,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { companies, jobPosts, referralRequests } from '../db/schema';
 import { verifiedAtSql } from './companies';
-import { jobListColumnsWithResponsiveness, toJobPost } from './jobPosts';
+import { jobListColumnsWithResponsiveness, toJobPost } from './job-posts';
 import { responsivenessArrayOf } from './responsiveness';
 
 /** A hand-off lists at most this many jobs. */

@@ -38,7 +38,7 @@ import {
   type NotificationFacts,
 } from '../lib/notification-text';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from '../lib/unsubscribe';
-import { jobListColumns, toJobPost } from './jobPosts';
+import { jobListColumns, toJobPost } from './job-posts';
 
 /** The channel the live stream listens on (src/plugins/events/wire.ts); `{k:'n', to}` tells users' bells. */
 export const NOTIFY_CHANNEL = 'referio_chat';

@@ -33,7 +33,7 @@ import {
   type UserRow,
 } from '../db/schema';
 import { HttpError } from '../lib/errors';
-import { findJobRow, jobPostColumns, toJobPost } from './jobPosts';
+import { findJobRow, jobPostColumns, toJobPost } from './job-posts';
 import { blockedEitherWay, blockedEitherWaySql } from './trust';
 import { verifiedAtSql, verifiedDomainSql, type CompanyRepository } from './companies';
 import { handoffJobs, handoffSource, type HandoffSource } from './handoff';

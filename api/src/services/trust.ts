@@ -41,7 +41,7 @@ import {
 } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { renderSuspensionMail } from '../lib/suspension-mail';
-import { readAuditLog } from './auditLog';
+import { readAuditLog } from './audit-log';
 import { containsPattern } from './companies';
 import { listsChangedIn } from './notifications';
 

@@ -65,7 +65,7 @@ export function otpRequestLimit(app: FastifyInstance) {
 /**
  * Issues a code and charges the mail budgets (IP, browser, account, recipient) for it; over a budget
  * the code is taken back and the 429 goes to the caller. `knownDevice`: the browser signed in to the
- * address before (see services/otp.ts and services/mailBudget.ts).
+ * address before (see services/otp.ts and services/mail-budget.ts).
  */
 export async function issueCode(
   app: FastifyInstance,

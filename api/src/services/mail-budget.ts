@@ -7,7 +7,7 @@
 import { hmacHex } from '../lib/crypto';
 import { HttpError } from '../lib/errors';
 import { waitInWords } from '../lib/rate-limit-store';
-import type { RateLimitCounters } from './rateLimits';
+import type { RateLimitCounters } from './rate-limits';
 
 export interface MailBudgetLimits {
   ipPerHour: number;

@@ -28,7 +28,7 @@ import { sessionLookup, type ActiveSession } from './sessions';
 import { profileLinkOf } from './users';
 import { verifiedAtSql, verifiedDomainSql } from './companies';
 import { responsivenessOf, toResponsiveness } from './responsiveness';
-import { similarPlaces } from './similarJobs';
+import { similarPlaces } from './similar-jobs';
 import {
   blocks,
   companies,

@@ -24,7 +24,7 @@ import {
 import { renderJobAlertMail } from '../lib/job-alert-mail';
 import type { MailJob } from '../lib/notification-text';
 import { signAlertUnsubscribeToken, verifyAlertUnsubscribeToken } from '../lib/unsubscribe';
-import { hasSearchWords } from './jobPosts';
+import { hasSearchWords } from './job-posts';
 
 /** New posts matched per transaction, and alerts mailed per pass. */
 const MATCH_BATCH = 50;

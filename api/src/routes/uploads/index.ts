@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, isDatabaseUnavailable } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { detectImageType, detectResumeType, type DetectedType } from '../../services/fileTypes';
+import { detectImageType, detectResumeType, type DetectedType } from '../../services/file-types';
 import type { FileKind } from '../../services/uploads';
 import { profileLinkOf, resumeLinkOf } from '../../services/users';
 

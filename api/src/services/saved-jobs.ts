@@ -4,7 +4,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { SavedJob } from '../contract';
 import type { Db } from '../db';
 import { companies, jobPosts, savedJobs } from '../db/schema';
-import { jobListColumns, toJobPost } from './jobPosts';
+import { jobListColumns, toJobPost } from './job-posts';
 
 export class SavedJobRepository {
   constructor(

@@ -34,7 +34,7 @@ import {
   jobPostValues,
   type JobPostRow,
   type PublicSearch,
-} from '../../services/jobPosts';
+} from '../../services/job-posts';
 import type { ActiveSession } from '../../services/sessions';
 import type { JobFilters, JobSuggestion } from '../../contract';
 
