@@ -3,9 +3,7 @@
 import {
   alertHasCriteria,
   createJobAlertRequest,
-  errorResponse,
   errorResponses,
-  htmlPage,
   JOB_ALERT_MESSAGES,
   JOB_ALERTS_SETTINGS_PATH,
   jobAlertAnswer,
@@ -20,33 +18,22 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/errors';
 import { escapeHtml } from '../../lib/notification-text';
-import { simplePage, wantsHtml } from '../../lib/simple-page';
+import { wantsHtml } from '../../lib/simple-page';
 import { currentUser } from '../../plugins/auth';
+import {
+  acceptOneClickForm,
+  refuseLink,
+  sendPage,
+  unsubscribeAction,
+  unsubscribeButton,
+  unsubscribedAnswer,
+  unsubscribePage,
+  unsubscribeRefusal,
+} from '../one-click';
+import type { RouteApp } from '../route-app';
 
-/** A link that is not valid: JSON, or a page for a client that accepts text/html. */
-const unsubscribeRefusal = {
-  description: 'The link is not valid',
-  content: { 'application/json': { schema: errorResponse }, 'text/html': { schema: htmlPage } },
-};
-
-const pageOrJson = {
-  description: 'JSON, or a page for a client that accepts text/html',
-  content: {
-    'application/json': { schema: messageAnswer },
-    'text/html': { schema: htmlPage },
-  },
-};
-
-const jobAlertsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` as a form; the token is in the URL.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    },
-  );
-
+/** The caller's alerts: listing them and saving one. */
+function alertListRoutes(app: RouteApp): void {
   app.get(
     '/jobAlerts',
     {
@@ -86,7 +73,10 @@ const jobAlertsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true, message: JOB_ALERT_MESSAGES.saved, data: saved.alert };
     },
   );
+}
 
+/** One of the caller's alerts: changing how often it mails, deleting it. */
+function alertChangeRoutes(app: RouteApp): void {
   app.put(
     '/jobAlerts/:id',
     {
@@ -127,23 +117,19 @@ const jobAlertsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true, message: JOB_ALERT_MESSAGES.deleted };
     },
   );
+}
 
+/** The e-mails' unsubscribe link: its page, and the one-click form that turns one alert off. */
+function unsubscribeRoutes(app: RouteApp): void {
   const settingsLink = () =>
     `<p><a href="${escapeHtml(`${app.config.SITE_URL}${JOB_ALERTS_SETTINGS_PATH}`)}">Manage your job alerts</a></p>`;
-
-  const refuse = (request: FastifyRequest, reply: FastifyReply) => {
-    reply.code(400);
-    if (!wantsHtml(request))
-      return reply.send({ success: false, message: JOB_ALERT_MESSAGES.badToken });
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(
-        simplePage(
-          JOB_ALERT_MESSAGES.badToken,
-          `<p>Please use the newest e-mail's link, or turn the alert off on your profile after signing in.</p>${settingsLink()}`,
-        ),
-      );
-  };
+  const refuse = (request: FastifyRequest, reply: FastifyReply) =>
+    refuseLink(
+      request,
+      reply,
+      JOB_ALERT_MESSAGES.badToken,
+      `<p>Please use the newest e-mail's link, or turn the alert off on your profile after signing in.</p>${settingsLink()}`,
+    );
 
   /**
    * The e-mail's link: a page with one button (a GET never changes anything, so link scanners that
@@ -158,7 +144,7 @@ const jobAlertsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A job alert e-mail's unsubscribe link: a page with one button (changes nothing)",
         querystring: unsubscribeQuery,
         response: {
-          200: { description: 'The page', content: { 'text/html': { schema: htmlPage } } },
+          200: unsubscribePage,
           400: unsubscribeRefusal,
           ...errorResponses(),
         },
@@ -167,24 +153,20 @@ const jobAlertsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const claim = await app.jobAlerts.readUnsubscribeToken(request.query.token);
       if (!claim) return refuse(request, reply);
-      reply.type('text/html; charset=utf-8');
       if (!claim.label)
-        return reply.send(
-          simplePage(
-            'Job alert deleted',
-            `<p>${escapeHtml(JOB_ALERT_MESSAGES.gone)}</p>${settingsLink()}`,
-          ),
+        return sendPage(
+          reply,
+          'Job alert deleted',
+          `<p>${escapeHtml(JOB_ALERT_MESSAGES.gone)}</p>${settingsLink()}`,
         );
-      const action = `${app.config.SITE_URL}/api/jobAlerts/unsubscribe?token=${encodeURIComponent(
-        request.query.token,
-      )}`;
-      return reply.send(
-        simplePage(
-          'Turn off this job alert',
-          `<p>Stop e-mails for the job alert <strong>${escapeHtml(claim.label)}</strong>?</p>
-<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
-<button type="submit" style="padding:10px 16px;font-size:1rem">Unsubscribe</button></form>
-<p style="font-size:.9rem;color:#6b7280">Your other job alerts stay as they are.</p>`,
+      const action = unsubscribeAction(app, '/api/jobAlerts/unsubscribe', request.query.token);
+      return sendPage(
+        reply,
+        'Turn off this job alert',
+        unsubscribeButton(
+          `<p>Stop e-mails for the job alert <strong>${escapeHtml(claim.label)}</strong>?</p>`,
+          action,
+          'Your other job alerts stay as they are.',
         ),
       );
     },
@@ -199,7 +181,11 @@ const jobAlertsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['jobs'],
         summary: 'One-click unsubscribe (RFC 8058): turns off the job alert the token names',
         querystring: unsubscribeQuery,
-        response: { 200: pageOrJson, 400: unsubscribeRefusal, ...errorResponses() },
+        response: {
+          200: unsubscribedAnswer('JSON, or a page for a client that accepts text/html'),
+          400: unsubscribeRefusal,
+          ...errorResponses(),
+        },
       },
     },
     async (request, reply) => {
@@ -209,11 +195,20 @@ const jobAlertsRoutes: FastifyPluginAsyncZod = async (app) => {
         ? JOB_ALERT_MESSAGES.unsubscribed(claim.label)
         : JOB_ALERT_MESSAGES.gone;
       if (!wantsHtml(request)) return { success: true, message };
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(simplePage('You are unsubscribed', `<p>${escapeHtml(message)}</p>${settingsLink()}`));
+      return sendPage(
+        reply,
+        'You are unsubscribed',
+        `<p>${escapeHtml(message)}</p>${settingsLink()}`,
+      );
     },
   );
+}
+
+const jobAlertsRoutes: FastifyPluginAsyncZod = async (app) => {
+  acceptOneClickForm(app);
+  alertListRoutes(app);
+  alertChangeRoutes(app);
+  unsubscribeRoutes(app);
 };
 
 export default jobAlertsRoutes;

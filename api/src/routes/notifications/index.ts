@@ -1,12 +1,9 @@
 import {
-  errorResponse,
   errorResponses,
-  htmlPage,
   listNotificationsQuery,
   mailPreferencesAnswer,
   mailPreferencesRequest,
   markNotificationsReadRequest,
-  messageAnswer,
   notificationsAnswer,
   notificationsMarkedAnswer,
   NOTIFICATION_KIND_LABELS,
@@ -17,7 +14,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { escapeHtml, preferencesPath } from '../../lib/notification-text';
 import { currentUser } from '../../plugins/auth';
-import { simplePage as page, wantsHtml } from '../../lib/simple-page';
+import { wantsHtml } from '../../lib/simple-page';
+import {
+  acceptOneClickForm,
+  refuseLink,
+  sendPage,
+  unsubscribeAction,
+  unsubscribeButton,
+  unsubscribedAnswer,
+  unsubscribePage,
+  unsubscribeRefusal,
+} from '../one-click';
+import type { RouteApp } from '../route-app';
 
 export const NOTIFICATION_MESSAGES = {
   marked: 'Notifications marked as read',
@@ -27,26 +35,8 @@ export const NOTIFICATION_MESSAGES = {
     `You will no longer get e-mails about: ${NOTIFICATION_KIND_LABELS[kind]}.`,
 } as const;
 
-/** A token that is not valid: JSON, or a page for a client that accepts text/html. */
-const unsubscribeRefusal = {
-  description: 'The link is not valid',
-  content: { 'application/json': { schema: errorResponse }, 'text/html': { schema: htmlPage } },
-};
-
-/**
- * The bell (`GET /notifications`, mark read), e-mail preferences, and the one-click unsubscribe that
- * works without signing in (a signed token naming one person and one kind of e-mail).
- */
-const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` as a form; the token is in the URL.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    },
-  );
-
+/** The bell: the newest notifications, marking them read. */
+function bellRoutes(app: RouteApp): void {
   app.get(
     '/notifications',
     {
@@ -96,7 +86,10 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true, message: NOTIFICATION_MESSAGES.marked, data: { marked } };
     },
   );
+}
 
+/** Which kinds of notification e-mail the caller gets. */
+function preferenceRoutes(app: RouteApp): void {
   app.get(
     '/notifications/preferences',
     {
@@ -131,23 +124,19 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+}
 
-  const refuse = (request: FastifyRequest, reply: FastifyReply) => {
-    reply.code(400);
-    if (wantsHtml(request)) {
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(
-          page(
-            NOTIFICATION_MESSAGES.badToken,
-            `<p>Please use the newest e-mail's link, or choose your e-mails on your profile after <a href="${escapeHtml(
-              `${app.config.SITE_URL}/sign-in`,
-            )}">signing in</a>.</p>`,
-          ),
-        );
-    }
-    return reply.send({ success: false, message: NOTIFICATION_MESSAGES.badToken });
-  };
+/** The e-mails' unsubscribe link: its page, and the one-click form that turns one kind off. */
+function unsubscribeRoutes(app: RouteApp): void {
+  const refuse = (request: FastifyRequest, reply: FastifyReply) =>
+    refuseLink(
+      request,
+      reply,
+      NOTIFICATION_MESSAGES.badToken,
+      `<p>Please use the newest e-mail's link, or choose your e-mails on your profile after <a href="${escapeHtml(
+        `${app.config.SITE_URL}/sign-in`,
+      )}">signing in</a>.</p>`,
+    );
 
   /**
    * The e-mail's link: a page with one button (a GET never changes anything, so link scanners that
@@ -162,7 +151,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The e-mail's unsubscribe link: a page with one button (changes nothing)",
         querystring: unsubscribeQuery,
         response: {
-          200: { description: 'The page', content: { 'text/html': { schema: htmlPage } } },
+          200: unsubscribePage,
           400: unsubscribeRefusal,
           ...errorResponses(),
         },
@@ -171,16 +160,14 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const claim = await app.notifications.readUnsubscribeToken(request.query.token);
       if (!claim) return refuse(request, reply);
-      const action = `${app.config.SITE_URL}/api/notifications/unsubscribe?token=${encodeURIComponent(
-        request.query.token,
-      )}`;
-      return reply.type('text/html; charset=utf-8').send(
-        page(
-          'Unsubscribe',
-          `<p>Stop e-mails about: <strong>${escapeHtml(NOTIFICATION_KIND_LABELS[claim.kind])}</strong>?</p>
-<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
-<button type="submit" style="padding:10px 16px;font-size:1rem">Unsubscribe</button></form>
-<p style="font-size:.9rem;color:#6b7280">You keep seeing these in the bell on Referio.</p>`,
+      const action = unsubscribeAction(app, '/api/notifications/unsubscribe', request.query.token);
+      return sendPage(
+        reply,
+        'Unsubscribe',
+        unsubscribeButton(
+          `<p>Stop e-mails about: <strong>${escapeHtml(NOTIFICATION_KIND_LABELS[claim.kind])}</strong>?</p>`,
+          action,
+          'You keep seeing these in the bell on Referio.',
         ),
       );
     },
@@ -196,13 +183,9 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One-click unsubscribe (RFC 8058) from the kind of e-mail the token names',
         querystring: unsubscribeQuery,
         response: {
-          200: {
-            description: 'Unsubscribed: JSON, or a page for a client that accepts text/html',
-            content: {
-              'application/json': { schema: messageAnswer },
-              'text/html': { schema: htmlPage },
-            },
-          },
+          200: unsubscribedAnswer(
+            'Unsubscribed: JSON, or a page for a client that accepts text/html',
+          ),
           400: unsubscribeRefusal,
           ...errorResponses(),
         },
@@ -213,20 +196,28 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!kind) return refuse(request, reply);
       const message = NOTIFICATION_MESSAGES.unsubscribed(kind);
       if (wantsHtml(request)) {
-        return reply
-          .type('text/html; charset=utf-8')
-          .send(
-            page(
-              'You are unsubscribed',
-              `<p>${escapeHtml(message)}</p><p><a href="${escapeHtml(
-                `${app.config.SITE_URL}${preferencesPath(kind)}`,
-              )}">Choose which e-mails you get</a></p>`,
-            ),
-          );
+        return sendPage(
+          reply,
+          'You are unsubscribed',
+          `<p>${escapeHtml(message)}</p><p><a href="${escapeHtml(
+            `${app.config.SITE_URL}${preferencesPath(kind)}`,
+          )}">Choose which e-mails you get</a></p>`,
+        );
       }
       return { success: true, message };
     },
   );
+}
+
+/**
+ * The bell (`GET /notifications`, mark read), e-mail preferences, and the one-click unsubscribe that
+ * works without signing in (a signed token naming one person and one kind of e-mail).
+ */
+const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  acceptOneClickForm(app);
+  bellRoutes(app);
+  preferenceRoutes(app);
+  unsubscribeRoutes(app);
 };
 
 export default notificationsRoutes;

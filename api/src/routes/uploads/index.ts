@@ -21,6 +21,7 @@ import { currentUser } from '../../plugins/auth';
 import { detectImageType, detectResumeType, type DetectedType } from '../../services/file-types';
 import type { FileKind } from '../../services/uploads';
 import { profileLinkOf, resumeLinkOf } from '../../services/users';
+import type { RouteApp } from '../route-app';
 
 export const UPLOAD_MESSAGES = {
   resumeInvalid: MESSAGES.resumeTooLargeOrUnsupported,
@@ -147,12 +148,10 @@ async function sweepStrayObjects(app: FastifyInstance, cutoff: Date): Promise<nu
   return removed;
 }
 
-const documentsUpload: FastifyPluginAsyncZod = async (app) => {
+/** Uploads per signed-in user (resume and photo together), then 429 with the wait. */
+function uploadLimitOf(app: RouteApp) {
   const { config } = app;
-  const maxBytes = config.UPLOAD_MAX_BYTES;
-
-  // Uploads per signed-in user (resume and photo together), then 429 with the wait.
-  const uploadLimit = app.rateLimit({
+  return app.rateLimit({
     groupId: 'upload',
     max: config.UPLOAD_MAX_PER_HOUR,
     timeWindow: 60 * 60 * 1000,
@@ -163,66 +162,91 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
         `You have uploaded too many files in the last hour. Please try again in ${context.after}.`,
       ),
   });
+}
 
-  /** Refuses an upload that would take the user's stored files past UPLOAD_QUOTA_BYTES. */
-  async function checkQuota(ownerId: string, replacing: string | null, size: number) {
-    const used = await app.uploads.usedBytes(ownerId, replacing);
-    if (used + size > config.UPLOAD_QUOTA_BYTES) {
-      throw new HttpError(
-        413,
-        UPLOAD_MESSAGES.quota(Math.round(config.UPLOAD_QUOTA_BYTES / (1024 * 1024))),
-      );
+type UploadLimit = ReturnType<typeof uploadLimitOf>;
+
+/** Refuses an upload that would take the user's stored files past UPLOAD_QUOTA_BYTES. */
+async function checkQuota(app: RouteApp, ownerId: string, replacing: string | null, size: number) {
+  const used = await app.uploads.usedBytes(ownerId, replacing);
+  if (used + size > app.config.UPLOAD_QUOTA_BYTES) {
+    throw new HttpError(
+      413,
+      UPLOAD_MESSAGES.quota(Math.round(app.config.UPLOAD_QUOTA_BYTES / (1024 * 1024))),
+    );
+  }
+}
+
+/**
+ * Stores the file, then makes it the user's resume or photo. The bytes are stored before the row,
+ * so every row has its bytes (a crash leaves at most bytes, or a local disk's `*.tmp` file, that the
+ * orphan sweep removes). The switch locks the user's row and reads what it replaces under that
+ * lock, so parallel uploads each release exactly the file they replaced and nothing is left behind.
+ */
+async function storeAndSwap(
+  app: RouteApp,
+  ownerId: string,
+  kind: FileKind,
+  got: Received,
+  type: DetectedType,
+  fields: (key: string) => Parameters<RouteApp['uploads']['swapUserFile']>[2],
+) {
+  const folder = kind === 'resume' ? 'resumes' : 'images';
+  const key = `${folder}/${ownerId}/${randomUUID()}.${type.ext}`;
+  let swapped = false;
+  try {
+    await app.storage.put(key, got.data, type.mime);
+    await app.uploads.addFile({
+      ownerId,
+      kind,
+      mime: type.mime,
+      size: got.data.length,
+      originalName: cleanFileName(got.filename, `file.${type.ext}`),
+      storageKey: key,
+      createdAt: app.now(),
+    });
+    const { previous, user } = await app.uploads.swapUserFile(ownerId, kind, fields(key));
+    swapped = true;
+    await release(app, previous);
+    return user;
+  } finally {
+    if (!swapped) {
+      await app.uploads.deleteFile(key);
+      await app.storage.delete(key);
     }
   }
+}
 
-  /**
-   * Stores the file, then makes it the user's resume or photo. The bytes are stored before the row,
-   * so every row has its bytes (a crash leaves at most bytes, or a local disk's `*.tmp` file, that the
-   * orphan sweep removes). The switch locks the user's row and reads what it replaces under that
-   * lock, so parallel uploads each release exactly the file they replaced and nothing is left behind.
-   */
-  async function storeAndSwap(
-    ownerId: string,
-    kind: FileKind,
-    got: Received,
-    type: DetectedType,
-    fields: (key: string) => Parameters<typeof app.uploads.swapUserFile>[2],
-  ) {
-    const folder = kind === 'resume' ? 'resumes' : 'images';
-    const key = `${folder}/${ownerId}/${randomUUID()}.${type.ext}`;
-    let swapped = false;
-    try {
-      await app.storage.put(key, got.data, type.mime);
-      await app.uploads.addFile({
-        ownerId,
-        kind,
-        mime: type.mime,
-        size: got.data.length,
-        originalName: cleanFileName(got.filename, `file.${type.ext}`),
-        storageKey: key,
-        createdAt: app.now(),
-      });
-      const { previous, user } = await app.uploads.swapUserFile(ownerId, kind, fields(key));
-      swapped = true;
-      await release(previous);
-      return user;
-    } finally {
-      if (!swapped) {
-        await app.uploads.deleteFile(key);
-        await app.storage.delete(key);
-      }
-    }
-  }
+/** Removes a stored file unless a user or a referral request still points to it. */
+async function release(app: RouteApp, key: string | null) {
+  if (!key) return;
+  if (await app.uploads.usedByRequest(key)) return;
+  if (await app.uploads.heldByUser(key)) return;
+  await app.uploads.deleteFile(key);
+  await app.storage.delete(key);
+}
 
-  /** Removes a stored file unless a user or a referral request still points to it. */
-  async function release(key: string | null) {
-    if (!key) return;
-    if (await app.uploads.usedByRequest(key)) return;
-    if (await app.uploads.heldByUser(key)) return;
-    await app.uploads.deleteFile(key);
-    await app.storage.delete(key);
-  }
+/** Sends a stored file (404 with `notFound` when it is gone), under its own name unless `name` is given. */
+async function stream(
+  app: RouteApp,
+  reply: FastifyReply,
+  key: string,
+  notFound: string,
+  name?: string,
+) {
+  const meta = await app.uploads.findFile(key);
+  const object = meta ? await app.storage.get(key) : null;
+  if (!meta || !object) throw new HttpError(404, notFound);
+  reply
+    .header('Content-Type', meta.mime)
+    .header('Content-Length', String(object.size))
+    .header('Content-Disposition', contentDisposition(name ?? meta.originalName))
+    .header('Cache-Control', 'private, no-cache');
+  return reply.send(object.body);
+}
 
+/** Sweeps the files nothing points to at start and every ORPHAN_GRACE_MS. */
+function orphanSweepRoutine(app: RouteApp): void {
   let sweepTimer: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
     const sweep = () =>
@@ -236,18 +260,11 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => {
     if (sweepTimer) clearInterval(sweepTimer);
   });
+}
 
-  async function stream(reply: FastifyReply, key: string, notFound: string, name?: string) {
-    const meta = await app.uploads.findFile(key);
-    const object = meta ? await app.storage.get(key) : null;
-    if (!meta || !object) throw new HttpError(404, notFound);
-    reply
-      .header('Content-Type', meta.mime)
-      .header('Content-Length', String(object.size))
-      .header('Content-Disposition', contentDisposition(name ?? meta.originalName))
-      .header('Cache-Control', 'private, no-cache');
-    return reply.send(object.body);
-  }
+/** The caller's resume: uploading it and reading a candidate's. */
+function resumeRoutes(app: RouteApp, uploadLimit: UploadLimit): void {
+  const maxBytes = app.config.UPLOAD_MAX_BYTES;
 
   /** The caller's resume: PDF, DOC or DOCX by content, at most UPLOAD_MAX_BYTES. */
   app.post(
@@ -268,9 +285,9 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
       const got = await receiveFile(request, maxBytes, UPLOAD_MESSAGES.resumeInvalid);
       const type = detectResumeType(got.data);
       if (!type) throw new HttpError(400, UPLOAD_MESSAGES.resumeInvalid);
-      await checkQuota(me.id, me.resume, got.data.length);
+      await checkQuota(app, me.id, me.resume, got.data.length);
       const resumeName = cleanFileName(got.filename, `resume.${type.ext}`);
-      const updated = await storeAndSwap(me.id, 'resume', got, type, (key) => ({
+      const updated = await storeAndSwap(app, me.id, 'resume', got, type, (key) => ({
         resume: key,
         resumeName,
         resumeSize: got.data.length,
@@ -312,7 +329,7 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
         if (!found.key) throw new HttpError(404, UPLOAD_MESSAGES.resumeNotFound);
         // The candidate sees who opened it (docs/trust-and-safety.md).
         if (me.id !== userId) await app.referrals.logResumeOpen(me.id, { requestId });
-        return stream(reply, found.key, UPLOAD_MESSAGES.resumeNotFound);
+        return stream(app, reply, found.key, UPLOAD_MESSAGES.resumeNotFound);
       }
       if (me.id !== userId && !(await app.referrals.hasOpenRequestFrom(userId, me.id))) {
         throw new HttpError(403, UPLOAD_MESSAGES.resumeForbidden);
@@ -321,6 +338,7 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
       if (!owner?.resume) throw new HttpError(404, UPLOAD_MESSAGES.resumeNotFound);
       if (me.id !== userId) await app.referrals.logResumeOpen(me.id, { senderId: userId });
       return stream(
+        app,
         reply,
         owner.resume,
         UPLOAD_MESSAGES.resumeNotFound,
@@ -328,7 +346,10 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+}
 
+/** The saved resume a referral request offers, and removing it. */
+function savedResumeRoutes(app: RouteApp): void {
   /**
    * The caller's saved resume, which a referral request offers instead of a new upload: its file id,
    * name, size, upload time and link; null when there is none. Only one's own (403 otherwise).
@@ -375,10 +396,15 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       const previous = await app.uploads.clearResume(me.id);
-      await release(previous);
+      await release(app, previous);
       return { success: true, message: UPLOAD_MESSAGES.resumeRemoved };
     },
   );
+}
+
+/** The profile photo: uploading it and reading anyone's. */
+function photoRoutes(app: RouteApp, uploadLimit: UploadLimit): void {
+  const maxBytes = app.config.UPLOAD_MAX_BYTES;
 
   /** The caller's profile photo: PNG, JPEG, GIF or WEBP by content, at most UPLOAD_MAX_BYTES. */
   app.post(
@@ -399,8 +425,8 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
       const got = await receiveFile(request, maxBytes, UPLOAD_MESSAGES.imageTooLarge);
       const type = detectImageType(got.data);
       if (!type) throw new HttpError(400, UPLOAD_MESSAGES.imageInvalid);
-      await checkQuota(me.id, me.profileImage, got.data.length);
-      const updated = await storeAndSwap(me.id, 'profile_image', got, type, (key) => ({
+      await checkQuota(app, me.id, me.profileImage, got.data.length);
+      const updated = await storeAndSwap(app, me.id, 'profile_image', got, type, (key) => ({
         profileImage: key,
       }));
       return {
@@ -427,9 +453,18 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const key = await app.uploads.profileImageKey(request.params.userId);
       if (!key) throw new HttpError(404, UPLOAD_MESSAGES.imageNotFound);
-      return stream(reply, key, UPLOAD_MESSAGES.imageNotFound);
+      return stream(app, reply, key, UPLOAD_MESSAGES.imageNotFound);
     },
   );
+}
+
+/** Resumes and profile photos: the files people upload, kept in the storage (src/plugins/storage.ts). */
+const documentsUpload: FastifyPluginAsyncZod = async (app) => {
+  const uploadLimit = uploadLimitOf(app);
+  orphanSweepRoutine(app);
+  resumeRoutes(app, uploadLimit);
+  savedResumeRoutes(app);
+  photoRoutes(app, uploadLimit);
 };
 
 export default documentsUpload;
