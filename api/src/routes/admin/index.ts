@@ -22,15 +22,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
+import type { RouteApp } from '../route-app';
 
 const idParams = z.object({ id: idSchema });
 
-/**
- * The operator console's API (mfe-admin; docs/trust-and-safety.md). Every route but /admin/me answers
- * 403 to anyone not named in ADMIN_EMAILS; every change is written to the audit log with the state
- * before and after, in the change's transaction.
- */
-const admin: FastifyPluginAsyncZod = async (app) => {
+/** Who is an operator, and the reports they work through. */
+function reportRoutes(app: RouteApp): void {
   /** Whether the caller is an operator (the shell loads the console only then). */
   app.get(
     '/admin/me',
@@ -86,7 +83,10 @@ const admin: FastifyPluginAsyncZod = async (app) => {
       return { success: true, data };
     },
   );
+}
 
+/** Company domains: the claims, confirming or rejecting one. */
+function domainRoutes(app: RouteApp): void {
   app.get(
     '/admin/domains',
     {
@@ -139,7 +139,10 @@ const admin: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+}
 
+/** Finding users, suspending and restoring them. */
+function userRoutes(app: RouteApp): void {
   app.get(
     '/admin/users',
     {
@@ -202,7 +205,10 @@ const admin: FastifyPluginAsyncZod = async (app) => {
       return { success: true, data };
     },
   );
+}
 
+/** The audit log of operator actions. */
+function auditRoutes(app: RouteApp): void {
   app.get(
     '/admin/audit',
     {
@@ -219,6 +225,18 @@ const admin: FastifyPluginAsyncZod = async (app) => {
       return { success: true, data: await app.trust.auditLog(start, limit) };
     },
   );
+}
+
+/**
+ * The operator console's API (mfe-admin; docs/trust-and-safety.md). Every route but /admin/me answers
+ * 403 to anyone not named in ADMIN_EMAILS; every change is written to the audit log with the state
+ * before and after, in the change's transaction.
+ */
+const admin: FastifyPluginAsyncZod = async (app) => {
+  reportRoutes(app);
+  domainRoutes(app);
+  userRoutes(app);
+  auditRoutes(app);
 };
 
 export default admin;

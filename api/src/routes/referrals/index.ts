@@ -22,6 +22,7 @@ import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { assertSelf, currentUser } from '../../plugins/auth';
 import { REFERRAL_MESSAGES, ReferralLimitError } from '../../services/referrals';
+import type { RouteApp } from '../route-app';
 import handoffRoutes from './handoff';
 
 export { REFERRAL_MESSAGES };
@@ -29,9 +30,8 @@ export { REFERRAL_MESSAGES };
 const idParams = z.object({ id: idSchema });
 const userIdParams = z.object({ userId: idSchema });
 
-const referralRequest: FastifyPluginAsyncZod = async (app) => {
-  await app.register(handoffRoutes);
-
+/** A candidate asks for a referral. */
+function sendRoutes(app: RouteApp): void {
   /**
    * A candidate asks the job's referrer for a referral, carrying their current resume. 429 when the
    * candidate is at a cap (which one, and when it frees up).
@@ -82,7 +82,10 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
       }
     },
   );
+}
 
+/** The requests someone sent or received (the same list by POST and GET). */
+function listRoutes(app: RouteApp): void {
   /** roleId 0: the requests the caller sent; 1: the requests addressed to the caller. */
   const list = async (me: UserRow, q: z.output<typeof getAllReferralRequestsRequest>) => ({
     success: true as const,
@@ -128,7 +131,10 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
         request.query,
       ),
   );
+}
 
+/** How many requests someone received or sent, by status. */
+function countRoutes(app: RouteApp): void {
   const countsSchema = {
     params: userIdParams,
     response: { 200: referralCountsAnswer, ...errorResponses(400, 401, 403) },
@@ -165,7 +171,10 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, data: await app.referrals.counts(me.id, 'sent') };
     },
   );
+}
 
+/** A request's decisions: the recipient's approve or decline, the sender's withdraw. */
+function decisionRoutes(app: RouteApp): void {
   /**
    * The recipient approves or declines a pending request (a decline may carry a reason). 409 once the
    * request is no longer pending (answered, expired or withdrawn).
@@ -217,7 +226,10 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, message: REFERRAL_MESSAGES.withdrawn, data };
     },
   );
+}
 
+/** The referral notifications and marking them seen. */
+function notificationRoutes(app: RouteApp): void {
   /**
    * The spec's notification list, from the notifications table (`app.notifications.legacyList`):
    * roleId 1: referral requests that arrived; roleId 0: answers to the caller's requests and the jobs
@@ -260,6 +272,16 @@ const referralRequest: FastifyPluginAsyncZod = async (app) => {
       return { success: true, message: REFERRAL_MESSAGES.notificationsSeen };
     },
   );
+}
+
+/** Referral requests, by resource: the hand-off, sending, lists, counts, decisions, notifications. */
+const referralRequest: FastifyPluginAsyncZod = async (app) => {
+  await app.register(handoffRoutes);
+  sendRoutes(app);
+  listRoutes(app);
+  countRoutes(app);
+  decisionRoutes(app);
+  notificationRoutes(app);
 };
 
 export default referralRequest;
