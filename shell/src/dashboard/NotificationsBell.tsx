@@ -6,7 +6,15 @@
 // items arrive live: the tab's one live stream (`@referio/shared/live`) tells of them and the query is
 // fetched again (also after the stream reconnected or was reopened, when events may have been missed).
 // Empty or failed: 'No notifications'.
-import { useCallback, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent,
+  type RefObject,
+} from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -32,8 +40,8 @@ import './NotificationsBell.css';
 /** What the dot shows beyond 99. */
 const dotText = (n: number) => (n > 99 ? '99+' : String(n));
 
-export function NotificationsBell() {
-  const userId = useCurrentUser()?._id;
+/** The person's notifications, fetched again on every live notice, and marking them read. */
+function useNotifications(userId: string | undefined) {
   const queryClient = useQueryClient();
   const options = notificationQueries.list(userId);
   const query = useQuery(options);
@@ -67,38 +75,25 @@ export function NotificationsBell() {
   };
   const markShown = useMutation({ mutationFn: markNotificationsRead, onSettled: refetch });
   const markAll = useMutation({ mutationFn: markAllNotificationsRead, onSettled: refetch });
-
-  const [open, setOpen] = useState(false);
-  /** What was unread when the panel opened: shown as new while it stays open. */
-  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
-  const panelId = useId();
-  const headingId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const refs = useMemo(() => [buttonRef, panelRef], []);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, refs, buttonRef);
-
-  const toggle = () => {
-    if (open) {
-      setOpen(false);
-      return;
-    }
-    const shownUnread = items.filter((i) => !i.read).map((i) => i._id);
-    setFresh(new Set(shownUnread));
-    setOpen(true);
-    if (shownUnread.length > 0) {
-      markLocally(shownUnread);
-      markShown.mutate(shownUnread);
-    }
+  const markRead = (ids: string[]) => {
+    markLocally(ids);
+    markShown.mutate(ids);
   };
+  const markAllRead = () => {
+    markLocally('all');
+    markAll.mutate();
+  };
+  return { items, unread, markRead, markAllRead };
+}
 
+/** Where an item's link and a job's 'View More' lead (in the app, without a page load); closes the panel. */
+function useFollow(close: () => void) {
   const navigate = useNavigate();
   const setSelectedJobId = useSessionStore((s) => s.setSelectedJobId);
   const setActiveChatId = useSessionStore((s) => s.setActiveChatId);
   const viewMore = (jobId: string) => {
     setSelectedJobId(jobId);
-    setOpen(false);
+    close();
     void navigate(paths.jobDetails(jobId));
   };
   const follow = (e: MouseEvent<HTMLAnchorElement>, n: AppNotification) => {
@@ -108,8 +103,36 @@ export function NotificationsBell() {
       const chat = new URLSearchParams(n.link.split('?')[1] ?? '').get('chat');
       if (chat) setActiveChatId(chat);
     }
-    setOpen(false);
+    close();
     void navigate(n.link);
+  };
+  return { follow, viewMore };
+}
+
+export function NotificationsBell() {
+  const userId = useCurrentUser()?._id;
+  const { items, unread, markRead, markAllRead } = useNotifications(userId);
+
+  const [open, setOpen] = useState(false);
+  /** What was unread when the panel opened: shown as new while it stays open. */
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const refs = useMemo(() => [buttonRef, panelRef], []);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, refs, buttonRef);
+  const { follow, viewMore } = useFollow(close);
+
+  const toggle = () => {
+    if (open) {
+      setOpen(false);
+      return;
+    }
+    const shownUnread = items.filter((i) => !i.read).map((i) => i._id);
+    setFresh(new Set(shownUnread));
+    setOpen(true);
+    if (shownUnread.length > 0) markRead(shownUnread);
   };
 
   const label =
@@ -146,47 +169,75 @@ export function NotificationsBell() {
         )}
       </button>
       {open && (
-        <div
-          ref={panelRef}
+        <NotificationsPanel
+          panelRef={panelRef}
           id={panelId}
-          className="dash__panel dash__notifications"
-          role="region"
-          aria-labelledby={headingId}
-          style={{ maxHeight: NOTIFICATION_PANEL_MAX_HEIGHT_PX }}
-        >
-          <div className="dash__notifications-head">
-            <h2 id={headingId} className="dash__panel-title">
-              Notifications
-            </h2>
-            {unread > 0 && (
-              <button
-                type="button"
-                className="dash__link-button"
-                onClick={() => {
-                  markLocally('all');
-                  markAll.mutate();
-                }}
-              >
-                Mark all as read
-              </button>
-            )}
-          </div>
-          {items.length === 0 ? (
-            <p className="dash__panel-empty">{MESSAGES.noNotifications}</p>
-          ) : (
-            <ul className="dash__notification-list">
-              {items.map((n) => (
-                <NotificationItem
-                  key={n._id}
-                  notification={n}
-                  isNew={fresh.has(n._id)}
-                  onFollow={follow}
-                  onViewMore={viewMore}
-                />
-              ))}
-            </ul>
-          )}
-        </div>
+          items={items}
+          unread={unread}
+          fresh={fresh}
+          onMarkAll={markAllRead}
+          onFollow={follow}
+          onViewMore={viewMore}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The open panel: a heading, 'Mark all as read' while any is unread, the items or 'No notifications'. */
+function NotificationsPanel({
+  panelRef,
+  id,
+  items,
+  unread,
+  fresh,
+  onMarkAll,
+  onFollow,
+  onViewMore,
+}: {
+  panelRef: RefObject<HTMLDivElement | null>;
+  id: string;
+  items: AppNotification[];
+  unread: number;
+  fresh: ReadonlySet<string>;
+  onMarkAll: () => void;
+  onFollow: (e: MouseEvent<HTMLAnchorElement>, n: AppNotification) => void;
+  onViewMore: (jobId: string) => void;
+}) {
+  const headingId = useId();
+  return (
+    <div
+      ref={panelRef}
+      id={id}
+      className="dash__panel dash__notifications"
+      role="region"
+      aria-labelledby={headingId}
+      style={{ maxHeight: NOTIFICATION_PANEL_MAX_HEIGHT_PX }}
+    >
+      <div className="dash__notifications-head">
+        <h2 id={headingId} className="dash__panel-title">
+          Notifications
+        </h2>
+        {unread > 0 && (
+          <button type="button" className="dash__link-button" onClick={onMarkAll}>
+            Mark all as read
+          </button>
+        )}
+      </div>
+      {items.length === 0 ? (
+        <p className="dash__panel-empty">{MESSAGES.noNotifications}</p>
+      ) : (
+        <ul className="dash__notification-list">
+          {items.map((n) => (
+            <NotificationItem
+              key={n._id}
+              notification={n}
+              isNew={fresh.has(n._id)}
+              onFollow={onFollow}
+              onViewMore={onViewMore}
+            />
+          ))}
+        </ul>
       )}
     </div>
   );
