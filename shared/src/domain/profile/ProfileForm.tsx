@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ApiError,
@@ -36,25 +42,11 @@ export interface ProfileFormProps {
   onSaved: (profile: Profile) => void;
 }
 
-/** The profile's details (both modes): checked on change and blur, saved with 'Update Profile'. */
-export function ProfileForm({
-  userId,
-  roleId,
-  profile,
-  withPosition = false,
-  onSaved,
-}: ProfileFormProps) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ProfileInput, unknown, ProfileValues>({
-    resolver: zodResolver(profileSchema),
-    mode: 'all',
-    defaultValues: toFormValues(profile),
-  });
+/** Saving the profile: asks for the current address's code first when an older session changes the e-mail. */
+function useProfileSave(
+  { userId, roleId, withPosition = false, onSaved }: ProfileFormProps,
+  reset: (values: ProfileInput) => void,
+) {
   /** A new e-mail waiting for the code sent to it (the save kept the old one meanwhile). */
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
 
@@ -87,6 +79,27 @@ export function ProfileForm({
       toast.error(MESSAGES.profileUpdateFailed);
     }
   };
+  return { save, onSubmit, reauth, setReauth, pendingEmail, setPendingEmail };
+}
+
+/** The profile's details (both modes): checked on change and blur, saved with 'Update Profile'. */
+export function ProfileForm(props: ProfileFormProps) {
+  const { profile, withPosition = false, onSaved } = props;
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileInput, unknown, ProfileValues>({
+    resolver: zodResolver(profileSchema),
+    mode: 'all',
+    defaultValues: toFormValues(profile),
+  });
+  const { save, onSubmit, reauth, setReauth, pendingEmail, setPendingEmail } = useProfileSave(
+    props,
+    reset,
+  );
 
   return (
     <form
@@ -96,74 +109,12 @@ export function ProfileForm({
       onSubmit={(e) => void handleSubmit(onSubmit)(e)}
     >
       <h2 id="rf-profile-details">Personal details</h2>
-      <div className="rf-profile-form__grid">
-        <TextField
-          label="Full Name"
-          autoComplete="name"
-          error={errors.fullName?.message}
-          {...register('fullName')}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <Controller
-          control={control}
-          name="mobileNo"
-          render={({ field, fieldState }) => (
-            <TextField
-              label="Mobile Number"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={MOBILE_MAX_DIGITS}
-              hint={`Digits only, at most ${MOBILE_MAX_DIGITS}.`}
-              error={fieldState.error?.message}
-              name={field.name}
-              ref={field.ref}
-              value={field.value ?? ''}
-              onBlur={field.onBlur}
-              onChange={(e) => field.onChange(digitsOnly(e.target.value, MOBILE_MAX_DIGITS))}
-            />
-          )}
-        />
-        <TextField
-          label="Date of Birth"
-          type="date"
-          max={todayIsoDate()}
-          error={errors.dateOfBirth?.message}
-          {...register('dateOfBirth')}
-        />
-        <TextField
-          label="Home Address"
-          autoComplete="street-address"
-          error={errors.homeAddress?.message}
-          {...register('homeAddress')}
-        />
-        <TextField
-          label="Work Address"
-          error={errors.officeAddress?.message}
-          {...register('officeAddress')}
-        />
-        {withPosition && (
-          <TextField
-            label="Position"
-            autoComplete="organization-title"
-            error={errors.position?.message}
-            {...register('position')}
-          />
-        )}
-        <TextField
-          label="Overall Experience (years)"
-          inputMode="numeric"
-          error={errors.overAllExperience?.message}
-          {...register('overAllExperience')}
-        />
-      </div>
+      <DetailGrid
+        register={register}
+        control={control}
+        errors={errors}
+        withPosition={withPosition}
+      />
       <TextAreaField
         label="Summary"
         rows={4}
@@ -206,5 +157,89 @@ export function ProfileForm({
         }}
       />
     </form>
+  );
+}
+
+/** The short fields, in a grid (the position only on the referrer's profile). */
+function DetailGrid({
+  register,
+  control,
+  errors,
+  withPosition,
+}: {
+  register: UseFormRegister<ProfileInput>;
+  control: Control<ProfileInput, unknown, ProfileValues>;
+  errors: FieldErrors<ProfileInput>;
+  withPosition: boolean;
+}) {
+  return (
+    <div className="rf-profile-form__grid">
+      <TextField
+        label="Full Name"
+        autoComplete="name"
+        error={errors.fullName?.message}
+        {...register('fullName')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <Controller
+        control={control}
+        name="mobileNo"
+        render={({ field, fieldState }) => (
+          <TextField
+            label="Mobile Number"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={MOBILE_MAX_DIGITS}
+            hint={`Digits only, at most ${MOBILE_MAX_DIGITS}.`}
+            error={fieldState.error?.message}
+            name={field.name}
+            ref={field.ref}
+            value={field.value ?? ''}
+            onBlur={field.onBlur}
+            onChange={(e) => field.onChange(digitsOnly(e.target.value, MOBILE_MAX_DIGITS))}
+          />
+        )}
+      />
+      <TextField
+        label="Date of Birth"
+        type="date"
+        max={todayIsoDate()}
+        error={errors.dateOfBirth?.message}
+        {...register('dateOfBirth')}
+      />
+      <TextField
+        label="Home Address"
+        autoComplete="street-address"
+        error={errors.homeAddress?.message}
+        {...register('homeAddress')}
+      />
+      <TextField
+        label="Work Address"
+        error={errors.officeAddress?.message}
+        {...register('officeAddress')}
+      />
+      {withPosition && (
+        <TextField
+          label="Position"
+          autoComplete="organization-title"
+          error={errors.position?.message}
+          {...register('position')}
+        />
+      )}
+      <TextField
+        label="Overall Experience (years)"
+        inputMode="numeric"
+        error={errors.overAllExperience?.message}
+        {...register('overAllExperience')}
+      />
+    </div>
   );
 }
