@@ -79,17 +79,8 @@ export function FilePicker({
   const [error, setError] = useState<string | null>(null);
   const [over, setOver] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const [objectUrl, setObjectUrl] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!value || typeof URL === 'undefined' || typeof URL.createObjectURL !== 'function') {
-      setObjectUrl(null);
-      return;
-    }
-    const url = URL.createObjectURL(value);
-    setObjectUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [value]);
+  const objectUrl = useObjectUrl(value);
 
   const refuse = (message: string) => {
     setError(message);
@@ -187,51 +178,93 @@ export function FilePicker({
         </p>
       )}
       {shown && (
-        <div className="rf-file__chosen">
-          <span className="rf-file__name">{shown.name}</span>
-          {shown.size > 0 && <span className="rf-file__size">{formatBytes(shown.size)}</span>}
-          <span className="rf-file__actions">
-            {shown.url && (
-              <a
-                className="rf-btn rf-btn--ghost rf-btn--sm"
-                href={shown.url}
-                target="_blank"
-                rel="noreferrer"
-                aria-label={`View ${shown.name}`}
-              >
-                View
-              </a>
-            )}
-            {(value || onRemoveCurrent) && (
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={locked}
-                aria-label={`Remove ${shown.name}`}
-                onClick={() => {
+        <ChosenFile
+          shown={shown}
+          locked={locked}
+          onRemove={
+            value || onRemoveCurrent
+              ? () => {
                   setError(null);
                   if (value) onChange(null);
                   else onRemoveCurrent?.();
-                }}
-              >
-                Remove
-              </Button>
-            )}
-          </span>
-        </div>
+                }
+              : null
+          }
+        />
       )}
-      {uploading && (
-        <div
-          className="rf-progress"
-          role="progressbar"
-          aria-label="Upload progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(progress)}
-        >
-          <div className="rf-progress__bar" style={{ width: `${Math.round(progress)}%` }} />
-        </div>
-      )}
+      {uploading && <UploadProgress percent={Math.round(progress)} />}
+    </div>
+  );
+}
+
+/** A blob: URL for `file` while it is chosen (revoked after), so 'View' opens it before any upload. */
+function useObjectUrl(file: File | null): string | null {
+  const [objectUrl, setObjectUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file || typeof URL === 'undefined' || typeof URL.createObjectURL !== 'function') {
+      setObjectUrl(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setObjectUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  return objectUrl;
+}
+
+/** The chosen or current file: its name and size, View (when it has a link) and Remove (when removable). */
+function ChosenFile({
+  shown,
+  locked,
+  onRemove,
+}: {
+  shown: UploadedFileInfo;
+  locked: boolean;
+  onRemove: (() => void) | null;
+}) {
+  return (
+    <div className="rf-file__chosen">
+      <span className="rf-file__name">{shown.name}</span>
+      {shown.size > 0 && <span className="rf-file__size">{formatBytes(shown.size)}</span>}
+      <span className="rf-file__actions">
+        {shown.url && (
+          <a
+            className="rf-btn rf-btn--ghost rf-btn--sm"
+            href={shown.url}
+            target="_blank"
+            rel="noreferrer"
+            aria-label={`View ${shown.name}`}
+          >
+            View
+          </a>
+        )}
+        {onRemove && (
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={locked}
+            aria-label={`Remove ${shown.name}`}
+            onClick={onRemove}
+          >
+            Remove
+          </Button>
+        )}
+      </span>
+    </div>
+  );
+}
+
+function UploadProgress({ percent }: { percent: number }) {
+  return (
+    <div
+      className="rf-progress"
+      role="progressbar"
+      aria-label="Upload progress"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+    >
+      <div className="rf-progress__bar" style={{ width: `${percent}%` }} />
     </div>
   );
 }

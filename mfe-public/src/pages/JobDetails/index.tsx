@@ -139,16 +139,16 @@ function SignedInJobDetails({ userId }: { userId: string }) {
   return <JobView key={query.data._id} job={query.data} userId={userId} />;
 }
 
+type Job = JobPostDetails | PublicJobPost;
+type Referrer = Extract<Job['userId'], object>;
+
 /** The job; `userId` null: a signed-out visitor (no referrer contact, the request asks them to sign in). */
-function JobView({ job, userId }: { job: JobPostDetails | PublicJobPost; userId: string | null }) {
+function JobView({ job, userId }: { job: Job; userId: string | null }) {
   const queryClient = useQueryClient();
   const go = useDashboardNavigate();
-  const navigate = useNavigate();
   const [uploadOpen, setUploadOpen] = useState(false);
   const [sentOpen, setSentOpen] = useState(false);
   const [requested, setRequested] = useState(false);
-  const prompt = useSignInPrompt();
-  const { pathname } = useLocation();
   useDocumentHead(jobHead(job));
   // The profile's saved resume, offered by the request (read when the modal opens).
   const saved = useQuery({
@@ -194,140 +194,19 @@ function JobView({ job, userId }: { job: JobPostDetails | PublicJobPost; userId:
   return (
     <article className="rf-job" aria-labelledby="rf-job-title">
       <BackLink />
-      <header className="rf-job__header">
-        {job.companyLogo && (
-          <img className="rf-job__logo" src={job.companyLogo} alt="" width={56} height={56} />
-        )}
-        <div>
-          <h1 id="rf-job-title">{job.jobTitle}</h1>
-          <p className="rf-job__company">
-            {job.companyId ? (
-              <Link to={paths.company(job.companyId, job.companyName)}>{job.companyName}</Link>
-            ) : (
-              job.companyName
-            )}
-          </p>
-          <VerifiedBadge
-            companyName={job.companyName}
-            status={job.verifiedAtCompany}
-            domain={job.verifiedDomain}
-          />
-        </div>
-        {applied && <span className="rf-badge rf-badge--success">Already Applied</span>}
-        {closed && !applied && <span className="rf-badge rf-badge--danger">Closed</span>}
-        <JobPageActions job={job} userId={userId} />
-      </header>
+      <JobHeader job={job} applied={applied} closed={closed} userId={userId} />
 
       <div className="rf-job__layout">
-        <div className="rf-job__main">
-          <dl className="rf-job__facts">
-            <div>
-              <dt>Location</dt>
-              <dd>{formatJobLocation(job.jobLocation, job.address)}</dd>
-            </div>
-            <div>
-              <dt>Job type</dt>
-              <dd>{job.jobType}</dd>
-            </div>
-            <div>
-              <dt>Experience</dt>
-              <dd>{job.experience} years</dd>
-            </div>
-            <div>
-              <dt>Salary</dt>
-              <dd>{formatLpa(job.salaryRange)}</dd>
-            </div>
-          </dl>
-
-          <section aria-labelledby="rf-job-description">
-            <h2 id="rf-job-description">Job description</h2>
-            <ul>
-              {job.jobDescription.map((line, i) => (
-                <li key={i}>{line}</li>
-              ))}
-            </ul>
-          </section>
-
-          <section aria-labelledby="rf-job-responsibilities">
-            <h2 id="rf-job-responsibilities">Responsibilities</h2>
-            <ul>
-              {job.notes.map((line, i) => (
-                <li key={i}>{line}</li>
-              ))}
-            </ul>
-          </section>
-
-          <section aria-labelledby="rf-job-skills">
-            <h2 id="rf-job-skills">Skills</h2>
-            <ul className="rf-job__skills">
-              {job.requiredSkills.map((skill) => (
-                <li key={skill} className="rf-chip">
-                  {skill}
-                </li>
-              ))}
-            </ul>
-          </section>
-        </div>
-
-        <aside className="rf-job__panel rf-card" aria-labelledby="rf-job-referrer">
-          <h2 id="rf-job-referrer">Get Referrals from Employee</h2>
-          {!userId && (
-            <p className="rf-job__note">
-              <Link to={signInPathFor(pathname)}>Sign in</Link> to see who posted this job and ask
-              them for a referral.
-            </p>
-          )}
-          {referrer?.fullName && <p className="rf-job__referrer-name">{referrer.fullName}</p>}
-          <VerifiedBadge
-            className="rf-job__referrer-badge"
-            companyName={job.companyName}
-            status={job.verifiedAtCompany}
-            domain={job.verifiedDomain}
-          />
-          {referrer?.position && <p className="rf-job__referrer-position">{referrer.position}</p>}
-          <ResponsivenessLine value={job.responsiveness} className="rf-job__responsiveness" />
-          {ownJob ? (
-            <>
-              <Button fullWidth disabled aria-describedby="rf-job-own">
-                Request a Referral
-              </Button>
-              <p id="rf-job-own" className="rf-job__note">
-                You posted this job, so you can't request a referral for it.
-              </p>
-            </>
-          ) : closed && !applied ? (
-            <>
-              <Button fullWidth disabled aria-describedby="rf-job-closed">
-                Request a Referral
-              </Button>
-              <p id="rf-job-closed" className="rf-job__note">
-                {MESSAGES.jobClosed}
-              </p>
-            </>
-          ) : !userId ? (
-            <Button fullWidth onClick={() => prompt(MESSAGES.signInToRequestReferral)}>
-              Request a Referral
-            </Button>
-          ) : (
-            <Button fullWidth disabled={applied} onClick={() => setUploadOpen(true)}>
-              {applied ? 'Referral Requested' : 'Request a Referral'}
-            </Button>
-          )}
-          {!ownJob && referrer?._id && (
-            <div className="rf-job__trust" role="group" aria-label="Report or block">
-              <ReportButton
-                targetKind="job_post"
-                targetId={job._id}
-                what="this job post or its referrer"
-              />
-              <BlockButton
-                userId={referrer._id}
-                name={referrer.fullName || 'this referrer'}
-                onBlocked={() => void navigate(paths.companyList())}
-              />
-            </div>
-          )}
-        </aside>
+        <JobBody job={job} />
+        <ReferrerPanel
+          job={job}
+          userId={userId}
+          referrer={referrer}
+          ownJob={ownJob}
+          closed={closed}
+          applied={applied}
+          onRequest={() => setUploadOpen(true)}
+        />
       </div>
 
       <SimilarJobs jobId={job._id} />
@@ -354,5 +233,186 @@ function JobView({ job, userId }: { job: JobPostDetails | PublicJobPost; userId:
         </p>
       </Modal>
     </article>
+  );
+}
+
+/** The job's title, company (with its page) and badges, and the page's actions (save, share). */
+function JobHeader({
+  job,
+  applied,
+  closed,
+  userId,
+}: {
+  job: Job;
+  applied: boolean;
+  closed: boolean;
+  userId: string | null;
+}) {
+  return (
+    <header className="rf-job__header">
+      {job.companyLogo && (
+        <img className="rf-job__logo" src={job.companyLogo} alt="" width={56} height={56} />
+      )}
+      <div>
+        <h1 id="rf-job-title">{job.jobTitle}</h1>
+        <p className="rf-job__company">
+          {job.companyId ? (
+            <Link to={paths.company(job.companyId, job.companyName)}>{job.companyName}</Link>
+          ) : (
+            job.companyName
+          )}
+        </p>
+        <VerifiedBadge
+          companyName={job.companyName}
+          status={job.verifiedAtCompany}
+          domain={job.verifiedDomain}
+        />
+      </div>
+      {applied && <span className="rf-badge rf-badge--success">Already Applied</span>}
+      {closed && !applied && <span className="rf-badge rf-badge--danger">Closed</span>}
+      <JobPageActions job={job} userId={userId} />
+    </header>
+  );
+}
+
+/** The job's facts, description, responsibilities and skills. */
+function JobBody({ job }: { job: Job }) {
+  return (
+    <div className="rf-job__main">
+      <dl className="rf-job__facts">
+        <div>
+          <dt>Location</dt>
+          <dd>{formatJobLocation(job.jobLocation, job.address)}</dd>
+        </div>
+        <div>
+          <dt>Job type</dt>
+          <dd>{job.jobType}</dd>
+        </div>
+        <div>
+          <dt>Experience</dt>
+          <dd>{job.experience} years</dd>
+        </div>
+        <div>
+          <dt>Salary</dt>
+          <dd>{formatLpa(job.salaryRange)}</dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="rf-job-description">
+        <h2 id="rf-job-description">Job description</h2>
+        <ul>
+          {job.jobDescription.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="rf-job-responsibilities">
+        <h2 id="rf-job-responsibilities">Responsibilities</h2>
+        <ul>
+          {job.notes.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="rf-job-skills">
+        <h2 id="rf-job-skills">Skills</h2>
+        <ul className="rf-job__skills">
+          {job.requiredSkills.map((skill) => (
+            <li key={skill} className="rf-chip">
+              {skill}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+/**
+ * Who posted the job and the request button: disabled on one's own or a closed job, a sign-in prompt for a
+ * visitor; report and block for the referrer.
+ */
+function ReferrerPanel({
+  job,
+  userId,
+  referrer,
+  ownJob,
+  closed,
+  applied,
+  onRequest,
+}: {
+  job: Job;
+  userId: string | null;
+  referrer: Referrer | null;
+  ownJob: boolean;
+  closed: boolean;
+  applied: boolean;
+  onRequest: () => void;
+}) {
+  const navigate = useNavigate();
+  const prompt = useSignInPrompt();
+  const { pathname } = useLocation();
+  return (
+    <aside className="rf-job__panel rf-card" aria-labelledby="rf-job-referrer">
+      <h2 id="rf-job-referrer">Get Referrals from Employee</h2>
+      {!userId && (
+        <p className="rf-job__note">
+          <Link to={signInPathFor(pathname)}>Sign in</Link> to see who posted this job and ask them
+          for a referral.
+        </p>
+      )}
+      {referrer?.fullName && <p className="rf-job__referrer-name">{referrer.fullName}</p>}
+      <VerifiedBadge
+        className="rf-job__referrer-badge"
+        companyName={job.companyName}
+        status={job.verifiedAtCompany}
+        domain={job.verifiedDomain}
+      />
+      {referrer?.position && <p className="rf-job__referrer-position">{referrer.position}</p>}
+      <ResponsivenessLine value={job.responsiveness} className="rf-job__responsiveness" />
+      {ownJob ? (
+        <>
+          <Button fullWidth disabled aria-describedby="rf-job-own">
+            Request a Referral
+          </Button>
+          <p id="rf-job-own" className="rf-job__note">
+            You posted this job, so you can't request a referral for it.
+          </p>
+        </>
+      ) : closed && !applied ? (
+        <>
+          <Button fullWidth disabled aria-describedby="rf-job-closed">
+            Request a Referral
+          </Button>
+          <p id="rf-job-closed" className="rf-job__note">
+            {MESSAGES.jobClosed}
+          </p>
+        </>
+      ) : !userId ? (
+        <Button fullWidth onClick={() => prompt(MESSAGES.signInToRequestReferral)}>
+          Request a Referral
+        </Button>
+      ) : (
+        <Button fullWidth disabled={applied} onClick={onRequest}>
+          {applied ? 'Referral Requested' : 'Request a Referral'}
+        </Button>
+      )}
+      {!ownJob && referrer?._id && (
+        <div className="rf-job__trust" role="group" aria-label="Report or block">
+          <ReportButton
+            targetKind="job_post"
+            targetId={job._id}
+            what="this job post or its referrer"
+          />
+          <BlockButton
+            userId={referrer._id}
+            name={referrer.fullName || 'this referrer'}
+            onBlocked={() => void navigate(paths.companyList())}
+          />
+        </div>
+      )}
+    </aside>
   );
 }
