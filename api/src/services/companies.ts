@@ -108,6 +108,27 @@ interface CurrentAddress {
  * job to its company by name, the companies' e-mail domains and whether a referrer is verified at a
  * company (docs/verified-referrers.md). Routes translate HTTP.
  */
+/** Company domains with their company and who claimed them, as operators see them (`toDomainClaim`). */
+function selectDomainClaims(db: Db | Tx) {
+  const claimer = alias(users, 'claimer');
+  return db
+    .select({
+      domain: companyDomains.domain,
+      companyId: companyDomains.companyId,
+      companyName: companies.name,
+      confirmedAt: companyDomains.confirmedAt,
+      rejectedAt: companyDomains.rejectedAt,
+      createdAt: companyDomains.createdAt,
+      claimerId: claimer.id,
+      claimerName: claimer.fullName,
+      claimerEmail: claimer.email,
+    })
+    .from(companyDomains)
+    .innerJoin(companies, eq(companies.id, companyDomains.companyId))
+    .leftJoin(claimer, eq(claimer.id, companyDomains.claimedBy))
+    .$dynamic();
+}
+
 export class CompanyRepository {
   constructor(private readonly db: Db) {}
 
@@ -555,28 +576,13 @@ export class CompanyRepository {
 
   /** Company domains in a state, for operators: unconfirmed claims (oldest first), confirmed, rejected. */
   async domainClaims(state: DomainState): Promise<DomainClaim[]> {
-    const claimer = alias(users, 'claimer');
     const where =
       state === 'rejected'
         ? sql`${companyDomains.rejectedAt} is not null`
         : state === 'confirmed'
           ? sql`${companyDomains.confirmedAt} is not null and ${companyDomains.rejectedAt} is null`
           : sql`${companyDomains.confirmedAt} is null and ${companyDomains.rejectedAt} is null`;
-    const rows = await this.db
-      .select({
-        domain: companyDomains.domain,
-        companyId: companyDomains.companyId,
-        companyName: companies.name,
-        confirmedAt: companyDomains.confirmedAt,
-        rejectedAt: companyDomains.rejectedAt,
-        createdAt: companyDomains.createdAt,
-        claimerId: claimer.id,
-        claimerName: claimer.fullName,
-        claimerEmail: claimer.email,
-      })
-      .from(companyDomains)
-      .innerJoin(companies, eq(companies.id, companyDomains.companyId))
-      .leftJoin(claimer, eq(claimer.id, companyDomains.claimedBy))
+    const rows = await selectDomainClaims(this.db)
       .where(where)
       .orderBy(asc(companyDomains.createdAt), asc(companyDomains.domain))
       .limit(200);
@@ -585,24 +591,7 @@ export class CompanyRepository {
 
   /** One domain as operators see it, or null. */
   async domainClaim(tx: Tx, domain: string): Promise<DomainClaim | null> {
-    const claimer = alias(users, 'claimer');
-    const rows = await tx
-      .select({
-        domain: companyDomains.domain,
-        companyId: companyDomains.companyId,
-        companyName: companies.name,
-        confirmedAt: companyDomains.confirmedAt,
-        rejectedAt: companyDomains.rejectedAt,
-        createdAt: companyDomains.createdAt,
-        claimerId: claimer.id,
-        claimerName: claimer.fullName,
-        claimerEmail: claimer.email,
-      })
-      .from(companyDomains)
-      .innerJoin(companies, eq(companies.id, companyDomains.companyId))
-      .leftJoin(claimer, eq(claimer.id, companyDomains.claimedBy))
-      .where(eq(companyDomains.domain, domain))
-      .limit(1);
+    const rows = await selectDomainClaims(tx).where(eq(companyDomains.domain, domain)).limit(1);
     return rows[0] ? toDomainClaim(rows[0]) : null;
   }
 

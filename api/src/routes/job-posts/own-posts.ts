@@ -1,6 +1,7 @@
 import {
   createJobPostRequest,
   errorResponses,
+  filterFields,
   getAllJobPostByUserIdRequest,
   idSchema,
   jobListAnswer,
@@ -14,7 +15,6 @@ import { assertSelf, currentUser } from '../../plugins/auth';
 import { jobPostValues, type JobPostRow } from '../../services/job-posts';
 import type { RouteApp } from '../route-app';
 import { JOB_MESSAGES } from './messages';
-import { filtersOf } from './search';
 
 const idParams = z.object({ id: idSchema });
 
@@ -80,7 +80,7 @@ export function ownPostRoutes(app: RouteApp, searchChanged: () => void): void {
         ownerId: me.id,
         ...(status ? { status } : {}),
         search,
-        filters: filtersOf(request.body),
+        filters: filterFields(request.body),
         start,
         limit,
         viewerId: me.id,

@@ -1,5 +1,6 @@
 import {
   errorResponses,
+  filterFields,
   getAllJobPostRequest,
   jobListAnswer,
   jobSuggestAnswer,
@@ -18,17 +19,6 @@ import {
 } from '../../services/job-posts';
 import type { ActiveSession } from '../../services/sessions';
 import type { RouteApp } from '../route-app';
-
-/** The filters of a validated list request, only those that are set. */
-export function filtersOf(body: JobFilters): JobFilters {
-  const out: JobFilters = {};
-  if (body.jobType) out.jobType = body.jobType;
-  if (body.location) out.location = body.location;
-  if (body.industry) out.industry = body.industry;
-  if (body.experience) out.experience = body.experience;
-  if (body.company) out.company = body.company;
-  return out;
-}
 
 /** A cached search page (`isApplied` false throughout: it is everyone's). */
 interface SearchPage extends PublicSearch {
@@ -109,7 +99,7 @@ function jobListRoute(app: RouteApp, { ttlMs, searchPages }: SearchCaches): void
     },
     async (request, reply) => {
       const { search, start, limit } = request.body;
-      const filters = filtersOf(request.body);
+      const filters = filterFields(request.body);
       const text = app.jobPosts.searchText(search);
       const key = JSON.stringify([start, limit, text, filters]);
       const token = request.cookies[SESSION_COOKIE];
