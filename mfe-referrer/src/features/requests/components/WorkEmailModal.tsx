@@ -63,62 +63,42 @@ export function WorkEmailModal({
 }: WorkEmailModalProps) {
   const user = useCurrentUser();
   const setUser = useSessionStore((s) => s.setUser);
-  const [step, setStep] = useState<Step>('email');
-  const [workEmail, setWorkEmail] = useState('');
-  const [otp, setOtp] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const [otpError, setOtpError] = useState<string | null>(null);
-  /** The server's refusal (sending or checking), shown in the modal. */
-  const [problem, setProblem] = useState<string | null>(null);
+  const st = useSteps();
+  const { step, workEmail, otp, emailError, otpError, problem } = st;
   const [sending, setSending] = useState(false);
   const [verifying, setVerifying] = useState(false);
-
-  const reset = () => {
-    setStep('email');
-    setWorkEmail('');
-    setOtp('');
-    setEmailError(null);
-    setOtpError(null);
-    setProblem(null);
-  };
   const close = () => {
-    setOtp('');
-    setOtpError(null);
-    setProblem(null);
+    st.setOtp('');
+    st.setOtpError(null);
+    st.setProblem(null);
     onClose();
-  };
-  const changeEmail = () => {
-    setStep('email');
-    setOtp('');
-    setOtpError(null);
-    setProblem(null);
   };
 
   const sendOtp = async () => {
     const email = workEmail.trim();
-    setProblem(null);
+    st.setProblem(null);
     if (!email || !email.includes('@')) {
-      setEmailError(MESSAGES.invalidWorkEmail);
+      st.setEmailError(MESSAGES.invalidWorkEmail);
       return;
     }
     if (!user) {
-      setProblem(MESSAGES.userNotFound);
+      st.setProblem(MESSAGES.userNotFound);
       return;
     }
-    setEmailError(null);
+    st.setEmailError(null);
     setSending(true);
     try {
       const answer = await workEmailVerify({ workEmail: email, id: user._id });
       if (answer && answer.success === false) {
-        setProblem(answer.message || MESSAGES.workOtpSendFailed);
+        st.setProblem(answer.message || MESSAGES.workOtpSendFailed);
         return;
       }
       toast.success(MESSAGES.workOtpSent);
-      setOtp('');
-      setOtpError(null);
-      setStep('otp');
+      st.setOtp('');
+      st.setOtpError(null);
+      st.setStep('otp');
     } catch (err) {
-      setProblem(errorMessage(err, MESSAGES.workOtpSendFailed));
+      st.setProblem(errorMessage(err, MESSAGES.workOtpSendFailed));
     } finally {
       setSending(false);
     }
@@ -126,16 +106,16 @@ export function WorkEmailModal({
 
   const verify = async (code: string) => {
     if (verifying) return;
-    setProblem(null);
+    st.setProblem(null);
     if (!isOtp(code)) {
-      setOtpError(MESSAGES.invalidOtp);
+      st.setOtpError(MESSAGES.invalidOtp);
       return;
     }
     if (!user) {
-      setProblem(MESSAGES.userNotFound);
+      st.setProblem(MESSAGES.userNotFound);
       return;
     }
-    setOtpError(null);
+    st.setOtpError(null);
     setVerifying(true);
     try {
       const answer = (await workEmailVerifyOtp({
@@ -145,17 +125,17 @@ export function WorkEmailModal({
       })) as VerifyAnswer;
       const verified = answer.user ?? answer.data;
       if (answer.success === false || (verified && verified.workEmailAdded === false)) {
-        setProblem(answer.message || MESSAGES.workOtpInvalid);
+        st.setProblem(answer.message || MESSAGES.workOtpInvalid);
         return;
       }
       toast.success(MESSAGES.workEmailVerified);
       toast.info(VERIFIED_TEXTS.verifiedFor(answer.companies ?? [], workEmail.trim()));
       setUser({ ...user, ...(verified ?? {}), workEmailAdded: true });
-      reset();
+      st.reset();
       await onVerified(answer.companies ?? []);
       onClose();
     } catch (err) {
-      setProblem(errorMessage(err, MESSAGES.workOtpVerifyFailed));
+      st.setProblem(errorMessage(err, MESSAGES.workOtpVerifyFailed));
     } finally {
       setVerifying(false);
     }
@@ -168,102 +148,227 @@ export function WorkEmailModal({
       title="Verify Work Email"
       size="sm"
       footer={
-        step === 'email' ? (
-          <>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              form="rr-work-email-form"
-              busy={sending}
-              busyLabel="Sending OTP..."
-            >
-              Send OTP
-            </Button>
-          </>
-        ) : (
-          <>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              onClick={() => void verify(otp)}
-              disabled={!isOtp(otp)}
-              busy={verifying}
-              busyLabel="Verifying..."
-            >
-              {purpose === 'approve' ? 'Verify & Approve' : 'Verify'}
-            </Button>
-          </>
-        )
+        <StepButtons
+          step={step}
+          purpose={purpose}
+          onCancel={close}
+          sending={sending}
+          verifying={verifying}
+          canVerify={isOtp(otp)}
+          onVerify={() => void verify(otp)}
+        />
       }
     >
       {step === 'email' ? (
-        <form
-          id="rr-work-email-form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void sendOtp();
+        <EmailStep
+          purpose={purpose}
+          companyName={companyName}
+          reason={reason}
+          workEmail={workEmail}
+          emailError={emailError}
+          problem={problem}
+          onEmail={(email) => {
+            st.setWorkEmail(email);
+            st.setEmailError(null);
           }}
-        >
-          {reason && (
-            <p className="rr-error" role="alert">
-              {reason}
-            </p>
-          )}
-          <p className="rr-muted">
-            {purpose === 'approve'
-              ? VERIFIED_TEXTS.approveRule(companyName)
-              : VERIFIED_TEXTS.postRule(companyName)}
-          </p>
-          <TextField
-            label="Work Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            value={workEmail}
-            error={emailError}
-            onChange={(e) => {
-              setWorkEmail(e.target.value);
-              setEmailError(null);
-            }}
-          />
-          {problem && (
-            <p className="rr-error rr-modal-problem" role="alert">
-              {problem}
-            </p>
-          )}
-        </form>
+          onSend={() => void sendOtp()}
+        />
       ) : (
-        <div className="rr-stack">
-          <p className="rr-muted">
-            Enter the 4-digit code sent to{' '}
-            <strong className="rr-address">{workEmail.trim()}</strong>.{' '}
-            <button type="button" className="rr-link-button" onClick={changeEmail}>
-              Change Email
-            </button>
-          </p>
-          <OtpInput
-            label="Work email code"
-            value={otp}
-            onChange={(code) => {
-              setOtp(code);
-              setOtpError(null);
-            }}
-            onComplete={(code) => void verify(code)}
-            disabled={verifying}
-            autoFocus
-            error={otpError}
-          />
-          {problem && (
-            <p className="rr-error" role="alert">
-              {problem}
-            </p>
-          )}
-        </div>
+        <OtpStep
+          workEmail={workEmail}
+          otp={otp}
+          otpError={otpError}
+          problem={problem}
+          verifying={verifying}
+          onChangeEmail={st.changeEmail}
+          onOtp={(code) => {
+            st.setOtp(code);
+            st.setOtpError(null);
+          }}
+          onComplete={(code) => void verify(code)}
+        />
       )}
     </Modal>
+  );
+}
+
+/** The steps' state: the address, the code, their errors, the server's refusal; starting over or going back. */
+function useSteps() {
+  const [step, setStep] = useState<Step>('email');
+  const [workEmail, setWorkEmail] = useState('');
+  const [otp, setOtp] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [otpError, setOtpError] = useState<string | null>(null);
+  /** The server's refusal (sending or checking), shown in the modal. */
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const reset = () => {
+    setStep('email');
+    setWorkEmail('');
+    setOtp('');
+    setEmailError(null);
+    setOtpError(null);
+    setProblem(null);
+  };
+  const changeEmail = () => {
+    setStep('email');
+    setOtp('');
+    setOtpError(null);
+    setProblem(null);
+  };
+  return {
+    step,
+    setStep,
+    workEmail,
+    setWorkEmail,
+    otp,
+    setOtp,
+    emailError,
+    setEmailError,
+    otpError,
+    setOtpError,
+    problem,
+    setProblem,
+    reset,
+    changeEmail,
+  };
+}
+
+/** The footer: Cancel, then 'Send OTP' (submits the e-mail step's form) or the verify button. */
+function StepButtons({
+  step,
+  purpose,
+  onCancel,
+  sending,
+  verifying,
+  canVerify,
+  onVerify,
+}: {
+  step: Step;
+  purpose: 'approve' | 'post';
+  onCancel: () => void;
+  sending: boolean;
+  verifying: boolean;
+  canVerify: boolean;
+  onVerify: () => void;
+}) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      {step === 'email' ? (
+        <Button type="submit" form="rr-work-email-form" busy={sending} busyLabel="Sending OTP...">
+          Send OTP
+        </Button>
+      ) : (
+        <Button onClick={onVerify} disabled={!canVerify} busy={verifying} busyLabel="Verifying...">
+          {purpose === 'approve' ? 'Verify & Approve' : 'Verify'}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** Step one: why the address is needed, the address, the server's refusal. */
+function EmailStep({
+  purpose,
+  companyName,
+  reason,
+  workEmail,
+  emailError,
+  problem,
+  onEmail,
+  onSend,
+}: {
+  purpose: 'approve' | 'post';
+  companyName: string | undefined;
+  reason: string | null | undefined;
+  workEmail: string;
+  emailError: string | null;
+  problem: string | null;
+  onEmail: (email: string) => void;
+  onSend: () => void;
+}) {
+  return (
+    <form
+      id="rr-work-email-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSend();
+      }}
+    >
+      {reason && (
+        <p className="rr-error" role="alert">
+          {reason}
+        </p>
+      )}
+      <p className="rr-muted">
+        {purpose === 'approve'
+          ? VERIFIED_TEXTS.approveRule(companyName)
+          : VERIFIED_TEXTS.postRule(companyName)}
+      </p>
+      <TextField
+        label="Work Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@company.com"
+        value={workEmail}
+        error={emailError}
+        onChange={(e) => onEmail(e.target.value)}
+      />
+      {problem && (
+        <p className="rr-error rr-modal-problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** Step two: the code sent to the address ('Change Email' goes back), checked once all digits are in. */
+function OtpStep({
+  workEmail,
+  otp,
+  otpError,
+  problem,
+  verifying,
+  onChangeEmail,
+  onOtp,
+  onComplete,
+}: {
+  workEmail: string;
+  otp: string;
+  otpError: string | null;
+  problem: string | null;
+  verifying: boolean;
+  onChangeEmail: () => void;
+  onOtp: (code: string) => void;
+  onComplete: (code: string) => void;
+}) {
+  return (
+    <div className="rr-stack">
+      <p className="rr-muted">
+        Enter the 4-digit code sent to <strong className="rr-address">{workEmail.trim()}</strong>.{' '}
+        <button type="button" className="rr-link-button" onClick={onChangeEmail}>
+          Change Email
+        </button>
+      </p>
+      <OtpInput
+        label="Work email code"
+        value={otp}
+        onChange={onOtp}
+        onComplete={onComplete}
+        disabled={verifying}
+        autoFocus
+        error={otpError}
+      />
+      {problem && (
+        <p className="rr-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
   );
 }
