@@ -20,16 +20,7 @@ import { HttpError } from '../../lib/errors';
 import { escapeHtml } from '../../lib/notification-text';
 import { wantsHtml } from '../../lib/simple-page';
 import { currentUser } from '../../plugins/auth';
-import {
-  acceptOneClickForm,
-  refuseLink,
-  sendPage,
-  unsubscribeAction,
-  unsubscribeButton,
-  unsubscribedAnswer,
-  unsubscribePage,
-  unsubscribeRefusal,
-} from '../one-click';
+import * as oneClick from '../one-click';
 import type { RouteApp } from '../route-app';
 
 /** The caller's alerts: listing them and saving one. */
@@ -124,7 +115,7 @@ function unsubscribeRoutes(app: RouteApp): void {
   const settingsLink = () =>
     `<p><a href="${escapeHtml(`${app.config.SITE_URL}${JOB_ALERTS_SETTINGS_PATH}`)}">Manage your job alerts</a></p>`;
   const refuse = (request: FastifyRequest, reply: FastifyReply) =>
-    refuseLink(
+    oneClick.refuseLink(
       request,
       reply,
       JOB_ALERT_MESSAGES.badToken,
@@ -144,8 +135,8 @@ function unsubscribeRoutes(app: RouteApp): void {
         summary: "A job alert e-mail's unsubscribe link: a page with one button (changes nothing)",
         querystring: unsubscribeQuery,
         response: {
-          200: unsubscribePage,
-          400: unsubscribeRefusal,
+          200: oneClick.unsubscribePage,
+          400: oneClick.unsubscribeRefusal,
           ...errorResponses(),
         },
       },
@@ -154,16 +145,20 @@ function unsubscribeRoutes(app: RouteApp): void {
       const claim = await app.jobAlerts.readUnsubscribeToken(request.query.token);
       if (!claim) return refuse(request, reply);
       if (!claim.label)
-        return sendPage(
+        return oneClick.sendPage(
           reply,
           'Job alert deleted',
           `<p>${escapeHtml(JOB_ALERT_MESSAGES.gone)}</p>${settingsLink()}`,
         );
-      const action = unsubscribeAction(app, '/api/jobAlerts/unsubscribe', request.query.token);
-      return sendPage(
+      const action = oneClick.unsubscribeAction(
+        app,
+        '/api/jobAlerts/unsubscribe',
+        request.query.token,
+      );
+      return oneClick.sendPage(
         reply,
         'Turn off this job alert',
-        unsubscribeButton(
+        oneClick.unsubscribeButton(
           `<p>Stop e-mails for the job alert <strong>${escapeHtml(claim.label)}</strong>?</p>`,
           action,
           'Your other job alerts stay as they are.',
@@ -182,8 +177,8 @@ function unsubscribeRoutes(app: RouteApp): void {
         summary: 'One-click unsubscribe (RFC 8058): turns off the job alert the token names',
         querystring: unsubscribeQuery,
         response: {
-          200: unsubscribedAnswer('JSON, or a page for a client that accepts text/html'),
-          400: unsubscribeRefusal,
+          200: oneClick.unsubscribedAnswer('JSON, or a page for a client that accepts text/html'),
+          400: oneClick.unsubscribeRefusal,
           ...errorResponses(),
         },
       },
@@ -195,7 +190,7 @@ function unsubscribeRoutes(app: RouteApp): void {
         ? JOB_ALERT_MESSAGES.unsubscribed(claim.label)
         : JOB_ALERT_MESSAGES.gone;
       if (!wantsHtml(request)) return { success: true, message };
-      return sendPage(
+      return oneClick.sendPage(
         reply,
         'You are unsubscribed',
         `<p>${escapeHtml(message)}</p>${settingsLink()}`,
@@ -205,7 +200,7 @@ function unsubscribeRoutes(app: RouteApp): void {
 }
 
 const jobAlertsRoutes: FastifyPluginAsyncZod = async (app) => {
-  acceptOneClickForm(app);
+  oneClick.acceptOneClickForm(app);
   alertListRoutes(app);
   alertChangeRoutes(app);
   unsubscribeRoutes(app);

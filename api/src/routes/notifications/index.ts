@@ -15,16 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { escapeHtml, preferencesPath } from '../../lib/notification-text';
 import { currentUser } from '../../plugins/auth';
 import { wantsHtml } from '../../lib/simple-page';
-import {
-  acceptOneClickForm,
-  refuseLink,
-  sendPage,
-  unsubscribeAction,
-  unsubscribeButton,
-  unsubscribedAnswer,
-  unsubscribePage,
-  unsubscribeRefusal,
-} from '../one-click';
+import * as oneClick from '../one-click';
 import type { RouteApp } from '../route-app';
 
 export const NOTIFICATION_MESSAGES = {
@@ -129,7 +120,7 @@ function preferenceRoutes(app: RouteApp): void {
 /** The e-mails' unsubscribe link: its page, and the one-click form that turns one kind off. */
 function unsubscribeRoutes(app: RouteApp): void {
   const refuse = (request: FastifyRequest, reply: FastifyReply) =>
-    refuseLink(
+    oneClick.refuseLink(
       request,
       reply,
       NOTIFICATION_MESSAGES.badToken,
@@ -151,8 +142,8 @@ function unsubscribeRoutes(app: RouteApp): void {
         summary: "The e-mail's unsubscribe link: a page with one button (changes nothing)",
         querystring: unsubscribeQuery,
         response: {
-          200: unsubscribePage,
-          400: unsubscribeRefusal,
+          200: oneClick.unsubscribePage,
+          400: oneClick.unsubscribeRefusal,
           ...errorResponses(),
         },
       },
@@ -160,11 +151,15 @@ function unsubscribeRoutes(app: RouteApp): void {
     async (request, reply) => {
       const claim = await app.notifications.readUnsubscribeToken(request.query.token);
       if (!claim) return refuse(request, reply);
-      const action = unsubscribeAction(app, '/api/notifications/unsubscribe', request.query.token);
-      return sendPage(
+      const action = oneClick.unsubscribeAction(
+        app,
+        '/api/notifications/unsubscribe',
+        request.query.token,
+      );
+      return oneClick.sendPage(
         reply,
         'Unsubscribe',
-        unsubscribeButton(
+        oneClick.unsubscribeButton(
           `<p>Stop e-mails about: <strong>${escapeHtml(NOTIFICATION_KIND_LABELS[claim.kind])}</strong>?</p>`,
           action,
           'You keep seeing these in the bell on Referio.',
@@ -183,10 +178,10 @@ function unsubscribeRoutes(app: RouteApp): void {
         summary: 'One-click unsubscribe (RFC 8058) from the kind of e-mail the token names',
         querystring: unsubscribeQuery,
         response: {
-          200: unsubscribedAnswer(
+          200: oneClick.unsubscribedAnswer(
             'Unsubscribed: JSON, or a page for a client that accepts text/html',
           ),
-          400: unsubscribeRefusal,
+          400: oneClick.unsubscribeRefusal,
           ...errorResponses(),
         },
       },
@@ -196,7 +191,7 @@ function unsubscribeRoutes(app: RouteApp): void {
       if (!kind) return refuse(request, reply);
       const message = NOTIFICATION_MESSAGES.unsubscribed(kind);
       if (wantsHtml(request)) {
-        return sendPage(
+        return oneClick.sendPage(
           reply,
           'You are unsubscribed',
           `<p>${escapeHtml(message)}</p><p><a href="${escapeHtml(
@@ -214,7 +209,7 @@ function unsubscribeRoutes(app: RouteApp): void {
  * works without signing in (a signed token naming one person and one kind of e-mail).
  */
 const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  acceptOneClickForm(app);
+  oneClick.acceptOneClickForm(app);
   bellRoutes(app);
   preferenceRoutes(app);
   unsubscribeRoutes(app);
