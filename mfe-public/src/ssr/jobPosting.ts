@@ -49,15 +49,17 @@ type HeadFields = Pick<
 
 export const isOpen = (job: Pick<PublicJobPost, 'status'>) => job.status !== 'inactive';
 
-/** The job's title and description as its page and its sharing tags give them. */
-export function jobHead(job: HeadFields): PageHead {
-  const facts = [
-    formatJobLocation(job.jobLocation, job.address),
-    job.jobType,
-    formatLpa(job.salaryRange),
-  ]
+/** A job's place, type and salary in one line ("Pune, Maharashtra · Full-time · 12-18 LPA"). */
+export const jobFacts = (
+  job: Pick<PublicJobPost, 'jobLocation' | 'address' | 'jobType' | 'salaryRange'>,
+): string =>
+  [formatJobLocation(job.jobLocation, job.address), job.jobType, formatLpa(job.salaryRange)]
     .filter(Boolean)
     .join(' · ');
+
+/** The job's title and description as its page and its sharing tags give them. */
+export function jobHead(job: HeadFields): PageHead {
+  const facts = jobFacts(job);
   const lead = job.jobDescription.find((line) => line.trim())?.trim() ?? '';
   const state = isOpen(job)
     ? 'Ask the employee who posted it to refer you.'

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import {
-  Button,
   COMPANY_PAGE_TEXTS,
   EmptyState,
   JOBS_PAGE_SIZE,
@@ -23,6 +22,7 @@ import { VerifiedBadge } from '@referio/shared/jobs';
 import { JobCard } from '../../features/jobs/components/JobCard';
 import { COMPANY_NOT_FOUND_HEAD, companyHead } from '../../ssr/heads';
 import './CompanyPage.css';
+import { LoadFailed } from '../../components/LoadFailed';
 
 /**
  * /company/:id/:slug?: one company's page (docs/decisions-public.md, "Company pages"): its name, how many open
@@ -69,15 +69,7 @@ function CompanyFailed({ error, retry }: { error: unknown; retry: () => void }) 
   return (
     <section className="rf-company" aria-labelledby="rf-company-title">
       <h1 id="rf-company-title">Company</h1>
-      <EmptyState
-        title="This company could not be loaded"
-        description={errorMessage(error, 'Please try again later.')}
-        action={
-          <Button variant="secondary" onClick={retry}>
-            Try again
-          </Button>
-        }
-      />
+      <LoadFailed title="This company could not be loaded" error={error} retry={retry} />
     </section>
   );
 }

@@ -5,12 +5,10 @@ import {
   Button,
   afterProfileChange,
   afterReferralChange,
-  EmptyState,
   MESSAGES,
   Modal,
   Spinner,
   ApiError,
-  errorMessage,
   formatJobLocation,
   formatLpa,
   jobQueries,
@@ -41,6 +39,7 @@ import { JOB_NOT_FOUND_HEAD, jobHead } from '../../ssr/jobPosting';
 import { useGoBack } from '../../hooks/useGoBack';
 import { useSignInPrompt } from '../../hooks/useSignInPrompt';
 import './JobDetails.css';
+import { LoadFailed } from '../../components/LoadFailed';
 
 /**
  * /job-details/:id: the job, its referrer, and the referral request with a resume. A signed-out visitor sees
@@ -89,15 +88,7 @@ function JobFailed({ error, retry }: { error: unknown; retry: () => void }) {
     <section className="rf-job" aria-labelledby="rf-job-title">
       <BackLink />
       <h1 id="rf-job-title">Job Details</h1>
-      <EmptyState
-        title="This job could not be loaded"
-        description={errorMessage(error, 'Please try again later.')}
-        action={
-          <Button variant="secondary" onClick={retry}>
-            Try again
-          </Button>
-        }
-      />
+      <LoadFailed title="This job could not be loaded" error={error} retry={retry} />
     </section>
   );
 }

@@ -1,13 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import {
-  SIMILAR_JOB_COUNT,
-  formatJobLocation,
-  formatLpa,
-  jobQueries,
-  paths,
-  type JobPost,
-} from '@referio/shared';
+import { SIMILAR_JOB_COUNT, jobQueries, paths, type JobPost } from '@referio/shared';
+import { jobFacts } from '../../../ssr/jobPosting';
 import './SimilarJobs.css';
 
 export interface SimilarJobsProps {
@@ -40,13 +34,7 @@ export function SimilarJobs({ jobId }: SimilarJobsProps) {
 }
 
 function SimilarJob({ job }: { job: JobPost }) {
-  const facts = [
-    formatJobLocation(job.jobLocation, job.address),
-    job.jobType,
-    formatLpa(job.salaryRange),
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  const facts = jobFacts(job);
   return (
     <article className="rf-similar__job rf-card">
       <h3 className="rf-similar__title">
