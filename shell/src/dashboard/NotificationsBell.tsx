@@ -36,6 +36,7 @@ import {
 import { useLiveEvents } from '@referio/shared/live';
 import { useDismiss } from '../components/useDismiss';
 import './NotificationsBell.css';
+import { BarIcon } from './icons';
 
 /** What the dot shows beyond 99. */
 const dotText = (n: number) => (n > 99 ? '99+' : String(n));
@@ -153,15 +154,7 @@ export function NotificationsBell() {
         aria-controls={panelId}
         onClick={toggle}
       >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <path
-            d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4zm4 4a2 2 0 0 0 4 0"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <BarIcon d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4zm4 4a2 2 0 0 0 4 0" />
         {unread > 0 && (
           <span className="dash__count-dot" data-testid="notification-dot" aria-hidden="true">
             {dotText(unread)}

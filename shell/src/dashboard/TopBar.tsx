@@ -4,6 +4,7 @@ import { AvatarMenu } from './AvatarMenu';
 import { NotificationsBell } from './NotificationsBell';
 import { modeBadge, type DashboardMode } from './pages';
 import { UnreadMessages } from './UnreadMessages';
+import { BarIcon } from './icons';
 
 interface Props {
   mode: DashboardMode;
@@ -33,15 +34,7 @@ export function TopBar({ mode, sidebarId, sidebarOpen, onToggleSidebar }: Props)
         </svg>
       </button>
       <Link to={paths.home()} className="dash__home" aria-label="Home">
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path
-            d="M3 11 12 4l9 7v9h-6v-6H9v6H3z"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <BarIcon d="M3 11 12 4l9 7v9h-6v-6H9v6H3z" size={20} />
         <span className="dash__home-label">Home</span>
       </Link>
       <p className={`dash__badge dash__badge--${mode}`} role="status">

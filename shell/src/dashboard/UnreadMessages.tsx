@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { chatKeys, chatQueries, useCurrentUser, useDashboardNavigate } from '@referio/shared';
 import { useLiveEvents } from '@referio/shared/live';
+import { BarIcon } from './icons';
 
 const RECOUNT_DEBOUNCE_MS = 250;
 
@@ -51,15 +52,7 @@ export function UnreadMessages() {
       aria-label={unread > 0 ? `Messages (${unread} unread)` : 'Messages'}
       onClick={() => go('chat')}
     >
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-        <path
-          d="M4 5h16v11H9l-5 4z"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <BarIcon d="M4 5h16v11H9l-5 4z" />
       {unread > 0 && (
         <span className="dash__dot" data-testid="unread-messages-dot" aria-hidden="true" />
       )}

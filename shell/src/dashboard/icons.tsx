@@ -38,3 +38,12 @@ export function SidebarIcon({ page }: { page: IconName }) {
     </svg>
   );
 }
+
+/** A top-bar glyph: one 24×24 outline path drawn with currentColor, `size` pixels wide. */
+export function BarIcon({ d, size = 22 }: { d: string; size?: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
+      <path d={d} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+    </svg>
+  );
+}
