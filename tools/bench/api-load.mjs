@@ -318,7 +318,7 @@ function readPlan(plan) {
 
 async function explainQueries({ databaseUrl, dataDir, viewerId, jobId }) {
   const { openDatabase } = require(path.join(apiDir, 'dist', 'db', 'index.js'));
-  const jobs = require(path.join(apiDir, 'dist', 'services', 'jobPosts.js'));
+  const jobs = require(path.join(apiDir, 'dist', 'services', 'job-posts.js'));
   const { SessionStore } = require(path.join(apiDir, 'dist', 'services', 'sessions.js'));
   const { loadConfig } = require(path.join(apiDir, 'dist', 'config.js'));
   const { fillPlaceholders } = require(require.resolve('drizzle-orm', { paths: [apiDir] }));

@@ -57,7 +57,7 @@ const slowest = (runs) => runs.reduce((a, b) => (b.ms > a.ms ? b : a)).item;
 async function main() {
   const { db, dataDir, release } = await benchDatabase('referio-similar-jobs-');
   const { openDatabase } = require(path.join(apiDir, 'dist', 'db', 'index.js'));
-  const { JobPostRepository } = require(path.join(apiDir, 'dist', 'services', 'jobPosts.js'));
+  const { JobPostRepository } = require(path.join(apiDir, 'dist', 'services', 'job-posts.js'));
   const { CompanyRepository } = require(path.join(apiDir, 'dist', 'services', 'companies.js'));
   const { fillPlaceholders } = require(require.resolve('drizzle-orm', { paths: [apiDir] }));
   let database = null;

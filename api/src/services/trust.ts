@@ -122,7 +122,7 @@ export class TrustRepository {
     });
   }
 
-  /** The audit log, newest first, with names and the change in words (./auditLog.ts). */
+  /** The audit log, newest first, with names and the change in words (./audit-log.ts). */
   auditLog(start: number, limit: number): Promise<AuditEntry[]> {
     return readAuditLog(this.db, start, limit);
   }

@@ -191,7 +191,7 @@ export async function measureRefresh({ databaseUrl, samples = 50 }) {
  */
 export async function explainJobList({ databaseUrl, start = 0, limit = 9 }) {
   const { openDatabase } = require(path.join(apiDir, 'dist', 'db', 'index.js'));
-  const jobs = require(path.join(apiDir, 'dist', 'services', 'jobPosts.js'));
+  const jobs = require(path.join(apiDir, 'dist', 'services', 'job-posts.js'));
   const { loadConfig } = require(path.join(apiDir, 'dist', 'config.js'));
   const database = await openDatabase({ url: databaseUrl });
   try {
