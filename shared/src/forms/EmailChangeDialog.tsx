@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Button,
   confirmEmailChange,
@@ -29,68 +29,27 @@ export interface EmailChangeDialogProps {
  * address; closing the dialog leaves it so.
  */
 export function EmailChangeDialog({ pendingEmail, onClose, onConfirmed }: EmailChangeDialogProps) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const close = () => {
-    setCode('');
-    setError(null);
-    onClose();
-  };
-
-  const confirm = async (otp: string) => {
-    if (!pendingEmail || busy || otp.length !== OTP_LENGTH) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await confirmEmailChange({ email: pendingEmail, otp });
-      toast.success(EMAIL_CHANGE_MESSAGES.confirmed);
-      setCode('');
-      onConfirmed(answer.data);
-    } catch (err) {
-      setCode('');
-      setError(errorMessage(err, EMAIL_CHANGE_MESSAGES.failed));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Modal
+    <CodeDialog
       open={pendingEmail !== null}
-      onClose={close}
       title="Confirm your new email"
-      size="sm"
-      footer={
+      cancelLabel="Keep the old email"
+      confirmLabel="Confirm email"
+      inputLabel="Code sent to the new email"
+      intro={
         <>
-          <Button variant="ghost" onClick={close} disabled={busy}>
-            Keep the old email
-          </Button>
-          <Button
-            onClick={() => void confirm(code)}
-            busy={busy}
-            busyLabel="Verifying OTP..."
-            disabled={code.length !== OTP_LENGTH}
-          >
-            Confirm email
-          </Button>
+          Enter the {OTP_LENGTH}-digit code sent to <strong>{pendingEmail}</strong>. Your sign-in
+          email changes only then.
         </>
       }
-    >
-      <p>
-        Enter the {OTP_LENGTH}-digit code sent to <strong>{pendingEmail}</strong>. Your sign-in
-        email changes only then.
-      </p>
-      <OtpInput
-        label="Code sent to the new email"
-        value={code}
-        onChange={setCode}
-        onComplete={(full) => void confirm(full)}
-        error={error}
-        autoFocus
-      />
-    </Modal>
+      onClose={onClose}
+      onCode={async (otp) => {
+        if (!pendingEmail) return;
+        const answer = await confirmEmailChange({ email: pendingEmail, otp });
+        toast.success(EMAIL_CHANGE_MESSAGES.confirmed);
+        onConfirmed(answer.data);
+      }}
+    />
   );
 }
 
@@ -110,6 +69,44 @@ export interface ReauthDialogProps {
  * current address; the save is then made again with it.
  */
 export function ReauthDialog({ message, onClose, onCode }: ReauthDialogProps) {
+  return (
+    <CodeDialog
+      open={message !== null}
+      title="Confirm it's you"
+      cancelLabel="Cancel"
+      confirmLabel="Confirm"
+      inputLabel="Code sent to your current email"
+      intro={message}
+      onClose={onClose}
+      onCode={onCode}
+    />
+  );
+}
+
+/**
+ * A dialog that asks for a mailed code: checked by itself once all digits are in, or with the confirm
+ * button; a refusal shows beside the code (which is cleared); closing forgets both.
+ */
+function CodeDialog({
+  open,
+  title,
+  cancelLabel,
+  confirmLabel,
+  inputLabel,
+  intro,
+  onClose,
+  onCode,
+}: {
+  open: boolean;
+  title: string;
+  cancelLabel: string;
+  confirmLabel: string;
+  inputLabel: string;
+  intro: ReactNode;
+  onClose: () => void;
+  /** Uses the code; rejects with the error to show. */
+  onCode: (otp: string) => Promise<void>;
+}) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -119,7 +116,7 @@ export function ReauthDialog({ message, onClose, onCode }: ReauthDialogProps) {
     onClose();
   };
   const submit = async (otp: string) => {
-    if (busy || otp.length !== OTP_LENGTH) return;
+    if (!open || busy || otp.length !== OTP_LENGTH) return;
     setBusy(true);
     setError(null);
     try {
@@ -134,14 +131,14 @@ export function ReauthDialog({ message, onClose, onCode }: ReauthDialogProps) {
   };
   return (
     <Modal
-      open={message !== null}
+      open={open}
       onClose={close}
-      title="Confirm it's you"
+      title={title}
       size="sm"
       footer={
         <>
           <Button variant="ghost" onClick={close} disabled={busy}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button
             onClick={() => void submit(code)}
@@ -149,14 +146,14 @@ export function ReauthDialog({ message, onClose, onCode }: ReauthDialogProps) {
             busyLabel="Verifying OTP..."
             disabled={code.length !== OTP_LENGTH}
           >
-            Confirm
+            {confirmLabel}
           </Button>
         </>
       }
     >
-      <p>{message}</p>
+      <p>{intro}</p>
       <OtpInput
-        label="Code sent to your current email"
+        label={inputLabel}
         value={code}
         onChange={setCode}
         onComplete={(full) => void submit(full)}
