@@ -42,7 +42,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { root } from '../run/apps.mjs';
 import { run, startApi, staleSteps, waitForUrl } from '../run/stack.mjs';
-import { median, percentile, printTable, writeResult } from './common.mjs';
+import { benchApiEnv, median, percentile, printTable, writeResult } from './common.mjs';
 import { BENCH_CANDIDATE, benchSearchTerms, seedBench } from './lib/seed.mjs';
 import { openLoop } from './lib/open-loop.mjs';
 
@@ -537,21 +537,14 @@ async function benchBackend(kind) {
       api = startApi({
         port: PORT,
         quiet: true,
-        env: {
-          HOST: '127.0.0.1',
-          NODE_ENV: 'development',
-          SEED: 'false',
-          DATA_DIR: dataDir,
-          DATABASE_URL: databaseUrl ?? '',
-          LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
-          SESSION_SECRET: 'bench-api-secret-bench-api-secret-0000',
+        env: benchApiEnv(dataDir, databaseUrl ?? '', {
           // The sign-in rate limits, in case a run signs in more than once.
           OTP_IP_MAX: '1000',
           OTP_MAX_PER_HOUR: '1000',
           MAIL_IP_MAX_PER_HOUR: '10000',
           OTP_RESEND_INTERVAL_SECONDS: '0',
           ...extraEnv,
-        },
+        }),
       });
       const exited = new Promise((_, reject) =>
         api.once('exit', (code) => reject(new Error(`the API exited with ${code}`))),
@@ -788,14 +781,7 @@ async function startOpenLoopApi(pgUrl, dataDir) {
   const child = startApi({
     port: PORT,
     quiet: true,
-    env: {
-      HOST: '127.0.0.1',
-      NODE_ENV: 'development',
-      SEED: 'false',
-      DATA_DIR: dataDir,
-      DATABASE_URL: pgUrl,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
-      SESSION_SECRET: 'bench-api-secret-bench-api-secret-0000',
+    env: benchApiEnv(dataDir, pgUrl, {
       SEARCH_CACHE_SECONDS: '0',
       // API_NODE_OPTIONS: Node options for the API alone (a GC setting).
       NODE_OPTIONS: [
@@ -806,7 +792,7 @@ async function startOpenLoopApi(pgUrl, dataDir) {
         .filter(Boolean)
         .join(' '),
       ...(PROBE ? { REFERIO_BENCH_PROBE: path.join(dataDir, `probe-${PORT}.jsonl`) } : {}),
-    },
+    }),
   });
   await waitForUrl(`http://127.0.0.1:${PORT}/api/health`, 300_000);
   return child;

@@ -26,6 +26,21 @@ export const percentile = (xs, p) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 };
 
+/**
+ * The environment of an API a bench starts on an already seeded database (`dataDir`, `databaseUrl`): loopback,
+ * development, no seeding, BENCH_LOG_LEVEL or 'warn'; `extra` adds or overrides variables.
+ */
+export const benchApiEnv = (dataDir, databaseUrl, extra = {}) => ({
+  HOST: '127.0.0.1',
+  NODE_ENV: 'development',
+  SEED: 'false',
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl,
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
+  SESSION_SECRET: 'bench-api-secret-bench-api-secret-0000',
+  ...extra,
+});
+
 export function printTable(rows) {
   const cols = Object.keys(rows[0] ?? {});
   const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));

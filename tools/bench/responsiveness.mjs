@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { run, staleSteps, startApi, waitForUrl } from '../run/stack.mjs';
-import { median, printTable, writeResult } from './common.mjs';
+import { benchApiEnv, median, printTable, writeResult } from './common.mjs';
 import { seedBench } from './lib/seed.mjs';
 import { explainJobList, measureRefresh, seedRequests } from './lib/responsiveness-load.mjs';
 import { freshDatabase } from '../../api/scripts/pg-admin.mjs';
@@ -142,18 +142,13 @@ async function main() {
       const api = startApi({
         port: PORTS[which],
         quiet: true,
-        env: {
-          HOST: '127.0.0.1',
-          NODE_ENV: 'development',
-          SEED: 'false',
-          DATA_DIR: dataDir,
-          DATABASE_URL: db.url,
+        env: benchApiEnv(dataDir, db.url, {
           LOG_LEVEL: 'warn',
           SESSION_SECRET: 'bench-resp-secret-bench-resp-secret-00',
           SEARCH_CACHE_SECONDS: '0',
           MAIL_WORKER: 'false',
           JOB_LIST_RESPONSIVENESS: which === 'with' ? 'true' : 'false',
-        },
+        }),
       });
       apis.push(api);
       await waitForUrl(`http://127.0.0.1:${PORTS[which]}/api/health`, 60_000);

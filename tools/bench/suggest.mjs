@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import { benchDatabase } from './lib/bench-db.mjs';
 import { root } from '../run/apps.mjs';
 import { startApi, waitForUrl } from '../run/stack.mjs';
-import { median, percentile, printTable, writeResult } from './common.mjs';
+import { benchApiEnv, median, percentile, printTable, writeResult } from './common.mjs';
 import { benchSearchTerms, seedBench } from './lib/seed.mjs';
 
 const require = createRequire(import.meta.url);
@@ -137,16 +137,7 @@ async function main() {
     api = startApi({
       port: PORT,
       quiet: true,
-      env: {
-        HOST: '127.0.0.1',
-        NODE_ENV: 'development',
-        SEED: 'false',
-        DATA_DIR: dataDir,
-        DATABASE_URL: db.url,
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
-        SESSION_SECRET: 'bench-api-secret-bench-api-secret-0000',
-        SEARCH_CACHE_SECONDS: '0',
-      },
+      env: benchApiEnv(dataDir, db.url, { SEARCH_CACHE_SECONDS: '0' }),
     });
     await waitForUrl(`${base}/api/health`, 600_000);
     const runs = await timeAll(prefixClasses());
