@@ -9,6 +9,7 @@ export {
   makeJob,
   makeJobDetails,
   makeProfile,
+  makeReferrerProfile,
   makeRequest,
 } from './market';
 export { createTestQueryClient, renderPage, type RenderPageOptions } from './render';

@@ -118,6 +118,23 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   };
 }
 
+/** The shared test user's profile as a referrer: Ravi Menon, an engineering manager, every field filled. */
+export function makeReferrerProfile(overrides: Partial<Profile> = {}): Profile {
+  return makeProfile({
+    fullName: 'Ravi Menon',
+    position: 'Engineering Manager',
+    homeAddress: 'Indiranagar',
+    mobileNo: '9876543210',
+    officeAddress: 'Whitefield',
+    dateOfBirth: '1990-05-01',
+    email: 'ravi@example.com',
+    overAllExperience: 9,
+    summary: 'Builds teams',
+    skills: ['Leadership'],
+    ...overrides,
+  });
+}
+
 /** GET /company/:companyId: Acme with 3 open jobs by 2 referrers at its confirmed domain acme.example. */
 export function makeCompanyPage(overrides: Partial<CompanyPage> = {}): CompanyPage {
   return {

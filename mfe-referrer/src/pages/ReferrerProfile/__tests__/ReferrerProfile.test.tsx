@@ -8,7 +8,12 @@ import {
   type ReferrerProfile as ReferrerProfileData,
 } from '@referio/shared';
 import ReferrerProfile from '..';
-import { USER_ID, renderPage, makeMailPreferences } from '@referio/shared/test-utils';
+import {
+  USER_ID,
+  renderPage,
+  makeMailPreferences,
+  makeReferrerProfile,
+} from '@referio/shared/test-utils';
 import { signInAs } from '../../../test/persona';
 import type * as TestUtils from '@referio/shared/test-utils';
 
@@ -19,20 +24,7 @@ jest.mock('@referio/shared', () =>
 );
 
 const profile: ReferrerProfileData = {
-  _id: USER_ID,
-  fullName: 'Ravi Menon',
-  position: 'Engineering Manager',
-  homeAddress: 'Indiranagar',
-  mobileNo: '9876543210',
-  officeAddress: 'Whitefield',
-  dateOfBirth: '1990-05-01',
-  email: 'ravi@example.com',
-  profileLink: null,
-  resumeLink: null,
-  resumeName: null,
-  overAllExperience: 9,
-  summary: 'Builds teams',
-  skills: ['Leadership'],
+  ...makeReferrerProfile(),
   workEmailHistory: [
     { _id: 'h1', email: 'ravi@acme-corp.com', companyName: 'Acme Corp', startDate: '2026-03-05' },
   ],

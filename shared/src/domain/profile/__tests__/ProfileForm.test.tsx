@@ -10,6 +10,7 @@ import {
   type Profile,
 } from '@referio/shared';
 import { ProfileForm } from '..';
+import { makeReferrerProfile } from '@referio/shared/test-utils';
 
 jest.mock('@referio/shared', () => ({
   ...jest.requireActual('@referio/shared'),
@@ -19,22 +20,7 @@ jest.mock('@referio/shared', () => ({
 const mockedUpdate = jest.mocked(updateById);
 
 const USER_ID = 'u-1';
-const profile: Profile = {
-  _id: USER_ID,
-  fullName: 'Ravi Menon',
-  position: 'Engineering Manager',
-  homeAddress: 'Indiranagar',
-  mobileNo: '9876543210',
-  officeAddress: 'Whitefield',
-  dateOfBirth: '1990-05-01',
-  email: 'ravi@example.com',
-  profileLink: null,
-  resumeLink: null,
-  resumeName: null,
-  overAllExperience: 9,
-  summary: 'Builds teams',
-  skills: ['Leadership'],
-};
+const profile: Profile = makeReferrerProfile({ _id: USER_ID });
 
 function renderForm(props: Partial<Parameters<typeof ProfileForm>[0]> = {}) {
   const onSaved = jest.fn();
