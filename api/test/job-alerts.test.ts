@@ -3,7 +3,7 @@
 // never their own posts, never across a block, never to a suspended person; their own alerts only.
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { JOB_ALERT_MAX, JOB_ALERT_MESSAGES } from '../src/contract';
+import { JOB_ALERT_MAX, JOB_ALERT_MESSAGES, type DevMail } from '../src/contract';
 import { blocks, companies, jobAlertQueue, jobAlerts, mailOutbox, users } from '../src/db/schema';
 import { MINUTE, setupTestContext } from './helper';
 import { call, DAY_MS, insertJob, makeUser, postJob, type TestUser } from './market-fixtures';
@@ -11,14 +11,6 @@ import { call, DAY_MS, insertJob, makeUser, postJob, type TestUser } from './mar
 const ctx = setupTestContext();
 type App = FastifyInstance;
 const HOUR = 60 * MINUTE;
-
-interface DevMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  headers: Record<string, string>;
-}
 
 /** The alert mails written for `u` (the outbox rows: exactly what will be sent). */
 const outboxFor = (app: App, u: TestUser) =>

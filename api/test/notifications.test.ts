@@ -14,6 +14,7 @@ import {
   type TestUser,
   uploadResume,
 } from './market-fixtures';
+import type { DevMail } from '../src/contract';
 
 const ctx = setupTestContext();
 type App = Awaited<ReturnType<typeof ctx.build>>;
@@ -26,13 +27,6 @@ interface Item {
   read: boolean;
   createdAt: string;
   jobs: { _id: string; jobTitle: string }[];
-}
-interface DevMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  headers: Record<string, string>;
 }
 
 const bell = async (app: App, u: TestUser) => {
