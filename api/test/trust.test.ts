@@ -35,6 +35,16 @@ const publicList = async (app: FastifyInstance, u: TestUser | null, search = '')
     total: number;
   };
 
+/** Rita (a referrer) with a job, and a candidate whose request with a resume waits for her. */
+async function pendingRequest(app: FastifyInstance) {
+  const referrer = await makeUser(app, 'ref', { fullName: 'Rita Ref' }, 1);
+  const job = await insertJob(app, referrer.id);
+  const candidate = await makeUser(app, 'cand');
+  await uploadResume(app, candidate);
+  await sendReferral(app, candidate, job.id, referrer.id);
+  return { referrer, job, candidate };
+}
+
 async function operator(app: FastifyInstance): Promise<TestUser> {
   const s = await signIn(app, OPERATOR);
   return { id: s.user._id, cookie: s.cookie, email: OPERATOR };
@@ -617,11 +627,7 @@ describe('operators', () => {
 describe('resume opens', () => {
   it("shows the candidate who opened their request's resume, and when", async () => {
     const app = await build();
-    const referrer = await makeUser(app, 'ref', { fullName: 'Rita Ref' }, 1);
-    const job = await insertJob(app, referrer.id);
-    const candidate = await makeUser(app, 'cand');
-    await uploadResume(app, candidate);
-    await sendReferral(app, candidate, job.id, referrer.id);
+    const { referrer, candidate } = await pendingRequest(app);
     const [mine] = await requestsOf(app, candidate, 0, 'pending');
     expect(mine?.resumeOpened).toBeNull();
     // The candidate opening their own resume logs nothing.
@@ -688,11 +694,7 @@ describe('resume opens', () => {
 describe("the request timeline's decision time", () => {
   it('is updatedAt once answered, to both sides; createdAt stays when it was sent', async () => {
     const app = await build();
-    const referrer = await makeUser(app, 'ref', { fullName: 'Rita Ref' }, 1);
-    const job = await insertJob(app, referrer.id);
-    const candidate = await makeUser(app, 'cand');
-    await uploadResume(app, candidate);
-    await sendReferral(app, candidate, job.id, referrer.id);
+    const { referrer, candidate } = await pendingRequest(app);
     const sentAt = ctx.clock.now().toISOString();
     const [mine] = await requestsOf(app, candidate, 0, 'pending');
     expect(mine).toMatchObject({ createdAt: sentAt, updatedAt: sentAt });
