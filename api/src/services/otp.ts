@@ -46,14 +46,6 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** The wrong codes of the last 24 h for an address, from known devices or from the rest (`knownDevice`). */
-const failuresOfLastDay = (email: string, knownDevice: boolean, now: Date) =>
-  and(
-    eq(otpFailures.email, email),
-    eq(otpFailures.knownDevice, knownDevice),
-    gt(otpFailures.createdAt, new Date(now.getTime() - DAY_MS)),
-  );
-
 function tooSoon(seconds: number): HttpError {
   return new HttpError(
     429,
@@ -196,7 +188,13 @@ export class OtpService {
     const rows = await this.db
       .select({ weight: otpFailures.weight, createdAt: otpFailures.createdAt })
       .from(otpFailures)
-      .where(failuresOfLastDay(email, knownDevice, now))
+      .where(
+        and(
+          eq(otpFailures.email, email),
+          eq(otpFailures.knownDevice, knownDevice),
+          gt(otpFailures.createdAt, new Date(now.getTime() - DAY_MS)),
+        ),
+      )
       .orderBy(asc(otpFailures.createdAt));
     const total = rows.reduce((sum, r) => sum + r.weight, 0);
     if (total < this.limits.maxFailuresPerDay) return null;
@@ -300,7 +298,13 @@ export class OtpService {
     const [{ total } = { total: 0 }] = await this.db
       .select({ total: sql<number>`coalesce(sum(${otpFailures.weight}), 0)::int` })
       .from(otpFailures)
-      .where(failuresOfLastDay(email, knownDevice, now));
+      .where(
+        and(
+          eq(otpFailures.email, email),
+          eq(otpFailures.knownDevice, knownDevice),
+          gt(otpFailures.createdAt, new Date(now.getTime() - DAY_MS)),
+        ),
+      );
     return { failuresToday: Number(total), release };
   }
 
