@@ -131,7 +131,14 @@ export async function buildApp(
   app.setSerializerCompiler(responseSerializerCompiler(config.NODE_ENV === 'test'));
   await app.register(errorHandler);
 
-  // External plugins.
+  await registerExternalPlugins(app, config);
+  await registerAppPlugins(app, config, options);
+  await registerRoutes(app, config);
+  return app;
+}
+
+/** Security headers, CORS, cookies and multipart uploads. */
+async function registerExternalPlugins(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
     // A JSON API: no documents to protect with CSP; images it serves are read by the site on another port.
     contentSecurityPolicy: false,
@@ -148,8 +155,17 @@ export async function buildApp(
   await app.register(multipart, {
     limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 20 },
   });
+}
 
-  // App plugins.
+/**
+ * The app's own plugins, in dependency order: config, request ids, the database and its watch, the shared
+ * rate-limit store, then the repositories, mail, storage, auth, events and workers.
+ */
+async function registerAppPlugins(
+  app: FastifyInstance,
+  config: Config,
+  options: BuildOptions,
+): Promise<void> {
   await app.register(configPlugin, { config, now: options.now });
   await app.register(requestIdPlugin);
   await app.register(requestGuard);
@@ -189,8 +205,10 @@ export async function buildApp(
   await app.register(trustPlugin);
   // Before the routes: the OpenAPI document is built from the routes registered after it.
   await app.register(openapiPlugin);
+}
 
-  // Routes, one folder per area.
+/** The routes, one folder per area, under /api (the dev mailbox not in production). */
+async function registerRoutes(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(
     named(async function api(api: FastifyInstance) {
       await api.register(named(docsRoutes));
@@ -219,6 +237,4 @@ export async function buildApp(
     }),
     { prefix: '/api' },
   );
-
-  return app;
 }
