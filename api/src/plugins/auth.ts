@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isProduction } from '../config';
 import { TRUST_MESSAGES } from '../contract';
@@ -102,148 +102,171 @@ export function assertSelf(
   return user;
 }
 
+/** The cookies' common options: HTTP-only, same-site lax, secure in production or when configured. */
+const cookieOptions = (config: FastifyInstance['config']) => ({
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  path: '/',
+  secure: isProduction(config) || config.COOKIE_SECURE,
+});
+
+/** The session cookie, for as long as the session lasts. */
+const setSessionCookie = (
+  app: FastifyInstance,
+  reply: FastifyReply,
+  token: string,
+  expiresAt: Date,
+) =>
+  reply.setCookie(SESSION_COOKIE, token, {
+    ...cookieOptions(app.config),
+    maxAge: Math.max(0, Math.floor((expiresAt.getTime() - app.now().getTime()) / 1000)),
+  });
+
+/** The sign-in repositories: users, sessions, one-time codes, e-mail reverts and the mail budgets. */
+function decorateRepositories(app: FastifyInstance): void {
+  const { config } = app;
+  const ttlMs = config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
+  const secret = app.serverSecret;
+
+  app.decorate('users', new UserRepository(app.db));
+  app.decorate('sessions', new SessionStore(app.db, ttlMs, app.now));
+  app.decorate(
+    'otp',
+    new OtpService(
+      app.db,
+      secret,
+      {
+        ttlSeconds: config.OTP_TTL_SECONDS,
+        maxAttempts: config.OTP_MAX_ATTEMPTS,
+        resendIntervalSeconds: config.OTP_RESEND_INTERVAL_SECONDS,
+        maxPerHour: config.OTP_MAX_PER_HOUR,
+        addressMaxPerHour: config.OTP_ADDRESS_MAX_PER_HOUR,
+        maxFailuresPerDay: config.OTP_MAX_FAILURES_PER_DAY,
+        linkTtlSeconds: config.LOGIN_LINK_TTL_SECONDS,
+      },
+      app.now,
+    ),
+  );
+
+  app.decorate('rateLimitCounters', new RateLimitCounters(app.db));
+  app.decorate('emailReverts', new EmailRevertRepository(app.db, app.now));
+  app.decorate(
+    'mailBudget',
+    new MailBudget(
+      app.rateLimitCounters,
+      secret,
+      {
+        ipPerHour: config.MAIL_IP_MAX_PER_HOUR,
+        browserPerHour: config.MAIL_BROWSER_MAX_PER_HOUR,
+        accountPerHour: config.MAIL_ACCOUNT_MAX_PER_HOUR,
+        recipientPerDay: config.MAIL_RECIPIENT_MAX_PER_DAY,
+      },
+      app.now,
+    ),
+  );
+}
+
+/** Signing in and out, and the browser's cookies: the session, the known device, the browser id. */
+function decorateCookies(app: FastifyInstance): void {
+  const { config } = app;
+  const secret = app.serverSecret;
+  app.decorate('signIn', async (reply: FastifyReply, userId: string) => {
+    // A suspended account cannot sign in (docs/trust-and-safety.md).
+    // The answer says why, so the sign-in page can show the suspended page with the reason.
+    const user = await app.users.findById(userId);
+    const suspension = user && suspensionOfUser(user);
+    if (suspension) throw new HttpError(403, TRUST_MESSAGES.suspendedSignIn, {}, { suspension });
+    const { token, expiresAt } = await app.sessions.create(userId);
+    setSessionCookie(app, reply, token, expiresAt);
+  });
+
+  const deviceMark = (email: string) => hmacHex(secret, `device:${email.toLowerCase()}`);
+  app.decorate('rememberDevice', (reply: FastifyReply, email: string) => {
+    reply.setCookie(DEVICE_COOKIE, deviceMark(email), {
+      ...cookieOptions(config),
+      path: '/api/auth',
+      maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+    });
+  });
+  const browserIdOf = (request: FastifyRequest): string | null => {
+    const id = request.cookies[BROWSER_COOKIE];
+    return typeof id === 'string' && /^[A-Za-z0-9_-]{22,64}$/.test(id) ? id : null;
+  };
+  app.decorate('browserIdOf', browserIdOf);
+  app.decorate('browserId', (request: FastifyRequest, reply: FastifyReply) => {
+    const known = browserIdOf(request);
+    if (known) return known;
+    const id = randomUrlToken(24);
+    reply.setCookie(BROWSER_COOKIE, id, {
+      ...cookieOptions(config),
+      path: '/api/auth',
+      maxAge: BROWSER_COOKIE_DAYS * 24 * 60 * 60,
+    });
+    return id;
+  });
+  app.decorate('isKnownDevice', (request: FastifyRequest, email: string) => {
+    const mark = request.cookies[DEVICE_COOKIE];
+    return (
+      typeof mark === 'string' && /^[0-9a-f]{64}$/.test(mark) && sameHex(mark, deviceMark(email))
+    );
+  });
+
+  app.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await app.sessions.destroy(token);
+    reply.clearCookie(SESSION_COOKIE, cookieOptions(config));
+    request.user = null;
+    request.session = null;
+  });
+}
+
+/** Who calls: `useSession` and the hook that checks every route's `config.auth`. */
+function decorateSessionCheck(app: FastifyInstance): void {
+  const { config } = app;
+  const accessOf = (request: FastifyRequest): RouteAccess =>
+    request.is404 ? 'public' : (request.routeOptions.config.auth ?? 'user');
+
+  app.decorate(
+    'useSession',
+    async (request: FastifyRequest, reply: FastifyReply, session: ActiveSession | null) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (session && token) {
+        request.session = session;
+        request.user = session.user;
+        const extended = await app.sessions.slide(session);
+        if (extended) setSessionCookie(app, reply, token, extended);
+      } else if (token) {
+        // Expired or unknown: drop the stale cookie.
+        reply.clearCookie(SESSION_COOKIE, cookieOptions(config));
+      }
+      if (accessOf(request) === 'user' && !request.user) {
+        // A session a suspension ended: the answer says why (the browser shows the suspended page).
+        const suspended = token && !session ? await app.sessions.suspendedOwner(token) : null;
+        const suspension = suspended && suspensionOfUser(suspended);
+        throw new HttpError(401, SIGN_IN_REQUIRED_MESSAGE, {}, suspension ? { suspension } : {});
+      }
+    },
+  );
+
+  app.addHook('onRequest', async (request, reply) => {
+    const access = accessOf(request);
+    if (access === 'public') return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (request.routeOptions.config.sessionInHandler && !request.is404) {
+      if (access === 'user' && !token) throw new HttpError(401, SIGN_IN_REQUIRED_MESSAGE);
+      return;
+    }
+    await app.useSession(request, reply, token ? await app.sessions.find(token) : null);
+  });
+}
+
 export default fp(
   async (app) => {
-    const { config } = app;
-    const ttlMs = config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
-    const secret = app.serverSecret;
-
-    app.decorate('users', new UserRepository(app.db));
-    app.decorate('sessions', new SessionStore(app.db, ttlMs, app.now));
-    app.decorate(
-      'otp',
-      new OtpService(
-        app.db,
-        secret,
-        {
-          ttlSeconds: config.OTP_TTL_SECONDS,
-          maxAttempts: config.OTP_MAX_ATTEMPTS,
-          resendIntervalSeconds: config.OTP_RESEND_INTERVAL_SECONDS,
-          maxPerHour: config.OTP_MAX_PER_HOUR,
-          addressMaxPerHour: config.OTP_ADDRESS_MAX_PER_HOUR,
-          maxFailuresPerDay: config.OTP_MAX_FAILURES_PER_DAY,
-          linkTtlSeconds: config.LOGIN_LINK_TTL_SECONDS,
-        },
-        app.now,
-      ),
-    );
-
-    app.decorate('rateLimitCounters', new RateLimitCounters(app.db));
-    app.decorate('emailReverts', new EmailRevertRepository(app.db, app.now));
-    app.decorate(
-      'mailBudget',
-      new MailBudget(
-        app.rateLimitCounters,
-        secret,
-        {
-          ipPerHour: config.MAIL_IP_MAX_PER_HOUR,
-          browserPerHour: config.MAIL_BROWSER_MAX_PER_HOUR,
-          accountPerHour: config.MAIL_ACCOUNT_MAX_PER_HOUR,
-          recipientPerDay: config.MAIL_RECIPIENT_MAX_PER_DAY,
-        },
-        app.now,
-      ),
-    );
-
-    const cookieOptions = () => ({
-      httpOnly: true,
-      sameSite: 'lax' as const,
-      path: '/',
-      secure: isProduction(config) || config.COOKIE_SECURE,
-    });
-    const setSessionCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
-      reply.setCookie(SESSION_COOKIE, token, {
-        ...cookieOptions(),
-        maxAge: Math.max(0, Math.floor((expiresAt.getTime() - app.now().getTime()) / 1000)),
-      });
-
-    app.decorate('signIn', async (reply: FastifyReply, userId: string) => {
-      // A suspended account cannot sign in (docs/trust-and-safety.md).
-      // The answer says why, so the sign-in page can show the suspended page with the reason.
-      const user = await app.users.findById(userId);
-      const suspension = user && suspensionOfUser(user);
-      if (suspension) throw new HttpError(403, TRUST_MESSAGES.suspendedSignIn, {}, { suspension });
-      const { token, expiresAt } = await app.sessions.create(userId);
-      setSessionCookie(reply, token, expiresAt);
-    });
-
-    const deviceMark = (email: string) => hmacHex(secret, `device:${email.toLowerCase()}`);
-    app.decorate('rememberDevice', (reply: FastifyReply, email: string) => {
-      reply.setCookie(DEVICE_COOKIE, deviceMark(email), {
-        ...cookieOptions(),
-        path: '/api/auth',
-        maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
-      });
-    });
-    const browserIdOf = (request: FastifyRequest): string | null => {
-      const id = request.cookies[BROWSER_COOKIE];
-      return typeof id === 'string' && /^[A-Za-z0-9_-]{22,64}$/.test(id) ? id : null;
-    };
-    app.decorate('browserIdOf', browserIdOf);
-    app.decorate('browserId', (request: FastifyRequest, reply: FastifyReply) => {
-      const known = browserIdOf(request);
-      if (known) return known;
-      const id = randomUrlToken(24);
-      reply.setCookie(BROWSER_COOKIE, id, {
-        ...cookieOptions(),
-        path: '/api/auth',
-        maxAge: BROWSER_COOKIE_DAYS * 24 * 60 * 60,
-      });
-      return id;
-    });
-    app.decorate('isKnownDevice', (request: FastifyRequest, email: string) => {
-      const mark = request.cookies[DEVICE_COOKIE];
-      return (
-        typeof mark === 'string' && /^[0-9a-f]{64}$/.test(mark) && sameHex(mark, deviceMark(email))
-      );
-    });
-
-    app.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {
-      const token = request.cookies[SESSION_COOKIE];
-      if (token) await app.sessions.destroy(token);
-      reply.clearCookie(SESSION_COOKIE, cookieOptions());
-      request.user = null;
-      request.session = null;
-    });
-
+    decorateRepositories(app);
+    decorateCookies(app);
     app.decorateRequest('user', null);
     app.decorateRequest('session', null);
-
-    const accessOf = (request: FastifyRequest): RouteAccess =>
-      request.is404 ? 'public' : (request.routeOptions.config.auth ?? 'user');
-
-    app.decorate(
-      'useSession',
-      async (request: FastifyRequest, reply: FastifyReply, session: ActiveSession | null) => {
-        const token = request.cookies[SESSION_COOKIE];
-        if (session && token) {
-          request.session = session;
-          request.user = session.user;
-          const extended = await app.sessions.slide(session);
-          if (extended) setSessionCookie(reply, token, extended);
-        } else if (token) {
-          // Expired or unknown: drop the stale cookie.
-          reply.clearCookie(SESSION_COOKIE, cookieOptions());
-        }
-        if (accessOf(request) === 'user' && !request.user) {
-          // A session a suspension ended: the answer says why (the browser shows the suspended page).
-          const suspended = token && !session ? await app.sessions.suspendedOwner(token) : null;
-          const suspension = suspended && suspensionOfUser(suspended);
-          throw new HttpError(401, SIGN_IN_REQUIRED_MESSAGE, {}, suspension ? { suspension } : {});
-        }
-      },
-    );
-
-    app.addHook('onRequest', async (request, reply) => {
-      const access = accessOf(request);
-      if (access === 'public') return;
-      const token = request.cookies[SESSION_COOKIE];
-      if (request.routeOptions.config.sessionInHandler && !request.is404) {
-        if (access === 'user' && !token) throw new HttpError(401, SIGN_IN_REQUIRED_MESSAGE);
-        return;
-      }
-      await app.useSession(request, reply, token ? await app.sessions.find(token) : null);
-    });
+    decorateSessionCheck(app);
   },
   { name: 'auth', dependencies: ['config', 'db', 'secret'] },
 );
