@@ -46,6 +46,10 @@ export interface ServerConfig {
   deadlineMs: number;
   bodyMaxBytes: number;
   benchHelloDir: string | null;
+  /** The shell: the release it serves (null for a build outside the store). */
+  shellRelease?: string | null;
+  /** The shell: its other kept releases' folders (their hashed files stay served). */
+  alsoDists?: string[];
 }
 
 /** A configuration that cannot be served: the message, and the exit code. */
