@@ -16,6 +16,7 @@ interface Answer {
   status?: number;
   version?: string;
   cookie?: string;
+  timing?: string;
   body?: string;
   error?: string;
 }
@@ -32,6 +33,7 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Answer>
             status: res.statusCode,
             version: res.headers['referio-shell-release'] as string | undefined,
             cookie: res.headers['set-cookie']?.join('; '),
+            timing: res.headers['server-timing'] as string | undefined,
             body,
           }),
         );
@@ -166,6 +168,8 @@ it('serves the live shell release, its pages and /remotes.json saying which', as
   const page = await get(`${base}/`, { accept: 'text/html' });
   expect(page).toMatchObject({ status: 200, version: versions.one });
   expect(page.body).toContain('<title>');
+  // The tab reads its shell release from the page's timing (shell/src/federation/remotesConfig.ts).
+  expect(page.timing).toBe(`shell-release;desc="${versions.one}"`);
   expect(eventsOf('started')).toHaveLength(1);
 });
 
