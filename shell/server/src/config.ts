@@ -4,8 +4,8 @@
 //   REFERIO_BENCH_HELLO_DIR.
 // From the release store (docs/releases.md; RELEASE_STORE, else <repo>/.releases), unless --dist names a build:
 // - a remote serves every kept release from `<store>/releases/<app>/`;
-// - the shell serves its live release (read at start: a shell deploy takes effect when its server restarts), or
-//   shell/dist when the store has none; its remotes come from the store per visitor, or from --remotes /
+// - the shell serves its live release (and canary: rollover/site.ts, read when its process starts; a move of the
+//   pointer starts new processes: rollover/supervisor.ts), or shell/dist when the store has none; its remotes come from the store per visitor, or from --remotes /
 //   REMOTES_FILE when given (then the store is not read unless --store says so).
 import fs from 'node:fs';
 import path from 'node:path';
