@@ -10,6 +10,9 @@ import path from 'node:path';
 import { LocalStore, abort, canary, deploy, publish, readPointer } from '@referio/release';
 
 const SRC = path.resolve(__dirname, '..');
+// Each handover starts a process that compiles this source as it loads (test/register-ts.js): seconds each, many
+// more on a loaded machine. The waits themselves end on what the server says, not on a clock.
+jest.setTimeout(240_000);
 const by = 'supervisor test';
 
 interface Answer {

@@ -19,6 +19,12 @@ export interface SupervisorOptions {
   log?: (line: string) => void;
 }
 
+/**
+ * How long a new process may take to answer its first page: far beyond a start on a loaded machine (seconds), so
+ * only a process stuck for good is given up on (the old one serves meanwhile, nothing is lost by waiting).
+ */
+const START_LIMIT_MS = 300_000;
+
 /** A supervisor's event: one JSON line on stdout (`event: shell.<kind>`). */
 function logLine(event: string, fields: Record<string, unknown>): string {
   return `${JSON.stringify({ time: new Date().toISOString(), app: 'shell', event: `shell.${event}`, ...fields })}\n`;
@@ -48,12 +54,16 @@ export class Supervisor {
     this.timer = setInterval(() => void this.watch(), this.o.pollMs ?? 1000);
   }
 
+  private async pointerKey(): Promise<string> {
+    return releasesKey(shellReleasesOf(await readPointer(this.o.store)));
+  }
+
   /** The pointer's shell releases moved away from what the active process serves: hand over. */
   private async watch(): Promise<void> {
     if (this.starting || this.stopping || !this.active) return;
     let key: string;
     try {
-      key = releasesKey(shellReleasesOf(await readPointer(this.o.store)));
+      key = await this.pointerKey();
     } catch {
       return; // the store is away for a moment
     }
@@ -76,6 +86,9 @@ export class Supervisor {
     try {
       next = await this.fork();
     } catch (err) {
+      // What failed is what the pointer names now (the process died before saying): not tried again until it
+      // moves, or a SIGHUP says so.
+      if (reason !== 'SIGHUP') this.failedKey = await this.pointerKey().catch(() => null);
       this.log(logLine('handover-failed', { reason, error: (err as Error).message }));
       // Nothing serves (the active one died): try again, as long as it takes.
       if (!old && reason !== 'start') setTimeout(() => void this.handover(reason), 1000).unref();
@@ -104,26 +117,27 @@ export class Supervisor {
     );
   }
 
-  /** A new serving process, resolved when it says ready; rejected when it exits first. */
+  /** A new serving process, resolved when it says ready; rejected when it exits first or hangs (then stopped). */
   private fork(): Promise<Running & { startMs: number }> {
     const worker = cluster.fork();
     return new Promise((resolve, reject) => {
-      const onExit = (code: number | null, signal: string | null) =>
+      const hung = setTimeout(() => {
+        worker.process.kill('SIGKILL');
+        reject(new Error(`the new process was not ready after ${START_LIMIT_MS / 1000} s`));
+      }, START_LIMIT_MS);
+      const onExit = (code: number | null, signal: string | null) => {
+        clearTimeout(hung);
         reject(new Error(`the new process exited (${code ?? signal}) before it was ready`));
+      };
       worker.once('exit', onExit);
       worker.on('message', (m: WorkerMessage) => {
         if (m?.type !== 'ready') return;
+        clearTimeout(hung);
         worker.off('exit', onExit);
         worker.once('exit', () => this.exited(worker));
         resolve({ worker, key: m.key, startMs: m.startMs });
       });
-    }).catch((err: Error) => {
-      // Its key is unknown: the pointer's, read again next time, is what failed.
-      void readPointer(this.o.store)
-        .then((p) => (this.failedKey = releasesKey(shellReleasesOf(p))))
-        .catch(() => {});
-      throw err;
-    }) as Promise<Running & { startMs: number }>;
+    });
   }
 
   /** Tells a process to drain; resolves with its report when it has exited. */
