@@ -46,6 +46,8 @@ export interface ServerConfig {
   deadlineMs: number;
   bodyMaxBytes: number;
   benchHelloDir: string | null;
+  /** The shell: the store its own releases come from (null with --dist, or without a folder or S3 store). */
+  shellStore?: Store | null;
   /** The shell: the release it serves (null for a build outside the store). */
   shellRelease?: string | null;
   /** The shell: its other kept releases' folders (their hashed files stay served). */
@@ -150,6 +152,7 @@ export async function configFrom(
     dist: await distOf(app, args, store),
     store: app.host || args.dist ? null : store,
     remotes: app.host ? remotesOf(args, remotesFile, store, dev) : null,
+    shellStore: app.host ? store : null,
     apiUrl: args.api || env.API_URL || `http://127.0.0.1:${apiPort(env)}`,
     siteUrl,
     secure: /^https:/.test(env.SITE_URL ?? ''),

@@ -30,7 +30,7 @@ async function serveRemote(config: ServerConfig): Promise<void> {
 async function main(): Promise<void> {
   const config = await configFrom(process.argv.slice(2));
   if (!config.app.host) return serveRemote(config);
-  const store = config.remotes?.store;
+  const store = config.shellStore;
   if (cluster.isPrimary && store?.dir && !isOff(process.env.SHELL_SUPERVISOR))
     return runSupervisor({ store });
   return runWorker(config);

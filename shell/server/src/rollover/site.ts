@@ -132,11 +132,11 @@ async function keptDists(store: Store): Promise<Map<string, string>> {
 
 /**
  * The site for the pointer as it is now: the live shell release (else `config.dist`, the build) and its canary,
- * from the release store the shell's remotes come from. A shell with a fixed remotes file and no store serves its
+ * from the shell's store (config.ts). A shell given --dist, or a fixed remotes file and no store, serves that
  * build alone.
  */
 export async function openSite(config: ServerConfig): Promise<ShellSite> {
-  const store = config.remotes?.store ?? null;
+  const store = config.shellStore ?? null;
   const want = store ? shellReleasesOf(await readPointer(store)) : { live: null, canary: null };
   const kept = store ? await keptDists(store) : new Map<string, string>();
   const also = (version: string | null) =>
