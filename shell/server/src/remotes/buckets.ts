@@ -12,6 +12,17 @@ export interface VisitorRequest {
   raw: IncomingMessage | object;
 }
 
+/** Pages and /remotes.json get a bucket; static files stay cookie-free (cacheable by any CDN), the API is not ours. */
+export function wantsBucket(req: {
+  method?: string;
+  url?: string;
+  headers: { accept?: string | string[] };
+}): boolean {
+  const page =
+    req.url === '/remotes.json' || String(req.headers.accept ?? '').includes('text/html');
+  return req.method === 'GET' && page && !req.url?.startsWith('/api/');
+}
+
 /** The bucket given to a request by `assignBucket` (its cookie arrives with the next request only). */
 const given = new WeakMap<object, number>();
 

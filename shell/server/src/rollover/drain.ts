@@ -3,11 +3,15 @@
 // 2. every answer from then on says `Connection: close`, so a keep-alive connection ends after its request;
 // 3. event streams (EventSource, `Accept: text/event-stream`) are ended: the browser reconnects, to the other
 //    process, and asks for what it missed as after any cut;
-// 4. idle keep-alive connections are closed (a client that sends on one just then retries: browsers and HAProxy
-//    do for a GET);
+// 4. keep-alive connections still idle after IDLE_GRACE_MS are closed: a client busy on one gets its
+//    `Connection: close` with its next answer before that, so only a quiet one can be sending just as it is
+//    closed (it retries then: browsers and HAProxy do for a GET);
 // 5. it waits for the requests in flight, at most `deadlineMs`, then cuts what is left.
 import type http from 'node:http';
 import net from 'node:net';
+
+/** How long a drain leaves idle keep-alive connections to their clients before closing them. */
+export const IDLE_GRACE_MS = 2000;
 
 export interface DrainReport {
   /** From the start of the drain to the last connection closed. */
@@ -57,9 +61,8 @@ export function drainerOf(server: http.Server, now: () => number = Date.now): Dr
         net.Server.prototype.close.call(server, () => resolve());
         for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close');
         for (const res of streams) res.end();
-        server.closeIdleConnections();
         const check = setInterval(() => {
-          server.closeIdleConnections();
+          if (now() - t0 >= IDLE_GRACE_MS) server.closeIdleConnections();
           if (now() - t0 < deadlineMs) return;
           report.cut = sockets.size;
           for (const s of sockets) s.destroy();

@@ -18,7 +18,7 @@ import {
   type Store,
 } from '@referio/release';
 import type { ServerConfig } from '../config';
-import { bucketOf, ensureBucket } from '../remotes/buckets';
+import { bucketOf, ensureBucket, wantsBucket } from '../remotes/buckets';
 import { createServer } from '../server';
 
 export type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -50,12 +50,6 @@ export interface SiteRelease {
   handle: Handler;
 }
 
-/** Pages and /remotes.json get a bucket (and a release) by it; files and the API keep what the cookie says. */
-const isPage = (req: http.IncomingMessage): boolean =>
-  req.method === 'GET' &&
-  !req.url?.startsWith('/api/') &&
-  (req.url === '/remotes.json' || String(req.headers.accept ?? '').includes('text/html'));
-
 export class ShellSite {
   private percent: number;
   private readonly timer: NodeJS.Timeout | null;
@@ -84,7 +78,8 @@ export class ShellSite {
   releaseFor(req: http.IncomingMessage): SiteRelease {
     if (!this.canary || this.percent <= 0) return this.live;
     const visitor = { headers: req.headers, raw: req };
-    const bucket = isPage(req) ? ensureBucket(visitor) : bucketOf(visitor);
+    // A page gets a bucket now (the cookie follows with it); files and the API go by the cookie, if any.
+    const bucket = wantsBucket(req) ? ensureBucket(visitor) : bucketOf(visitor);
     return bucket !== null && bucket < this.percent ? this.canary : this.live;
   }
 
