@@ -26,7 +26,7 @@ export interface DrainReport {
 
 export interface Drainer {
   readonly draining: boolean;
-  drain(deadlineMs: number): Promise<DrainReport>;
+  drain(deadlineMs: number, graceMs?: number): Promise<DrainReport>;
 }
 
 export function drainerOf(server: http.Server, now: () => number = Date.now): Drainer {
@@ -38,7 +38,8 @@ export function drainerOf(server: http.Server, now: () => number = Date.now): Dr
     sockets.add(s);
     s.once('close', () => sockets.delete(s));
   });
-  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+  // Before the server's own handler, which may answer at once.
+  server.prependListener('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (draining) res.setHeader('Connection', 'close');
     open.add(res);
     if (String(req.headers.accept ?? '').includes('text/event-stream')) streams.add(res);
@@ -51,7 +52,7 @@ export function drainerOf(server: http.Server, now: () => number = Date.now): Dr
     get draining() {
       return draining;
     },
-    async drain(deadlineMs) {
+    async drain(deadlineMs, graceMs = IDLE_GRACE_MS) {
       const t0 = now();
       draining = true;
       const report: DrainReport = { ms: 0, inFlight: open.size, streams: streams.size, cut: 0 };
@@ -62,7 +63,7 @@ export function drainerOf(server: http.Server, now: () => number = Date.now): Dr
         for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close');
         for (const res of streams) res.end();
         const check = setInterval(() => {
-          if (now() - t0 >= IDLE_GRACE_MS) server.closeIdleConnections();
+          if (now() - t0 >= graceMs) server.closeIdleConnections();
           if (now() - t0 < deadlineMs) return;
           report.cut = sockets.size;
           for (const s of sockets) s.destroy();
