@@ -42,6 +42,16 @@ const PAGES = [
     content: ['Terms and Conditions'],
   },
   {
+    path: '/sign-in',
+    title: 'Sign in — Referio',
+    content: ['Sign In', 'User type', 'LOGIN', 'Register for free'],
+  },
+  {
+    path: '/sign-up',
+    title: 'Create a free account — Referio',
+    content: ['Sign Up', 'User type', 'Already have an account?'],
+  },
+  {
     path: '/refund-cancellation-policy',
     title: 'Refund &amp; Cancellation Policy — Referio',
     content: ['nothing to refund or cancel'],

@@ -30,6 +30,8 @@ export interface PageContent {
   css?: string[];
   /** Taken over as islands (shell/src/islands.tsx): the islands' scripts are preloaded, not the app's. */
   islands?: boolean;
+  /** The app's scripts start once the page has painted, not at the first sign of use (a visitor with a session). */
+  startNow?: boolean;
 }
 
 /** The title, description, canonical link, sharing tags and structured data of a page. */
@@ -129,7 +131,7 @@ export class DocumentMaker {
       preloads = [...this.o.islandsPreloads];
       out = out.replace(/<html([^>]*)>/, (_m, attrs: string) => `<html${attrs} data-islands>`);
     }
-    if (scripts.length) extra.push(afterPaint(scripts, preloads));
+    if (scripts.length) extra.push(afterPaint(scripts, preloads, page.startNow === true));
     return out.replace(
       /<div id="?root"?><\/div>/,
       () => `<div id="root">${rendered.html}</div>${jsonBlock('referio-state', rendered.state)}`,
@@ -170,5 +172,5 @@ export class DocumentMaker {
 }
 
 /** The loader of the app's scripts after the first paint (public/after-paint.js). */
-const afterPaint = (scripts: string[], preloads: string[]): string =>
-  `<script defer src="/after-paint.js" data-scripts="${escapeHtml(scripts.join(' '))}" data-preloads="${escapeHtml(preloads.join(' '))}"${HOLD_IDLE ? ' data-idle="hold"' : ''}></script>`;
+const afterPaint = (scripts: string[], preloads: string[], now: boolean): string =>
+  `<script defer src="/after-paint.js" data-scripts="${escapeHtml(scripts.join(' '))}" data-preloads="${escapeHtml(preloads.join(' '))}"${HOLD_IDLE ? ' data-idle="hold"' : ''}${now ? ' data-start="now"' : ''}></script>`;
