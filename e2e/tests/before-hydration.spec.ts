@@ -222,6 +222,7 @@ test('signed in, the landing arrives as the same HTML, and the app then makes th
   const served = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
   expect(served.slice(served.indexOf('<div id="root">'))).toContain(title);
   expect(served).toContain('data-start="now"');
+  expect(served).toContain('data-session');
   const scripts = await holdScripts(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   // Its content is there before any script of the app has run.
@@ -229,10 +230,13 @@ test('signed in, the landing arrives as the same HTML, and the app then makes th
   await expect(
     page.getByRole('region', { name: 'Companies hiring through referrals' }),
   ).toBeVisible();
+  // The header's Login is not theirs: hidden until the app's header, with their name, is in.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Browse Companies' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Login' })).toBeHidden();
   await expect(hydrated(page)).toHaveCount(0);
 
   scripts.release();
-  const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible({ timeout: 30_000 });
   await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

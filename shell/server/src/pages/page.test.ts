@@ -1,6 +1,7 @@
 // Which requests the server renders (page.ts): sign-in and sign-up like the other public pages, for a visitor
 // without the session cookie; the landing (its route `forEveryone`) for a visitor with one too, whose page then
-// starts the app once it has painted (after-paint.js `data-start="now"`); any other page with the cookie is left
+// starts the app once it has painted (after-paint.js `data-start="now"`) and hides the header's Login until then
+// (`<html data-session>`); any other page with the cookie is left
 // to the browser, unrendered. The pool and the remote's module are stand-ins: what is checked is the decision and
 // the document made of the render.
 import fs from 'node:fs';
@@ -166,11 +167,14 @@ describe('the pages the server renders', () => {
   it('renders the landing for a visitor with the session cookie too, and starts the app once it has painted', async () => {
     const out = await get('/', true);
     expect(out).toContain('<div id="root"><h1>./Landing /</h1>');
-    expect(out).toContain('<html lang="en" data-islands>');
+    expect(out).toContain('<html lang="en" data-islands data-session>');
     expect(afterPaintTag(out)).toContain('data-start="now"');
     // The same HTML as a signed-out visitor's, but for the start.
     const signedOut = await get('/');
     expect(afterPaintTag(signedOut)).not.toContain('data-start');
-    expect(signedOut.replace(' data-start="now"', '')).toBe(out.replace(' data-start="now"', ''));
+    expect(signedOut).toContain('<html lang="en" data-islands>');
+    const unmarked = (html: string) =>
+      html.replace(' data-start="now"', '').replace(' data-session', '');
+    expect(unmarked(signedOut)).toBe(unmarked(out));
   });
 });

@@ -129,7 +129,7 @@ async function onServer(
     rendered,
     css,
     islands,
-    startNow: signedIn,
+    session: signedIn,
   });
 }
 
