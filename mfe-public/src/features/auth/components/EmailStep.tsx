@@ -45,7 +45,13 @@ export function EmailStep({
         <div className="rf-auth__segments">
           {USER_TYPES.map((t) => (
             <label key={t.roleId} className="rf-auth__segment">
-              <input type="radio" value={String(t.roleId)} {...register('roleId')} />
+              {/* Checked in the server's HTML too (the form library checks it only once it runs). */}
+              <input
+                type="radio"
+                value={String(t.roleId)}
+                defaultChecked={t.roleId === ROLE_APPLICANT}
+                {...register('roleId')}
+              />
               <span>{t.label}</span>
             </label>
           ))}
