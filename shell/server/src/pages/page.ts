@@ -161,6 +161,20 @@ export async function answerPage(d: PageDeps, req: FastifyRequest, reply: Fastif
 }
 
 /**
+ * A page's form sent without the app (scripts off or failed): sign-in and sign-up post theirs, so what was typed
+ * never lands in an address bar or a log. The answer is the page again (303), the body unread.
+ */
+export function isFormPostToPage(req: FastifyRequest): boolean {
+  const pathname = req.url.split('?')[0] ?? '';
+  return (
+    req.method === 'POST' &&
+    !req.url.startsWith('/api/') &&
+    !/\.[A-Za-z0-9]{1,8}$/.test(pathname) &&
+    (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
+  );
+}
+
+/**
  * Pages answer HTML to any client that takes it (acceptsHtml): browsers, curl, link-preview bots. A path with a
  * file extension is a missing file, not a page: a plain 404, with no render.
  */

@@ -39,7 +39,13 @@ export function EmailStep({
   sending,
 }: Props) {
   return (
-    <form className="rf-auth__form" aria-labelledby={titleId} noValidate onSubmit={onSubmit}>
+    <form
+      className="rf-auth__form"
+      method="post"
+      aria-labelledby={titleId}
+      noValidate
+      onSubmit={onSubmit}
+    >
       <fieldset className="rf-auth__user-type" disabled={codeStep || sending}>
         <legend className="rf-auth__legend">User type</legend>
         <div className="rf-auth__segments">
