@@ -83,6 +83,10 @@ export const RESUME_MIME_TYPES = [
   'application/msword',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 ] as const;
+/** A candidate keeps at most this many named resumes (docs/decisions-candidate.md). */
+export const RESUMES_MAX = 3;
+/** A resume's name: at most this many characters. */
+export const RESUME_NAME_MAX = 80;
 /** The `accept` attribute of a resume file input. */
 export const RESUME_ACCEPT = [...RESUME_EXTENSIONS, ...RESUME_MIME_TYPES].join(',');
 export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.gif', '.webp'] as const;
@@ -122,6 +126,8 @@ export const MESSAGES = {
   missingRequiredData: 'Missing required data!',
   /** The saved resume a request named was replaced meanwhile (another tab, the profile page). */
   savedResumeChanged: 'Your saved resume has changed. Please check it and send the request again.',
+  /** A fourth resume (docs/decisions-candidate.md). */
+  resumesFull: 'You can keep up to 3 resumes. Delete or replace one to add another.',
   somethingWentWrong: 'Something went wrong. Please try again.',
   userNotFound: 'User not found. Please log in again.',
   userInfoNotFound: 'User info not found. Please log in again.',
