@@ -2,7 +2,7 @@
 // sends a request choosing it in the request dialog, and the referrer opens exactly that file. Screenshots
 // of the list and the dialog at 390x844 and 1280x900 go to test-results/resumes/.
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createJobOverApi, signUp } from '../support/session';
 
 const pdf = (tag: string) =>
@@ -12,10 +12,16 @@ const BACKEND = pdf('backend');
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
 const SHOTS = path.join(__dirname, '..', 'test-results', 'resumes');
 
-/** A screenshot at the phone's size, then at 1280x900 (the phone size is put back after). */
-async function shots(page: Page, name: string) {
+/**
+ * A screenshot at the phone's size, then at 1280x900 (the phone size is put back after), with `top` (when
+ * given) scrolled to the middle of the window each time.
+ */
+async function shots(page: Page, name: string, top?: Locator) {
+  const scroll = () => top?.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await scroll();
   await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage: false });
   await page.setViewportSize({ width: 1280, height: 900 });
+  await scroll();
   await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: false });
   await page.setViewportSize(PHONE.viewport);
 }
@@ -55,8 +61,7 @@ test('a candidate keeps two named resumes and sends the second with a request; t
     await list.getByRole('button', { name: 'Save' }).tap();
     await expect(list.getByRole('link', { name: 'View Backend resume' })).toBeVisible();
     await expect(list.getByRole('listitem').first()).toContainText('Default');
-    await list.getByRole('link', { name: 'View Backend resume' }).scrollIntoViewIfNeeded();
-    await shots(page, 'resumes-list');
+    await shots(page, 'resumes-list', list);
 
     // The request dialog preselects the default; the candidate picks the second.
     await page.goto(`/job-details/${jobId}`);
