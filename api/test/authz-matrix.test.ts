@@ -614,7 +614,7 @@ const ROWS: Row[] = [
     }),
   },
   {
-    route: 'PATCH /api/documentsUpload/resumes/:resumeId',
+    route: 'PUT /api/documentsUpload/resumes/:resumeId',
     owner: 'candidate',
     expect: OWNER_ONLY_HIDDEN,
     also: [{ who: 'referrer', status: 404 }],

@@ -168,7 +168,7 @@ export const defaultResumeKey = async (app: FastifyInstance, userId: string) =>
 export const call = (
   app: FastifyInstance,
   u: TestUser | null,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: object,
 ) =>

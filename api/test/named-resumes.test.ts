@@ -95,7 +95,7 @@ describe('named resumes', () => {
     const a = (await add(app, me, 'a.pdf')).json().data as ResumeJson;
     const b = (await add(app, me, 'b.pdf')).json().data as ResumeJson;
 
-    const renamed = await call(app, me, 'PATCH', `/documentsUpload/resumes/${b._id}`, {
+    const renamed = await call(app, me, 'PUT', `/documentsUpload/resumes/${b._id}`, {
       name: '  Frontend resume ',
       isDefault: true,
     });
@@ -105,7 +105,7 @@ describe('named resumes', () => {
       [b._id, true],
       [a._id, false],
     ]);
-    const blank = await call(app, me, 'PATCH', `/documentsUpload/resumes/${a._id}`, { name: ' ' });
+    const blank = await call(app, me, 'PUT', `/documentsUpload/resumes/${a._id}`, { name: ' ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe('Please give the resume a name.');
 
@@ -179,7 +179,7 @@ describe('named resumes', () => {
 
     const attempts = [
       await open(app, other, mine.resumeLink),
-      await call(app, other, 'PATCH', base, { name: 'Mine now', isDefault: true }),
+      await call(app, other, 'PUT', base, { name: 'Mine now', isDefault: true }),
       await call(app, other, 'DELETE', base),
       await sendFile(app, other, 'PUT', `${base}/file`, PDF_B, 'x.pdf'),
     ];

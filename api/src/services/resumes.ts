@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { MESSAGES, RESUMES_MAX, type Resume } from '../contract';
+import { RESUMES_FULL_MESSAGE, RESUMES_MAX, type Resume } from '../contract';
 import type { Db, Tx } from '../db';
 import { files, resumes, users, type ResumeRow } from '../db/schema';
 import { HttpError } from '../lib/errors';
@@ -80,7 +80,7 @@ export class ResumeRepository {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update');
   }
 
-  /** Adds a resume (the first one is the default); 400 with MESSAGES.resumesFull at RESUMES_MAX. */
+  /** Adds a resume (the first one is the default); 400 with RESUMES_FULL_MESSAGE at RESUMES_MAX. */
   async add(ownerId: string, storageKey: string, name: string, now: Date): Promise<string> {
     return this.db.transaction(async (tx) => {
       await this.lockOwner(tx, ownerId);
@@ -89,7 +89,7 @@ export class ResumeRepository {
         .from(resumes)
         .where(eq(resumes.ownerId, ownerId));
       const count = row?.n ?? 0;
-      if (count >= RESUMES_MAX) throw new HttpError(400, MESSAGES.resumesFull);
+      if (count >= RESUMES_MAX) throw new HttpError(400, RESUMES_FULL_MESSAGE);
       const [added] = await tx
         .insert(resumes)
         .values({ ownerId, storageKey, name, isDefault: count === 0, createdAt: now })

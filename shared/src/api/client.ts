@@ -174,8 +174,6 @@ export const apiClient = {
     httpClient().then((c) => c.post<T>(url, data, config)),
   put: <T>(url: string, data?: unknown, config?: AxiosRequestConfig) =>
     httpClient().then((c) => c.put<T>(url, data, config)),
-  patch: <T>(url: string, data?: unknown, config?: AxiosRequestConfig) =>
-    httpClient().then((c) => c.patch<T>(url, data, config)),
 };
 
 /** `{ success, message }`: the answer of calls whose body is only a message (schema in the contract). */

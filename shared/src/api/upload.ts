@@ -85,7 +85,7 @@ export async function listResumes(): Promise<Resume[]> {
 
 /**
  * POST /documentsUpload/resumes: adds a named resume (named after the file without `name`); a 400
- * with MESSAGES.resumesFull when the caller already has RESUMES_MAX.
+ * with RESUMES_FULL_MESSAGE when the caller already has RESUMES_MAX.
  */
 export async function addResume(
   file: File,
@@ -115,10 +115,10 @@ export async function replaceResumeFile(
   return res.data.data;
 }
 
-/** PATCH /documentsUpload/resumes/:id: rename it and/or make it the default. */
+/** PUT /documentsUpload/resumes/:id: rename it and/or make it the default (the fields sent). */
 export async function changeResume(id: string, change: ResumeChange): Promise<Resume> {
   return (
-    await apiClient.patch<Envelope<Resume>>(
+    await apiClient.put<Envelope<Resume>>(
       `/documentsUpload/resumes/${encodeURIComponent(id)}`,
       change,
     )

@@ -85,6 +85,8 @@ export const RESUME_MIME_TYPES = [
 ] as const;
 /** A candidate keeps at most this many named resumes (docs/decisions-candidate.md). */
 export const RESUMES_MAX = 3;
+/** What a fourth resume is told (docs/decisions-candidate.md). */
+export const RESUMES_FULL_MESSAGE = `You can keep up to ${RESUMES_MAX} resumes. Delete or replace one to add another.`;
 /** A resume's name: at most this many characters. */
 export const RESUME_NAME_MAX = 80;
 /** The `accept` attribute of a resume file input. */
@@ -126,8 +128,6 @@ export const MESSAGES = {
   missingRequiredData: 'Missing required data!',
   /** The saved resume a request named was replaced meanwhile (another tab, the profile page). */
   savedResumeChanged: 'Your saved resume has changed. Please check it and send the request again.',
-  /** A fourth resume (docs/decisions-candidate.md). */
-  resumesFull: 'You can keep up to 3 resumes. Delete or replace one to add another.',
   somethingWentWrong: 'Something went wrong. Please try again.',
   userNotFound: 'User not found. Please log in again.',
   userInfoNotFound: 'User info not found. Please log in again.',

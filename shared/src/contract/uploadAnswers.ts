@@ -53,7 +53,7 @@ export type Resume = z.infer<typeof resumeSchema>;
 
 /** GET /documentsUpload/resumes: the caller's resumes, the default first, then oldest first. */
 export const resumesAnswer = envelope(z.array(resumeSchema));
-/** POST /documentsUpload/resumes, PUT …/:resumeId/file, PATCH …/:resumeId: the resume as it now is. */
+/** POST /documentsUpload/resumes, PUT …/:resumeId/file, PUT …/:resumeId: the resume as it now is. */
 export const resumeAnswer = messageEnvelope(resumeSchema);
 
 /** A resume's name: trimmed, 1 to RESUME_NAME_MAX characters. */
@@ -63,7 +63,7 @@ export const resumeNameSchema = z
   .min(1, 'Please give the resume a name.')
   .max(RESUME_NAME_MAX, `A resume's name can have at most ${RESUME_NAME_MAX} characters.`);
 
-/** PATCH /documentsUpload/resumes/:resumeId: a new name, and/or make it the default. */
+/** PUT /documentsUpload/resumes/:resumeId: a new name, and/or make it the default. */
 export const resumeChangeBody = z
   .object({
     name: resumeNameSchema.optional(),

@@ -7,7 +7,7 @@ import {
   errorResponses,
   idSchema,
   messageAnswer,
-  MESSAGES,
+  RESUMES_FULL_MESSAGE,
   namedResumeForm,
   resumeAnswer,
   resumeChangeBody,
@@ -87,7 +87,7 @@ export function namedResumeRoutes(
       const me = currentUser(request);
       // Refused before the upload is read when already full (the add checks again under a lock).
       if ((await app.resumes.list(me.id)).length >= RESUMES_MAX) {
-        throw new HttpError(400, MESSAGES.resumesFull);
+        throw new HttpError(400, RESUMES_FULL_MESSAGE);
       }
       const got = await receiveFile(request, maxBytes, UPLOAD_MESSAGES.resumeInvalid);
       const type = detectResumeType(got.data);
@@ -143,12 +143,12 @@ export function namedResumeRoutes(
     },
   );
 
-  app.patch(
+  app.put(
     '/documentsUpload/resumes/:resumeId',
     {
       schema: {
         tags: ['uploads'],
-        summary: 'Rename a resume and/or make it the default',
+        summary: 'Rename a resume and/or make it the default (the fields sent change)',
         params: resumeParams,
         body: resumeChangeBody,
         response: { 200: resumeAnswer, ...errorResponses(400, 401, 404) },

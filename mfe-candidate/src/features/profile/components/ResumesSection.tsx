@@ -5,6 +5,7 @@ import {
   ConfirmDialog,
   MAX_UPLOAD_BYTES,
   MESSAGES,
+  RESUMES_FULL_MESSAGE,
   RESUMES_MAX,
   RESUME_ACCEPT,
   RESUME_NAME_MAX,
@@ -31,7 +32,7 @@ export const resumesTexts = {
   empty: 'No resume uploaded yet. You need one to request a referral.',
   add: 'Add a resume',
   addHint: '.pdf, .doc or .docx, at most 5 MB. It is named after the file; you can rename it.',
-  full: MESSAGES.resumesFull,
+  full: RESUMES_FULL_MESSAGE,
   list: 'Your resumes',
   defaultBadge: 'Default',
   meta: (r: Resume) =>
