@@ -68,10 +68,13 @@ describe('named resumes', () => {
       size: PDF.length,
       isDefault: true,
     });
+    // Listed by when they were added (the default first).
+    ctx.clock.advance(1000);
     expect((await add(app, me, 'b.pdf', 'Backend resume', PDF_B)).json().data).toMatchObject({
       name: 'Backend resume',
       isDefault: false,
     });
+    ctx.clock.advance(1000);
     expect((await add(app, me, 'c.pdf')).statusCode).toBe(200);
 
     const fourth = await add(app, me, 'd.pdf');
