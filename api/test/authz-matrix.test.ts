@@ -14,6 +14,7 @@ import {
   notifications,
   referralRequests,
   reports,
+  resumes,
   users,
 } from '../src/db/schema';
 import { sha256Hex } from '../src/lib/crypto';
@@ -40,6 +41,8 @@ const PUBLIC: Statuses = [200, 200, 200, 200];
 const SIGNED_IN: Statuses = [401, 200, 200, 200];
 /** The owner only (in either mode); another user is refused. */
 const OWNER_ONLY: Statuses = [401, 403, 200, 200];
+/** The owner only; to anyone else the resource does not exist (a named resume by its id). */
+const OWNER_ONLY_HIDDEN: Statuses = [401, 404, 200, 200];
 
 interface Req {
   url: string;
@@ -75,10 +78,14 @@ const upload = (owner: TestUser, file: Buffer, name: string): Req => {
   return { url: '', payload: body.payload, headers: body.headers };
 };
 
+/** The full URL of one of the owner's named resumes (their default), with `tail` after its id. */
+const ownResumeUrl = async (app: FastifyInstance, owner: TestUser, tail = '') =>
+  `/api/documentsUpload/resumes/${(await app.resumes.findDefault(owner.id))!.id}${tail}`;
+
 /** A pending request from the candidate on a new job of the referrer. */
 async function pendingRequest(app: FastifyInstance, w: World): Promise<string> {
   const job = await insertJob(app, w.referrer.id, { createdAt: app.now() });
-  const [me] = await app.db.select().from(users).where(eq(users.id, w.candidate.id));
+  const resume = await app.resumes.findDefault(w.candidate.id);
   const [row] = await app.db
     .insert(referralRequests)
     .values({
@@ -86,7 +93,7 @@ async function pendingRequest(app: FastifyInstance, w: World): Promise<string> {
       senderId: w.candidate.id,
       recipientId: w.referrer.id,
       status: 'pending',
-      resume: me!.resume,
+      resume: resume!.storageKey,
     })
     .returning({ id: referralRequests.id });
   return row!.id;
@@ -584,6 +591,54 @@ const ROWS: Row[] = [
     request: ({ owner }) => ({ url: `/${owner.id}` }),
   },
   {
+    // The named resumes: each caller lists and adds their own; by id, only the owner's (404 otherwise).
+    route: 'GET /api/documentsUpload/resumes',
+    owner: 'candidate',
+    expect: SIGNED_IN,
+    request: () => ({ url: '' }),
+  },
+  {
+    route: 'POST /api/documentsUpload/resumes',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    request: ({ owner }) => upload(owner, PDF, 'Backend resume.pdf'),
+  },
+  {
+    route: 'PUT /api/documentsUpload/resumes/:resumeId/file',
+    owner: 'candidate',
+    expect: OWNER_ONLY_HIDDEN,
+    also: [{ who: 'referrer', status: 404 }],
+    request: async ({ app, owner }) => ({
+      ...upload(owner, PDF, 'cv-2.pdf'),
+      url: await ownResumeUrl(app, owner, '/file'),
+    }),
+  },
+  {
+    route: 'PUT /api/documentsUpload/resumes/:resumeId',
+    owner: 'candidate',
+    expect: OWNER_ONLY_HIDDEN,
+    also: [{ who: 'referrer', status: 404 }],
+    request: async ({ app, owner }) => ({
+      url: await ownResumeUrl(app, owner),
+      payload: { name: 'Renamed', isDefault: true },
+    }),
+  },
+  {
+    route: 'DELETE /api/documentsUpload/resumes/:resumeId',
+    owner: 'candidate',
+    expect: OWNER_ONLY_HIDDEN,
+    also: [{ who: 'referrer', status: 404 }],
+    request: async ({ app, owner }) => ({ url: await ownResumeUrl(app, owner) }),
+  },
+  {
+    // A referrer opens a request's resume through the request (GET …/resume/:userId?requestId=).
+    route: 'GET /api/documentsUpload/resumes/:resumeId/file',
+    owner: 'candidate',
+    expect: OWNER_ONLY_HIDDEN,
+    also: [{ who: 'referrer', status: 404 }],
+    request: async ({ app, owner }) => ({ url: await ownResumeUrl(app, owner, '/file') }),
+  },
+  {
     route: 'DELETE /api/documentsUpload/resume',
     owner: 'candidate',
     expect: SIGNED_IN,
@@ -931,6 +986,7 @@ let routes: CollectedRoute[];
 let world: World;
 let baseUrl: string;
 let userRows: (typeof users.$inferSelect)[];
+let resumeRows: (typeof resumes.$inferSelect)[];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -942,6 +998,7 @@ beforeAll(async () => {
   await app.db.update(users).set({ email: MATRIX_OPERATOR }).where(eq(users.id, world.referrer.id));
   world.referrer.email = MATRIX_OPERATOR;
   userRows = await app.db.select().from(users);
+  resumeRows = await app.db.select().from(resumes);
   await app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   // Three users through sign-in, jobs, requests, chats and uploads: more than the default limit on a busy machine.
@@ -952,11 +1009,13 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** Puts the three users' rows back as they were (a call may switch a mode or remove a resume). */
+/** Puts the three users' rows and resumes back as they were (a call may switch a mode or remove a resume). */
 async function restoreUsers() {
   for (const { id, ...row } of userRows) {
     await app.db.update(users).set(row).where(eq(users.id, id));
   }
+  await app.db.delete(resumes);
+  if (resumeRows.length > 0) await app.db.insert(resumes).values(resumeRows);
 }
 
 /** The status of a GET on the event stream over a real socket; the stream is closed at once. */
@@ -1005,7 +1064,10 @@ async function callAs(
       : undefined;
     const [method, path] = row.route.split(' ') as [string, string];
     // Path parameters and a trailing wildcard are filled in by the row's `url`.
-    const url = (path === '*' ? '' : path.replace(/\/:[^/]+/g, '').replace(/\*$/, '')) + req.url;
+    // A row whose parameter is not last gives the whole URL.
+    const url = req.url.startsWith('/api/')
+      ? req.url
+      : (path === '*' ? '' : path.replace(/\/:[^/]+/g, '').replace(/\*$/, '')) + req.url;
     if (row.stream) return { status: await streamStatus(url, cookie), body: '' };
     const res = await app.inject({
       method: method as InjectOptions['method'],

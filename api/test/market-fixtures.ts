@@ -160,6 +160,10 @@ export const uploadResume = (
   });
 };
 
+/** The storage key of the user's default resume (null without resumes). */
+export const defaultResumeKey = async (app: FastifyInstance, userId: string) =>
+  (await app.resumes.findDefault(userId))?.storageKey ?? null;
+
 /** A JSON call as `u` (or anonymous). */
 export const call = (
   app: FastifyInstance,

@@ -21,6 +21,7 @@ const NO_INPUT = [
   'POST /api/auth/logout',
   'GET /api/testimonials/getAllTestimonials',
   'DELETE /api/documentsUpload/resume',
+  'GET /api/documentsUpload/resumes',
   'POST /api/notifications/markAllRead',
   'GET /api/notifications/preferences',
   'GET /api/jobAlerts',

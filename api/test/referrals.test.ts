@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { jobPosts, referralRequests } from '../src/db/schema';
 import { setupTestContext } from './helper';
-import { call, insertJob, makeUser, sendReferral, uploadResume } from './market-fixtures';
+import {
+  call,
+  defaultResumeKey,
+  insertJob,
+  makeUser,
+  sendReferral,
+  uploadResume,
+} from './market-fixtures';
 
 const ctx = setupTestContext();
 type App = Awaited<ReturnType<typeof ctx.build>>;
@@ -40,7 +47,7 @@ describe('POST /api/referralRequest/sendReferralRequest', () => {
       recipientId: { _id: referrer.id, fullName: 'Ravi Ref', email: referrer.email },
     });
     const row = (await app.db.select().from(referralRequests))[0];
-    expect(row?.resume).toBe((await app.users.findById(candidate.id))?.resume);
+    expect(row?.resume).toBe(await defaultResumeKey(app, candidate.id));
     expect(
       (await app.db.select().from(jobPosts).where(eq(jobPosts.id, job.id)))[0]?.totalReferrals,
     ).toBe(0);

@@ -17,6 +17,7 @@ import {
   PNG,
   uploadResume,
   type TestUser,
+  defaultResumeKey,
 } from './market-fixtures';
 
 const ctx = setupTestContext();
@@ -252,10 +253,10 @@ describe('10. uploads: atomic replace, no orphans, a per-user limit', () => {
       .select()
       .from(files)
       .where(and(eq(files.ownerId, u.id), eq(files.kind, 'resume')));
-    const [me] = await app.db.select().from(users).where(eq(users.id, u.id));
+    const key = await defaultResumeKey(app, u.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.storageKey).toBe(me?.resume);
-    expect(storedFiles(app, u.id, 'resumes')).toEqual([path.basename(me!.resume!)]);
+    expect(rows[0]?.storageKey).toBe(key);
+    expect(storedFiles(app, u.id, 'resumes')).toEqual([path.basename(key!)]);
   });
 
   it('limits uploads per user per hour, and another user is not held back', async () => {
@@ -317,8 +318,7 @@ describe('10. uploads: atomic replace, no orphans, a per-user limit', () => {
     ctx.clock.advance(61 * MINUTE);
     expect(await sweepOrphanUploads(app)).toBe(1);
     expect(await app.storage.get(key)).toBeNull();
-    const [me] = await app.db.select().from(users).where(eq(users.id, u.id));
-    expect(await app.storage.get(me!.resume!)).not.toBeNull();
+    expect(await app.storage.get((await defaultResumeKey(app, u.id))!)).not.toBeNull();
     expect(await app.db.select().from(files).where(eq(files.ownerId, u.id))).toHaveLength(1);
   });
 });

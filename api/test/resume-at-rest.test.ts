@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { fileBlobs, files, referralRequests, users } from '../src/db/schema';
+import { fileBlobs, files, referralRequests } from '../src/db/schema';
 import { decryptFile, parseFileKeys } from '../src/lib/file-crypto';
 import { sweepOrphanUploads } from '../src/routes/uploads';
 import { setupTestContext } from './helper';
@@ -18,6 +18,7 @@ import {
   sendReferral,
   uploadResume,
   type TestUser,
+  defaultResumeKey,
 } from './market-fixtures';
 
 jest.setTimeout(120_000);
@@ -27,7 +28,7 @@ const KEY_A = `a1:${Buffer.alloc(32, 1).toString('base64')}`;
 const KEY_B = `b2:${Buffer.alloc(32, 2).toString('base64')}`;
 
 const resumeKey = async (app: FastifyInstance, userId: string) =>
-  (await app.db.select({ k: users.resume }).from(users).where(eq(users.id, userId)))[0]!.k!;
+  (await defaultResumeKey(app, userId))!;
 
 const download = (app: FastifyInstance, u: TestUser) =>
   app.inject({

@@ -1,5 +1,6 @@
-// The saved resume: a referral request offers the profile's resume (name, upload time) and sends it
-// without a new upload; only one's own resume can be read or sent (docs/decisions-candidate.md).
+// The saved resume (the default one of the named resumes, as the single-resume dialog offered it): a
+// referral request sends it without a new upload; only one's own resume can be read or sent
+// (docs/decisions-candidate.md).
 import { setupTestContext } from './helper';
 import { call, insertJob, makeUser, PDF, uploadResume, type TestUser } from './market-fixtures';
 
@@ -103,8 +104,9 @@ describe('the saved resume', () => {
     const unknown = await send(crypto.randomUUID());
     expect(unknown.statusCode).toBe(409);
 
-    // A new upload since the request was opened (the old file, carried by no request, is removed): the old
-    // id is refused, the new one goes.
+    // The resume deleted since the dialog was opened (and replaced by a new one): the old id is refused,
+    // the new one goes.
+    await call(app, candidate, 'DELETE', '/documentsUpload/resume');
     await uploadResume(app, candidate);
     const stale = await send(mineBefore._id);
     expect(stale.statusCode).toBe(409);

@@ -117,7 +117,6 @@ export async function buildWorld(app: FastifyInstance, tag: string): Promise<Wor
   await upload(app, candidate, 'profileImgUpload', PNG, 'me.png');
   await upload(app, referrer, 'profileImgUpload', PNG, 'me.png');
   const job = await insertJob(app, referrer.id, { createdAt: app.now() });
-  const [me] = await app.db.select().from(users).where(eq(users.id, candidate.id));
   const [request] = await app.db
     .insert(referralRequests)
     .values({
@@ -125,7 +124,7 @@ export async function buildWorld(app: FastifyInstance, tag: string): Promise<Wor
       senderId: candidate.id,
       recipientId: referrer.id,
       status: 'approved',
-      resume: me!.resume,
+      resume: (await app.resumes.findDefault(candidate.id))!.storageKey,
       createdAt: app.now(),
       updatedAt: app.now(),
     })

@@ -18,6 +18,7 @@ import {
   uploadResume,
   zipWith,
   type TestUser,
+  defaultResumeKey,
 } from './market-fixtures';
 
 const ctx = setupTestContext();
@@ -105,7 +106,7 @@ describe('resume upload and download', () => {
     const res = await uploadResume(app, me, Buffer.from('not really a pdf'), 'cv.pdf');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(TOO_BIG_RESUME);
-    expect((await app.users.findById(me.id))?.resume).toBeNull();
+    expect(await defaultResumeKey(app, me.id)).toBeNull();
     expect(await app.db.$count(files)).toBe(0);
   });
 
@@ -116,7 +117,7 @@ describe('resume upload and download', () => {
     const res = await uploadResume(app, me, big, 'big.pdf');
     expect([400, 413]).toContain(res.statusCode);
     expect(res.json().message).toBe(TOO_BIG_RESUME);
-    expect((await app.users.findById(me.id))?.resume).toBeNull();
+    expect(await defaultResumeKey(app, me.id)).toBeNull();
   });
 
   it('refuses a 6 MB file sent over a real connection too (the parser truncates it silently there)', async () => {
@@ -135,7 +136,7 @@ describe('resume upload and download', () => {
     });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { message: string }).message).toBe(TOO_BIG_RESUME);
-    expect((await app.users.findById(me.id))?.resume).toBeNull();
+    expect(await defaultResumeKey(app, me.id)).toBeNull();
   });
 
   it('refuses uploads without a session, without a file, or for another user id', async () => {
@@ -227,7 +228,7 @@ describe('resume upload and download', () => {
 
     // Without a request carrying it, a replaced resume's file is removed.
     await uploadResume(app, candidate);
-    const firstKey = (await app.users.findById(candidate.id))!.resume!;
+    const firstKey = (await defaultResumeKey(app, candidate.id))!;
     await uploadResume(app, candidate);
     expect(await app.storage.get(firstKey)).toBeNull();
   });
@@ -351,8 +352,7 @@ describe('uploads killed with kill -9', () => {
       for (const row of rows) expect(await app.storage.get(row.storageKey)).not.toBeNull();
       // What a user points to stays.
       expect(rows).toHaveLength(1);
-      const [me] = await app.db.select().from(users).where(eq(users.id, u.id));
-      expect(rows[0]?.storageKey).toBe(me?.resume);
+      expect(rows[0]?.storageKey).toBe(await defaultResumeKey(app, u.id));
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

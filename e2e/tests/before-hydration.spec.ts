@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readCode, uniqueEmail } from '../support/mailbox';
+import { signUp } from '../support/session';
 
 // The public pages arrive as HTML that works before the app's scripts have run (shell/public/after-paint.js):
 // the scripts are held here (page.route) and the visitor acts on the server's HTML, then lets them through and
@@ -179,6 +181,73 @@ test('the landing is taken over as islands: a menu opened before stays open, a c
   expect(await page.evaluate(() => document.documentElement.hasAttribute('data-islands'))).toBe(
     false,
   );
+});
+
+test('sign-up before the scripts run: the type chosen, the address typed and the button pressed are done once React has taken over; the code leads to next', async ({
+  page,
+}) => {
+  const next = '/company-list';
+  const path = `/sign-up?next=${encodeURIComponent(next)}`;
+  await serverRenders(page, path, 'Already have an account?');
+  const scripts = await holdScripts(page);
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Applicant' })).toBeChecked();
+  const email = uniqueEmail('before-hydration');
+  const sentAt = Date.now() - 1000;
+  await page.getByRole('radio', { name: 'Referrer' }).check();
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(hydrated(page)).toHaveCount(0);
+  expect(scripts.held()).toBeGreaterThan(0);
+
+  scripts.release();
+  const firstDigit = page.getByRole('textbox', { name: 'Digit 1 of 4' });
+  await expect(firstDigit).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel(/e-?mail/i)).toHaveValue(email);
+  await expect(page.getByRole('radio', { name: 'Referrer' })).toBeChecked();
+  const code = await readCode(page.request, email, sentAt);
+  await firstDigit.focus();
+  await page.keyboard.type(code);
+  await page.waitForURL(`**${next}`);
+  // Signed up as the type chosen before React took over.
+  expect(await page.evaluate(() => window.localStorage.getItem('role'))).toBe('referer');
+});
+
+test('signed in, the landing arrives as the same HTML, and the app then makes the header theirs', async ({
+  page,
+}) => {
+  await signUp(page);
+  const title = 'Get referred to the job you want';
+  const served = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
+  expect(served.slice(served.indexOf('<div id="root">'))).toContain(title);
+  expect(served).toContain('data-start="now"');
+  expect(served).toContain('data-session');
+  const scripts = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  // Its content is there before any script of the app has run.
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Companies hiring through referrals' }),
+  ).toBeVisible();
+  // The header's Login is not theirs: hidden until the app's header, with their name, is in.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Browse Companies' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Login' })).toBeHidden();
+  await expect(hydrated(page)).toHaveCount(0);
+
+  scripts.release();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible({ timeout: 30_000 });
+  await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(hydrated(page)).toHaveCount(1);
+  // The app's now: a link moves without a page load (this document's marker stays).
+  await page.evaluate(() => {
+    (window as unknown as { __same?: boolean }).__same = true;
+  });
+  await nav.getByRole('link', { name: 'Get Premium' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Premium' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
 });
 
 test.describe('with JavaScript off, on a phone', () => {

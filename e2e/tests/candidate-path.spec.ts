@@ -86,8 +86,8 @@ test('a new user on a phone: shared job link, sign-up, request with a resume, th
     const second = tapper();
     await second.tap(page.getByRole('button', { name: 'Request a Referral' }));
     const send = page.getByRole('dialog', { name: 'Send your resume' });
-    const saved = send.getByRole('group', { name: 'Your saved resume' });
-    await expect(saved.getByRole('link', { name: 'My CV.pdf' })).toBeVisible();
+    const saved = send.getByRole('group', { name: 'Resume to send' });
+    await expect(saved.getByRole('radio', { name: /My CV/ })).toBeChecked();
     await expect(saved).toContainText('Uploaded');
     await second.tap(send.getByRole('button', { name: 'Submit' }));
     await expect(page.getByRole('dialog', { name: 'Referral Request Sent!' })).toBeVisible();

@@ -369,6 +369,10 @@ test('(e) a remote that needs a newer major of @referio/shared than the shell pr
   // The first page is the server's HTML: it stays as it arrived (static) when its remote is refused.
   await page.goto('/premium');
   await expect(page.getByRole('heading', { level: 1, name: 'Premium' })).toBeVisible();
+  // The shell's app takes the page over (a sign of use starts it); a link is then a move within the tab (before,
+  // it loads the server's page, as sign-in's is).
+  await page.mouse.move(10, 10);
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 30_000 });
   // A page of the refused remote opened in the tab: the failure card, within the time limit.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
   await expect(page.getByText(FAILURE)).toBeVisible({ timeout: 15_000 });

@@ -179,7 +179,9 @@ async function startDeployment(children: ChildProcess[], dbName: string): Promis
       LB_BIND: `127.0.0.1:${lb}`,
       API_A: `127.0.0.1:${a}`,
       API_B: `127.0.0.1:${b}`,
-      SITE: `127.0.0.1:${site}`,
+      // One shell server here (this journey is about the API), named twice: the file balances two.
+      SITE_A: `127.0.0.1:${site}`,
+      SITE_B: `127.0.0.1:${site}`,
     }),
   );
   await waitFor(`http://127.0.0.1:${b}/api/health`);

@@ -42,6 +42,19 @@ const PAGES = [
     content: ['Terms and Conditions'],
   },
   {
+    path: '/sign-in',
+    title: 'Sign in — Referio',
+    content: ['Sign In', 'User type', 'LOGIN', 'Register for free'],
+    // Nothing to find there: not in the sitemap.
+    sitemap: false,
+  },
+  {
+    path: '/sign-up',
+    title: 'Create a free account — Referio',
+    content: ['Sign Up', 'User type', 'Already have an account?'],
+    sitemap: false,
+  },
+  {
     path: '/refund-cancellation-policy',
     title: 'Refund &amp; Cancellation Policy — Referio',
     content: ['nothing to refund or cancel'],
@@ -129,7 +142,9 @@ test('robots.txt, the sitemap of public and company pages, and the web manifest 
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.headers()['content-type']).toContain('xml');
   const xml = await sitemap.text();
-  for (const p of PAGES) expect(xml).toContain(`<loc>${SITE}${p.path}</loc>`);
+  for (const p of PAGES.filter((x) => x.sitemap !== false))
+    expect(xml).toContain(`<loc>${SITE}${p.path}</loc>`);
+  expect(xml).not.toContain(`<loc>${SITE}/sign-in</loc>`);
   expect(xml).toContain(`<loc>${SITE}/company/`);
 
   const manifest = (await (await request.get('/manifest.webmanifest')).json()) as {

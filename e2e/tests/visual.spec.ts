@@ -479,11 +479,11 @@ for (const vp of VIEWPORTS) {
         await page.goto(`/job-details/${world.openJobId}`);
         await settle(page, 'Open Role Engineer');
         await page.getByRole('button', { name: 'Request a Referral' }).click();
-        // This candidate has a saved resume: the request offers it, and another file on demand.
+        // This candidate has a saved resume: the request offers it, and a new file on demand.
         const upload = page.getByRole('dialog', { name: /^(Send|Upload) your resume$/ });
-        await expect(upload.getByRole('group', { name: 'Your saved resume' })).toBeVisible();
+        await expect(upload.getByRole('group', { name: 'Resume to send' })).toBeVisible();
         await shot(page, 'cand-resume-saved', false);
-        await upload.getByRole('button', { name: 'Use a different file' }).click();
+        await upload.getByRole('radio', { name: 'Upload a new file' }).click();
         await expect(upload.getByRole('button', { name: 'Browse files' })).toBeVisible();
         await expect(upload.getByText('Drag and drop a file here, or')).toBeVisible();
         expect

@@ -1,7 +1,7 @@
 // The deploy guard: a release that cannot work with what is live is refused before the pointer moves.
 // - A remote's release: every shared package it requires (its mf-manifest.json `shared[].requiredVersion`, or
 //   its mf-contract.json `shared`) that the live shell provides must be provided in a version in that range; and
-//   every module the live shell routes to this remote must be exposed by the release.
+//   every module the live shell routes to this remote must be exposed by the release (and so for a shell canary).
 // - A shell release: the same checks the other way round, against every live remote and every remote canary.
 // What the shell routes to comes from its mf-contract.json `consumes`; a shell built without one has the
 // list its release record derived from its server bundle (`derivedConsumes`).
@@ -112,13 +112,17 @@ export async function checkRelease(
   version: string,
 ): Promise<string[]> {
   const candidate = await sideOf(store, app, version);
-  if (app !== 'shell') {
-    const shellLive = pointer.apps.shell?.live;
-    // No shell release in the store (a shell served from its own dist): nothing to check against.
-    if (!shellLive) return [];
-    return problemsBetween(await sideOf(store, 'shell', shellLive), candidate, 'remote');
-  }
   const problems: string[] = [];
+  if (app !== 'shell') {
+    // The live shell and its canary (each serves some visitors). No shell release in the store (a shell served
+    // from its own dist): nothing to check against.
+    const shell = pointer.apps.shell;
+    for (const v of new Set(
+      shell ? [shell.live, ...(shell.canary ? [shell.canary.version] : [])] : [],
+    ))
+      problems.push(...problemsBetween(await sideOf(store, 'shell', v), candidate, 'remote'));
+    return problems;
+  }
   for (const [other, p] of Object.entries(pointer.apps)) {
     if (other === 'shell') continue;
     for (const v of new Set([p.live, ...(p.canary ? [p.canary.version] : [])])) {

@@ -181,10 +181,6 @@ export async function canary(
 ): Promise<HistoryEvent> {
   checkApp(app);
   checkVersion(version);
-  if (app === 'shell')
-    throw new RefusedError(
-      'refused: the shell has no canary (its server runs one release); deploy it, roll it back if needed',
-    );
   if (!Number.isInteger(percent) || percent < 1 || percent > 99)
     throw new RefusedError(
       `refused: --percent must be a whole number from 1 to 99, got ${percent}`,

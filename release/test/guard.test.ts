@@ -147,6 +147,27 @@ describe('the deploy guard', () => {
     );
   });
 
+  it('checks a remote against a shell canary too (its visitors run that shell)', async () => {
+    const shell3 = await shellWith(store, '0.3.0', ['./JobPosts'], 'canary shell');
+    const both = await release(store, 'mfe-referrer', {
+      name: 'mfe_referrer',
+      exposes: ['./JobPosts', './ReferralRequests'],
+      shared: remoteShared('>=0.2.0 <0.4.0'),
+      text: 'accepts both',
+    });
+    await deploy(store, 'mfe-referrer', both, { by });
+    await canary(store, 'shell', shell3, 10, { by });
+    const only2 = await release(store, 'mfe-referrer', {
+      name: 'mfe_referrer',
+      exposes: ['./JobPosts', './ReferralRequests'],
+      shared: remoteShared('^0.2.0'),
+      text: 'only 0.2',
+    });
+    await expect(deploy(store, 'mfe-referrer', only2, { by })).rejects.toThrow(
+      `requires @referio/shared ^0.2.0, the live shell (shell ${shell3}) provides 0.3.0`,
+    );
+  });
+
   it('reads the routes of a shell without mf-contract.json from its server bundle', async () => {
     const other = localStore();
     const dist = makeDist({ name: 'shell', host: true, shared: shellShared('0.2.0') });

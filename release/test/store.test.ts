@@ -269,10 +269,25 @@ describe.each(backends)('the release store in %s', (_label, open) => {
     ]);
   });
 
-  it('refuses a canary of the shell (its server runs one release)', async () => {
-    await expect(canary(store, 'shell', '0.1.0+0000000000', 50)).rejects.toThrow(
-      'the shell has no canary',
-    );
+  it('puts a shell release in canary like a remote (its servers serve both, per visitor)', async () => {
+    const shellOf = async (text: string) =>
+      (
+        await publish(store, {
+          app: 'shell',
+          dist: makeDist({ name: 'shell', host: true, text }),
+          semver: '0.1.0',
+          by,
+        })
+      ).record.version;
+    const [s1, s2] = [await shellOf('s1'), await shellOf('s2')];
+    await deploy(store, 'shell', s1, { by });
+    await canary(store, 'shell', s2, 10, { by });
+    expect((await readPointer(store)).apps.shell).toMatchObject({
+      live: s1,
+      canary: { version: s2, percent: 10 },
+    });
+    await promote(store, 'shell', { by });
+    expect((await readPointer(store)).apps.shell).toMatchObject({ live: s2, past: [s1] });
   });
 });
 

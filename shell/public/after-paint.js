@@ -4,12 +4,15 @@
 // bootstrap.tsx, hydrateRoot) at the first sign of use, or once the page has been left idle:
 // - use: a pointer or a touch on the page, a key, a focus, a scroll (the visitor is about to act);
 // - idle: IDLE_AFTER_LOAD_MS after the load event, when the browser has nothing else to do;
-// - at once (after the first paint) when the page shows a spinner: it came without its data.
+// - at once (after the first paint) when the page shows a spinner (it came without its data), when the server says so
+//   (`data-start="now"`: a visitor with a session on a page rendered for everyone, whose personal parts are the app's)
+//   or when the address's fragment carries a parameter (`/sign-in#link=…`: a mailed link the page acts on).
 // Until React has taken over (bootstrap.tsx fires `referio:hydrated`; then <html data-hydrated>), what needs the app is held and done
 // afterwards: a click on a button (not a link: a link navigates to the server's page; not a disclosure's <summary>:
 // the browser opens it, as the header's menu), a form sent (except a
-// search form with a named field, which the server answers as it is). Text typed in the HTML before then is
-// handed to React as typed (React keeps the field's text on hydration, but its state does not know it).
+// search form with a named field, which the server answers as it is). Text typed and boxes ticked in the HTML before
+// then are handed to React as the visitor left them (React keeps a field's text on hydration but its state does not
+// know it; a form library may even reset the field while taking it over).
 (function () {
   var IDLE_AFTER_LOAD_MS = 3000;
   var me = document.currentScript;
@@ -51,7 +54,11 @@
   });
   // A page that shows a spinner came without its data (the server's call to the API failed or took too long): the
   // app fetches it, so it starts once the HTML has painted, as it did before.
-  if (document.querySelector('#root .rf-spinner')) {
+  if (
+    document.querySelector('#root .rf-spinner') ||
+    me.getAttribute('data-start') === 'now' ||
+    /^#[\w-]+=/.test(window.location.hash)
+  ) {
     requestAnimationFrame(function () {
       setTimeout(start, 0);
     });
@@ -96,19 +103,51 @@
     true,
   );
 
-  /** Tells React about text typed before it took the field over (it fires the field's onChange). */
+  /** What the visitor typed or ticked before React took over, by field: its text, or whether it is checked. */
+  var given = new Map();
+  var isBox = function (field) {
+    return field.type === 'checkbox' || field.type === 'radio';
+  };
+  function noteGiven(event) {
+    var field = event.target;
+    if (hydrated || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement))
+      return;
+    if (field.type === 'file' || !field.closest('#root')) return;
+    if (field.type === 'radio' && field.form) {
+      // Checking one radio unchecks the others of its group: only the checked one is handed over.
+      var group = field.form.querySelectorAll('input[type="radio"]');
+      for (var g = 0; g < group.length; g++)
+        if (group[g].name === field.name) given.delete(group[g]);
+    }
+    given.set(field, isBox(field) ? field.checked : field.value);
+  }
+  document.addEventListener('input', noteGiven, true);
+  document.addEventListener('change', noteGiven, true);
+
+  /** Tells React what the visitor gave each field before it took them over (it fires the field's onChange). */
   function handOverTyped() {
     var fields = document.querySelectorAll('#root input, #root textarea');
     for (var i = 0; i < fields.length; i++) {
       var field = fields[i];
-      if (field.type === 'checkbox' || field.type === 'radio' || field.type === 'file') continue;
-      if (field.value === field.defaultValue) continue;
-      var typed = field.value;
+      if (field.type === 'file') continue;
+      if (isBox(field)) {
+        // A click checks it (or, a checkbox, toggles it) and fires the events React listens to.
+        if (
+          given.has(field) &&
+          given.get(field) !== field.checked &&
+          !(field.type === 'radio' && !given.get(field))
+        )
+          field.click();
+        continue;
+      }
+      // What was typed (a field the browser filled on its own, as on Back, counts if it differs from the HTML's).
+      var typed = given.has(field) ? given.get(field) : field.value;
+      if (typed === field.defaultValue && field.value === typed) continue;
       var proto = Object.getPrototypeOf(field);
       var native = Object.getOwnPropertyDescriptor(proto, 'value');
-      // React's value tracker sees the server's value, then the field gets the typed text past the tracker
-      // (the prototype's setter), so the input event reads as a change.
-      field.value = field.defaultValue;
+      // React's value tracker is given another value, then the field gets the typed text past the tracker (the
+      // prototype's setter), so the input event reads as a change.
+      field.value = typed === '' ? ' ' : '';
       if (native && native.set) native.set.call(field, typed);
       field.dispatchEvent(new Event('input', { bubbles: true }));
     }

@@ -85,6 +85,14 @@ async function start(): Promise<void> {
       <App />
     </StrictMode>
   );
+  // Once React has taken a server's page over (the effects of the whole tree have run: this one runs last),
+  // public/after-paint.js hands it what the visitor did before: text typed, a button clicked, a form sent.
+  function Hydrated({ children }: { children: ReactNode }) {
+    useEffect(() => {
+      window.dispatchEvent(new Event(HYDRATED_EVENT));
+    }, []);
+    return children;
+  }
   // The server rendered this page (shell/server/src/pages/): React takes over the HTML in place, with the data the
   // page was rendered with, so nothing is fetched twice and nothing moves. The server renders for a signed-out
   // visitor only; a browser that holds a session (its cookie had gone) renders afresh instead.
@@ -102,14 +110,6 @@ async function start(): Promise<void> {
     // (React gives `hydrateRoot` outside a transition the default lane, which renders without yielding). The
     // page is on screen already, so nothing waits for it; a click before the end makes React finish at once,
     // then handles it.
-    // Once React has taken the page over (the effects of the whole tree have run: this one runs last),
-    // public/after-paint.js hands it what the visitor did before: text typed, a button clicked, a form sent.
-    function Hydrated({ children }: { children: ReactNode }) {
-      useEffect(() => {
-        window.dispatchEvent(new Event(HYDRATED_EVENT));
-      }, []);
-      return children;
-    }
     startTransition(() => {
       hydrateRoot(container, <Hydrated>{app}</Hydrated>, {
         onRecoverableError: (error) => console.warn('[referio] hydration:', error),
@@ -117,11 +117,17 @@ async function start(): Promise<void> {
     });
     return;
   }
+  // A page the server renders for everyone (the landing) opened with a session: the app renders it afresh (the
+  // header is the visitor's), over the server's HTML, which stays on screen until then, and from the server's data
+  // (the same for everyone), so it does not show its loading state in between. A server's page is the app's once
+  // this render has committed (after-paint.js stops holding clicks then).
+  if (serverState !== null && document.documentElement.hasAttribute('data-islands'))
+    hydrate(queryClient, serverState);
   const root = createRoot(container);
   // A transition: React renders the first page in slices and lets the browser in between, instead of one
   // long task that keeps a tap waiting (the landing page is long).
   startTransition(() => {
-    root.render(app);
+    root.render(serverState !== null ? <Hydrated>{app}</Hydrated> : app);
   });
 }
 

@@ -4,6 +4,7 @@
 // progress (no CPU time used by it or its children, no line written) for a long while (START_IDLE_LIMIT_MS,
 // 120 s): stuck, not slow. Meanwhile one line now and then says what it is waiting for and that work goes on.
 import fs from 'node:fs';
+import http from 'node:http';
 
 /** How long a starting server may do nothing at all before the start gives up on it. */
 export const IDLE_LIMIT_MS = Number(process.env.START_IDLE_LIMIT_MS) || 120_000;
@@ -70,15 +71,19 @@ export function progressOf(child, cpuTicks = treeCpuTicks) {
   };
 }
 
-/** One attempt at `url`: true when it answers 2xx. */
-async function answers(url) {
-  try {
-    const res = await fetch(url, { cache: 'no-store' });
-    await res.body?.cancel();
-    return res.ok;
-  } catch {
-    return false;
-  }
+/**
+ * One attempt at `url`: true when it answers 2xx. On a connection of its own, closed after the answer: a kept-alive
+ * one (fetch's pool) would hold the server open when it is stopped later (`npm start` then hung on SIGTERM).
+ */
+function answers(url) {
+  return new Promise((resolve) => {
+    const req = http.get(url, { agent: false, headers: { connection: 'close' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode >= 200 && res.statusCode < 300));
+      res.on('error', () => resolve(false));
+    });
+    req.on('error', () => resolve(false));
+  });
 }
 
 /**

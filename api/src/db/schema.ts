@@ -70,10 +70,6 @@ export const users = pgTable('users', {
     .default(sql`'{}'::text[]`),
   /** Storage key of the current profile image (see `files`). */
   profileImage: text('profile_image'),
-  /** Storage key, original name and size of the current resume. */
-  resume: text('resume'),
-  resumeName: text('resume_name'),
-  resumeSize: integer('resume_size'),
   createdAt: createdAt(),
   notificationsSeenAt: ts('notifications_seen_at'),
   /**
@@ -620,6 +616,33 @@ export const files = pgTable(
   },
   (t) => [index('files_owner_kind_idx').on(t.ownerId, t.kind)],
 );
+
+/**
+ * A candidate's named resumes (at most RESUMES_MAX, docs/decisions-candidate.md): the stored file
+ * (`files.storage_key`), the name the candidate gave it, and which one is the default (exactly one while
+ * any exist). A referral request keeps its own copy of the key, so deleting or replacing a resume leaves
+ * what was sent.
+ */
+export const resumes = pgTable(
+  'resumes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull().unique(),
+    name: text('name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('resumes_owner_idx').on(t.ownerId, t.createdAt),
+    uniqueIndex('resumes_owner_default_uq')
+      .on(t.ownerId)
+      .where(sql`is_default`),
+  ],
+);
+export type ResumeRow = typeof resumes.$inferSelect;
 
 /** Raw bytes (PostgreSQL `bytea`), as Node Buffers. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

@@ -43,6 +43,8 @@ export interface OtpLimits {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
+/** Advisory-lock namespace of the daily wrong-code budgets (one lock per address and budget). */
+const OTP_BUDGET_LOCK = 727_274_102;
 const DAY_MS = 24 * HOUR_MS;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -235,10 +237,7 @@ export class OtpService {
     const limited = await this.dailyLimit(budget);
     if (limited) throw limited;
     const guess = await this.reserveGuess(budget, live.length, now);
-    if (guess.failuresToday > this.limits.maxFailuresPerDay) {
-      await guess.release();
-      throw await this.overDailyLimit(budget);
-    }
+    if (!guess.admitted) throw await this.overDailyLimit(budget);
     const wanted = this.hash(input.purpose, email, input.code);
     const match = live.find((r) => sameHex(r.codeHash, wanted));
     if (match) return this.consume(match.id, live, guess.release, now);
@@ -278,34 +277,44 @@ export class OtpService {
   }
 
   /**
-   * Counts a guess before the comparison: every guess holds its place in the day's budget first, so
-   * parallel guesses cannot go past it (the n-th guess to be written sees at least n). Answers the
-   * day's failures with this one, and `release` to take it back when the guess was right.
+   * Counts a guess before the comparison, as one step per address and budget: under a transaction-scoped
+   * advisory lock, the day's failures are summed and, if this guess still fits, its reservation written.
+   * So parallel guesses (several API instances) cannot go past the budget, and a refused guess writes
+   * nothing it would have to take back. Answers whether it was admitted, the day's failures with it, and
+   * `release` to take the reservation back when the guess was right.
    */
   private async reserveGuess(
     budget: FailureBudget,
     weight: number,
     now: Date,
-  ): Promise<{ failuresToday: number; release: () => Promise<void> }> {
+  ): Promise<{ admitted: boolean; failuresToday: number; release: () => Promise<void> }> {
     const { email, knownDevice } = budget;
-    const [reserved] = await this.db
-      .insert(otpFailures)
-      .values({ email, weight, knownDevice, createdAt: now })
-      .returning({ id: otpFailures.id });
-    const release = async () => {
-      if (reserved) await this.db.delete(otpFailures).where(eq(otpFailures.id, reserved.id));
-    };
-    const [{ total } = { total: 0 }] = await this.db
-      .select({ total: sql<number>`coalesce(sum(${otpFailures.weight}), 0)::int` })
-      .from(otpFailures)
-      .where(
-        and(
-          eq(otpFailures.email, email),
-          eq(otpFailures.knownDevice, knownDevice),
-          gt(otpFailures.createdAt, new Date(now.getTime() - DAY_MS)),
-        ),
+    const reserved = await this.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${OTP_BUDGET_LOCK}, hashtext(${`${knownDevice}:${email}`}))`,
       );
-    return { failuresToday: Number(total), release };
+      const [{ total } = { total: 0 }] = await tx
+        .select({ total: sql<number>`coalesce(sum(${otpFailures.weight}), 0)::int` })
+        .from(otpFailures)
+        .where(
+          and(
+            eq(otpFailures.email, email),
+            eq(otpFailures.knownDevice, knownDevice),
+            gt(otpFailures.createdAt, new Date(now.getTime() - DAY_MS)),
+          ),
+        );
+      const failuresToday = Number(total) + weight;
+      if (failuresToday > this.limits.maxFailuresPerDay) return { id: null, failuresToday };
+      const [row] = await tx
+        .insert(otpFailures)
+        .values({ email, weight, knownDevice, createdAt: now })
+        .returning({ id: otpFailures.id });
+      return { id: row?.id ?? null, failuresToday };
+    });
+    const release = async () => {
+      if (reserved.id) await this.db.delete(otpFailures).where(eq(otpFailures.id, reserved.id));
+    };
+    return { admitted: reserved.id !== null, failuresToday: reserved.failuresToday, release };
   }
 
   /** The 429 of an address over its daily wrong codes. */

@@ -29,6 +29,7 @@ import {
   jobPosts,
   referralRequests,
   resumeOpens,
+  resumes,
   users,
   type UserRow,
 } from '../db/schema';
@@ -379,14 +380,16 @@ export class ReferralRepository {
   // ---- changes -----------------------------------------------------------------------------------------
 
   /**
-   * A candidate asks the job's referrer for a referral, carrying their current resume. The sender's
-   * user row is locked for the transaction, so parallel requests (from any instance) are counted one
-   * after the other against the caps.
+   * A candidate asks the job's referrer for a referral, carrying the file of one of their resumes
+   * (`resumeKey`, null when they have none). The sender's user row is locked for the transaction, so
+   * parallel requests (from any instance) are counted one after the other against the caps, and a
+   * resume deleted or replaced meanwhile (under the same lock) is seen: 409, nothing sent.
    */
   async send(
     me: UserRow,
     jobPostId: string,
     targetUserId: string,
+    resumeKey: string | null,
     note: string | null = null,
   ): Promise<ReferralRequest> {
     const job = await findJobRow(this.db, jobPostId);
@@ -394,7 +397,7 @@ export class ReferralRepository {
     if (job.userId === me.id) throw new HttpError(403, REFERRAL_MESSAGES.ownJob);
     if (targetUserId !== job.userId) throw new HttpError(400, REFERRAL_MESSAGES.wrongReferrer);
     if (job.status !== 'active') throw new HttpError(400, REFERRAL_MESSAGES.jobInactive);
-    if (!me.resume) throw new HttpError(400, REFERRAL_MESSAGES.needResume);
+    if (!resumeKey) throw new HttpError(400, REFERRAL_MESSAGES.needResume);
     // Blocked either way: no request (docs/trust-and-safety.md).
     if (await blockedEitherWay(this.db, me.id, job.userId)) {
       throw new HttpError(403, REFERRAL_MESSAGES.blocked);
@@ -404,6 +407,11 @@ export class ReferralRepository {
     const now = this.now();
     const id = await this.db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, me.id)).for('update');
+      const [held] = await tx
+        .select({ id: resumes.id })
+        .from(resumes)
+        .where(and(eq(resumes.storageKey, resumeKey), eq(resumes.ownerId, me.id)));
+      if (!held) throw new HttpError(409, REFERRAL_MESSAGES.resumeChanged);
       const [live] = await tx
         .select({ id: referralRequests.id })
         .from(referralRequests)
@@ -424,7 +432,7 @@ export class ReferralRepository {
           senderId: me.id,
           recipientId: job.userId,
           status: 'pending',
-          resume: me.resume,
+          resume: resumeKey,
           note,
           createdAt: now,
           updatedAt: now,

@@ -1,18 +1,18 @@
 import { and, eq, inArray, lt, ne, notExists, sql, sum } from 'drizzle-orm';
 import type { Db } from '../db';
-import { files, referralRequests, users, type UserRow } from '../db/schema';
+import { files, referralRequests, resumes, users, type UserRow } from '../db/schema';
 
 export type FileKind = 'resume' | 'profile_image';
 export type FileRow = typeof files.$inferSelect;
 
 /**
- * Uploaded files' rows (`files`: owner, type, size, storage key) and the user and referral-request
- * columns that point at them. The bytes are in `app.storage`; the upload routes keep both in step.
+ * Uploaded files' rows (`files`: owner, type, size, storage key) and the user (photo), resume and
+ * referral-request columns that point at them. The bytes are in `app.storage`; the upload routes keep both in step.
  */
 export class UploadRepository {
   constructor(private readonly db: Db) {}
 
-  /** Keys of stored files older than `cutoff` that no user and no referral request points to. */
+  /** Keys of stored files older than `cutoff` that no user, resume or referral request points to. */
   async orphanKeys(cutoff: Date): Promise<string[]> {
     const orphans = await this.db
       .select({ key: files.storageKey })
@@ -24,9 +24,13 @@ export class UploadRepository {
             this.db
               .select({ one: sql`1` })
               .from(users)
-              .where(
-                sql`${users.resume} = ${files.storageKey} or ${users.profileImage} = ${files.storageKey}`,
-              ),
+              .where(eq(users.profileImage, files.storageKey)),
+          ),
+          notExists(
+            this.db
+              .select({ one: sql`1` })
+              .from(resumes)
+              .where(eq(resumes.storageKey, files.storageKey)),
           ),
           notExists(
             this.db
@@ -41,14 +45,14 @@ export class UploadRepository {
 
   /**
    * Retention: takes the resume off every referral request when all the requests that carry it ended
-   * (not pending) before `cutoff` and it is not a user's current resume; the orphan sweep then deletes
+   * (not pending) before `cutoff` and it is none of its owner's resumes; the orphan sweep then deletes
    * the file. Answers how many requests let go of a resume.
    */
   async releaseOldRequestResumes(cutoff: Date): Promise<number> {
     const result = (await this.db.execute(sql`
       update ${referralRequests} r set resume = null
       where r.resume is not null
-        and not exists (select 1 from ${users} u where u.resume = r.resume)
+        and not exists (select 1 from ${resumes} s where s.storage_key = r.resume)
         and not exists (
           select 1 from ${referralRequests} o
           where o.resume = r.resume
@@ -90,25 +94,25 @@ export class UploadRepository {
   }
 
   /**
-   * Points the user at a new file: locks the user's row, reads what it replaces under that lock and
-   * writes `fields`, so parallel uploads each release exactly the file they replaced.
+   * Points the user at a new profile photo: locks the user's row, reads what it replaces under that lock
+   * and writes it, so parallel uploads each release exactly the file they replaced.
    */
-  async swapUserFile(
+  async swapProfileImage(
     ownerId: string,
-    kind: FileKind,
-    fields: Partial<typeof users.$inferInsert>,
+    key: string,
   ): Promise<{ previous: string | null; user: UserRow }> {
     return this.db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ resume: users.resume, profileImage: users.profileImage })
+        .select({ profileImage: users.profileImage })
         .from(users)
         .where(eq(users.id, ownerId))
         .for('update');
-      const [updated] = await tx.update(users).set(fields).where(eq(users.id, ownerId)).returning();
-      return {
-        previous: kind === 'resume' ? (current?.resume ?? null) : (current?.profileImage ?? null),
-        user: updated!,
-      };
+      const [updated] = await tx
+        .update(users)
+        .set({ profileImage: key })
+        .where(eq(users.id, ownerId))
+        .returning();
+      return { previous: current?.profileImage ?? null, user: updated! };
     });
   }
 
@@ -122,30 +126,13 @@ export class UploadRepository {
     return Boolean(used[0]);
   }
 
-  /** Whether a user has it as resume or photo. */
+  /** Whether a user has it as photo or one of their resumes. */
   async heldByUser(key: string): Promise<boolean> {
-    const holder = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`${users.resume} = ${key} or ${users.profileImage} = ${key}`)
-      .limit(1);
-    return Boolean(holder[0]);
-  }
-
-  /** Takes the user's resume off their profile (under a lock); the key it had, if any. */
-  async clearResume(userId: string): Promise<string | null> {
-    return this.db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ resume: users.resume })
-        .from(users)
-        .where(eq(users.id, userId))
-        .for('update');
-      await tx
-        .update(users)
-        .set({ resume: null, resumeName: null, resumeSize: null })
-        .where(eq(users.id, userId));
-      return current?.resume ?? null;
-    });
+    const holder = await this.db.execute(sql`
+      select 1 from ${users} where profile_image = ${key}
+      union all select 1 from ${resumes} where storage_key = ${key}
+      limit 1`);
+    return (holder as unknown as { rows: unknown[] }).rows.length > 0;
   }
 
   /** A stored file's row by its key. */

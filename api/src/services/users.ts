@@ -28,8 +28,14 @@ export const profileLinkOf = (u: Pick<UserRow, 'id' | 'profileImage'>) =>
   u.profileImage
     ? `/api/documentsUpload/profileImage/${u.id}?v=${encodeURIComponent(versionOf(u.profileImage))}`
     : null;
-export const resumeLinkOf = (u: Pick<UserRow, 'id' | 'resume'>) =>
-  u.resume ? `/api/documentsUpload/resume/${u.id}` : null;
+/** The candidate's default resume (GET /documentsUpload/resume/:userId serves it). */
+export const resumeLinkOf = (userId: string) => `/api/documentsUpload/resume/${userId}`;
+
+/** The default resume's file as the profile shows it. */
+export interface ProfileResume {
+  fileName: string;
+  size: number;
+}
 
 const localPart = (email: string) => email.slice(0, email.indexOf('@'));
 
@@ -71,7 +77,8 @@ export interface ReferrerProfileAnswer extends ProfileAnswer {
   workEmailHistory: WorkEmailHistoryEntry[];
 }
 
-export function toProfile(u: UserRow): ProfileAnswer {
+/** The profile; `resume` is the default resume's file (null without resumes). */
+export function toProfile(u: UserRow, resume: ProfileResume | null): ProfileAnswer {
   return {
     _id: u.id,
     fullName: u.fullName,
@@ -82,9 +89,9 @@ export function toProfile(u: UserRow): ProfileAnswer {
     dateOfBirth: u.dateOfBirth ?? '',
     email: u.email,
     profileLink: profileLinkOf(u),
-    resumeLink: resumeLinkOf(u),
-    resumeName: u.resume ? u.resumeName : null,
-    resumeSize: u.resume ? u.resumeSize : null,
+    resumeLink: resume ? resumeLinkOf(u.id) : null,
+    resumeName: resume?.fileName ?? null,
+    resumeSize: resume?.size ?? null,
     overAllExperience: u.overAllExperience,
     summary: u.summary,
     skills: u.skills,

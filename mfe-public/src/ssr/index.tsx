@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 import { hashKey, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import {
   JOB_FILTER_KEYS,
+  authQueries,
   SIMILAR_JOB_COUNT,
   getAllCompany,
   jobKeys,
@@ -31,6 +32,8 @@ import TermsAndConditions from '../pages/TermsAndConditions';
 import JobDetails from '../pages/JobDetails';
 import CompanyPage from '../pages/CompanyPage';
 import RefundPolicy from '../pages/RefundPolicy';
+import SignIn from '../pages/SignIn';
+import SignUp from '../pages/SignUp';
 import { homeCompaniesQuery } from '../features/landing/components/Companies';
 import { COMPANY_NOT_FOUND_HEAD, companyHead, companyListHead, heads } from './heads';
 import { JOB_NOT_FOUND_HEAD, jobHead, jobImagePath, jobPostingLd } from './jobPosting';
@@ -164,6 +167,18 @@ export const pages: Record<string, ServerPage> = {
         ),
       ]);
     },
+  },
+  // The form as a signed-out visitor sees it: the Google button's place when the API offers Google (a failed
+  // call leaves it out: the browser asks again). `?next=` stays out of the canonical address.
+  './SignIn': {
+    component: SignIn,
+    head: () => ({ ...heads.SignIn, canonical: paths.signIn() }),
+    prefetch: (client) => client.prefetchQuery(authQueries.config()),
+  },
+  './SignUp': {
+    component: SignUp,
+    head: () => ({ ...heads.SignUp, canonical: paths.signUp() }),
+    prefetch: (client) => client.prefetchQuery(authQueries.config()),
   },
   './BecomeReferrer': { component: BecomeReferrer, head: () => heads.BecomeReferrer },
   './Premium': { component: Premium, head: () => heads.Premium },

@@ -5,7 +5,7 @@ import { adminKeys } from './admin';
 import { profileKeys } from './auth';
 import { jobKeys } from './jobPost';
 import { referralKeys } from './referral';
-import { savedResumeKeys } from './upload';
+import { resumesKeys, savedResumeKeys } from './upload';
 
 type Key = readonly unknown[];
 const invalidate = (
@@ -43,6 +43,7 @@ export const afterProfileChange = (client: QueryClient, userId: string | undefin
     profileKeys.candidate(userId),
     profileKeys.referrer(userId),
     savedResumeKeys.of(userId),
+    resumesKeys.of(userId),
   ]);
 
 /**

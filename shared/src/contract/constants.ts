@@ -83,6 +83,12 @@ export const RESUME_MIME_TYPES = [
   'application/msword',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 ] as const;
+/** A candidate keeps at most this many named resumes (docs/decisions-candidate.md). */
+export const RESUMES_MAX = 3;
+/** What a fourth resume is told (docs/decisions-candidate.md). */
+export const RESUMES_FULL_MESSAGE = `You can keep up to ${RESUMES_MAX} resumes. Delete or replace one to add another.`;
+/** A resume's name: at most this many characters. */
+export const RESUME_NAME_MAX = 80;
 /** The `accept` attribute of a resume file input. */
 export const RESUME_ACCEPT = [...RESUME_EXTENSIONS, ...RESUME_MIME_TYPES].join(',');
 export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.gif', '.webp'] as const;

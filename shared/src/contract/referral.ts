@@ -124,9 +124,10 @@ export const referralCountsAnswer = envelope(referralCountsSchema);
 export const referralNotificationsAnswer = envelope(z.array(referralNotificationSchema));
 
 /**
- * POST /referralRequest/sendReferralRequest (after the resume upload, or with the saved resume). The
- * request carries the sender's current resume; `resumeId` (optional) names the saved resume the candidate
- * saw and chose, and is refused when it is not their own current one.
+ * POST /referralRequest/sendReferralRequest. The request carries one of the sender's named resumes:
+ * `resumeId` names the one the candidate chose (refused when it is not theirs, 409 when it was deleted
+ * meanwhile); without it, their default resume. The request keeps that file even if the resume is later
+ * replaced or deleted.
  */
 export const sendReferralRequestRequest = z.object({
   jobPostId: idSchema,
@@ -135,7 +136,7 @@ export const sendReferralRequestRequest = z.object({
   resumeId: idSchema
     .optional()
     .describe(
-      "The saved resume's id (GET /documentsUpload/savedResume): must be the sender's current resume",
+      "One of the sender's resumes (GET /documentsUpload/resumes); without it, their default resume",
     ),
   /** An optional note to the referrer ("why me"), trimmed; blank is no note. */
   note: z

@@ -4,10 +4,17 @@ import {
   MAX_UPLOAD_BYTES,
   RESUME_EXTENSIONS,
   RESUME_MIME_TYPES,
+  RESUME_NAME_MAX,
 } from './constants';
 
 /** The upload answers (schemas in ./uploadAnswers.ts, which the main bundle does not load). */
-export type { ProfileImageUploadAnswer, ResumeUploadAnswer, SavedResume } from './uploadAnswers';
+export type {
+  ProfileImageUploadAnswer,
+  Resume,
+  ResumeChange,
+  ResumeUploadAnswer,
+  SavedResume,
+} from './uploadAnswers';
 
 /** How a chosen or uploaded resume is shown. */
 export interface UploadedFileInfo {
@@ -42,6 +49,13 @@ export function isImageFile(f: Pick<FileLike, 'name' | 'type'>): boolean {
     (IMAGE_MIME_TYPES as readonly string[]).includes(f.type) ||
     (IMAGE_EXTENSIONS as readonly string[]).includes(extOf(f.name))
   );
+}
+
+/** The name a new resume gets from its file: the file's name without its extension ('Resume' if none). */
+export function resumeNameOf(fileName: string, max = RESUME_NAME_MAX): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const name = base.replace(/\.[A-Za-z0-9]{1,5}$/, '').trim();
+  return (name || 'Resume').slice(0, max);
 }
 
 export const isWithinUploadLimit = (f: Pick<FileLike, 'size'>): boolean =>

@@ -4,8 +4,8 @@
 //   REFERIO_BENCH_HELLO_DIR.
 // From the release store (docs/releases.md; RELEASE_STORE, else <repo>/.releases), unless --dist names a build:
 // - a remote serves every kept release from `<store>/releases/<app>/`;
-// - the shell serves its live release (read at start: a shell deploy takes effect when its server restarts), or
-//   shell/dist when the store has none; its remotes come from the store per visitor, or from --remotes /
+// - the shell serves its live release (and canary: rollover/site.ts, read when its process starts; a move of the
+//   pointer starts new processes: rollover/supervisor.ts), or shell/dist when the store has none; its remotes come from the store per visitor, or from --remotes /
 //   REMOTES_FILE when given (then the store is not read unless --store says so).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,6 +46,12 @@ export interface ServerConfig {
   deadlineMs: number;
   bodyMaxBytes: number;
   benchHelloDir: string | null;
+  /** The shell: the store its own releases come from (null with --dist, or without a folder or S3 store). */
+  shellStore?: Store | null;
+  /** The shell: the release it serves (null for a build outside the store). */
+  shellRelease?: string | null;
+  /** The shell: its other kept releases' folders (their hashed files stay served). */
+  alsoDists?: string[];
 }
 
 /** A configuration that cannot be served: the message, and the exit code. */
@@ -146,6 +152,7 @@ export async function configFrom(
     dist: await distOf(app, args, store),
     store: app.host || args.dist ? null : store,
     remotes: app.host ? remotesOf(args, remotesFile, store, dev) : null,
+    shellStore: app.host ? store : null,
     apiUrl: args.api || env.API_URL || `http://127.0.0.1:${apiPort(env)}`,
     siteUrl,
     secure: /^https:/.test(env.SITE_URL ?? ''),

@@ -120,6 +120,23 @@ describe('pages and Accept', () => {
     expect(file.status).toBe(404);
     expect(await file.text()).toBe('Not found');
   });
+
+  it('answers a page form sent without the app with the page again (303), its fields never in the address', async () => {
+    const res = await fetch(`${base}/sign-in?next=%2Fjobs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      body: 'email=someone%40example.com&userType=candidate',
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/sign-in?next=%2Fjobs');
+    const other = await fetch(`${base}/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(other.status).toBe(404);
+  });
 });
 
 describe('request ids', () => {

@@ -28,6 +28,11 @@ export interface StaticOptions {
   host: boolean;
   /** A remote's releases from the store: every file but the stable URLs' is part of a release. */
   fromStore: boolean;
+  /**
+   * The shell: its other kept releases' folders, looked in after `dist` (a tab opened before a deploy, or the other
+   * side of a canary, still gets its hashed files).
+   */
+  also?: string[];
 }
 
 /** How long a file may be kept, and who may read it. */
@@ -51,7 +56,7 @@ export function cacheHeaders(
 
 export async function registerStatic(server: FastifyInstance, o: StaticOptions): Promise<void> {
   await server.register(fastifyStatic, {
-    root: o.dist,
+    root: o.also?.length ? [o.dist, ...o.also] : o.dist,
     index: o.host ? false : ['index.html'],
     wildcard: true,
     cacheControl: false,

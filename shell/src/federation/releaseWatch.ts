@@ -1,9 +1,10 @@
-// Whether a newer release of a remote this tab runs is live: /remotes.json is read again at safe moments (a
-// route change, the tab coming back into view or focus, and every few minutes) and compared with the entries
-// this tab loaded (remotes.ts `checkForNewRelease`). The answer only raises a flag for the notice
+// Whether a newer release of a remote this tab runs, or of the shell, is live: /remotes.json is read again at safe
+// moments (a route change, the tab coming back into view or focus, and every few minutes) and compared with the
+// entries this tab loaded and the shell release its page came from (remotes.ts `checkForNewRelease`). The answer only raises a flag for the notice
 // (NewReleaseNotice.tsx); the page is reloaded when the visitor presses Reload, never on its own, so nothing
 // typed is ever lost to a release.
 import { checkForNewRelease, hasLoadedRemotes } from './remotes';
+import { tabShellRelease } from './remotesConfig';
 
 export interface ReleaseWatchOptions {
   /** How often to check while the tab stays open (ms). */
@@ -52,8 +53,8 @@ export function startReleaseWatch(options: ReleaseWatchOptions = {}): ReleaseWat
   let running: Promise<void> | null = null;
 
   const checkNow = (): Promise<void> => {
-    // Nothing of a remote runs yet, or the notice shows already: nothing to find out.
-    if (available || !hasLoadedRemotes()) return Promise.resolve();
+    // Nothing a release could replace runs yet, or the notice shows already: nothing to find out.
+    if (available || !(hasLoadedRemotes() || tabShellRelease())) return Promise.resolve();
     if (running) return running;
     last = now();
     running = check()

@@ -4,11 +4,17 @@
 // Releases: /remotes.json is the pointer to each remote's live release. A chunk that fails to load (the
 // release this tab started with is gone) makes the shell read the pointer again and load that remote from
 // the entry it names now, once per load (`reloadRemoteFromPointer`). `checkForNewRelease` tells whether a
-// remote this tab runs code of has a newer release live (the notice offers a reload); a remote it has not
-// loaded yet is quietly moved to the new entry, so its first page comes from the live release.
+// remote this tab runs code of, or the shell itself, has a newer release live (the notice offers a reload); a
+// remote it has not loaded yet is quietly moved to the new entry, so its first page comes from the live release.
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { fetchRemotesConfig, inlineRemotesConfig, type RemoteConfigEntry } from './remotesConfig';
+import {
+  fetchRemotesAnswer,
+  fetchRemotesConfig,
+  inlineRemotesConfig,
+  tabShellRelease,
+  type RemoteConfigEntry,
+} from './remotesConfig';
 import type { RemoteModuleId } from '../routes/paths';
 
 let registered: Promise<RemoteConfigEntry[]> | null = null;
@@ -136,11 +142,12 @@ async function loadComponentModule(id: string): Promise<PageModule> {
  * Reads the pointer and tells whether a remote this tab has loaded code of is live in another release now.
  * Remotes not loaded yet are moved to their new entry on the way (nothing of theirs runs in the tab).
  */
-export async function checkForNewRelease(): Promise<boolean> {
+export async function checkForNewRelease(tabShell = tabShellRelease()): Promise<boolean> {
   if (!registered) return false;
   await registered;
-  const current = await fetchRemotesConfig();
-  let newer = false;
+  const { remotes: current, shellRelease } = await fetchRemotesAnswer();
+  // The shell itself moved on (a deploy, a rollback, or this visitor in or out of its canary).
+  let newer = Boolean(tabShell && shellRelease && shellRelease !== tabShell);
   for (const remote of current) {
     const entry = absolute(remote.entry);
     const was = registeredEntries.get(remote.name);

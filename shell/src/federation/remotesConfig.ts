@@ -55,11 +55,28 @@ export function parseRemotesConfig(raw: unknown, base = 'http://localhost/'): Re
   });
 }
 
+/** The header of the shell's server naming the shell release that answered (server/src/server.ts). */
+export const SHELL_RELEASE_HEADER = 'Referio-Shell-Release';
+
+/** /remotes.json, and the shell release whose server answered it (null when it does not say). */
+export interface RemotesAnswer {
+  remotes: RemoteConfigEntry[];
+  shellRelease: string | null;
+}
+
 /** Fetches /remotes.json past every cache (it is the switch for moving a remote) and checks it. */
 export async function fetchRemotesConfig(
   url = REMOTES_CONFIG_URL,
   fetchImpl: typeof fetch = fetch,
 ): Promise<RemoteConfigEntry[]> {
+  return (await fetchRemotesAnswer(url, fetchImpl)).remotes;
+}
+
+/** As fetchRemotesConfig, with the shell release that answered. */
+export async function fetchRemotesAnswer(
+  url = REMOTES_CONFIG_URL,
+  fetchImpl: typeof fetch = fetch,
+): Promise<RemotesAnswer> {
   const res = await fetchImpl(url, { cache: 'no-store', headers: { accept: 'application/json' } });
   if (!res.ok) throw new RemotesConfigError(`${url} answered ${res.status}.`);
   let body: unknown;
@@ -68,7 +85,22 @@ export async function fetchRemotesConfig(
   } catch {
     throw new RemotesConfigError(`${url} is not valid JSON.`);
   }
-  return parseRemotesConfig(body, typeof window !== 'undefined' ? window.location.href : undefined);
+  const remotes = parseRemotesConfig(
+    body,
+    typeof window !== 'undefined' ? window.location.href : undefined,
+  );
+  // A stand-in without headers (tests) says nothing of the shell.
+  return { remotes, shellRelease: res.headers?.get?.(SHELL_RELEASE_HEADER) ?? null };
+}
+
+/**
+ * The shell release this tab runs, as its page's server said it (`Server-Timing: shell-release;desc="…"`, read from
+ * the navigation's timing); null when it did not (a shell served without the release store, or an old browser).
+ */
+export function tabShellRelease(): string | null {
+  if (typeof performance === 'undefined' || !performance.getEntriesByType) return null;
+  const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return nav?.serverTiming?.find((e) => e.name === 'shell-release')?.description || null;
 }
 
 /**

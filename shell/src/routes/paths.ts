@@ -44,13 +44,18 @@ export interface RouteDef {
   requiresSession?: boolean;
   /** Operators only: the shell asks the API before loading the page (RequireOperator). */
   operatorOnly?: boolean;
+  /**
+   * The server renders it for a visitor with a session too: the same page for everyone, whose personal parts
+   * (the header's account menu) come with the app (docs/islands.md).
+   */
+  forEveryone?: boolean;
 }
 
 const remote = (module: RemoteModuleId): RouteTarget => ({ kind: 'remote', module });
 
 export const routes = {
-  root: { path: '/', target: remote(remoteModules.Landing) },
-  home: { path: '/home', target: remote(remoteModules.Landing) },
+  root: { path: '/', target: remote(remoteModules.Landing), forEveryone: true },
+  home: { path: '/home', target: remote(remoteModules.Landing), forEveryone: true },
   signIn: { path: '/sign-in', target: remote(remoteModules.SignIn) },
   signUp: { path: '/sign-up', target: remote(remoteModules.SignUp) },
   companyList: { path: '/company-list', target: remote(remoteModules.CompanyList) },

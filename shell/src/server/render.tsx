@@ -44,7 +44,14 @@ export function configure({ apiBaseUrl }: { apiBaseUrl: string }): void {
 
 /** What a URL shows, as far as the server needs to know. */
 export type PageMatch =
-  | { kind: 'remote'; module: RemoteModuleId; remote: string; expose: string }
+  | {
+      kind: 'remote';
+      module: RemoteModuleId;
+      remote: string;
+      expose: string;
+      /** Rendered for a visitor with a session too (RouteDef `forEveryone`). */
+      forEveryone: boolean;
+    }
   | { kind: 'notFound' }
   /** The dashboard and signed-in pages: rendered in the browser, as before. */
   | { kind: 'browser' };
@@ -62,7 +69,8 @@ export function matchPage(pathname: string): PageMatch {
   if (!route) return { kind: 'notFound' };
   if (route.requiresSession || route.target.kind !== 'remote') return { kind: 'browser' };
   const [remote, page] = route.target.module.split('/') as [string, string];
-  return { kind: 'remote', module: route.target.module, remote, expose: `./${page}` };
+  const forEveryone = 'forEveryone' in route && route.forEveryone === true;
+  return { kind: 'remote', module: route.target.module, remote, expose: `./${page}`, forEveryone };
 }
 
 /** A remote's page as its server module describes it (mfe-public/src/ssr/index.tsx `ServerPage`). */

@@ -10,13 +10,19 @@
 // Prints a table and writes bench/results/chat-<pglite|pg>.json. The clients share the process (and the 2 cores)
 // with the server, so the numbers are an upper bound on what the server itself adds.
 //
-// INSTANCES=2 (PostgreSQL only): two API processes (`node api/dist/server.js`) on the same database; every
-// candidate's stream and posts go to the first, every referrer's to the second, so each message crosses from
-// one instance to the other through LISTEN/NOTIFY. This process only sets up the data (its app does not
-// listen) and runs the clients. Writes bench/results/chat-pg-2x.json.
+// INSTANCES=N ≥ 2 (PostgreSQL only): N API processes (`node api/dist/server.js`) on the same database; chat i's
+// candidate uses instance i mod N and its referrer instance i+1 mod N, so each message crosses from one instance
+// to another through the fan-out (LISTEN/NOTIFY, or the broker EVENTS_BROKER_URL names). This process only sets
+// up the data (its app does not listen) and runs the clients. Writes bench/results/chat-pg-<N>x.json.
+//
+// RATES=100,200,… (open loop): instead of ROUNDS closed-loop messages, sends at each rate (messages/s, evenly
+// spaced) for STEP_SECONDS (default 5) and reports each step's latency, counted from when a message was due;
+// the sweep stops after the first step whose p99 passes STOP_P99_MS (default 500) or that loses messages.
+// Writes RESULT_FILE (default bench/results/chat-rates.json). Used by tools/bench/chat-curve.mjs.
 //
 //   CHATS=100 ROUNDS=5 CONCURRENCY=20 BENCH_TIMEOUT_MS=120000 npm run bench:chat -w @referio/api
 //   INSTANCES=2 CHATS=1000 ROUNDS=2 DATABASE_URL=… node tools/bench/lib/chat-load.mjs
+//   INSTANCES=4 CHATS=1000 RATES=100,200,400 DATABASE_URL=… node tools/bench/lib/chat-load.mjs
 import { execFileSync, spawn } from 'node:child_process';
 import net from 'node:net';
 import fs from 'node:fs';
@@ -36,9 +42,14 @@ const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 20);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 120_000);
 const INSTANCES = Number(process.env.INSTANCES ?? 1);
-if (INSTANCES !== 1 && INSTANCES !== 2) throw new Error('INSTANCES must be 1 or 2');
-if (INSTANCES === 2 && !process.env.DATABASE_URL)
-  throw new Error('INSTANCES=2 needs DATABASE_URL: two processes share only a PostgreSQL server');
+if (!Number.isInteger(INSTANCES) || INSTANCES < 1 || INSTANCES > 8)
+  throw new Error('INSTANCES must be 1 to 8');
+if (INSTANCES > 1 && !process.env.DATABASE_URL)
+  throw new Error('INSTANCES > 1 needs DATABASE_URL: the processes share only a PostgreSQL server');
+const RATES = (process.env.RATES ?? '').split(',').filter(Boolean).map(Number);
+if (RATES.some((r) => !(r > 0))) throw new Error('RATES: messages per second, e.g. 100,200,400');
+const STEP_SECONDS = Number(process.env.STEP_SECONDS ?? 5);
+const STOP_P99_MS = Number(process.env.STOP_P99_MS ?? 500);
 const started = Date.now();
 const deadline = started + TIMEOUT_MS;
 const remaining = () => Math.max(0, deadline - Date.now());
@@ -97,15 +108,16 @@ const freePort = () =>
     });
   });
 
-/** The servers: this process's app (INSTANCES=1) or two API processes on the same database. */
+/** The servers: this process's app (INSTANCES=1) or N API processes on the same database. */
 const children = [];
 let ports;
 if (INSTANCES === 1) {
   await app.listen({ port: 0, host: '127.0.0.1' });
-  ports = [app.server.address().port, app.server.address().port];
+  ports = [app.server.address().port];
 } else {
   await app.ready();
-  ports = [await freePort(), await freePort()];
+  ports = [];
+  for (let i = 0; i < INSTANCES; i++) ports.push(await freePort());
   for (const [i, p] of ports.entries()) {
     const child = spawn(process.execPath, [path.join(apiDir, 'dist', 'server.js')], {
       cwd: root,
@@ -135,7 +147,9 @@ console.log(
   `API on 127.0.0.1:${ports.join(', ')} (${app.database.kind}, ${INSTANCES} instance${INSTANCES > 1 ? 's' : ''}); ${CHATS} chats, ${2 * CHATS} streams, ${ROUNDS} rounds`,
 );
 
-/** Candidates talk to the first instance, referrers to the second (the same one when INSTANCES=1). */
+/** Chat i's candidate talks to instance i mod N, its referrer to the next one (the same when INSTANCES=1). */
+const portOf = (i, side) => ports[(i + (side === 'referrer' ? 1 : 0)) % ports.length];
+
 function request(method, url, cookie, body, port = ports[0]) {
   return new Promise((resolve, reject) => {
     const payload = body ? JSON.stringify(body) : undefined;
@@ -256,16 +270,27 @@ try {
     });
     const cookieOf = async (id) => `referio_sid=${(await app.sessions.create(id)).token}`;
     pairs.push({
-      candidate: { id: candidate.id, cookie: await cookieOf(candidate.id) },
-      referrer: { id: referrer.id, cookie: await cookieOf(referrer.id) },
+      candidate: {
+        id: candidate.id,
+        cookie: await cookieOf(candidate.id),
+        port: portOf(i, 'candidate'),
+      },
+      referrer: {
+        id: referrer.id,
+        cookie: await cookieOf(referrer.id),
+        port: portOf(i, 'referrer'),
+      },
     });
   }
   // Chats through the API.
   await inBatches(pairs, CONCURRENCY, async (p) => {
-    const res = await request('POST', '/api/chat/createChat', p.candidate.cookie, {
-      userId: p.candidate.id,
-      referrerId: p.referrer.id,
-    });
+    const res = await request(
+      'POST',
+      '/api/chat/createChat',
+      p.candidate.cookie,
+      { userId: p.candidate.id, referrerId: p.referrer.id },
+      p.candidate.port,
+    );
     p.chatId = res.data._id;
   });
 
@@ -307,124 +332,204 @@ try {
   let streamRetries = 0;
   await inBatches(pairs, 50, (p) =>
     Promise.all([
-      openWithRetry(p.candidate.cookie, `?open=${p.chatId}`, onMessage(p.candidate.id), ports[0]),
-      openWithRetry(p.referrer.cookie, '', onMessage(p.referrer.id), ports[1]),
+      openWithRetry(
+        p.candidate.cookie,
+        `?open=${p.chatId}`,
+        onMessage(p.candidate.id),
+        p.candidate.port,
+      ),
+      openWithRetry(p.referrer.cookie, '', onMessage(p.referrer.id), p.referrer.port),
     ]),
   );
   const connectMs = performance.now() - connectStarted;
 
-  // Messages: every chat, ROUNDS times, alternating the sender.
-  const jobs = [];
-  for (let r = 0; r < ROUNDS; r++)
-    for (const [i, p] of pairs.entries())
-      jobs.push({
-        p,
-        from: r % 2 ? p.referrer : p.candidate,
-        port: r % 2 ? ports[1] : ports[0],
-        key: `r${r}-c${i}`,
-      });
-  // The clients' own event-loop delay while sending: a late callback shows up as latency too.
-  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  loopDelay.enable();
-  const sendStarted = performance.now();
-  let sendErrors = 0;
-  await inBatches(jobs, CONCURRENCY, async ({ p, from, port, key }) => {
-    const content = `bench ${key}`;
-    sentAt.set(content, performance.now());
-    try {
-      await request(
-        'POST',
-        '/api/message/createMessage',
-        from.cookie,
-        { chatId: p.chatId, sender: '', senderId: from.id, content },
-        port,
+  // Open loop: each rate for STEP_SECONDS, latency counted from the moment a message was due to be sent.
+  const sweepRates = async () => {
+    const steps = [];
+    for (const rate of RATES) {
+      if (remaining() === 0) break;
+      const step = await sendAtRate(rate);
+      steps.push(step);
+      console.log(
+        `rate ${rate}/s: sent ${step.sent} (${step.achievedPerSec}/s), median ${step.latencyMs.median} ms, p99 ${step.latencyMs.p99} ms, max ${step.latencyMs.max} ms, lost ${step.lost}, send errors ${step.sendErrors}`,
       );
-    } catch {
-      sendErrors += 1;
+      if (step.lost > 0 || step.sendErrors > 0 || !(step.latencyMs.p99 <= STOP_P99_MS)) break;
     }
-  });
-  const sendMs = performance.now() - sendStarted;
-  // Wait (bounded) for the last deliveries.
-  const expected = jobs.length - sendErrors;
-  while (latencies.length < expected && remaining() > 0)
-    await new Promise((r) => setTimeout(r, 20));
-
-  loopDelay.disable();
-  const sorted = [...latencies].sort((a, b) => a - b);
-  if (process.env.TRACE_FILE) {
-    const trace = [...sentAt].map(([content, t]) => ({
-      c: content,
-      s: performance.timeOrigin + t,
-      d: deliveredAt.has(content) ? performance.timeOrigin + deliveredAt.get(content) : null,
-    }));
-    fs.writeFileSync(process.env.TRACE_FILE, JSON.stringify(trace));
-  }
-  const result = {
-    when: new Date().toISOString(),
-    database: app.database.kind,
-    instances: INSTANCES,
-    node: process.version,
-    cpus: os.cpus().length,
-    chats: CHATS,
-    streams: streams.length,
-    rounds: ROUNDS,
-    concurrency: CONCURRENCY,
-    messagesSent: jobs.length,
-    sendErrors,
-    delivered: latencies.length,
-    lost: expected - latencies.length,
-    duplicates,
-    streamsConnectedMs: round(connectMs),
-    streamRetries,
-    sendThroughputPerSec: round((jobs.length / sendMs) * 1000),
-    latencyMs: {
-      min: round(sorted[0] ?? null),
-      median: round(percentile(sorted, 50)),
-      p90: round(percentile(sorted, 90)),
-      p99: round(percentile(sorted, 99)),
-      max: round(sorted.at(-1) ?? null),
-    },
-    clientEventLoopDelayMs: {
-      p50: round(loopDelay.percentile(50) / 1e6),
-      p99: round(loopDelay.percentile(99) / 1e6),
-      max: round(loopDelay.max / 1e6),
-    },
-    timedOut: remaining() === 0,
-    totalMs: Date.now() - started,
+    const result = {
+      when: new Date().toISOString(),
+      database: app.database.kind,
+      broker: process.env.EVENTS_BROKER_URL ? 'redis' : 'database',
+      instances: INSTANCES,
+      chats: CHATS,
+      streams: streams.length,
+      streamsConnectedMs: round(connectMs),
+      stepSeconds: STEP_SECONDS,
+      duplicates,
+      steps,
+    };
+    const out = process.env.RESULT_FILE ?? path.join(root, 'bench', 'results', 'chat-rates.json');
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`wrote ${path.relative(root, out)}`);
   };
 
-  const rows = [
-    ['database', `${result.database}, ${INSTANCES} instance${INSTANCES > 1 ? 's' : ''}`],
-    ['chats / streams', `${CHATS} / ${streams.length}`],
-    ['streams connected in', `${result.streamsConnectedMs} ms`],
-    ['messages sent (concurrency)', `${result.messagesSent} (${CONCURRENCY})`],
-    ['send throughput', `${result.sendThroughputPerSec} msg/s`],
-    ['send errors', `${sendErrors}`],
-    ['delivered / lost / duplicates', `${result.delivered} / ${result.lost} / ${duplicates}`],
-    ['latency median', `${result.latencyMs.median} ms`],
-    ['latency p90', `${result.latencyMs.p90} ms`],
-    ['latency p99', `${result.latencyMs.p99} ms`],
-    ['latency max', `${result.latencyMs.max} ms`],
-    [
-      'client event-loop delay p50 / p99',
-      `${result.clientEventLoopDelayMs.p50} / ${result.clientEventLoopDelayMs.p99} ms`,
-    ],
-  ];
-  const width = Math.max(...rows.map(([k]) => k.length));
-  console.log(`\n| ${'measure'.padEnd(width)} | value |\n|${'-'.repeat(width + 2)}|-------|`);
-  for (const [k, v] of rows) console.log(`| ${k.padEnd(width)} | ${v} |`);
+  /** Sends rate × STEP_SECONDS messages, evenly spaced, round the chats; waits (bounded) for deliveries. */
+  const sendAtRate = async (rate) => {
+    const count = Math.round(rate * STEP_SECONDS);
+    const from = latencies.length;
+    const pending = [];
+    let sendErrors = 0;
+    const t0 = performance.now();
+    for (let k = 0; k < count && remaining() > 0; k++) {
+      const due = t0 + (k * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      const p = pairs[k % pairs.length];
+      const sender = Math.floor(k / pairs.length) % 2 ? p.referrer : p.candidate;
+      const content = `rate ${rate} ${k}`;
+      sentAt.set(content, due);
+      const body = { chatId: p.chatId, sender: '', senderId: sender.id, content };
+      pending.push(
+        request('POST', '/api/message/createMessage', sender.cookie, body, sender.port).catch(
+          () => (sendErrors += 1),
+        ),
+      );
+    }
+    await Promise.all(pending);
+    const sendMs = performance.now() - t0;
+    const settleBy = Date.now() + 10_000;
+    while (latencies.length - from < count - sendErrors && Date.now() < settleBy && remaining() > 0)
+      await new Promise((r) => setTimeout(r, 20));
+    const sorted = latencies.slice(from).sort((x, y) => x - y);
+    return {
+      rate,
+      sent: count,
+      achievedPerSec: round((count / sendMs) * 1000),
+      sendErrors,
+      lost: count - sendErrors - sorted.length,
+      latencyMs: {
+        median: round(percentile(sorted, 50)),
+        p90: round(percentile(sorted, 90)),
+        p99: round(percentile(sorted, 99)),
+        max: round(sorted.at(-1) ?? null),
+      },
+    };
+  };
 
-  const out = path.join(
-    root,
-    'bench',
-    'results',
-    `chat-${result.database}${INSTANCES > 1 ? `-${INSTANCES}x` : ''}.json`,
-  );
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
-  console.log(`\nwrote ${path.relative(root, out)}`);
-  // A message that could not be sent was never delivered either: the run fails, whatever `lost` says.
-  if (result.lost > 0 || result.sendErrors > 0 || result.timedOut) exitCode = 1;
+  if (RATES.length > 0) await sweepRates();
+  else {
+    // Messages: every chat, ROUNDS times, alternating the sender.
+    const jobs = [];
+    for (let r = 0; r < ROUNDS; r++)
+      for (const [i, p] of pairs.entries())
+        jobs.push({
+          p,
+          from: r % 2 ? p.referrer : p.candidate,
+          key: `r${r}-c${i}`,
+        });
+    // The clients' own event-loop delay while sending: a late callback shows up as latency too.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+    const sendStarted = performance.now();
+    let sendErrors = 0;
+    await inBatches(jobs, CONCURRENCY, async ({ p, from, key }) => {
+      const content = `bench ${key}`;
+      sentAt.set(content, performance.now());
+      try {
+        await request(
+          'POST',
+          '/api/message/createMessage',
+          from.cookie,
+          { chatId: p.chatId, sender: '', senderId: from.id, content },
+          from.port,
+        );
+      } catch {
+        sendErrors += 1;
+      }
+    });
+    const sendMs = performance.now() - sendStarted;
+    // Wait (bounded) for the last deliveries.
+    const expected = jobs.length - sendErrors;
+    while (latencies.length < expected && remaining() > 0)
+      await new Promise((r) => setTimeout(r, 20));
+
+    loopDelay.disable();
+    const sorted = [...latencies].sort((a, b) => a - b);
+    if (process.env.TRACE_FILE) {
+      const trace = [...sentAt].map(([content, t]) => ({
+        c: content,
+        s: performance.timeOrigin + t,
+        d: deliveredAt.has(content) ? performance.timeOrigin + deliveredAt.get(content) : null,
+      }));
+      fs.writeFileSync(process.env.TRACE_FILE, JSON.stringify(trace));
+    }
+    const result = {
+      when: new Date().toISOString(),
+      database: app.database.kind,
+      instances: INSTANCES,
+      node: process.version,
+      cpus: os.cpus().length,
+      chats: CHATS,
+      streams: streams.length,
+      rounds: ROUNDS,
+      concurrency: CONCURRENCY,
+      messagesSent: jobs.length,
+      sendErrors,
+      delivered: latencies.length,
+      lost: expected - latencies.length,
+      duplicates,
+      streamsConnectedMs: round(connectMs),
+      streamRetries,
+      sendThroughputPerSec: round((jobs.length / sendMs) * 1000),
+      latencyMs: {
+        min: round(sorted[0] ?? null),
+        median: round(percentile(sorted, 50)),
+        p90: round(percentile(sorted, 90)),
+        p99: round(percentile(sorted, 99)),
+        max: round(sorted.at(-1) ?? null),
+      },
+      clientEventLoopDelayMs: {
+        p50: round(loopDelay.percentile(50) / 1e6),
+        p99: round(loopDelay.percentile(99) / 1e6),
+        max: round(loopDelay.max / 1e6),
+      },
+      timedOut: remaining() === 0,
+      totalMs: Date.now() - started,
+    };
+
+    const rows = [
+      ['database', `${result.database}, ${INSTANCES} instance${INSTANCES > 1 ? 's' : ''}`],
+      ['chats / streams', `${CHATS} / ${streams.length}`],
+      ['streams connected in', `${result.streamsConnectedMs} ms`],
+      ['messages sent (concurrency)', `${result.messagesSent} (${CONCURRENCY})`],
+      ['send throughput', `${result.sendThroughputPerSec} msg/s`],
+      ['send errors', `${sendErrors}`],
+      ['delivered / lost / duplicates', `${result.delivered} / ${result.lost} / ${duplicates}`],
+      ['latency median', `${result.latencyMs.median} ms`],
+      ['latency p90', `${result.latencyMs.p90} ms`],
+      ['latency p99', `${result.latencyMs.p99} ms`],
+      ['latency max', `${result.latencyMs.max} ms`],
+      [
+        'client event-loop delay p50 / p99',
+        `${result.clientEventLoopDelayMs.p50} / ${result.clientEventLoopDelayMs.p99} ms`,
+      ],
+    ];
+    const width = Math.max(...rows.map(([k]) => k.length));
+    console.log(`\n| ${'measure'.padEnd(width)} | value |\n|${'-'.repeat(width + 2)}|-------|`);
+    for (const [k, v] of rows) console.log(`| ${k.padEnd(width)} | ${v} |`);
+
+    const out = path.join(
+      root,
+      'bench',
+      'results',
+      `chat-${result.database}${INSTANCES > 1 ? `-${INSTANCES}x` : ''}.json`,
+    );
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`\nwrote ${path.relative(root, out)}`);
+    // A message that could not be sent was never delivered either: the run fails, whatever `lost` says.
+    if (result.lost > 0 || result.sendErrors > 0 || result.timedOut) exitCode = 1;
+  }
 } catch (err) {
   console.error(err);
   exitCode = 1;

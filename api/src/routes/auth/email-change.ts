@@ -42,7 +42,11 @@ const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.sessions.destroyOthers(me.id, request.session?.id ?? null);
       app.rememberDevice(reply, email);
       if (email !== me.email) await noticeToOldAddress(app, request, me, email);
-      return { success: true, message: AUTH_MESSAGES.emailChanged, data: toProfile(updated) };
+      return {
+        success: true,
+        message: AUTH_MESSAGES.emailChanged,
+        data: toProfile(updated, await app.resumes.findDefault(me.id)),
+      };
     },
   );
 

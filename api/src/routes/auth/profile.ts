@@ -57,7 +57,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = assertSelf(request, request.params.userId, AUTH_MESSAGES.ownProfileOnly);
-      return { success: true, data: toProfile(me) };
+      return { success: true, data: toProfile(me, await app.resumes.findDefault(me.id)) };
     },
   );
 
@@ -76,7 +76,10 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const history = await app.users.workEmailHistory(me.id);
       return {
         success: true,
-        data: { ...toProfile(me), workEmailHistory: history.map(toHistoryEntry) },
+        data: {
+          ...toProfile(me, await app.resumes.findDefault(me.id)),
+          workEmailHistory: history.map(toHistoryEntry),
+        },
       };
     },
   );
@@ -117,7 +120,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         message: pendingEmail
           ? AUTH_MESSAGES.emailChangeSent(pendingEmail, me.email)
           : AUTH_MESSAGES.profileUpdated,
-        data: { ...toProfile(updated), pendingEmail },
+        data: { ...toProfile(updated, await app.resumes.findDefault(me.id)), pendingEmail },
       };
     },
   );

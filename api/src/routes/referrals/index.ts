@@ -33,15 +33,15 @@ const userIdParams = z.object({ userId: idSchema });
 /** A candidate asks for a referral. */
 function sendRoutes(app: RouteApp): void {
   /**
-   * A candidate asks the job's referrer for a referral, carrying their current resume. 429 when the
-   * candidate is at a cap (which one, and when it frees up).
+   * A candidate asks the job's referrer for a referral, carrying the resume they chose (else their
+   * default one). 429 when the candidate is at a cap (which one, and when it frees up).
    */
   app.post(
     '/referralRequest/sendReferralRequest',
     {
       schema: {
         tags: ['referrals'],
-        summary: "Ask a job's referrer for a referral (carries the current resume)",
+        summary: "Ask a job's referrer for a referral (carries the chosen or default resume)",
         body: sendReferralRequestRequest,
         response: {
           201: referralRequestSavedAnswer,
@@ -53,19 +53,21 @@ function sendRoutes(app: RouteApp): void {
     async (request, reply) => {
       const me = assertSelf(request, request.body.userId, REFERRAL_MESSAGES.sendAsSelf);
       const { jobPostId, targetUserId, resumeId, note } = request.body;
+      // The resume the candidate chose (theirs: 403 for anyone else's; 409 when deleted meanwhile, like
+      // an unknown id), else their default one.
+      let resumeKey: string | null;
       if (resumeId) {
-        // The saved resume the candidate chose: theirs (403 for anyone else's file), and still current
-        // (409: replaced or removed meanwhile; a replaced file no request carries is gone, like an unknown id).
-        const file = await app.uploads.findFileById(resumeId);
-        if (file && (file.ownerId !== me.id || file.kind !== 'resume')) {
+        const chosen = await app.resumes.find(resumeId);
+        if (chosen && chosen.ownerId !== me.id) {
           throw new HttpError(403, REFERRAL_MESSAGES.notYourResume);
         }
-        if (!file || file.storageKey !== me.resume) {
-          throw new HttpError(409, REFERRAL_MESSAGES.resumeChanged);
-        }
+        if (!chosen) throw new HttpError(409, REFERRAL_MESSAGES.resumeChanged);
+        resumeKey = chosen.storageKey;
+      } else {
+        resumeKey = (await app.resumes.findDefault(me.id))?.storageKey ?? null;
       }
       try {
-        const data = await app.referrals.send(me, jobPostId, targetUserId, note || null);
+        const data = await app.referrals.send(me, jobPostId, targetUserId, resumeKey, note || null);
         reply.code(201);
         return { success: true as const, message: REFERRAL_MESSAGES.sent, data };
       } catch (err) {

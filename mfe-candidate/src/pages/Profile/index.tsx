@@ -12,12 +12,12 @@ import {
 import { EmailPreferences } from '@referio/shared/forms';
 import { BlockedUsers } from '@referio/shared/jobs';
 import { ProfileForm, ProfilePhoto, useProfileSession } from '@referio/shared/profile';
-import { ResumeSection } from '../../features/profile/components/ResumeSection';
+import { ResumesSection } from '../../features/profile/components/ResumesSection';
 import { JobAlerts } from '../../features/alerts/components/JobAlerts';
 import '../candidate.css';
 
 /**
- * The candidate's profile: photo, details (with what the avatar popover shows) and resume; their job
+ * The candidate's profile: photo, details (with what the avatar popover shows) and resumes; their job
  * alerts, e-mail preferences and blocked people.
  */
 export default function Profile() {
@@ -68,9 +68,8 @@ export default function Profile() {
               syncUser(saved);
             }}
           />
-          <ResumeSection
+          <ResumesSection
             userId={userId}
-            profile={profile.data}
             onChanged={() => void afterProfileChange(queryClient, userId)}
           />
         </div>

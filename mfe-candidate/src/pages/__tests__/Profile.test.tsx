@@ -1,14 +1,13 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   ApiError,
-  deleteResume,
   getBlockedUsers,
   getJobAlerts,
   getMailPreferences,
   getByIdUser,
   profileImgUpload,
-  resumeUpload,
+  listResumes,
   updateById,
   useSessionStore,
   type Profile as ProfileData,
@@ -32,8 +31,7 @@ jest.mock('@referio/shared', () =>
       'getByIdUser',
       'updateById',
       'profileImgUpload',
-      'resumeUpload',
-      'deleteResume',
+      'listResumes',
       'getBlockedUsers',
       'getJobAlerts',
     ]),
@@ -42,12 +40,11 @@ beforeEach(() => {
   jest.mocked(getMailPreferences).mockResolvedValue(makeMailPreferences());
   jest.mocked(getBlockedUsers).mockResolvedValue([]);
   jest.mocked(getJobAlerts).mockResolvedValue([]);
+  jest.mocked(listResumes).mockResolvedValue([]);
 });
 const mockedGet = jest.mocked(getByIdUser);
 const mockedUpdate = jest.mocked(updateById);
 const mockedImage = jest.mocked(profileImgUpload);
-const mockedResume = jest.mocked(resumeUpload);
-const mockedDelete = jest.mocked(deleteResume);
 
 async function openProfile(profile: ProfileData = makeProfile()) {
   mockedGet.mockResolvedValue(profile);
@@ -208,22 +205,6 @@ describe('the candidate profile', () => {
     expect(await screen.findByText('Error uploading profile image.')).toBeInTheDocument();
   });
 
-  it("shows the server's reason under 'Error uploading resume.' when the file is refused", async () => {
-    await openProfile();
-    mockedResume.mockRejectedValue(
-      new ApiError('Bad file', 400, 'The file is not a PDF, DOC or DOCX document.'),
-    );
-    await userEvent.upload(
-      screen.getByLabelText('Upload resume'),
-      file('setup.pdf', 'application/pdf', 10),
-    );
-    expect(
-      await screen.findByText(
-        /^Error uploading resume\.\s+The file is not a PDF, DOC or DOCX document\.$/,
-      ),
-    ).toBeInTheDocument();
-  });
-
   it("shows the server's reason under 'Error uploading profile image.' when the photo is refused", async () => {
     await openProfile();
     mockedImage.mockRejectedValue(new ApiError('Bad image', 400, 'The file is not an image.'));
@@ -231,63 +212,5 @@ describe('the candidate profile', () => {
     expect(
       await screen.findByText(/^Error uploading profile image\.\s+The file is not an image\.$/),
     ).toBeInTheDocument();
-  });
-
-  it('uploads a resume, refusing one over 5 MB', async () => {
-    await openProfile();
-    const input = screen.getByLabelText('Upload resume');
-    await userEvent.upload(input, file('cv.pdf', 'application/pdf', 6 * 1024 * 1024));
-    expect(screen.getByText('File size should not exceed 5 MB')).toBeInTheDocument();
-    expect(mockedResume).not.toHaveBeenCalled();
-
-    let finish!: () => void;
-    mockedResume.mockImplementation(
-      () =>
-        new Promise((r) => {
-          finish = () => r({ resumeLink: '/r', resumeName: 'cv.pdf', size: 10 });
-        }),
-    );
-    await userEvent.upload(input, file('cv.pdf', 'application/pdf', 10));
-    expect(await screen.findByText('Uploading...')).toBeInTheDocument();
-    finish();
-    expect(await screen.findByText('Resume uploaded successfully!')).toBeInTheDocument();
-    await waitFor(() => expect(mockedGet).toHaveBeenCalledTimes(2));
-  });
-
-  it("says 'Error uploading resume.' when the upload fails", async () => {
-    await openProfile();
-    mockedResume.mockRejectedValue(new Error('down'));
-    await userEvent.upload(
-      screen.getByLabelText('Upload resume'),
-      file(
-        'cv.docx',
-        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-        10,
-      ),
-    );
-    expect(await screen.findByText('Error uploading resume.')).toBeInTheDocument();
-  });
-
-  it('shows the uploaded resume with a view link and removes it only after the confirmation', async () => {
-    await openProfile(
-      makeProfile({ resumeLink: `/api/documentsUpload/resume/${USER_ID}`, resumeName: 'cv.pdf' }),
-    );
-    expect(screen.getByRole('link', { name: 'View cv.pdf' })).toHaveAttribute(
-      'href',
-      `/api/documentsUpload/resume/${USER_ID}`,
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Remove cv.pdf' }));
-    let dialog = screen.getByRole('dialog', { name: 'Remove resume' });
-    expect(dialog).toHaveTextContent('Are you sure you want to remove the uploaded resume?');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(mockedDelete).not.toHaveBeenCalled();
-
-    mockedDelete.mockResolvedValue({ success: true, message: 'Resume removed' });
-    await userEvent.click(screen.getByRole('button', { name: 'Remove cv.pdf' }));
-    dialog = screen.getByRole('dialog', { name: 'Remove resume' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(mockedDelete).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(mockedGet).toHaveBeenCalledTimes(2));
   });
 });

@@ -12,7 +12,7 @@ import {
   formatJobLocation,
   formatLpa,
   jobQueries,
-  savedResumeQueries,
+  resumesQueries,
   isJobActive,
   toast,
   useCurrentUser,
@@ -141,9 +141,9 @@ function JobView({ job, userId }: { job: Job; userId: string | null }) {
   const [sentOpen, setSentOpen] = useState(false);
   const [requested, setRequested] = useState(false);
   useDocumentHead(jobHead(job));
-  // The profile's saved resume, offered by the request (read when the modal opens).
-  const saved = useQuery({
-    ...savedResumeQueries.of(userId ?? ''),
+  // The candidate's resumes, offered by the request (read when the modal opens).
+  const resumes = useQuery({
+    ...resumesQueries.of(userId ?? ''),
     enabled: uploadOpen && Boolean(userId),
   });
 
@@ -157,8 +157,9 @@ function JobView({ job, userId }: { job: Job; userId: string | null }) {
     if (!userId) return false;
     try {
       await requestReferral({
-        file: choice.file,
-        savedResumeId: choice.savedResumeId,
+        file: choice.file ?? null,
+        replaceId: choice.replaceId,
+        resumeId: choice.resumeId,
         note: choice.note,
         userId,
         targetUserId: referrer?._id,
@@ -169,15 +170,15 @@ function JobView({ job, userId }: { job: Job; userId: string | null }) {
       // The modal checks for a resume first; anything else missing (no referrer) says so in a toast.
       if (err instanceof MissingDataError) toast.error(MESSAGES.missingRequiredData);
       else toast.error(referralFailureMessage(err));
-      // A saved resume replaced meanwhile: offer the current one.
-      if (choice.savedResumeId) void saved.refetch();
+      // A resume deleted meanwhile (or a new file saved before the request failed): offer the list as it is.
+      void resumes.refetch();
       return false;
     }
     setRequested(true);
     setUploadOpen(false);
     setSentOpen(true);
     void afterReferralChange(queryClient);
-    // A new file is the saved resume now (the profile and the next request show it).
+    // A new file is one of the resumes now (the profile and the next request show it).
     if (choice.file) void afterProfileChange(queryClient, userId);
     return true;
   };
@@ -207,8 +208,8 @@ function JobView({ job, userId }: { job: Job; userId: string | null }) {
         onClose={() => setUploadOpen(false)}
         onSubmit={submit}
         jobTitle={job.jobTitle}
-        // A failed read offers the upload, as before the saved resume existed.
-        saved={saved.isError ? null : saved.data}
+        // A failed read offers the upload alone.
+        resumes={resumes.isError ? [] : resumes.data}
       />
 
       <Modal

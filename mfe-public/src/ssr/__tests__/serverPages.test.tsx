@@ -5,6 +5,7 @@ import {
   getAllCompany,
   getAllJobPost,
   getAllTestimonials,
+  getAuthConfig,
   getCompany,
   getPublicJob,
   getSimilarJobs,
@@ -21,6 +22,7 @@ jest.mock('@referio/shared', () =>
     .mockSharedApi([
       'getAllCompany',
       'getAllTestimonials',
+      'getAuthConfig',
       'getAllJobPost',
       'getPublicJob',
       'getCompany',
@@ -138,6 +140,40 @@ describe("mfe-public's server render module", () => {
   ])('renders %s with its content', async (name, path, text) => {
     const { html } = await serverHtml(name, path);
     expect(html).toContain(text);
+  });
+
+  it.each([
+    ['./SignIn', '/sign-in', 'Sign In', 'LOGIN', 'Register for free', '/sign-up'],
+    ['./SignUp', '/sign-up', 'Sign Up', 'Sign Up', 'Sign in', '/sign-in'],
+  ])(
+    'renders %s as a form that works before the app: the type, the e-mail, the button, the other page with next',
+    async (name, path, title, submit, other, otherPath) => {
+      jest.mocked(getAuthConfig).mockResolvedValue({ googleClientId: 'client-1.apps' });
+      const { html, head } = await serverHtml(name, `${path}?next=%2Fjob-details%2Fj-1`);
+      expect(html).toContain(`>${title}</h1>`);
+      // Applicant is the type chosen in the HTML itself, before the form library runs.
+      expect(html).toContain('<input type="radio" name="roleId" checked="" value="0"/>');
+      expect(html).toContain('<input type="radio" name="roleId" value="1"/>');
+      expect(html).toMatch(/<input[^>]* type="email"[^>]* name="email"/);
+      expect(html).toContain(`type="submit"`);
+      expect(html).toContain(`>${submit}</`);
+      expect(html).toMatch(
+        new RegExp(`href="${otherPath}\\?next=%2Fjob-details%2Fj-1"[^>]*>${other}</a>`),
+      );
+      // The Google button's place when the server offers Google.
+      expect(html).toContain('or continue with');
+      expect(head.canonical).toBe(path);
+    },
+  );
+
+  it('renders sign-in without the Google button when the server does not offer Google or does not answer', async () => {
+    jest.mocked(getAuthConfig).mockResolvedValue({ googleClientId: null });
+    expect((await serverHtml('./SignIn', '/sign-in')).html).not.toContain('or continue with');
+    jest.mocked(getAuthConfig).mockRejectedValue(new Error('down'));
+    const { html, client } = await serverHtml('./SignIn', '/sign-in');
+    expect(html).toContain('LOGIN');
+    expect(html).not.toContain('or continue with');
+    expect(dehydrate(client).queries).toEqual([]);
   });
 
   it('gives every page a title and a description of its own', () => {

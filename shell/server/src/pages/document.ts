@@ -30,6 +30,11 @@ export interface PageContent {
   css?: string[];
   /** Taken over as islands (shell/src/islands.tsx): the islands' scripts are preloaded, not the app's. */
   islands?: boolean;
+  /**
+   * The visitor holds a session (a page rendered for everyone): the app's scripts start once the page has painted,
+   * not at the first sign of use, and `<html data-session>` hides the header's Login until the app's header is in.
+   */
+  session?: boolean;
 }
 
 /** The title, description, canonical link, sharing tags and structured data of a page. */
@@ -125,11 +130,14 @@ export class DocumentMaker {
     out = extract(out, /<script defer(?:="defer")? src="?([^" >]+)"?><\/script>/g, scripts);
     out = extract(out, /<link rel="?preload"? as="?script"? href="?([^" >]+)"?[^>]*>/g, preloads);
     // A page taken over as islands (shell/src/islands.tsx): the islands' scripts, not the app's.
+    const marks: string[] = [];
     if (page.islands && this.o.islandsPreloads !== null) {
       preloads = [...this.o.islandsPreloads];
-      out = out.replace(/<html([^>]*)>/, (_m, attrs: string) => `<html${attrs} data-islands>`);
+      marks.push(' data-islands');
     }
-    if (scripts.length) extra.push(afterPaint(scripts, preloads));
+    if (page.session) marks.push(' data-session');
+    out = out.replace(/<html([^>]*)>/, (_m, attrs: string) => `<html${attrs}${marks.join('')}>`);
+    if (scripts.length) extra.push(afterPaint(scripts, preloads, page.session === true));
     return out.replace(
       /<div id="?root"?><\/div>/,
       () => `<div id="root">${rendered.html}</div>${jsonBlock('referio-state', rendered.state)}`,
@@ -170,5 +178,5 @@ export class DocumentMaker {
 }
 
 /** The loader of the app's scripts after the first paint (public/after-paint.js). */
-const afterPaint = (scripts: string[], preloads: string[]): string =>
-  `<script defer src="/after-paint.js" data-scripts="${escapeHtml(scripts.join(' '))}" data-preloads="${escapeHtml(preloads.join(' '))}"${HOLD_IDLE ? ' data-idle="hold"' : ''}></script>`;
+const afterPaint = (scripts: string[], preloads: string[], now: boolean): string =>
+  `<script defer src="/after-paint.js" data-scripts="${escapeHtml(scripts.join(' '))}" data-preloads="${escapeHtml(preloads.join(' '))}"${HOLD_IDLE ? ' data-idle="hold"' : ''}${now ? ' data-start="now"' : ''}></script>`;

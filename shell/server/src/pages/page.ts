@@ -1,6 +1,7 @@
 // A page's answer. The shell's route table (its server bundle) matches the URL; the remote that owns the page
 // renders it through its server module, in the render pool. A page the remote does not render on the server, a
-// signed-in visitor (the session cookie: their pages depend on what the browser stores), the dashboard, a remote
+// signed-in visitor (the session cookie: their pages depend on what the browser stores) but on a page that is the
+// same for everyone (the landing: its personal parts come with the app, started at once), the dashboard, a remote
 // that does not answer, a render that fails or a page of a release whose server render is quarantined
 // (render/quarantine.ts): the page as before (index.html with the copy of the visitor's remotes list), rendered in
 // the browser. Unknown paths answer 404 with the not-found page.
@@ -92,6 +93,7 @@ async function onServer(
   url: URL,
   tpl: Template,
   visitor: string,
+  signedIn: boolean,
 ): Promise<Answer | null> {
   const { pool, stylesheets } = d.render;
   const doc = (status: number, page: PageContent) =>
@@ -121,7 +123,14 @@ async function onServer(
   const exposed = manifest.exposes?.find((e) => e.path === match.expose);
   const css = pageStylesheets(manifest, exposed).map((f) => new URL(f, base).href);
   const canonicalPath = head.canonical ?? url.pathname;
-  return doc(head.status ?? 200, { head, canonicalPath, rendered, css, islands });
+  return doc(head.status ?? 200, {
+    head,
+    canonicalPath,
+    rendered,
+    css,
+    islands,
+    session: signedIn,
+  });
 }
 
 export async function answerPage(d: PageDeps, req: FastifyRequest, reply: FastifyReply) {
@@ -136,10 +145,12 @@ export async function answerPage(d: PageDeps, req: FastifyRequest, reply: Fastif
     const html = await d.documents.document(tpl, { head, canonicalPath: url.pathname });
     return send({ status: notFound ? 404 : 200, html });
   };
-  if (!d.render || match.kind === 'browser' || SESSION_COOKIE.test(req.headers.cookie ?? ''))
-    return inBrowser();
+  const signedIn = SESSION_COOKIE.test(req.headers.cookie ?? '');
+  const forEveryone = match.kind === 'remote' && match.forEveryone === true;
+  if (!d.render || match.kind === 'browser' || (signedIn && !forEveryone)) return inBrowser();
   try {
-    const answer = await onServer({ ...d, render: d.render }, match, url, tpl, visitorOf(req));
+    const onServerDeps = { ...d, render: d.render };
+    const answer = await onServer(onServerDeps, match, url, tpl, visitorOf(req), signedIn);
     return answer ? send(answer) : inBrowser();
   } catch (err) {
     console.warn(
@@ -147,6 +158,20 @@ export async function answerPage(d: PageDeps, req: FastifyRequest, reply: Fastif
     );
     return inBrowser();
   }
+}
+
+/**
+ * A page's form sent without the app (scripts off or failed): sign-in and sign-up post theirs, so what was typed
+ * never lands in an address bar or a log. The answer is the page again (303), the body unread.
+ */
+export function isFormPostToPage(req: FastifyRequest): boolean {
+  const pathname = req.url.split('?')[0] ?? '';
+  return (
+    req.method === 'POST' &&
+    !req.url.startsWith('/api/') &&
+    !/\.[A-Za-z0-9]{1,8}$/.test(pathname) &&
+    (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
+  );
 }
 
 /**

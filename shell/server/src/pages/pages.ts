@@ -17,7 +17,7 @@ import { recordQuarantine, remoteApps, type Store } from '@referio/release';
 import type { RemoteEntry } from '../remotes/remotes';
 import { apiReader } from './api';
 import { DocumentMaker } from './document';
-import { answerPage, isPageRequest } from './page';
+import { answerPage, isFormPostToPage, isPageRequest } from './page';
 import { RemoteModules } from './remote-modules';
 import { QUARANTINE_WINDOW_MS, RenderQuarantine, type QuarantineEvent } from '../render/quarantine';
 import { registerShareImages } from './share-images';
@@ -103,11 +103,11 @@ export async function registerPages(server: FastifyInstance, o: PagesOptions): P
     siteUrl: o.siteUrl,
     quarantine,
   };
-  server.setNotFoundHandler(async (req, reply) =>
-    isPageRequest(req)
-      ? answerPage(deps, req, reply)
-      : reply.code(404).type('text/plain').send('Not found'),
-  );
+  server.setNotFoundHandler(async (req, reply) => {
+    if (isPageRequest(req)) return answerPage(deps, req, reply);
+    if (isFormPostToPage(req)) return reply.redirect(req.url, 303);
+    return reply.code(404).type('text/plain').send('Not found');
+  });
   server.get('/', (req, reply) => answerPage(deps, req, reply));
   const apiJson = apiReader(o.apiUrl);
   registerSitemap(server, { siteUrl: o.siteUrl, pool, modules, apiJson, remotesFor: o.remotesFor });

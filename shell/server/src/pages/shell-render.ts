@@ -10,7 +10,7 @@ import type { PageHead } from '../render/tasks';
 
 /** What a URL shows, as far as the server needs to know (render.tsx `PageMatch`). */
 export type PageMatch =
-  | { kind: 'remote'; module: string; remote: string; expose: string }
+  | { kind: 'remote'; module: string; remote: string; expose: string; forEveryone?: boolean }
   | { kind: 'notFound' }
   | { kind: 'browser' };
 

@@ -1,7 +1,7 @@
 // The shell's /remotes.json, per visitor, and the canary bucket every visitor gets with their first page.
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { assignBucket } from './buckets';
+import { assignBucket, wantsBucket } from './buckets';
 import { devOrigins } from './overrides';
 import type { Remotes } from './remotes';
 
@@ -10,11 +10,7 @@ export function registerRemotesRoutes(
   { remotes, secure }: { remotes: Remotes; secure: boolean },
 ): void {
   server.addHook('onRequest', (req, reply, done) => {
-    // Pages and /remotes.json only: static files stay cookie-free (cacheable by any CDN).
-    const page =
-      req.url === '/remotes.json' || String(req.headers.accept ?? '').includes('text/html');
-    if (req.method === 'GET' && page && !req.url.startsWith('/api/'))
-      assignBucket(req, reply, { secure });
+    if (wantsBucket(req)) assignBucket(req, reply, { secure });
     done();
   });
   server.get('/remotes.json', async (req, reply) => {

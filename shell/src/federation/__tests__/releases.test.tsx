@@ -130,6 +130,29 @@ describe('a newer release', () => {
     await expect(checkForNewRelease()).resolves.toBe(true);
   });
 
+  it('of the shell is reported when the server names another shell release than the tab runs', async () => {
+    await ensureRemotes();
+    const answer = (release: string | null) => {
+      const headers = {
+        get: (name: string) => (/^referio-shell-release$/i.test(name) ? release : null),
+      };
+      globalThis.fetch = jest.fn(async () => ({
+        ok: true,
+        status: 200,
+        headers,
+        json: async () => REMOTES_JSON,
+      })) as unknown as typeof fetch;
+    };
+    answer('0.1.0+aaaaaaaaaa');
+    await expect(checkForNewRelease('0.1.0+aaaaaaaaaa')).resolves.toBe(false);
+    // A page from a server that does not say which shell it runs: nothing to compare.
+    await expect(checkForNewRelease(null)).resolves.toBe(false);
+    answer(null);
+    await expect(checkForNewRelease('0.1.0+aaaaaaaaaa')).resolves.toBe(false);
+    answer('0.1.0+bbbbbbbbbb');
+    await expect(checkForNewRelease('0.1.0+aaaaaaaaaa')).resolves.toBe(true);
+  });
+
   it('is checked on focus, on the tab coming into view, on a route change (not too often) and on a timer', async () => {
     jest.useFakeTimers();
     try {

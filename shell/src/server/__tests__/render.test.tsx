@@ -18,15 +18,26 @@ const page: ServerPage = {
 
 describe("the shell's server render", () => {
   it.each([
-    ['/', 'mfe_public/Landing'],
-    ['/home', 'mfe_public/Landing'],
-    ['/company-list', 'mfe_public/CompanyList'],
-    ['/premium/', 'mfe_public/Premium'],
-    ['/job-details/abc', 'mfe_public/JobDetails'],
-  ])('matches %s to the remote page %s', (path, module) => {
-    const [remote, name] = module.split('/');
-    expect(matchPage(path)).toEqual({ kind: 'remote', module, remote, expose: `./${name}` });
-  });
+    ['/', 'mfe_public/Landing', true],
+    ['/home', 'mfe_public/Landing', true],
+    ['/company-list', 'mfe_public/CompanyList', false],
+    ['/premium/', 'mfe_public/Premium', false],
+    ['/job-details/abc', 'mfe_public/JobDetails', false],
+    ['/sign-in', 'mfe_public/SignIn', false],
+    ['/sign-up', 'mfe_public/SignUp', false],
+  ])(
+    'matches %s to the remote page %s (rendered for a session too: %s)',
+    (path, module, forEveryone) => {
+      const [remote, name] = module.split('/');
+      expect(matchPage(path)).toEqual({
+        kind: 'remote',
+        module,
+        remote,
+        expose: `./${name}`,
+        forEveryone,
+      });
+    },
+  );
 
   it.each(['/dashboard', '/dashboard/chat', '/create-job-post'])(
     'leaves %s (signed-in pages) to the browser',

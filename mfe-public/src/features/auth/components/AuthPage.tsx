@@ -74,6 +74,19 @@ const COPY: Record<AuthMode, ModeCopy> = {
 type EmailForm = { email: string; roleId: '0' | '1' };
 
 /**
+ * The user type checked in the server's HTML as React takes the page over (the visitor may have chosen before the
+ * app ran); null on a page the browser renders. Read in the first render, before the form library registers the
+ * radios (which checks its default).
+ */
+function typeCheckedInHtml(): EmailForm['roleId'] | null {
+  if (typeof document === 'undefined') return null;
+  const checked = document.querySelector<HTMLInputElement>(
+    '.rf-auth input[type="radio"][name="roleId"]:checked',
+  );
+  return checked?.value === '0' || checked?.value === '1' ? checked.value : null;
+}
+
+/**
  * Sign in and sign up with an e-mailed 4-digit code (spec document 1 §2, §4, §5, §8, §9).
  * Step 1 (EmailStep): user type + e-mail, then LOGIN (or Sign Up) sends the code. Step 2 (CodeStep): four
  * boxes and Verify OTP. The flow's state is useCodeSignIn's; a mailed sign-in link is useSignInLink's; Google
@@ -98,12 +111,19 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
     register,
     handleSubmit,
     getValues,
+    setValue,
     setFocus,
     formState: { errors },
   } = useForm<SendOtpRequest, unknown, CodeTarget>({
     resolver: zodResolver(sendOtpRequest),
     defaultValues: { email: '', roleId: '0' } satisfies EmailForm,
   });
+  // The type chosen in the server's HTML before the app ran is the form's once it has registered the radios. (Text
+  // typed there the form library keeps by itself.)
+  const [typeInHtml] = useState(typeCheckedInHtml);
+  useEffect(() => {
+    if (typeInHtml) setValue('roleId', typeInHtml as SendOtpRequest['roleId']);
+  }, [typeInHtml, setValue]);
 
   const remember = useCallback(
     (answer: SessionResponse, roleId: RoleId) => {

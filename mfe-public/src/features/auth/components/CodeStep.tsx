@@ -19,7 +19,13 @@ export function CodeStep({ email, hintId, flow }: Props) {
     void verify(code);
   };
   return (
-    <form className="rf-auth__form" aria-label="Verify OTP" noValidate onSubmit={onSubmit}>
+    <form
+      className="rf-auth__form"
+      method="post"
+      aria-label="Verify OTP"
+      noValidate
+      onSubmit={onSubmit}
+    >
       {/* The address ends the sentence without a full stop: cut short on a phone, a stop after the
           ellipsis reads as a stray dot. */}
       <p id={hintId} className="rf-auth__code-hint">

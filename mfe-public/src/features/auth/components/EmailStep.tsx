@@ -39,13 +39,25 @@ export function EmailStep({
   sending,
 }: Props) {
   return (
-    <form className="rf-auth__form" aria-labelledby={titleId} noValidate onSubmit={onSubmit}>
+    <form
+      className="rf-auth__form"
+      method="post"
+      aria-labelledby={titleId}
+      noValidate
+      onSubmit={onSubmit}
+    >
       <fieldset className="rf-auth__user-type" disabled={codeStep || sending}>
         <legend className="rf-auth__legend">User type</legend>
         <div className="rf-auth__segments">
           {USER_TYPES.map((t) => (
             <label key={t.roleId} className="rf-auth__segment">
-              <input type="radio" value={String(t.roleId)} {...register('roleId')} />
+              {/* Checked in the server's HTML too (the form library checks it only once it runs). */}
+              <input
+                type="radio"
+                value={String(t.roleId)}
+                defaultChecked={t.roleId === ROLE_APPLICANT}
+                {...register('roleId')}
+              />
               <span>{t.label}</span>
             </label>
           ))}

@@ -49,11 +49,9 @@ export function useSignInLink(onSignedIn: (answer: SessionResponse) => void): Si
 } {
   const location = useLocation();
   const navigate = useNavigate();
-  const [state, setState] = useState<SignInLinkState>(() =>
-    linkTokenOf(location.hash) || revertTokenOf(location.hash)
-      ? { status: 'working' }
-      : { status: 'none' },
-  );
+  // 'working' from the effect on: the server renders the page without the fragment, and the first render in the
+  // browser must be the server's HTML (hydration).
+  const [state, setState] = useState<SignInLinkState>({ status: 'none' });
   const started = useRef(false);
   const token = useRef<string | null>(null);
   const done = useRef(onSignedIn);
@@ -76,6 +74,7 @@ export function useSignInLink(onSignedIn: (answer: SessionResponse) => void): Si
     const revert = revertTokenOf(location.hash);
     if (!link && !revert) return;
     started.current = true;
+    setState({ status: 'working' });
     void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
     if (revert) {
       revertEmailChange({ token: revert }).then(

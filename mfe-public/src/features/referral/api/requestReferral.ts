@@ -1,16 +1,19 @@
 import {
   MESSAGES,
+  addResume,
   isApiError,
-  resumeUpload,
+  replaceResumeFile,
+  resumeNameOf,
   sendReferralRequest,
   type ReferralRequest,
 } from '@referio/shared';
 
 export interface ReferralInput {
-  /** A new resume to upload first (it becomes the saved resume too). */
+  /** A new resume to upload first: saved as a new named resume, or replacing `replaceId`'s file. */
   file: File | null;
-  /** Or the saved resume's id (GET /documentsUpload/savedResume): sent as is, nothing uploaded. */
-  savedResumeId?: string | null;
+  replaceId?: string | null;
+  /** Or one of the candidate's resumes (GET /documentsUpload/resumes): sent as is, nothing uploaded. */
+  resumeId?: string | null;
   userId: string | null | undefined;
   targetUserId: string | null | undefined;
   jobPostId: string | null | undefined;
@@ -27,26 +30,24 @@ export class MissingDataError extends Error {
 }
 
 /**
- * The referral request (spec document 2): upload the chosen resume, then send the request; or, with the
- * saved resume, send the request naming it, without a new upload.
+ * The referral request (spec document 2): with a new file, save it first (a new named resume, or the
+ * replaced one's new file, named after the file), then send the request naming that resume; with one
+ * of the candidate's resumes, send the request naming it, without an upload.
  */
 export async function requestReferral(input: ReferralInput): Promise<ReferralRequest> {
-  const { file, savedResumeId, userId, targetUserId, jobPostId, onProgress } = input;
+  const { file, replaceId, userId, targetUserId, jobPostId, onProgress } = input;
   const note = input.note?.trim() ? { note: input.note.trim() } : {};
-  if ((!file && !savedResumeId) || !userId || !targetUserId || !jobPostId) {
+  if ((!file && !input.resumeId) || !userId || !targetUserId || !jobPostId) {
     throw new MissingDataError();
   }
+  let resumeId = input.resumeId ?? '';
   if (file) {
-    await resumeUpload(file, userId, onProgress);
-    return sendReferralRequest({ jobPostId, targetUserId, userId, ...note });
+    const saved = replaceId
+      ? await replaceResumeFile(replaceId, file, resumeNameOf(file.name), onProgress)
+      : await addResume(file, undefined, onProgress);
+    resumeId = saved._id;
   }
-  return sendReferralRequest({
-    jobPostId,
-    targetUserId,
-    userId,
-    resumeId: savedResumeId!,
-    ...note,
-  });
+  return sendReferralRequest({ jobPostId, targetUserId, userId, resumeId, ...note });
 }
 
 /**

@@ -1,42 +1,49 @@
 import { useEffect, useId, useState } from 'react';
 import {
   Button,
-  MAX_UPLOAD_BYTES,
   MESSAGES,
   Modal,
   REQUEST_NOTE_MAX,
-  RESUME_ACCEPT,
+  RESUMES_MAX,
   Spinner,
   TextAreaField,
-  formatBytes,
-  formatDate,
-  type SavedResume,
+  type Resume,
 } from '@referio/shared';
-import { FilePicker } from '@referio/shared/forms';
+import { initialPick, ResumePicker, type ResumePick } from './ResumePicker';
 import './ResumeUploadModal.css';
 
-/** What the candidate sends: a new file, or the saved resume by its id; and their note (may be blank). */
+/**
+ * What the candidate sends: one of their resumes by id, or a new file (saved as a new resume, or
+ * replacing `replaceId` when they have RESUMES_MAX); and their note (may be blank).
+ */
 export type ResumeChoice = (
-  { file: File; savedResumeId?: undefined } | { file: null; savedResumeId: string }
+  | { resumeId: string; file?: undefined; replaceId?: undefined }
+  | { file: File; resumeId?: undefined; replaceId: string | null }
 ) & { note: string };
 
 export interface ResumeUploadModalProps {
   open: boolean;
   onClose: () => void;
   /**
-   * Uploads the chosen resume (or names the saved one) and sends the request; `onProgress` takes 0–100.
+   * Saves the new file if any and sends the request; `onProgress` takes 0–100.
    * Resolves true when done (the caller closes the modal); false stays open.
    */
   onSubmit: (choice: ResumeChoice, onProgress: (percent: number) => void) => Promise<boolean>;
   jobTitle: string;
-  /** The profile's saved resume: undefined while loading, null when there is none. */
-  saved: SavedResume | null | undefined;
+  /** The candidate's named resumes: undefined while loading, [] when there are none. */
+  resumes: readonly Resume[] | undefined;
 }
 
+/** What the dialog says when Submit finds something missing. */
+const missingText = {
+  file: 'Please choose your resume to send.',
+  replace: 'Please choose the resume the new file replaces.',
+} as const;
+
 /**
- * The resume a referral request carries. With a saved resume (the profile's), the modal offers it (name,
- * upload date, a link to view it) and sends it without a new upload; 'Use a different file' opens the
- * picker (.pdf/.doc/.docx, ≤ 5 MB, view and remove) for a new one, which also becomes the saved resume.
+ * The resume a referral request carries (docs/decisions-candidate.md). The candidate picks one of their
+ * named resumes (the default preselected) or uploads a new file (.pdf/.doc/.docx, ≤ 5 MB, view and
+ * remove), which is saved as a new resume, or, with RESUMES_MAX saved, replaces the one they choose.
  * An optional note to the referrer ("why me", at most REQUEST_NOTE_MAX characters, a counter below) goes with it.
  * Submit with nothing chosen says 'Missing required data!' inline (never the browser's alert).
  */
@@ -45,24 +52,24 @@ export function ResumeUploadModal({
   onClose,
   onSubmit,
   jobTitle,
-  saved,
+  resumes,
 }: ResumeUploadModalProps) {
   const [file, setFile] = useState<File | null>(null);
   const [note, setNote] = useState('');
-  const [different, setDifferent] = useState(false);
-  const [missing, setMissing] = useState(false);
+  const [pick, setPick] = useState<ResumePick>({ kind: 'new', replaceId: null });
+  const [missing, setMissing] = useState<keyof typeof missingText | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const busy = progress !== null;
   const errorId = useId();
-  const useSaved = Boolean(saved) && !different;
+  const loaded = resumes !== undefined;
 
-  // Each opening starts from the saved resume again.
+  // Each opening (and each new list of resumes) starts from the default resume again.
   useEffect(() => {
-    if (open) {
-      setDifferent(false);
-      setMissing(false);
+    if (open && resumes) {
+      setPick(initialPick(resumes));
+      setMissing(null);
     }
-  }, [open]);
+  }, [open, resumes]);
 
   const close = () => {
     if (busy) return;
@@ -70,19 +77,22 @@ export function ResumeUploadModal({
     onClose();
   };
   const noteLeft = REQUEST_NOTE_MAX - note.trim().length;
+  const full = (resumes?.length ?? 0) >= RESUMES_MAX;
+
+  const choose = (): ResumeChoice | keyof typeof missingText => {
+    if (pick.kind === 'saved') return { resumeId: pick.id, note };
+    if (!file) return 'file';
+    if (full && !pick.replaceId) return 'replace';
+    return { file, replaceId: full ? pick.replaceId : null, note };
+  };
 
   const submit = async () => {
-    const choice: ResumeChoice | null =
-      useSaved && saved
-        ? { file: null, savedResumeId: saved._id, note }
-        : file
-          ? { file, note }
-          : null;
-    if (!choice) {
-      setMissing(true);
+    const choice = choose();
+    if (typeof choice === 'string') {
+      setMissing(choice);
       return;
     }
-    setMissing(false);
+    setMissing(null);
     setProgress(0);
     try {
       const done = await onSubmit(choice, setProgress);
@@ -95,7 +105,7 @@ export function ResumeUploadModal({
     }
   };
 
-  const title = saved ? 'Send your resume' : 'Upload your resume';
+  const title = resumes && resumes.length > 0 ? 'Send your resume' : 'Upload your resume';
 
   return (
     <Modal
@@ -112,7 +122,7 @@ export function ResumeUploadModal({
             onClick={() => void submit()}
             busy={busy}
             busyLabel="Submitting..."
-            disabled={saved === undefined}
+            disabled={!loaded}
             aria-describedby={missing ? errorId : undefined}
           >
             Submit
@@ -123,57 +133,24 @@ export function ResumeUploadModal({
       <p className="rf-resume-modal__intro">
         The referrer of <strong>{jobTitle}</strong> will see this resume with your request.
       </p>
-      {saved === undefined ? (
-        <Spinner label="Loading your saved resume" />
-      ) : useSaved && saved ? (
-        <div className="rf-resume-modal__saved" role="group" aria-label="Your saved resume">
-          <p className="rf-resume-modal__saved-label">Your saved resume</p>
-          <p className="rf-resume-modal__saved-name">
-            <a href={saved.resumeLink} target="_blank" rel="noreferrer">
-              {saved.resumeName}
-            </a>
-          </p>
-          <p className="rf-resume-modal__saved-meta">
-            Uploaded {formatDate(saved.uploadedAt)} · {formatBytes(saved.size)}
-          </p>
-          <Button variant="secondary" size="sm" onClick={() => setDifferent(true)} disabled={busy}>
-            Use a different file
-          </Button>
-        </div>
+      {!loaded ? (
+        <Spinner label="Loading your resumes" />
       ) : (
-        <>
-          <FilePicker
-            label="Resume"
-            accept={RESUME_ACCEPT}
-            maxBytes={MAX_UPLOAD_BYTES}
-            value={file}
-            onChange={(f) => {
-              setFile(f);
-              if (f) setMissing(false);
-            }}
-            invalidMessage={MESSAGES.resumeTooLargeOrUnsupported}
-            progress={progress}
-            hint={
-              saved
-                ? 'PDF, DOC or DOCX, up to 5 MB. It also replaces your saved resume.'
-                : 'PDF, DOC or DOCX, up to 5 MB. It is saved to your profile for your next request.'
-            }
-          />
-          {saved && (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => {
-                setDifferent(false);
-                setFile(null);
-                setMissing(false);
-              }}
-              disabled={busy}
-            >
-              Use my saved resume ({saved.resumeName})
-            </Button>
-          )}
-        </>
+        <ResumePicker
+          resumes={resumes}
+          pick={pick}
+          onPick={(p) => {
+            setPick(p);
+            setMissing(null);
+          }}
+          file={file}
+          onFile={(f) => {
+            setFile(f);
+            if (f) setMissing(null);
+          }}
+          progress={progress}
+          disabled={busy}
+        />
       )}
       <TextAreaField
         label="Note to the referrer (optional)"
@@ -187,7 +164,7 @@ export function ResumeUploadModal({
       />
       {missing && (
         <p id={errorId} role="alert" className="rf-resume-modal__error">
-          {MESSAGES.missingRequiredData} Please choose your resume to send.
+          {MESSAGES.missingRequiredData} {missingText[missing]}
         </p>
       )}
     </Modal>

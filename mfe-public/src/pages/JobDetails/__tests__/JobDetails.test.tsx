@@ -4,9 +4,10 @@ import {
   ApiError,
   getJobById,
   getPublicJob,
-  getSavedResume,
+  listResumes,
   getSimilarJobs,
-  resumeUpload,
+  addResume,
+  replaceResumeFile,
   savedAmong,
   sendReferralRequest,
   useSessionStore,
@@ -31,17 +32,18 @@ jest.mock('@referio/shared', () =>
     .mockSharedApi([
       'getJobById',
       'getPublicJob',
-      'getSavedResume',
+      'listResumes',
       'getSimilarJobs',
-      'resumeUpload',
+      'addResume',
+      'replaceResumeFile',
       'savedAmong',
       'sendReferralRequest',
     ]),
 );
 const mockedGetPublicJob = jest.mocked(getPublicJob);
-const mockedSaved = jest.mocked(getSavedResume);
+const mockedSaved = jest.mocked(listResumes);
 const mockedGetJobById = jest.mocked(getJobById);
-const mockedResumeUpload = jest.mocked(resumeUpload);
+const mockedResumeUpload = jest.mocked(addResume);
 const mockedSend = jest.mocked(sendReferralRequest);
 
 const URL_OF_JOB = `/job-details/${JOB_ID}`;
@@ -68,7 +70,7 @@ async function openUploadModal(user: ReturnType<typeof userEvent.setup>) {
 beforeEach(() => {
   useSessionStore.getState().signOut();
   // No saved resume unless a test says so: the request asks for a file.
-  mockedSaved.mockResolvedValue(null);
+  mockedSaved.mockResolvedValue([]);
   jest.mocked(savedAmong).mockResolvedValue([]);
   jest.mocked(getSimilarJobs).mockResolvedValue({ basis: 'similar', data: [] });
 });
@@ -80,10 +82,20 @@ const publicJob = (overrides: Parameters<typeof makeJob>[0] = {}) => ({
 
 const SAVED = {
   _id: '0b7c5a0e-1111-4c4c-8888-000000000001',
-  resumeName: 'Asha Rao CV.pdf',
+  name: 'Asha Rao CV',
+  fileName: 'Asha Rao CV.pdf',
   size: 48_000,
   uploadedAt: '2026-03-02T10:00:00.000Z',
-  resumeLink: `/api/documentsUpload/resume/${USER_ID}`,
+  isDefault: true,
+  resumeLink: '/api/documentsUpload/resumes/0b7c5a0e-1111-4c4c-8888-000000000001/file',
+};
+/** What adding a new file answers. */
+const NEW_RESUME = {
+  ...SAVED,
+  _id: '0b7c5a0e-1111-4c4c-8888-00000000000a',
+  name: 'cv',
+  fileName: 'cv.pdf',
+  isDefault: false,
 };
 
 describe('job details without a session', () => {
@@ -299,20 +311,23 @@ describe('job details for a signed-in candidate', () => {
     alert.mockRestore();
   });
 
-  it('offers the saved resume (name and upload date) and sends the request with it, without uploading', async () => {
+  it('offers the resumes (the default preselected, name and upload date) and sends the chosen one, without uploading', async () => {
     const user = userEvent.setup();
-    mockedSaved.mockResolvedValue(SAVED);
+    const other = { ...NEW_RESUME, name: 'Backend resume', fileName: 'backend.pdf' };
+    mockedSaved.mockResolvedValue([SAVED, other]);
     mockedSend.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
     open();
     await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
     const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
-    const card = await within(dialog).findByRole('group', { name: 'Your saved resume' });
-    expect(within(card).getByRole('link', { name: 'Asha Rao CV.pdf' })).toHaveAttribute(
+    const group = await within(dialog).findByRole('group', { name: 'Resume to send' });
+    expect(within(group).getByRole('radio', { name: /Asha Rao CV/ })).toBeChecked();
+    expect(within(group).getByRole('link', { name: 'View Asha Rao CV' })).toHaveAttribute(
       'href',
       SAVED.resumeLink,
     );
-    expect(card).toHaveTextContent('Uploaded 02 Mar 2026');
+    expect(group).toHaveTextContent('Asha Rao CV.pdf · Uploaded 02 Mar 2026');
     expect(within(dialog).queryByLabelText('Resume')).not.toBeInTheDocument();
+    await user.click(within(group).getByRole('radio', { name: /Backend resume/ }));
 
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(
@@ -323,18 +338,18 @@ describe('job details for a signed-in candidate', () => {
       jobPostId: JOB_ID,
       targetUserId: REFERRER_ID,
       userId: USER_ID,
-      resumeId: SAVED._id,
+      resumeId: other._id,
     });
   });
 
   it('sends an optional note to the referrer, trimmed, with a counter of the characters left', async () => {
     const user = userEvent.setup();
-    mockedSaved.mockResolvedValue(SAVED);
+    mockedSaved.mockResolvedValue([SAVED]);
     mockedSend.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
     open();
     await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
     const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
-    await within(dialog).findByRole('group', { name: 'Your saved resume' });
+    await within(dialog).findByRole('group', { name: 'Resume to send' });
     const note = within(dialog).getByRole('textbox', { name: 'Note to the referrer (optional)' });
     expect(note).toHaveAttribute('maxLength', '500');
     expect(note).toHaveAccessibleDescription('500 characters left');
@@ -353,61 +368,87 @@ describe('job details for a signed-in candidate', () => {
     });
   });
 
-  it("'Use a different file' uploads the new one instead, and can go back to the saved resume", async () => {
+  it("'Upload a new file' saves the new one as a resume and sends it", async () => {
     const user = userEvent.setup();
-    mockedSaved.mockResolvedValue(SAVED);
-    mockedResumeUpload.mockResolvedValue({ resumeLink: 'x', resumeName: 'new.pdf', size: 1 });
+    mockedSaved.mockResolvedValue([SAVED]);
+    mockedResumeUpload.mockResolvedValue(NEW_RESUME);
     mockedSend.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
     open();
     await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
     const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
-    await user.click(await within(dialog).findByRole('button', { name: 'Use a different file' }));
-    expect(within(dialog).queryByRole('group', { name: 'Your saved resume' })).toBeNull();
-    // Nothing chosen yet: Submit says so inline, and the saved resume is one click away.
+    await user.click(await within(dialog).findByRole('radio', { name: 'Upload a new file' }));
+    // Nothing chosen yet: Submit says so inline.
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Missing required data!');
-    await user.click(
-      within(dialog).getByRole('button', { name: 'Use my saved resume (Asha Rao CV.pdf)' }),
-    );
-    expect(within(dialog).getByRole('group', { name: 'Your saved resume' })).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Use a different file' }));
 
     const file = pdf('new.pdf');
     await user.upload(within(dialog).getByLabelText('Resume'), file);
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await screen.findByRole('dialog', { name: 'Referral Request Sent!' });
-    expect(mockedResumeUpload).toHaveBeenCalledWith(file, USER_ID, expect.any(Function));
+    expect(mockedResumeUpload).toHaveBeenCalledWith(file, undefined, expect.any(Function));
     expect(mockedSend).toHaveBeenCalledWith({
       jobPostId: JOB_ID,
       targetUserId: REFERRER_ID,
       userId: USER_ID,
+      resumeId: NEW_RESUME._id,
     });
   });
 
-  it('says so when the saved resume was replaced meanwhile, and offers the current one', async () => {
+  it('with three resumes, a new file replaces the one the candidate chooses', async () => {
+    const user = userEvent.setup();
+    const three = [
+      SAVED,
+      { ...NEW_RESUME, _id: 'b', name: 'B' },
+      { ...NEW_RESUME, _id: 'c', name: 'C' },
+    ];
+    mockedSaved.mockResolvedValue(three);
+    jest.mocked(replaceResumeFile).mockResolvedValue({ ...three[2]!, name: 'new' });
+    mockedSend.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
+    await user.click(await within(dialog).findByRole('radio', { name: 'Upload a new file' }));
+    const file = pdf('new.pdf');
+    await user.upload(within(dialog).getByLabelText('Resume'), file);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Missing required data! Please choose the resume the new file replaces.',
+    );
+    const replace = within(dialog).getByRole('group', {
+      name: /Which one should the new file replace/,
+    });
+    await user.click(within(replace).getByRole('radio', { name: 'C' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('dialog', { name: 'Referral Request Sent!' });
+    expect(replaceResumeFile).toHaveBeenCalledWith('c', file, 'new', expect.any(Function));
+    expect(mockedResumeUpload).not.toHaveBeenCalled();
+    expect(mockedSend).toHaveBeenCalledWith(expect.objectContaining({ resumeId: 'c' }));
+  });
+
+  it('says so when the chosen resume was deleted meanwhile, and offers the resumes as they are', async () => {
     const user = userEvent.setup();
     const changed = 'Your saved resume has changed. Please check it and send the request again.';
-    mockedSaved.mockResolvedValueOnce(SAVED).mockResolvedValue({
-      ...SAVED,
-      _id: '0b7c5a0e-1111-4c4c-8888-000000000002',
-      resumeName: 'Newer CV.pdf',
-    });
+    mockedSaved
+      .mockResolvedValueOnce([SAVED])
+      .mockResolvedValue([
+        { ...SAVED, _id: '0b7c5a0e-1111-4c4c-8888-000000000002', name: 'Newer CV' },
+      ]);
     mockedSend.mockRejectedValue(new ApiError(changed, 409, changed));
     open();
     await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
     const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
-    await within(dialog).findByRole('link', { name: 'Asha Rao CV.pdf' });
+    await within(dialog).findByRole('radio', { name: /Asha Rao CV/ });
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(changed)).toBeInTheDocument();
-    expect(await within(dialog).findByRole('link', { name: 'Newer CV.pdf' })).toBeInTheDocument();
+    expect(await within(dialog).findByRole('radio', { name: /Newer CV/ })).toBeChecked();
   });
 
   it("uploads the resume, sends the request, then shows 'Referral Request Sent!' and the job as requested", async () => {
     const user = userEvent.setup();
-    mockedResumeUpload.mockImplementation(async (_file, _userId, onProgress) => {
+    mockedResumeUpload.mockImplementation(async (_file, _name, onProgress) => {
       onProgress?.(50);
       onProgress?.(100);
-      return { resumeLink: '/api/documentsUpload/resume/x', resumeName: 'cv.pdf', size: 1024 };
+      return NEW_RESUME;
     });
     mockedSend.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
     open();
@@ -417,11 +458,12 @@ describe('job details for a signed-in candidate', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     const sent = await screen.findByRole('dialog', { name: 'Referral Request Sent!' });
-    expect(mockedResumeUpload).toHaveBeenCalledWith(file, USER_ID, expect.any(Function));
+    expect(mockedResumeUpload).toHaveBeenCalledWith(file, undefined, expect.any(Function));
     expect(mockedSend).toHaveBeenCalledWith({
       jobPostId: JOB_ID,
       targetUserId: REFERRER_ID,
       userId: USER_ID,
+      resumeId: NEW_RESUME._id,
     });
     expect(screen.queryByRole('dialog', { name: 'Upload your resume' })).not.toBeInTheDocument();
 
@@ -432,7 +474,7 @@ describe('job details for a signed-in candidate', () => {
 
   it("'Trace Your Status' opens My Referral Requests in the dashboard and remembers it", async () => {
     const user = userEvent.setup();
-    mockedResumeUpload.mockResolvedValue({ resumeLink: 'x', resumeName: 'cv.pdf', size: 1 });
+    mockedResumeUpload.mockResolvedValue(NEW_RESUME);
     mockedSend.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
     open();
     const dialog = await openUploadModal(user);
@@ -451,7 +493,7 @@ describe('job details for a signed-in candidate', () => {
     const user = userEvent.setup();
     if (step === 'upload') mockedResumeUpload.mockRejectedValue(error);
     else {
-      mockedResumeUpload.mockResolvedValue({ resumeLink: 'x', resumeName: 'cv.pdf', size: 1 });
+      mockedResumeUpload.mockResolvedValue(NEW_RESUME);
       mockedSend.mockRejectedValue(error);
     }
     open();
@@ -481,7 +523,7 @@ describe('job details for a signed-in candidate', () => {
     const user = userEvent.setup();
     const reason =
       'You have sent 5 referral requests in the last 24 hours, the most allowed. You can send another on 11 Mar 2025, 09:00 UTC.';
-    mockedResumeUpload.mockResolvedValue({ resumeLink: 'x', resumeName: 'cv.pdf', size: 1 });
+    mockedResumeUpload.mockResolvedValue(NEW_RESUME);
     mockedSend.mockRejectedValue(new ApiError(reason, 429, reason, [], 3600));
     open();
     const dialog = await openUploadModal(user);
