@@ -21,6 +21,7 @@ import { detectImageType, detectResumeType } from '../../services/file-types';
 import { profileLinkOf, resumeLinkOf } from '../../services/users';
 import { cleanFileName, fileOps, receiveFile, UPLOAD_MESSAGES } from './files';
 import { namedResumeRoutes } from './resumes';
+import type { RouteApp } from '../route-app';
 
 export { cleanFileName, UPLOAD_MESSAGES } from './files';
 
@@ -72,12 +73,10 @@ async function sweepStrayObjects(app: FastifyInstance, cutoff: Date): Promise<nu
   return removed;
 }
 
-const documentsUpload: FastifyPluginAsyncZod = async (app) => {
+/** Uploads per signed-in user (resume and photo together), then 429 with the wait. */
+function uploadLimitOf(app: RouteApp) {
   const { config } = app;
-  const maxBytes = config.UPLOAD_MAX_BYTES;
-
-  // Uploads per signed-in user (resume and photo together), then 429 with the wait.
-  const uploadLimit = app.rateLimit({
+  return app.rateLimit({
     groupId: 'upload',
     max: config.UPLOAD_MAX_PER_HOUR,
     timeWindow: 60 * 60 * 1000,
@@ -88,9 +87,10 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
         `You have uploaded too many files in the last hour. Please try again in ${context.after}.`,
       ),
   });
+}
 
-  const { checkQuota, storeFile, release, stream } = fileOps(app);
-
+/** Sweeps the files nothing points to at start and every ORPHAN_GRACE_MS. */
+function orphanSweepRoutine(app: RouteApp): void {
   let sweepTimer: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
     const sweep = () =>
@@ -104,8 +104,12 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => {
     if (sweepTimer) clearInterval(sweepTimer);
   });
+}
 
-  namedResumeRoutes(app, { uploadLimit });
+/** The caller's default resume: uploading it and reading a candidate's. */
+function resumeRoutes(app: RouteApp, uploadLimit: ReturnType<typeof uploadLimitOf>): void {
+  const maxBytes = app.config.UPLOAD_MAX_BYTES;
+  const { checkQuota, storeFile, release, stream } = fileOps(app);
 
   /**
    * The caller's default resume (PDF, DOC or DOCX by content, at most UPLOAD_MAX_BYTES): replaces its
@@ -186,6 +190,11 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
       return stream(reply, resume.storageKey, UPLOAD_MESSAGES.resumeNotFound);
     },
   );
+}
+
+/** The default resume as the single-resume request dialog offers it, and removing it. */
+function savedResumeRoutes(app: RouteApp): void {
+  const { release } = fileOps(app);
 
   /**
    * The caller's default resume as the single-resume request dialog offered it: its id (a `resumeId`
@@ -239,6 +248,12 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
       return { success: true, message: UPLOAD_MESSAGES.resumeRemoved };
     },
   );
+}
+
+/** The profile photo: uploading it and reading anyone's. */
+function photoRoutes(app: RouteApp, uploadLimit: ReturnType<typeof uploadLimitOf>): void {
+  const maxBytes = app.config.UPLOAD_MAX_BYTES;
+  const { checkQuota, storeFile, release, stream } = fileOps(app);
 
   /** The caller's profile photo: PNG, JPEG, GIF or WEBP by content, at most UPLOAD_MAX_BYTES. */
   app.post(
@@ -295,6 +310,16 @@ const documentsUpload: FastifyPluginAsyncZod = async (app) => {
       return stream(reply, key, UPLOAD_MESSAGES.imageNotFound);
     },
   );
+}
+
+/** Resumes (the default one and the named ones) and profile photos: the files people upload. */
+const documentsUpload: FastifyPluginAsyncZod = async (app) => {
+  const uploadLimit = uploadLimitOf(app);
+  orphanSweepRoutine(app);
+  namedResumeRoutes(app, { uploadLimit });
+  resumeRoutes(app, uploadLimit);
+  savedResumeRoutes(app);
+  photoRoutes(app, uploadLimit);
 };
 
 export default documentsUpload;

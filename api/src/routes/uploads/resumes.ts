@@ -35,13 +35,11 @@ function nameFrom(got: Received, fallback: string | undefined): string | undefin
   return parsed.data;
 }
 
-export function namedResumeRoutes(
-  parent: FastifyInstance,
-  { uploadLimit }: { uploadLimit: ReturnType<FastifyInstance['rateLimit']> },
-): void {
+/** What the named-resume routes share: the zod-typed instance, the upload size, the file steps, `mine`. */
+function resumeKit(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const maxBytes = app.config.UPLOAD_MAX_BYTES;
-  const { checkQuota, storeFile, release, stream } = fileOps(parent);
+  const ops = fileOps(parent);
 
   /** The caller's resume `id`, or 404 (someone else's too). */
   async function mine(ownerId: string, id: string): Promise<ResumeWithFile> {
@@ -54,7 +52,28 @@ export function namedResumeRoutes(
 
   /** The resume as it now is, for an answer. */
   const reread = async (ownerId: string, id: string) => toResume(await mine(ownerId, id));
+  return { app, maxBytes, ...ops, mine, reread };
+}
 
+type ResumeKit = ReturnType<typeof resumeKit>;
+type UploadLimit = ReturnType<FastifyInstance['rateLimit']>;
+
+export function namedResumeRoutes(
+  parent: FastifyInstance,
+  { uploadLimit }: { uploadLimit: UploadLimit },
+): void {
+  const kit = resumeKit(parent);
+  listAndAddRoutes(kit, uploadLimit);
+  replaceRoute(kit, uploadLimit);
+  changeRoutes(kit);
+  fileRoute(kit);
+}
+
+/** The caller's resumes, and adding one. */
+function listAndAddRoutes(
+  { app, maxBytes, checkQuota, storeFile, reread }: ResumeKit,
+  uploadLimit: UploadLimit,
+): void {
   app.get(
     '/documentsUpload/resumes',
     {
@@ -104,7 +123,13 @@ export function namedResumeRoutes(
       };
     },
   );
+}
 
+/** A new file for one of the caller's resumes. */
+function replaceRoute(
+  { app, maxBytes, checkQuota, storeFile, release, mine, reread }: ResumeKit,
+  uploadLimit: UploadLimit,
+): void {
   app.put(
     '/documentsUpload/resumes/:resumeId/file',
     {
@@ -142,7 +167,10 @@ export function namedResumeRoutes(
       };
     },
   );
+}
 
+/** Renaming a resume or making it the default, and deleting one. */
+function changeRoutes({ app, release, mine, reread }: ResumeKit): void {
   app.put(
     '/documentsUpload/resumes/:resumeId',
     {
@@ -188,7 +216,10 @@ export function namedResumeRoutes(
       return { success: true, message: UPLOAD_MESSAGES.resumeRemoved };
     },
   );
+}
 
+/** A resume's file, to its owner. */
+function fileRoute({ app, stream, mine }: ResumeKit): void {
   app.get(
     '/documentsUpload/resumes/:resumeId/file',
     {
