@@ -87,6 +87,25 @@ function typeCheckedInHtml(): EmailForm['roleId'] | null {
 }
 
 /**
+ * The e-mail step's form (user type and e-mail); the type chosen in the server's HTML before the app ran
+ * is taken over once the form has registered the radios.
+ */
+function useEmailForm() {
+  const form = useForm<SendOtpRequest, unknown, CodeTarget>({
+    resolver: zodResolver(sendOtpRequest),
+    defaultValues: { email: '', roleId: '0' } satisfies EmailForm,
+  });
+  // The type chosen in the server's HTML before the app ran is the form's once it has registered the radios. (Text
+  // typed there the form library keeps by itself.)
+  const [typeInHtml] = useState(typeCheckedInHtml);
+  const { setValue } = form;
+  useEffect(() => {
+    if (typeInHtml) setValue('roleId', typeInHtml as SendOtpRequest['roleId']);
+  }, [typeInHtml, setValue]);
+  return form;
+}
+
+/**
  * Sign in and sign up with an e-mailed 4-digit code (spec document 1 §2, §4, §5, §8, §9).
  * Step 1 (EmailStep): user type + e-mail, then LOGIN (or Sign Up) sends the code. Step 2 (CodeStep): four
  * boxes and Verify OTP. The flow's state is useCodeSignIn's; a mailed sign-in link is useSignInLink's; Google
@@ -111,19 +130,9 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
     register,
     handleSubmit,
     getValues,
-    setValue,
     setFocus,
     formState: { errors },
-  } = useForm<SendOtpRequest, unknown, CodeTarget>({
-    resolver: zodResolver(sendOtpRequest),
-    defaultValues: { email: '', roleId: '0' } satisfies EmailForm,
-  });
-  // The type chosen in the server's HTML before the app ran is the form's once it has registered the radios. (Text
-  // typed there the form library keeps by itself.)
-  const [typeInHtml] = useState(typeCheckedInHtml);
-  useEffect(() => {
-    if (typeInHtml) setValue('roleId', typeInHtml as SendOtpRequest['roleId']);
-  }, [typeInHtml, setValue]);
+  } = useEmailForm();
 
   const remember = useCallback(
     (answer: SessionResponse, roleId: RoleId) => {
