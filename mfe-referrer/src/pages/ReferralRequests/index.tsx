@@ -46,8 +46,7 @@ type Confirm = { kind: 'approve' | 'decline'; request: ReferralRequest } | null;
 export default function ReferralRequests() {
   const user = useCurrentUser();
   const userId = user?._id ?? '';
-  const go = useDashboardNavigate();
-  const setActiveChatId = useSessionStore((s) => s.setActiveChatId);
+  const { goToChat, chatBusy } = useGoToChat(userId);
   const [gateOpen, setGateOpen] = useState(false);
   const heldApproval = useRef<string | null>(null);
   /** The company of the held approval, and why the server refused it (named in the modal). */
@@ -82,7 +81,6 @@ export default function ReferralRequests() {
     setDeclineTried(false);
     setConfirm(next);
   };
-  const [chatBusy, setChatBusy] = useState<string | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const jobFilter = searchParams.get('job') || undefined;
 
@@ -137,21 +135,6 @@ export default function ReferralRequests() {
     setConfirm(null);
   };
 
-  const goToChat = async (request: ReferralRequest) => {
-    setChatBusy(request._id);
-    try {
-      const chat = await createChat({ userId: request.senderId._id, referrerId: userId });
-      if (!chat?._id) throw new Error('createChat answered without a chat');
-      setActiveChatId(chat._id);
-      go('chat');
-    } catch (err) {
-      console.error('[referio] chat creation failed', err);
-      toast.error(MESSAGES.chatCreateFailed);
-    } finally {
-      setChatBusy(null);
-    }
-  };
-
   return (
     <section className="rr-page" aria-labelledby="rr-requests-title">
       <h1 id="rr-requests-title">Referral Requests</h1>
@@ -172,73 +155,26 @@ export default function ReferralRequests() {
         // The counts are of every job; beside one job's list they would mislead.
         counts={jobFilter ? undefined : counts.data}
       >
-        {list.isPending ? (
-          <Spinner label="Loading requests" />
-        ) : list.isError ? (
-          <EmptyState title="Requests could not be loaded." />
-        ) : requests.length === 0 ? (
-          <EmptyState title={emptyText} />
-        ) : (
-          <div className="rr-grid">
-            {requests.map((r) => (
-              <LinkedTarget key={r._id} active={r._id === linked.requestId}>
-                <RequestCard
-                  side="referrer"
-                  request={r}
-                  headingLevel={2}
-                  skills={
-                    <SkillChips skills={r.senderId?.skills} label={`Skills of ${senderName(r)}`} />
-                  }
-                  onApprove={(req) => openConfirm({ kind: 'approve', request: req })}
-                  onDecline={(req) => openConfirm({ kind: 'decline', request: req })}
-                  onGoToChat={(req) => void goToChat(req)}
-                  chatBusy={chatBusy === r._id}
-                  reportable
-                />
-              </LinkedTarget>
-            ))}
-          </div>
-        )}
+        <RequestList
+          list={list}
+          requests={requests}
+          emptyText={emptyText}
+          linkedId={linked.requestId}
+          chatBusy={chatBusy}
+          onApprove={(req) => openConfirm({ kind: 'approve', request: req })}
+          onDecline={(req) => openConfirm({ kind: 'decline', request: req })}
+          onGoToChat={(req) => void goToChat(req)}
+        />
       </RequestStatusTabs>
 
-      <ConfirmDialog
-        open={confirm?.kind === 'approve'}
-        title="Confirm Approval"
-        message={
-          confirm
-            ? `Approve the referral request from ${senderName(confirm.request)} for ${confirm.request.jobPostId?.jobTitle ?? 'this job'}?`
-            : ''
-        }
-        confirmLabel="Yes, Continue"
+      <DecisionDialogs
+        confirm={confirm}
+        busy={busy}
+        declineChoice={declineChoice}
+        onDeclineChoice={setDeclineChoice}
+        declineTried={declineTried}
         onConfirm={() => void onConfirm()}
         onCancel={() => setConfirm(null)}
-        busy={busy}
-      />
-      <ConfirmDialog
-        open={confirm?.kind === 'decline'}
-        title="Confirm Decline"
-        message={
-          confirm ? (
-            <>
-              <p className="rr-muted">
-                {`Decline the referral request from ${senderName(confirm.request)} for ${confirm.request.jobPostId?.jobTitle ?? 'this job'}?`}
-              </p>
-              <DeclineReasonFields
-                value={declineChoice}
-                onChange={setDeclineChoice}
-                showError={declineTried}
-                disabled={busy}
-              />
-            </>
-          ) : (
-            ''
-          )
-        }
-        confirmLabel="Yes, Decline"
-        tone="danger"
-        onConfirm={() => void onConfirm()}
-        onCancel={() => setConfirm(null)}
-        busy={busy}
       />
       <WorkEmailModal
         open={gateOpen}
@@ -258,4 +194,136 @@ export default function ReferralRequests() {
 function hasVerifiedWorkEmail(): boolean {
   const s = useSessionStore.getState();
   return !!(s.currentUserInfo?.data ?? s.applicantUser?.data)?.workEmailAdded;
+}
+
+/** Opening a chat with a request's sender (the dashboard's chat page); which request's chat is opening. */
+function useGoToChat(userId: string) {
+  const go = useDashboardNavigate();
+  const setActiveChatId = useSessionStore((s) => s.setActiveChatId);
+  const [chatBusy, setChatBusy] = useState<string | null>(null);
+  const goToChat = async (request: ReferralRequest) => {
+    setChatBusy(request._id);
+    try {
+      const chat = await createChat({ userId: request.senderId._id, referrerId: userId });
+      if (!chat?._id) throw new Error('createChat answered without a chat');
+      setActiveChatId(chat._id);
+      go('chat');
+    } catch (err) {
+      console.error('[referio] chat creation failed', err);
+      toast.error(MESSAGES.chatCreateFailed);
+    } finally {
+      setChatBusy(null);
+    }
+  };
+  return { goToChat, chatBusy };
+}
+
+/** The tab's requests as cards, or loading, failed or empty. */
+function RequestList({
+  list,
+  requests,
+  emptyText,
+  linkedId,
+  chatBusy,
+  onApprove,
+  onDecline,
+  onGoToChat,
+}: {
+  list: { isPending: boolean; isError: boolean };
+  requests: ReferralRequest[];
+  emptyText: string;
+  linkedId: string | null | undefined;
+  chatBusy: string | null;
+  onApprove: (request: ReferralRequest) => void;
+  onDecline: (request: ReferralRequest) => void;
+  onGoToChat: (request: ReferralRequest) => void;
+}) {
+  return list.isPending ? (
+    <Spinner label="Loading requests" />
+  ) : list.isError ? (
+    <EmptyState title="Requests could not be loaded." />
+  ) : requests.length === 0 ? (
+    <EmptyState title={emptyText} />
+  ) : (
+    <div className="rr-grid">
+      {requests.map((r) => (
+        <LinkedTarget key={r._id} active={r._id === linkedId}>
+          <RequestCard
+            side="referrer"
+            request={r}
+            headingLevel={2}
+            skills={<SkillChips skills={r.senderId?.skills} label={`Skills of ${senderName(r)}`} />}
+            onApprove={onApprove}
+            onDecline={onDecline}
+            onGoToChat={onGoToChat}
+            chatBusy={chatBusy === r._id}
+            reportable
+          />
+        </LinkedTarget>
+      ))}
+    </div>
+  );
+}
+
+/** The approve and decline confirmations (a decline with its optional reason). */
+function DecisionDialogs({
+  confirm,
+  busy,
+  declineChoice,
+  onDeclineChoice,
+  declineTried,
+  onConfirm,
+  onCancel,
+}: {
+  confirm: Confirm;
+  busy: boolean;
+  declineChoice: DeclineChoice;
+  onDeclineChoice: (choice: DeclineChoice) => void;
+  declineTried: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      <ConfirmDialog
+        open={confirm?.kind === 'approve'}
+        title="Confirm Approval"
+        message={
+          confirm
+            ? `Approve the referral request from ${senderName(confirm.request)} for ${confirm.request.jobPostId?.jobTitle ?? 'this job'}?`
+            : ''
+        }
+        confirmLabel="Yes, Continue"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+        busy={busy}
+      />
+      <ConfirmDialog
+        open={confirm?.kind === 'decline'}
+        title="Confirm Decline"
+        message={
+          confirm ? (
+            <>
+              <p className="rr-muted">
+                {`Decline the referral request from ${senderName(confirm.request)} for ${confirm.request.jobPostId?.jobTitle ?? 'this job'}?`}
+              </p>
+              <DeclineReasonFields
+                value={declineChoice}
+                onChange={onDeclineChoice}
+                showError={declineTried}
+                disabled={busy}
+              />
+            </>
+          ) : (
+            ''
+          )
+        }
+        confirmLabel="Yes, Decline"
+        tone="danger"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+        busy={busy}
+      />
+    </>
+  );
 }
