@@ -7,10 +7,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   companyDomains,
   emailReverts,
+  files,
   notifications,
   referralRequests,
   reports,
@@ -542,6 +543,28 @@ const ROWS: Row[] = [
     expect: [401, 404, 200, 200],
     also: [{ who: 'referrer', status: 404 }],
     request: async ({ app, w }) => ({ url: `/${await declinedRequest(app, w)}` }),
+  },
+  {
+    // The request's referrer only; anyone else (its candidate included) is told it does not exist.
+    route: 'GET /api/referralRequest/matchSummary/:id',
+    owner: 'referrer',
+    expect: [401, 404, 200, 200],
+    also: [{ who: 'candidate', status: 404 }],
+    request: ({ w }) => ({ url: `/${w.requestId}` }),
+  },
+  {
+    // The resume's owner only (the referrer of the job too is refused).
+    route: 'GET /api/referralRequest/matchPreview',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    also: [{ who: 'referrer', status: 403 }],
+    request: async ({ app, w }) => {
+      const [file] = await app.db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.ownerId, w.candidate.id), eq(files.kind, 'resume')));
+      return { url: `?jobPostId=${w.jobId}&fileId=${file!.id}` };
+    },
   },
   {
     route: 'GET /api/referralRequest/getResponsiveness/:userId',

@@ -26,3 +26,4 @@ export * from './handoff';
 export * from './trustTexts';
 export * from './requestTimeline';
 export * from './trust';
+export * from './match';
