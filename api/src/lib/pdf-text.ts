@@ -23,8 +23,7 @@ export const DEFAULT_PDF_LIMITS: PdfTextLimits = {
 };
 
 export type PdfTextResult =
-  | { outcome: 'read'; text: string }
-  | { outcome: Exclude<ResumeTextOutcome, 'read' | 'not_pdf'> };
+  { outcome: 'read'; text: string } | { outcome: Exclude<ResumeTextOutcome, 'read' | 'not_pdf'> };
 
 /** Fewer letters than this and the PDF counts as having no text (a scan, or only images). */
 const MIN_LETTERS = 20;

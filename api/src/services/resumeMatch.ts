@@ -109,7 +109,8 @@ export class ResumeMatchService {
 
   /** Reads the file's text (a PDF's, in a worker) and keeps the outcome; a missing file is not kept. */
   private async read(file: FileRow): Promise<ResumeText> {
-    if (file.mime !== 'application/pdf') return this.keep(file.id, { outcome: 'not_pdf', text: null });
+    if (file.mime !== 'application/pdf')
+      return this.keep(file.id, { outcome: 'not_pdf', text: null });
     const stored = await this.storage.get(file.storageKey);
     if (!stored) return { outcome: 'unreadable', text: null };
     const chunks: Buffer[] = [];
@@ -129,7 +130,8 @@ export class ResumeMatchService {
       .values({
         fileId,
         outcome: text.outcome,
-        text: text.text === null ? null : encryptFile(Buffer.from(text.text, 'utf8'), this.keys[0]!),
+        text:
+          text.text === null ? null : encryptFile(Buffer.from(text.text, 'utf8'), this.keys[0]!),
       })
       .onConflictDoNothing();
     return text;

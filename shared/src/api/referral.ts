@@ -13,6 +13,7 @@ import type {
   SendReferralRequestRequest,
 } from '../contract/referral';
 import type { DeclineReason } from '../contract/lists';
+import type { MatchSummary } from '../contract/matchTexts';
 import { apiClient, seg, type Envelope, type MessageAnswer } from './client';
 
 /** POST /referralRequest/sendReferralRequest `{ jobPostId, targetUserId, userId }` */
@@ -92,6 +93,22 @@ export async function markNotificationsSeen(): Promise<MessageAnswer> {
   return (await apiClient.post<MessageAnswer>('/referralRequest/markNotificationsSeen')).data;
 }
 
+/** GET /referralRequest/matchSummary/:id: how the request's resume meets its job (its referrer only). */
+export async function getMatchSummary(requestId: string): Promise<MatchSummary> {
+  return (
+    await apiClient.get<Envelope<MatchSummary>>(`/referralRequest/matchSummary/${seg(requestId)}`)
+  ).data.data;
+}
+
+/** GET /referralRequest/matchPreview: how one of the caller's resumes meets a job, before sending. */
+export async function getMatchPreview(jobPostId: string, fileId: string): Promise<MatchSummary> {
+  return (
+    await apiClient.get<Envelope<MatchSummary>>('/referralRequest/matchPreview', {
+      params: { jobPostId, fileId },
+    })
+  ).data.data;
+}
+
 /** Whose counts: the requests a candidate sent, or those addressed to a referrer. */
 export type ReferralSide = 'candidate' | 'referrer';
 
@@ -101,6 +118,10 @@ export const referralKeys = {
     ['referrals', 'counts', { userId: userId ?? '', side }] as const,
   list: ({ userId, roleId, status, jobPostId }: GetAllReferralRequestsRequest) =>
     ['referrals', 'list', { userId, roleId, status, jobPostId }] as const,
+  /** Outside 'referrals': a live change to the lists does not change a resume's match. */
+  match: (requestId: string) => ['matchSummary', 'request', requestId] as const,
+  matchPreview: (jobPostId: string, fileId: string) =>
+    ['matchSummary', 'preview', { jobPostId, fileId }] as const,
 };
 
 export const referralQueries = {
@@ -125,5 +146,20 @@ export const referralQueries = {
           ...(body.jobPostId ? { jobPostId: body.jobPostId } : {}),
         }),
       enabled: Boolean(body.userId),
+    }),
+  /** A request's match summary, for its referrer's card. */
+  match: (requestId: string) =>
+    queryOptions({
+      queryKey: referralKeys.match(requestId),
+      queryFn: () => api.getMatchSummary(requestId),
+      staleTime: 5 * 60_000,
+    }),
+  /** A resume of the candidate's against a job, in the request dialog. */
+  matchPreview: (jobPostId: string, fileId: string) =>
+    queryOptions({
+      queryKey: referralKeys.matchPreview(jobPostId, fileId),
+      queryFn: () => api.getMatchPreview(jobPostId, fileId),
+      enabled: Boolean(jobPostId && fileId),
+      staleTime: 5 * 60_000,
     }),
 };

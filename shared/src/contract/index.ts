@@ -27,3 +27,4 @@ export * from './trustTexts';
 export * from './requestTimeline';
 export * from './trust';
 export * from './match';
+export * from './matchTexts';
