@@ -337,6 +337,7 @@ function JobView({ job, userId }: { job: JobPostDetails | PublicJobPost; userId:
         onClose={() => setUploadOpen(false)}
         onSubmit={submit}
         jobTitle={job.jobTitle}
+        jobId={job._id}
         // A failed read offers the upload, as before the saved resume existed.
         saved={saved.isError ? null : saved.data}
       />

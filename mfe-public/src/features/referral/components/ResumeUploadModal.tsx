@@ -13,6 +13,7 @@ import {
   type SavedResume,
 } from '@referio/shared';
 import { FilePicker } from '@referio/shared/forms';
+import { MatchSummary } from './MatchSummary';
 import './ResumeUploadModal.css';
 
 /** What the candidate sends: a new file, or the saved resume by its id; and their note (may be blank). */
@@ -29,13 +30,15 @@ export interface ResumeUploadModalProps {
    */
   onSubmit: (choice: ResumeChoice, onProgress: (percent: number) => void) => Promise<boolean>;
   jobTitle: string;
+  /** The job's id: the chosen saved resume's match summary is shown against it. */
+  jobId?: string;
   /** The profile's saved resume: undefined while loading, null when there is none. */
   saved: SavedResume | null | undefined;
 }
 
 /**
  * The resume a referral request carries. With a saved resume (the profile's), the modal offers it (name,
- * upload date, a link to view it) and sends it without a new upload; 'Use a different file' opens the
+ * upload date, a link to view it, how it meets the job: MatchSummary) and sends it without a new upload; 'Use a different file' opens the
  * picker (.pdf/.doc/.docx, ≤ 5 MB, view and remove) for a new one, which also becomes the saved resume.
  * An optional note to the referrer ("why me", at most REQUEST_NOTE_MAX characters, a counter below) goes with it.
  * Submit with nothing chosen says 'Missing required data!' inline (never the browser's alert).
@@ -45,6 +48,7 @@ export function ResumeUploadModal({
   onClose,
   onSubmit,
   jobTitle,
+  jobId,
   saved,
 }: ResumeUploadModalProps) {
   const [file, setFile] = useState<File | null>(null);
@@ -136,6 +140,7 @@ export function ResumeUploadModal({
           <p className="rf-resume-modal__saved-meta">
             Uploaded {formatDate(saved.uploadedAt)} · {formatBytes(saved.size)}
           </p>
+          {jobId && <MatchSummary jobId={jobId} fileId={saved._id} />}
           <Button variant="secondary" size="sm" onClick={() => setDifferent(true)} disabled={busy}>
             Use a different file
           </Button>

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { referralQueries } from '@referio/shared';
+import { MatchSummaryView } from '@referio/shared/jobs';
+
+export interface MatchSummaryProps {
+  jobId: string;
+  /** The resume file's id (a saved resume's `_id`). */
+  fileId: string;
+}
+
+/**
+ * How the chosen resume meets the job, before the candidate sends it (the referrer's card shows the same;
+ * docs/decisions-candidate.md). Self-contained: the request dialog places one per chosen resume.
+ */
+export function MatchSummary({ jobId, fileId }: MatchSummaryProps) {
+  const match = useQuery(referralQueries.matchPreview(jobId, fileId));
+  return <MatchSummaryView summary={match.data} failed={match.isError} live />;
+}
