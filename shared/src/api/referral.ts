@@ -118,10 +118,6 @@ export const referralKeys = {
     ['referrals', 'counts', { userId: userId ?? '', side }] as const,
   list: ({ userId, roleId, status, jobPostId }: GetAllReferralRequestsRequest) =>
     ['referrals', 'list', { userId, roleId, status, jobPostId }] as const,
-  /** Outside 'referrals': a live change to the lists does not change a resume's match. */
-  match: (requestId: string) => ['matchSummary', 'request', requestId] as const,
-  matchPreview: (jobPostId: string, fileId: string) =>
-    ['matchSummary', 'preview', { jobPostId, fileId }] as const,
 };
 
 export const referralQueries = {
@@ -147,17 +143,27 @@ export const referralQueries = {
         }),
       enabled: Boolean(body.userId),
     }),
+};
+
+/** Match summaries' keys: outside 'referrals', as a live change to the lists does not change a resume's match. */
+export const matchKeys = {
+  request: (requestId: string) => ['matchSummary', 'request', requestId] as const,
+  preview: (jobPostId: string, fileId: string) =>
+    ['matchSummary', 'preview', { jobPostId, fileId }] as const,
+};
+
+export const matchQueries = {
   /** A request's match summary, for its referrer's card. */
-  match: (requestId: string) =>
+  request: (requestId: string) =>
     queryOptions({
-      queryKey: referralKeys.match(requestId),
+      queryKey: matchKeys.request(requestId),
       queryFn: () => api.getMatchSummary(requestId),
       staleTime: 5 * 60_000,
     }),
   /** A resume of the candidate's against a job, in the request dialog. */
-  matchPreview: (jobPostId: string, fileId: string) =>
+  preview: (jobPostId: string, fileId: string) =>
     queryOptions({
-      queryKey: referralKeys.matchPreview(jobPostId, fileId),
+      queryKey: matchKeys.preview(jobPostId, fileId),
       queryFn: () => api.getMatchPreview(jobPostId, fileId),
       enabled: Boolean(jobPostId && fileId),
       staleTime: 5 * 60_000,

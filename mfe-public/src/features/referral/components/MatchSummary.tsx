@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { referralQueries } from '@referio/shared';
+import { matchQueries } from '@referio/shared';
 import { MatchSummaryView } from '@referio/shared/jobs';
 
 export interface MatchSummaryProps {
@@ -13,6 +13,6 @@ export interface MatchSummaryProps {
  * docs/decisions-candidate.md). Self-contained: the request dialog places one per chosen resume.
  */
 export function MatchSummary({ jobId, fileId }: MatchSummaryProps) {
-  const match = useQuery(referralQueries.matchPreview(jobId, fileId));
+  const match = useQuery(matchQueries.preview(jobId, fileId));
   return <MatchSummaryView summary={match.data} failed={match.isError} live />;
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { referralQueries, type ReferralRequest } from '@referio/shared';
+import { matchQueries, type ReferralRequest } from '@referio/shared';
 import { MatchSummaryView } from '@referio/shared/jobs';
 
 /** Statuses whose card shows the match: those whose resume the referrer may still open. */
@@ -11,7 +11,7 @@ const WITH_MATCH: ReferralRequest['status'][] = ['pending', 'approved'];
  */
 export function RequestMatch({ request }: { request: ReferralRequest }) {
   const shown = WITH_MATCH.includes(request.status);
-  const match = useQuery({ ...referralQueries.match(request._id), enabled: shown });
+  const match = useQuery({ ...matchQueries.request(request._id), enabled: shown });
   if (!shown) return null;
   return <MatchSummaryView summary={match.data} failed={match.isError} />;
 }
