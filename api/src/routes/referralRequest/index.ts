@@ -23,6 +23,7 @@ import { HttpError } from '../../lib/errors';
 import { assertSelf, currentUser } from '../../plugins/auth';
 import { REFERRAL_MESSAGES, ReferralLimitError } from '../../services/referrals';
 import handoffRoutes from './handoff';
+import matchRoutes from './match';
 
 export { REFERRAL_MESSAGES };
 
@@ -31,6 +32,7 @@ const userIdParams = z.object({ userId: idSchema });
 
 const referralRequest: FastifyPluginAsyncZod = async (app) => {
   await app.register(handoffRoutes);
+  await app.register(matchRoutes);
 
   /**
    * A candidate asks the job's referrer for a referral, carrying the resume they chose (else their

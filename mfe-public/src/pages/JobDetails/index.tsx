@@ -338,6 +338,7 @@ function JobView({ job, userId }: { job: JobPostDetails | PublicJobPost; userId:
         onClose={() => setUploadOpen(false)}
         onSubmit={submit}
         jobTitle={job.jobTitle}
+        jobId={job._id}
         // A failed read offers the upload alone.
         resumes={resumes.isError ? [] : resumes.data}
       />

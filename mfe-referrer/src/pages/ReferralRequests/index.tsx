@@ -32,6 +32,7 @@ import {
   senderName,
   type DeclineChoice,
 } from '@referio/shared/requests';
+import { RequestMatch } from '../../features/requests/components/RequestMatch';
 import { WorkEmailModal } from '../../features/requests/components/WorkEmailModal';
 import { useRequestActions } from '../../features/requests/hooks/useRequestActions';
 import '../../referrer.css';
@@ -187,7 +188,13 @@ export default function ReferralRequests() {
                   request={r}
                   headingLevel={2}
                   skills={
-                    <SkillChips skills={r.senderId?.skills} label={`Skills of ${senderName(r)}`} />
+                    <>
+                      <SkillChips
+                        skills={r.senderId?.skills}
+                        label={`Skills of ${senderName(r)}`}
+                      />
+                      <RequestMatch request={r} />
+                    </>
                   }
                   onApprove={(req) => openConfirm({ kind: 'approve', request: req })}
                   onDecline={(req) => openConfirm({ kind: 'decline', request: req })}
