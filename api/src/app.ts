@@ -31,6 +31,7 @@ import openapiPlugin from './plugins/openapi';
 import outboxPlugin from './plugins/outbox';
 import referralsPlugin from './plugins/referrals';
 import requestGuard from './plugins/request-guard';
+import resumeMatchPlugin from './plugins/resume-match';
 import requestIdPlugin, { requestIdOf } from './plugins/request-id';
 import secretPlugin from './plugins/secret';
 import storagePlugin from './plugins/storage';
@@ -203,6 +204,7 @@ async function registerAppPlugins(
   await app.register(referralsPlugin);
   await app.register(outboxPlugin);
   await app.register(trustPlugin);
+  await app.register(resumeMatchPlugin);
   // Before the routes: the OpenAPI document is built from the routes registered after it.
   await app.register(openapiPlugin);
 }

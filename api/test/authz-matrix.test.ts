@@ -551,6 +551,28 @@ const ROWS: Row[] = [
     request: async ({ app, w }) => ({ url: `/${await declinedRequest(app, w)}` }),
   },
   {
+    // The request's referrer only; anyone else (its candidate included) is told it does not exist.
+    route: 'GET /api/referralRequest/matchSummary/:id',
+    owner: 'referrer',
+    expect: [401, 404, 200, 200],
+    also: [{ who: 'candidate', status: 404 }],
+    request: ({ w }) => ({ url: `/${w.requestId}` }),
+  },
+  {
+    // The resume's owner only (the referrer of the job too is refused).
+    route: 'GET /api/referralRequest/matchPreview',
+    owner: 'candidate',
+    expect: OWNER_ONLY,
+    also: [{ who: 'referrer', status: 403 }],
+    request: async ({ app, w }) => {
+      const [resume] = await app.db
+        .select({ id: resumes.id })
+        .from(resumes)
+        .where(eq(resumes.ownerId, w.candidate.id));
+      return { url: `?jobPostId=${w.jobId}&resumeId=${resume!.id}` };
+    },
+  },
+  {
     route: 'GET /api/referralRequest/getResponsiveness/:userId',
     owner: 'referrer',
     expect: OWNER_ONLY,

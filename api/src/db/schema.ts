@@ -8,6 +8,7 @@ import {
   REFERRAL_STATUSES,
   REPORT_REASONS,
   REPORT_TARGETS,
+  RESUME_TEXT_OUTCOMES,
 } from '../contract';
 import {
   bigint,
@@ -659,6 +660,20 @@ export const fileBlobs = pgTable('file_blobs', {
   // orphan sweep removes, never a row without bytes).
   storageKey: text('storage_key').primaryKey(),
   data: bytea('data').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A resume's text as the match summary reads it (src/services/resume-match.ts): extracted at most once per
+ * stored file, in a worker with time and memory limits. `text` is encrypted like the file's bytes
+ * (src/lib/file-crypto.ts), null unless `outcome` is 'read'. Goes with its file.
+ */
+export const resumeTexts = pgTable('resume_texts', {
+  fileId: uuid('file_id')
+    .primaryKey()
+    .references(() => files.id, { onDelete: 'cascade' }),
+  outcome: text('outcome', { enum: RESUME_TEXT_OUTCOMES }).notNull(),
+  text: bytea('text'),
   createdAt: createdAt(),
 });
 

@@ -13,6 +13,7 @@ import type {
   SendReferralRequestRequest,
 } from '../contract/referral';
 import type { DeclineReason } from '../contract/lists';
+import type { MatchSummary } from '../contract/matchTexts';
 import { apiClient, seg, type Envelope, type MessageAnswer } from './client';
 
 /** POST /referralRequest/sendReferralRequest `{ jobPostId, targetUserId, userId }` */
@@ -92,6 +93,22 @@ export async function markNotificationsSeen(): Promise<MessageAnswer> {
   return (await apiClient.post<MessageAnswer>('/referralRequest/markNotificationsSeen')).data;
 }
 
+/** GET /referralRequest/matchSummary/:id: how the request's resume meets its job (its referrer only). */
+export async function getMatchSummary(requestId: string): Promise<MatchSummary> {
+  return (
+    await apiClient.get<Envelope<MatchSummary>>(`/referralRequest/matchSummary/${seg(requestId)}`)
+  ).data.data;
+}
+
+/** GET /referralRequest/matchPreview: how one of the caller's resumes meets a job, before sending. */
+export async function getMatchPreview(jobPostId: string, resumeId: string): Promise<MatchSummary> {
+  return (
+    await apiClient.get<Envelope<MatchSummary>>('/referralRequest/matchPreview', {
+      params: { jobPostId, resumeId },
+    })
+  ).data.data;
+}
+
 /** Whose counts: the requests a candidate sent, or those addressed to a referrer. */
 export type ReferralSide = 'candidate' | 'referrer';
 
@@ -125,5 +142,30 @@ export const referralQueries = {
           ...(body.jobPostId ? { jobPostId: body.jobPostId } : {}),
         }),
       enabled: Boolean(body.userId),
+    }),
+};
+
+/** Match summaries' keys: outside 'referrals', as a live change to the lists does not change a resume's match. */
+export const matchKeys = {
+  request: (requestId: string) => ['matchSummary', 'request', requestId] as const,
+  preview: (jobPostId: string, resumeId: string) =>
+    ['matchSummary', 'preview', { jobPostId, resumeId }] as const,
+};
+
+export const matchQueries = {
+  /** A request's match summary, for its referrer's card. */
+  request: (requestId: string) =>
+    queryOptions({
+      queryKey: matchKeys.request(requestId),
+      queryFn: () => api.getMatchSummary(requestId),
+      staleTime: 5 * 60_000,
+    }),
+  /** A resume of the candidate's against a job, in the request dialog. */
+  preview: (jobPostId: string, resumeId: string) =>
+    queryOptions({
+      queryKey: matchKeys.preview(jobPostId, resumeId),
+      queryFn: () => api.getMatchPreview(jobPostId, resumeId),
+      enabled: Boolean(jobPostId && resumeId),
+      staleTime: 5 * 60_000,
     }),
 };

@@ -13,6 +13,7 @@ export * from './verified';
 export * from './responsiveness';
 export * from './trustTexts';
 export * from './requestTimeline';
+export * from './matchTexts';
 export * from './safeReturnPath';
 export type * from './common';
 export type * from './account';

@@ -26,3 +26,5 @@ export * from './handoff';
 export * from './trustTexts';
 export * from './requestTimeline';
 export * from './trust';
+export * from './match';
+export * from './matchTexts';

@@ -24,6 +24,7 @@ import { assertSelf, currentUser } from '../../plugins/auth';
 import { REFERRAL_MESSAGES, ReferralLimitError } from '../../services/referrals';
 import type { RouteApp } from '../route-app';
 import handoffRoutes from './handoff';
+import matchRoutes from './match';
 
 export { REFERRAL_MESSAGES };
 
@@ -276,9 +277,10 @@ function notificationRoutes(app: RouteApp): void {
   );
 }
 
-/** Referral requests, by resource: the hand-off, sending, lists, counts, decisions, notifications. */
+/** Referral requests, by resource: the hand-off, the match summary, sending, lists, counts, decisions, notifications. */
 const referralRequest: FastifyPluginAsyncZod = async (app) => {
   await app.register(handoffRoutes);
+  await app.register(matchRoutes);
   sendRoutes(app);
   listRoutes(app);
   countRoutes(app);

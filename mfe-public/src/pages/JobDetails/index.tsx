@@ -208,6 +208,7 @@ function JobView({ job, userId }: { job: Job; userId: string | null }) {
         onClose={() => setUploadOpen(false)}
         onSubmit={submit}
         jobTitle={job.jobTitle}
+        jobId={job._id}
         // A failed read offers the upload alone.
         resumes={resumes.isError ? [] : resumes.data}
       />

@@ -32,6 +32,7 @@ import {
   senderName,
   type DeclineChoice,
 } from '@referio/shared/requests';
+import { RequestMatch } from '../../features/requests/components/RequestMatch';
 import { WorkEmailModal } from '../../features/requests/components/WorkEmailModal';
 import { useRequestActions } from '../../features/requests/hooks/useRequestActions';
 import '../../referrer.css';
@@ -252,7 +253,12 @@ function RequestList({
             side="referrer"
             request={r}
             headingLevel={2}
-            skills={<SkillChips skills={r.senderId?.skills} label={`Skills of ${senderName(r)}`} />}
+            skills={
+              <>
+                <SkillChips skills={r.senderId?.skills} label={`Skills of ${senderName(r)}`} />
+                <RequestMatch request={r} />
+              </>
+            }
             onApprove={onApprove}
             onDecline={onDecline}
             onGoToChat={onGoToChat}

@@ -17,6 +17,7 @@ import {
 import { SkillChips } from '@referio/shared/jobs';
 import { useLiveInvalidation } from '@referio/shared/live';
 import { RequestCard, senderName } from '@referio/shared/requests';
+import { RequestMatch } from '../../features/requests/components/RequestMatch';
 import { ResponsivenessStats } from '../../features/responsiveness/components/ResponsivenessStats';
 import '../../referrer.css';
 
@@ -79,11 +80,14 @@ export default function ReferrerDashboard() {
               side="referrer"
               request={r}
               skills={
-                <SkillChips
-                  skills={r.senderId?.skills}
-                  max={DASHBOARD_SKILL_COUNT}
-                  label={`Skills of ${senderName(r)}`}
-                />
+                <>
+                  <SkillChips
+                    skills={r.senderId?.skills}
+                    max={DASHBOARD_SKILL_COUNT}
+                    label={`Skills of ${senderName(r)}`}
+                  />
+                  <RequestMatch request={r} />
+                </>
               }
               actions={
                 <Button

@@ -9,5 +9,6 @@ export { JobCard, type JobCardProps } from './JobCard';
 export { JobFacts, type JobFact, type JobFactsProps } from './JobFacts';
 export { SaveJobButton, useSavedAmong, type SaveJobButtonProps } from './SaveJobButton';
 export { SaveAlertButton, type SaveAlertButtonProps } from './SaveAlertButton';
+export { MATCH_VIEW_TEXTS, MatchSummaryView, type MatchSummaryViewProps } from './MatchSummaryView';
 export { SkillChips, type SkillChipsProps } from '../skills';
 export * from '../trust';

@@ -10,6 +10,7 @@ import {
   type Resume,
 } from '@referio/shared';
 import { initialPick, ResumePicker, type ResumePick } from './ResumePicker';
+import { MatchSummary } from './MatchSummary';
 import './ResumeUploadModal.css';
 
 /**
@@ -32,6 +33,8 @@ export interface ResumeUploadModalProps {
   jobTitle: string;
   /** The candidate's named resumes: undefined while loading, [] when there are none. */
   resumes: readonly Resume[] | undefined;
+  /** The job's id: the chosen resume's match summary is shown against it. */
+  jobId?: string;
 }
 
 /** What the dialog says when Submit finds something missing. */
@@ -53,6 +56,7 @@ export function ResumeUploadModal({
   onSubmit,
   jobTitle,
   resumes,
+  jobId,
 }: ResumeUploadModalProps) {
   const [file, setFile] = useState<File | null>(null);
   const [note, setNote] = useState('');
@@ -151,6 +155,9 @@ export function ResumeUploadModal({
           progress={progress}
           disabled={busy}
         />
+      )}
+      {loaded && jobId && pick.kind === 'saved' && (
+        <MatchSummary jobId={jobId} resumeId={pick.id} />
       )}
       <TextAreaField
         label="Note to the referrer (optional)"

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   ApiError,
   getJobById,
+  getMatchPreview,
   getPublicJob,
   listResumes,
   getSimilarJobs,
@@ -31,6 +32,7 @@ jest.mock('@referio/shared', () =>
     .requireActual<typeof TestUtils>('@referio/shared/test-utils')
     .mockSharedApi([
       'getJobById',
+      'getMatchPreview',
       'getPublicJob',
       'listResumes',
       'getSimilarJobs',
@@ -72,6 +74,13 @@ beforeEach(() => {
   // No saved resume unless a test says so: the request asks for a file.
   mockedSaved.mockResolvedValue([]);
   jest.mocked(savedAmong).mockResolvedValue([]);
+  jest.mocked(getMatchPreview).mockResolvedValue({
+    status: 'read',
+    matched: ['React'],
+    missing: ['Go'],
+    years: 3,
+    jobExperience: '3-6',
+  });
   jest.mocked(getSimilarJobs).mockResolvedValue({ basis: 'similar', data: [] });
 });
 
@@ -340,6 +349,20 @@ describe('job details for a signed-in candidate', () => {
       userId: USER_ID,
       resumeId: other._id,
     });
+  });
+
+  it('shows how the chosen resume meets the job before it is sent', async () => {
+    const user = userEvent.setup();
+    mockedSaved.mockResolvedValue([SAVED]);
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
+    const match = await within(dialog).findByRole('group', { name: 'Resume match' });
+    expect(
+      await within(match).findByText('Matches 1 of 2 skills: React; missing: Go'),
+    ).toBeVisible();
+    expect(match).toHaveTextContent('About 3 years of experience (job asks 3–6 years)');
+    expect(getMatchPreview).toHaveBeenCalledWith(JOB_ID, SAVED._id);
   });
 
   it('sends an optional note to the referrer, trimmed, with a counter of the characters left', async () => {

@@ -4,6 +4,7 @@ import {
   ApiError,
   createChat,
   getAllReferralRequestsData,
+  getMatchSummary,
   getRefererCount,
   updateReferralStatus,
   useSessionStore,
@@ -26,12 +27,14 @@ jest.mock('@referio/shared', () =>
       'workEmailVerify',
       'workEmailVerifyOtp',
       'createChat',
+      'getMatchSummary',
     ]),
 );
 const mockedList = jest.mocked(getAllReferralRequestsData);
 const mockedUpdate = jest.mocked(updateReferralStatus);
 const mockedSend = jest.mocked(workEmailVerify);
 const mockedVerify = jest.mocked(workEmailVerifyOtp);
+const mockedMatch = jest.mocked(getMatchSummary);
 
 const pending = requestToMe();
 const approved = requestToMe({ _id: 'a1b2c3d4-0000-4000-8000-000000000003', status: 'approved' });
@@ -46,6 +49,13 @@ beforeEach(() => {
     .mockResolvedValue({ total: 3, approved: 1, pending: 1, declined: 1, expired: 0 });
   serve({ pending: [pending], approved: [approved] });
   mockedUpdate.mockResolvedValue({ ...pending, status: 'approved' });
+  mockedMatch.mockResolvedValue({
+    status: 'read',
+    matched: ['React', 'TypeScript'],
+    missing: ['Go'],
+    years: 5,
+    jobExperience: '3-6',
+  });
 });
 
 async function approveFirst(user: ReturnType<typeof userEvent.setup>) {
@@ -69,6 +79,51 @@ describe('referral requests', () => {
     );
     expect(screen.getByRole('tab', { name: 'Pending 1' })).toHaveAttribute('aria-selected', 'true');
     expect(mockedList).toHaveBeenCalledWith({ userId: USER_ID, roleId: 1, status: 'pending' });
+  });
+
+  it("shows how the request's resume meets the job on its card", async () => {
+    signInAs({ workEmailAdded: true });
+    renderPage(<ReferralRequests />);
+    const card = await screen.findByRole('article', { name: 'Request from Priya Shah' });
+    const match = within(card).getByRole('group', { name: 'Resume match' });
+    await waitFor(() =>
+      expect(match).toHaveTextContent('Matches 2 of 3 skills: React, TypeScript; missing: Go'),
+    );
+    expect(match).toHaveTextContent('About 5 years of experience (job asks 3–6 years)');
+    expect(mockedMatch).toHaveBeenCalledWith(pending._id);
+  });
+
+  it('says a resume could not be read, or the summary not loaded, and the card works as before', async () => {
+    mockedMatch.mockImplementation(async (id) => {
+      if (id === pending._id) throw new ApiError('Server error', 500);
+      return { status: 'no_text', matched: [], missing: [], years: null, jobExperience: '3-6' };
+    });
+    serve({ pending: [pending, { ...approved, status: 'pending' }] });
+    signInAs({ workEmailAdded: true });
+    const user = userEvent.setup();
+    renderPage(<ReferralRequests />);
+    const cards = await screen.findAllByRole('article', { name: 'Request from Priya Shah' });
+    await waitFor(() =>
+      expect(within(cards[0]!).getByRole('group', { name: 'Resume match' })).toHaveTextContent(
+        'The match summary could not be loaded.',
+      ),
+    );
+    expect(within(cards[1]!).getByRole('group', { name: 'Resume match' })).toHaveTextContent(
+      "Couldn't read this resume: the PDF has no text (a scanned page?).",
+    );
+    await user.click(within(cards[0]!).getByRole('button', { name: 'Approve Priya Shah' }));
+    expect(screen.getByRole('dialog', { name: 'Confirm Approval' })).toBeVisible();
+  });
+
+  it("shows no match on a closed request (its resume is no longer the referrer's to read)", async () => {
+    serve({ declined: [requestToMe({ status: 'declined' })] });
+    signInAs({ workEmailAdded: true });
+    const user = userEvent.setup();
+    renderPage(<ReferralRequests />);
+    await user.click(await screen.findByRole('tab', { name: /Declined/ }));
+    const card = await screen.findByRole('article', { name: 'Request from Priya Shah' });
+    expect(within(card).queryByRole('group', { name: 'Resume match' })).toBeNull();
+    expect(mockedMatch).not.toHaveBeenCalled();
   });
 
   it('shows a request that arrives, and drops one withdrawn, with the counts, without a reload', async () => {

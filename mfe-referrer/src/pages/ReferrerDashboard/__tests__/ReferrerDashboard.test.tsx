@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   ApiError,
   getAllReferralRequestsData,
+  getMatchSummary,
   getRefererCount,
   getResponsiveness,
 } from '@referio/shared';
@@ -14,10 +15,22 @@ import type * as TestUtils from '@referio/shared/test-utils';
 jest.mock('@referio/shared', () =>
   jest
     .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getRefererCount', 'getAllReferralRequestsData', 'getResponsiveness']),
+    .mockSharedApi([
+      'getRefererCount',
+      'getAllReferralRequestsData',
+      'getResponsiveness',
+      'getMatchSummary',
+    ]),
 );
 
 beforeEach(() => {
+  jest.mocked(getMatchSummary).mockResolvedValue({
+    status: 'read',
+    matched: ['React'],
+    missing: ['Go'],
+    years: 4,
+    jobExperience: '3-6',
+  });
   signInAs();
   jest
     .mocked(getResponsiveness)
