@@ -123,10 +123,10 @@ test('a candidate completes the profile, uploads photo and resume, and follows a
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByText('Profile image uploaded successfully!')).toBeVisible();
   await page
-    .getByLabel('Upload resume')
+    .getByLabel('Add a resume')
     .setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(page.getByText('Resume uploaded successfully!')).toBeVisible();
-  const view = page.getByRole('link', { name: 'View cv.pdf' });
+  const view = page.getByRole('link', { name: 'View cv' });
   await expect(view).toBeVisible();
   const resume = await page.request.get((await view.getAttribute('href')) ?? '');
   expect(resume.ok()).toBe(true);
