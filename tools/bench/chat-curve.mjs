@@ -12,7 +12,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { root } from '../run/apps.mjs';
-import { buildStale } from '../run/stack.mjs';
 import { resultsDir } from './common.mjs';
 
 const list = (value, fallback) => (value ?? fallback).split(',').filter(Boolean).map(Number);
@@ -78,7 +77,6 @@ function heldAt(cell) {
   return ok.length ? Math.max(...ok.map((s) => s.rate)) : 0;
 }
 
-await buildStale({ log: () => {} });
 const brokers = ['database'];
 if (await answers('127.0.0.1', 6379)) brokers.push('redis');
 else console.log('(no Redis on 127.0.0.1:6379: LISTEN/NOTIFY only)');
