@@ -83,8 +83,13 @@ function useProfileSave(
 }
 
 /** The profile's details (both modes): checked on change and blur, saved with 'Update Profile'. */
-export function ProfileForm(props: ProfileFormProps) {
-  const { profile, withPosition = false, onSaved } = props;
+export function ProfileForm({
+  userId,
+  roleId,
+  profile,
+  withPosition = false,
+  onSaved,
+}: ProfileFormProps) {
   const {
     register,
     control,
@@ -97,7 +102,7 @@ export function ProfileForm(props: ProfileFormProps) {
     defaultValues: toFormValues(profile),
   });
   const { save, onSubmit, reauth, setReauth, pendingEmail, setPendingEmail } = useProfileSave(
-    props,
+    { userId, roleId, profile, withPosition, onSaved },
     reset,
   );
 
