@@ -182,9 +182,9 @@ export const configSchema = z
         .regex(/^[A-Za-z0-9._-]{1,64}$/, 'INSTANCE_NAME: letters, digits, . _ - (at most 64)')
         .optional(),
     ),
-    /** A resume's text is read (for the match summary) by a worker terminated after this long. */
+    /** A resume's text is read (for the match summary) by a reader process killed after this long. */
     RESUME_TEXT_TIMEOUT_MS: int(10_000, 1, 120_000),
-    /** That worker's JavaScript heap in MB: a PDF that needs more is "too large" to read. */
+    /** That process's JavaScript heap in MB: a PDF that needs more is "too large" to read. */
     RESUME_TEXT_MEMORY_MB: int(128, 8, 2048),
     UPLOAD_MAX_BYTES: int(5 * 1024 * 1024, 1, 100 * 1024 * 1024),
     /** Uploads (resume and photo together) one user may make per hour, all instances together. */

@@ -33,6 +33,14 @@ export function textPdf(lines: string[]): Buffer {
   return pdfOf(`BT /F1 11 Tf 50 760 Td 14 TL ${shown} ET`);
 }
 
+/**
+ * One page of `runs` separate pieces of text: reading it builds an object per piece, tens of megabytes of
+ * heap for a file of a few (a reader held to a small heap runs out of memory on it).
+ */
+export function crowdedTextPdf(runs = 200_000): Buffer {
+  return pdfOf(`BT /F1 11 Tf 50 760 Td ${'(ab) Tj '.repeat(runs)}ET`);
+}
+
 /** One page that only draws (a filled box): no text at all, as a scanned page. */
 export const noTextPdf = (): Buffer => pdfOf('0.5 g 50 50 500 700 re f');
 

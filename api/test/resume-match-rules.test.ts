@@ -88,7 +88,7 @@ describe('years of experience', () => {
 describe('the PDF reader', () => {
   const limits = { ...DEFAULT_PDF_LIMITS, timeoutMs: 60_000 };
 
-  it("reads a PDF's text in a worker", async () => {
+  it("reads a PDF's text in a reader process", async () => {
     const result = await extractPdfText(textPdf(['Jane Doe', 'Skills: React, TypeScript']), limits);
     expect(result).toEqual({ outcome: 'read', text: expect.stringContaining('Skills: React') });
   });
@@ -99,14 +99,14 @@ describe('the PDF reader', () => {
     expect(await extractPdfText(noTextPdf(), limits)).toEqual({ outcome: 'no_text' });
   });
 
-  it('terminates a worker that runs past its time limit', async () => {
+  it('kills a reader that runs past its time limit', async () => {
     const forever = 'for (;;) {}';
     expect(await extractPdfText(PDF, { ...limits, timeoutMs: 200 }, forever)).toEqual({
       outcome: 'too_slow',
     });
   });
 
-  it('stops a worker at its memory limit', async () => {
+  it('stops a reader at its memory limit', async () => {
     const hog = 'const kept = []; for (;;) kept.push(new Array(100000).fill(Math.random()));';
     expect(await extractPdfText(PDF, { ...limits, memoryMb: 16 }, hog)).toEqual({
       outcome: 'too_large',

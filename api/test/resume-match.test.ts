@@ -15,7 +15,7 @@ import {
   zipWith,
   type TestUser,
 } from './market-fixtures';
-import { passwordPdf, textPdf } from './pdf-fixtures';
+import { crowdedTextPdf, passwordPdf, textPdf } from './pdf-fixtures';
 
 const ctx = setupTestContext();
 
@@ -205,9 +205,10 @@ describe('the match summary', () => {
   });
 
   it('gives up on a PDF that needs more memory than the reader may take', async () => {
-    // 8 MB of heap: less than PDF.js needs to read any PDF; the worker dies of it, the API does not.
+    // 8 MB of heap (the least the setting allows) for a page of 200,000 pieces of text: the worker runs out of
+    // memory, the API does not.
     const app = await ctx.build({ RESUME_TEXT_MEMORY_MB: 8 });
-    const { candidate, job, resumeId } = await market(app);
+    const { candidate, job, resumeId } = await market(app, crowdedTextPdf());
     expect((await preview(app, candidate, job.id, resumeId)).json().data.status).toBe('too_large');
     expect((await call(app, null, 'GET', '/health')).statusCode).toBe(200);
   });

@@ -113,7 +113,7 @@ test('a candidate withdraws a pending request: it leaves the referrer at once, s
   await page.goto(`/job-details/${jobId}`);
   await page.getByRole('button', { name: 'Request a Referral' }).click();
   const upload = page.getByRole('dialog', { name: 'Send your resume' });
-  await expect(upload.getByRole('link', { name: 'resume.pdf' })).toBeVisible();
+  await expect(upload.getByRole('radio', { name: /resume\.pdf/ })).toBeChecked();
   await upload.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('dialog', { name: 'Referral Request Sent!' })).toBeVisible();
   await referrer.page.goto('/dashboard/referralRequests');

@@ -1,13 +1,15 @@
-// A PDF's text, read by PDF.js (through unpdf, which bundles a build of it made for servers) in a worker
-// thread with a memory limit and a time limit: a huge, broken, hostile or password-protected file ends
-// as an outcome, never as a crash, a hang or a bloated API process.
-import { Worker } from 'node:worker_threads';
+// A PDF's text, read by PDF.js (through unpdf, which bundles a build of it made for servers) in a child
+// process with a memory limit and a time limit: a huge, broken, hostile or password-protected file ends
+// as an outcome, never as a crash, a hang or a bloated API process. A process, not a worker thread: a
+// worker's heap limit (resourceLimits) is ignored once the process was started with --max-old-space-size
+// (NODE_OPTIONS, as CI and many deployments set it), and a process's limit is its own.
+import { spawn } from 'node:child_process';
 import type { ResumeTextOutcome } from '../contract';
 
 export interface PdfTextLimits {
-  /** The worker is terminated after this long. */
+  /** The reader is killed after this long. */
   timeoutMs: number;
-  /** The worker's JavaScript heap (V8's old generation) in MB; past it the worker dies. */
+  /** The reader's JavaScript heap (V8's old generation) in MB; past it the reader dies. */
   memoryMb: number;
   /** Pages read at most (a resume's skills and dates are on its first pages). */
   maxPages: number;
@@ -29,27 +31,31 @@ export type PdfTextResult =
 const MIN_LETTERS = 20;
 
 /**
- * The worker's program (CommonJS, evaluated as a string so it runs the same from the sources in tests and
- * from dist/). It answers `{ text }` or `{ error }` and nothing else.
+ * The reader's program (CommonJS, run with `node -e` so it runs the same from the sources in tests and from
+ * dist/). It takes one message (the library's path, the bytes and the limits) and answers `{ text }` or
+ * `{ error }` and nothing else.
  */
-export const PDF_TEXT_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { lib, bytes, maxPages, maxChars } = workerData;
-(async () => {
-  const { getDocumentProxy } = require(lib);
-  const doc = await getDocumentProxy(bytes, { verbosity: 0, isEvalSupported: false, disableFontFace: true, useSystemFonts: false });
-  let text = '';
-  for (let p = 1; p <= Math.min(doc.numPages, maxPages) && text.length < maxChars; p++) {
-    const content = await (await doc.getPage(p)).getTextContent();
-    for (const item of content.items) if ('str' in item) text += item.str + (item.hasEOL ? '\\n' : ' ');
-    text += '\\n';
+export const PDF_TEXT_PROGRAM = `
+process.once('message', async ({ lib, bytes, maxPages, maxChars }) => {
+  const answer = (message) => process.send(message, () => process.exit(0));
+  try {
+    const { getDocumentProxy } = require(lib);
+    const doc = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, isEvalSupported: false, disableFontFace: true, useSystemFonts: false });
+    let text = '';
+    for (let p = 1; p <= Math.min(doc.numPages, maxPages) && text.length < maxChars; p++) {
+      const content = await (await doc.getPage(p)).getTextContent();
+      for (const item of content.items) if ('str' in item) text += item.str + (item.hasEOL ? '\\n' : ' ');
+      text += '\\n';
+    }
+    answer({ text: text.slice(0, maxChars) });
+  } catch (e) {
+    answer({ error: String((e && e.name) || 'Error') });
   }
-  parentPort.postMessage({ text: text.slice(0, maxChars) });
-})().catch((e) => parentPort.postMessage({ error: String((e && e.name) || 'Error') }));
+});
 `;
 
 let unpdfEntry: string | undefined;
-/** unpdf's CommonJS entry, resolved from this package (the worker has no module paths of its own). */
+/** unpdf's CommonJS entry, resolved from this package (the reader has no module paths of its own). */
 const unpdf = () => (unpdfEntry ??= require.resolve('unpdf'));
 
 /** Maps what the worker answered to an outcome. */
@@ -60,32 +66,43 @@ function outcomeOf(message: unknown): PdfTextResult {
   return letters < MIN_LETTERS ? { outcome: 'no_text' } : { outcome: 'read', text };
 }
 
+/** What V8 prints when a heap limit is reached. */
+const OUT_OF_MEMORY = /heap out of memory|Reached heap limit/i;
+
 /**
- * Reads a PDF's text in a new worker. Out of memory: 'too_large'; past the time limit (the worker is
- * terminated): 'too_slow'; a file PDF.js refuses, or a worker that dies otherwise: 'unreadable'.
- * `program` replaces the worker's program (tests use it to exercise the limits).
+ * Reads a PDF's text in a new process. Out of memory: 'too_large'; past the time limit (the process is
+ * killed): 'too_slow'; a file PDF.js refuses, or a reader that dies otherwise: 'unreadable'.
+ * `program` replaces the reader's program (tests use it to exercise the limits).
  */
 export function extractPdfText(
   bytes: Uint8Array,
   limits: PdfTextLimits = DEFAULT_PDF_LIMITS,
-  program: string = PDF_TEXT_WORKER,
+  program: string = PDF_TEXT_PROGRAM,
 ): Promise<PdfTextResult> {
-  const copy = new Uint8Array(bytes); // transferred to the worker, so the caller's buffer stays whole
-  const worker = new Worker(program, {
-    eval: true,
-    workerData: { lib: unpdf(), bytes: copy, maxPages: limits.maxPages, maxChars: limits.maxChars },
-    transferList: [copy.buffer],
-    resourceLimits: {
-      maxOldGenerationSizeMb: limits.memoryMb,
-      maxYoungGenerationSizeMb: Math.max(1, Math.min(16, Math.floor(limits.memoryMb / 4))),
-      stackSizeMb: 4,
+  const semiSpaceMb = Math.max(1, Math.min(16, Math.floor(limits.memoryMb / 8)));
+  const reader = spawn(
+    process.execPath,
+    [
+      `--max-old-space-size=${limits.memoryMb}`,
+      `--max-semi-space-size=${semiSpaceMb}`,
+      '-e',
+      program,
+    ],
+    // Its own flags only: the API's NODE_OPTIONS (a larger heap, a debugger) are not the reader's.
+    {
+      env: { ...process.env, NODE_OPTIONS: '' },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
     },
-    // PDF.js warns on the console about broken files: those lines are dropped, not mixed into the logs.
-    stdout: true,
-    stderr: true,
+  );
+  // PDF.js warns on the console about broken files: those lines are dropped; V8's last words are kept.
+  let outOfMemory = false;
+  let tail = '';
+  reader.stderr!.on('data', (chunk: Buffer) => {
+    const seen = tail + chunk.toString();
+    outOfMemory ||= OUT_OF_MEMORY.test(seen);
+    tail = seen.slice(-100);
   });
-  worker.stdout.resume();
-  worker.stderr.resume();
   return new Promise((resolve) => {
     let settled = false;
     const settle = (result: PdfTextResult) => {
@@ -93,13 +110,13 @@ export function extractPdfText(
       settled = true;
       clearTimeout(timer);
       resolve(result);
-      void worker.terminate();
+      if (reader.exitCode === null && reader.signalCode === null) reader.kill('SIGKILL');
     };
     const timer = setTimeout(() => settle({ outcome: 'too_slow' }), limits.timeoutMs);
-    worker.once('message', (message) => settle(outcomeOf(message)));
-    worker.once('error', (err: Error & { code?: string }) =>
-      settle({ outcome: err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'too_large' : 'unreadable' }),
-    );
-    worker.once('exit', () => settle({ outcome: 'unreadable' }));
+    reader.once('message', (message) => settle(outcomeOf(message)));
+    reader.once('error', () => settle({ outcome: 'unreadable' }));
+    reader.once('close', () => settle({ outcome: outOfMemory ? 'too_large' : 'unreadable' }));
+    const { maxPages, maxChars } = limits;
+    reader.send({ lib: unpdf(), bytes, maxPages, maxChars }, () => {});
   });
 }

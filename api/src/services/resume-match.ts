@@ -19,14 +19,14 @@ export interface ResumeText {
   text: string | null;
 }
 
-/** Readings at once per API instance (each is a worker thread). */
+/** Readings at once per API instance (each is a process of its own). */
 const PARALLEL_READINGS = 2;
 /** After this long a reading that ran out of time is tried again. */
 const SLOW_RETRY_MS = 60 * 60 * 1000;
 
 /**
  * Match summaries (docs/decisions-referrer.md, "Match summary"): a resume's text is read at most once per
- * stored file (a PDF in a worker with time and memory limits) and kept in `resume_texts`, encrypted like
+ * stored file (a PDF in a process of its own with time and memory limits) and kept in `resume_texts`, encrypted like
  * the file; a summary is then the job's skills and band against that text.
  */
 export class ResumeMatchService {
@@ -119,7 +119,7 @@ export class ResumeMatchService {
     };
   }
 
-  /** Reads the file's text (a PDF's, in a worker) and keeps the outcome; a missing file is not kept. */
+  /** Reads the file's text (a PDF's, in a process of its own) and keeps the outcome; a missing file is not kept. */
   private async read(file: FileRow): Promise<ResumeText> {
     if (file.mime !== 'application/pdf')
       return this.keep(file.id, { outcome: 'not_pdf', text: null });
