@@ -19,8 +19,8 @@ export interface LayoutReport {
   defaultColouredLinks: string[];
   /** Texts shown by more than one toast at once. */
   duplicateToasts: string[];
-  /** Toasts lying over a control of the page's header. */
-  toastsOverHeader: string[];
+  /** Toasts lying over the page's content (text, controls, images) outside the top bar they dock on. */
+  toastsOverContent: string[];
 }
 
 /**
@@ -116,18 +116,35 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
     }
     const duplicateToasts = [...seen].filter(([, n]) => n > 1).map(([t, n]) => `${n}× "${t}"`);
 
-    const toastsOverHeader: string[] = [];
-    const headerControls = [
-      ...document.querySelectorAll('header a, header button, header input'),
-    ].filter((el) => isShown(el) && !el.closest('.Toastify'));
+    // Content: a visible text's line boxes, a control, an image; the top bar the toasts dock on is not content.
+    const toastsOverContent: string[] = [];
+    const isContent = (el: Element): boolean =>
+      !el.closest('.Toastify, [data-toast-dock]') && isShown(el);
+    const contentBoxes: { box: DOMRect; what: string }[] = [];
+    for (const el of document.querySelectorAll('a, button, input, select, textarea, img, svg')) {
+      if (isContent(el)) contentBoxes.push({ box: el.getBoundingClientRect(), what: describe(el) });
+    }
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !(node.textContent ?? '').trim() || parent.closest('script, style, noscript'))
+        continue;
+      if (!isContent(parent)) continue;
+      const lines = document.createRange();
+      lines.selectNodeContents(node);
+      for (const box of lines.getClientRects()) contentBoxes.push({ box, what: describe(parent) });
+    }
     for (const t of toasts) {
       const tr = t.getBoundingClientRect();
-      for (const c of headerControls) {
-        const cr = c.getBoundingClientRect();
-        const overlap =
-          tr.left < cr.right && tr.right > cr.left && tr.top < cr.bottom && tr.bottom > cr.top;
-        if (overlap) toastsOverHeader.push(`"${(t.textContent ?? '').trim()}" over ${describe(c)}`);
-      }
+      const under = contentBoxes.find(
+        ({ box }) =>
+          box.width > 0 &&
+          tr.left < box.right - 1 &&
+          tr.right > box.left + 1 &&
+          tr.top < box.bottom - 1 &&
+          tr.bottom > box.top + 1,
+      );
+      if (under) toastsOverContent.push(`"${(t.textContent ?? '').trim()}" over ${under.what}`);
     }
 
     return {
@@ -136,7 +153,7 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
       brokenWords,
       defaultColouredLinks,
       duplicateToasts,
-      toastsOverHeader,
+      toastsOverContent,
     };
   }, DEFAULT_LINK_COLOURS);
 }
@@ -151,5 +168,5 @@ export async function checkLayout(page: Page, name: string, fullPage = true): Pr
   expect.soft(report.brokenWords, `${name}: words broken inside`).toEqual([]);
   expect.soft(report.defaultColouredLinks, `${name}: links in the default colour`).toEqual([]);
   expect.soft(report.duplicateToasts, `${name}: the same toast twice`).toEqual([]);
-  expect.soft(report.toastsOverHeader, `${name}: toasts over the header`).toEqual([]);
+  expect.soft(report.toastsOverContent, `${name}: toasts over the page's content`).toEqual([]);
 }

@@ -264,7 +264,7 @@ for (const vp of VIEWPORTS) {
       }
 
       // Items 2, 4, 6: the signed-out job page links to sign-in in the site's colour, its toast
-      // covers no header control, and sign-in will come back here.
+      // covers none of the page (it sits on the header), and sign-in will come back here.
       // The job shows (docs/seo.md); 'Request a Referral' gives the sign-in prompt.
       await page.goto(`/job-details/${world.jobId}`);
       await settle(page);

@@ -1,17 +1,24 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { toastLibrary } from './toast';
+import { placeToasts } from './toastDock';
 import { TOAST_AUTO_CLOSE_MS } from '../contract/constants';
 import { PHONE_QUERY, useMediaQuery } from './useMediaQuery';
 
 /**
  * The one toast container of the site (the shell renders it once); it appears with the first toast.
- * At the bottom, where the big sites put theirs, never at the top: there toasts covered the header's logo,
- * a form's next step and the tabs under the heading. Wide screens: bottom left, the width of a message, at
- * most three at once (the newest closes the oldest: toast.ts); phones: bottom centre, above the screen's edge (styles.css).
+ * Over the page's top bar, one at a time (./toastDock.ts, toast.ts), so a toast never covers the page's
+ * content; on a page without a bar, at the bottom (wide screens bottom left, phones bottom centre, above the
+ * screen's edge: styles.css), where those pages leave room.
  */
 export function ToastHost() {
   const library = useSyncExternalStore(toastLibrary.subscribe, toastLibrary.current, () => null);
   const phone = useMediaQuery(PHONE_QUERY);
+  useEffect(() => {
+    if (!library) return undefined;
+    const place = () => placeToasts(document);
+    window.addEventListener('resize', place);
+    return () => window.removeEventListener('resize', place);
+  }, [library]);
   if (!library) return null;
   const { ToastContainer } = library;
   return (

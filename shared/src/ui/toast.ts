@@ -4,6 +4,7 @@
 // lost. Once loaded, toasts are raised at once.
 import type { Id, ToastContent, ToastOptions } from 'react-toastify/unstyled';
 
+import { placeToasts } from './toastDock';
 import type * as ToastifyModule from './toastify';
 
 type Toastify = typeof ToastifyModule;
@@ -52,9 +53,12 @@ export function withMessageId(
   return { ...options, toastId: `${kind}:${content}` };
 }
 
-/** At most this many toasts at once: a taller stack covers the page. */
-export const TOAST_LIMIT = 3;
-/** The ids of the toasts raised, oldest first (closed ones are dropped when the next is raised). */
+/**
+ * One toast at a time, the newest (as Material's snackbars): the toast sits over the page's top bar
+ * (./toastDock.ts), which has room for one; a second would hang below the bar, over the page.
+ */
+export const TOAST_LIMIT = 1;
+/** The ids of the last toasts raised, oldest first (at most TOAST_LIMIT). */
 const raised: Id[] = [];
 
 /**
@@ -63,17 +67,15 @@ const raised: Id[] = [];
  */
 function raise(m: Toastify, kind: Kind, content: ToastContent, options?: ToastOptions): void {
   const again = options?.toastId !== undefined && m.toast.isActive(options.toastId);
-  if (!again) {
-    const open = raised.filter((id) => m.toast.isActive(id));
-    while (open.length >= TOAST_LIMIT) m.toast.dismiss(open.shift());
-    raised.splice(0, raised.length, ...open);
-  }
+  // Every earlier id is closed, mounted yet or not (two toasts raised in one tick): closing a closed one is a no-op.
+  if (!again) while (raised.length >= TOAST_LIMIT) m.toast.dismiss(raised.shift());
   const id = m.toast[kind](content, options);
   if (!again) raised.push(id);
 }
 
 function show(kind: Kind, content: ToastContent, given?: ToastOptions): void {
   const options = withMessageId(kind, content, given);
+  if (typeof document !== 'undefined') placeToasts(document);
   if (loaded) {
     raise(loaded, kind, content, options);
     return;

@@ -15,7 +15,7 @@ interface Props {
 
 export function TopBar({ mode, sidebarId, sidebarOpen, onToggleSidebar }: Props) {
   return (
-    <header className="dash__topbar">
+    <header className="dash__topbar" data-toast-dock="">
       <button
         type="button"
         className="dash__toggle"

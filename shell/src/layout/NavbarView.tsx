@@ -40,7 +40,7 @@ export function NavbarView({ Link, pathname, next, dashboardLabel, account }: Na
   useMenuClosing(toggleRef, pathname);
 
   return (
-    <header className="site-header">
+    <header className="site-header" data-toast-dock="">
       <nav className="nav" aria-label="Main">
         <Link to={paths.home()} className="nav__brand" aria-label="Referio home">
           <Logo />
