@@ -86,7 +86,10 @@ function standingWords(s: Side, standing: Standing): string {
   return s.app === 'shell' ? `the ${which} shell (${label(s)})` : `the ${which} ${label(s)}`;
 }
 
-/** The problems of `remote` with `shell` (empty: they work together); `standing` is the other side's, not deploying. */
+/**
+ * The problems of `remote` with `shell` (empty: they work together); `standing` is the other side's, not deploying.
+ * Each says what to deploy first, but next to a pinned release (a browser's choice, not a deploy).
+ */
 export function problemsBetween(
   shell: Side,
   remote: Side,
@@ -96,25 +99,26 @@ export function problemsBetween(
   const problems: string[] = [];
   const shellWords = deploying === 'remote' ? standingWords(shell, standing) : label(shell);
   const remoteWords = deploying === 'shell' ? standingWords(remote, standing) : label(remote);
+  const advise = (text: string) => (standing === 'pinned' || !text ? '' : `: ${text}`);
+  const sharedAdvice = advise(
+    deploying === 'remote'
+      ? 'deploy the shell first'
+      : `deploy a ${remote.app} that accepts it first`,
+  );
+  const moduleAdvice = advise(deploying === 'remote' ? '' : `deploy ${remote.app} first`);
   for (const [pkg, range] of remote.requires) {
     const provided = shell.provides.get(pkg);
     if (!provided || !semver.validRange(range)) continue;
-    if (!semver.satisfies(provided, range, { includePrerelease: true })) {
+    if (!semver.satisfies(provided, range, { includePrerelease: true }))
       problems.push(
-        deploying === 'remote'
-          ? `${remoteWords} requires ${pkg} ${range}, ${shellWords} provides ${provided}: deploy the shell first`
-          : `${remoteWords} requires ${pkg} ${range}, ${shellWords} provides ${provided}: deploy a ${remote.app} that accepts it first`,
+        `${remoteWords} requires ${pkg} ${range}, ${shellWords} provides ${provided}${sharedAdvice}`,
       );
-    }
   }
   for (const module of shell.consumes[remote.name] ?? []) {
-    if (!remote.exposes.has(module)) {
+    if (!remote.exposes.has(module))
       problems.push(
-        deploying === 'remote'
-          ? `${shellWords} routes to ${remote.name} ${module}, which ${remoteWords} does not expose`
-          : `${shellWords} routes to ${remote.name} ${module}, which ${remoteWords} does not expose: deploy ${remote.app} first`,
+        `${shellWords} routes to ${remote.name} ${module}, which ${remoteWords} does not expose${moduleAdvice}`,
       );
-    }
   }
   return problems;
 }

@@ -197,7 +197,7 @@ describe('the deploy guard', () => {
     expect(
       await checkRelease(store, pointer, 'mfe-referrer', referrer, { pins: { shell: shell3 } }),
     ).toEqual([
-      `mfe-referrer ${referrer} requires @referio/shared ^0.2.0, the pinned shell (shell ${shell3}) provides 0.3.0: deploy the shell first`,
+      `mfe-referrer ${referrer} requires @referio/shared ^0.2.0, the pinned shell (shell ${shell3}) provides 0.3.0`,
     ]);
     const lacking = await release(store, 'mfe-referrer', {
       name: 'mfe_referrer',
@@ -208,7 +208,7 @@ describe('the deploy guard', () => {
     expect(
       await checkRelease(store, pointer, 'shell', shell, { pins: { 'mfe-referrer': lacking } }),
     ).toEqual([
-      `shell ${shell} routes to mfe_referrer ./ReferralRequests, which the pinned mfe-referrer ${lacking} does not expose: deploy mfe-referrer first`,
+      `shell ${shell} routes to mfe_referrer ./ReferralRequests, which the pinned mfe-referrer ${lacking} does not expose`,
     ]);
   });
 

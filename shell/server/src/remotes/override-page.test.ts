@@ -171,7 +171,7 @@ test("next to this browser's pinned releases: the pinned shell decides what a re
   // The shell pinned alone: the live remote it cannot work with is what this browser gets, with the warning.
   const shellOnly = await pageFor(server, cookieOf({ shell: S3 }));
   const remote = formText(shellOnly, 'mfe-referrer');
-  const reason = `mfe-referrer ${R2} requires @referio/shared ^0.2.0, the pinned shell (shell ${S3}) provides 0.3.0: deploy the shell first`;
+  const reason = `mfe-referrer ${R2} requires @referio/shared ^0.2.0, the pinned shell (shell ${S3}) provides 0.3.0`;
   expect(remote).toContain(
     `This browser gets: ${R2} (live) Refused by the deploy guard: ${reason}. Its pages may fail to load in this browser.`,
   );
