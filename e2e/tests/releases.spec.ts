@@ -50,6 +50,18 @@ async function releaseWithHeading(suffix: string): Promise<string> {
   }
 }
 
+/** The shell's current build with one file added: a release of its own (a new version), nothing built. */
+async function anotherShellRelease(): Promise<string> {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-e2e-shell-'));
+  try {
+    fs.cpSync(path.join(repo, 'shell', 'dist'), dist, { recursive: true });
+    fs.writeFileSync(path.join(dist, 'pinned.txt'), `a shell release to pin (${Date.now()})`);
+    return (await release<{ version: string }>('publish', 'shell', '--dist', dist)).version;
+  } finally {
+    fs.rmSync(dist, { recursive: true, force: true });
+  }
+}
+
 const liveVersion = async (): Promise<string> =>
   (await release<{ apps: Record<string, { live: string }> }>('status')).apps['mfe-referrer']!.live;
 
@@ -227,5 +239,38 @@ test.describe.serial('releases', () => {
       await onLive.context.close();
     }
     await release('abort', 'mfe-referrer', '--note', 'e2e: done');
+  });
+
+  test('a shell release pinned on /release-override: this browser gets its pages until the override is cleared', async ({
+    page,
+  }) => {
+    const shellLive = (await release<{ apps: Record<string, { live: string }> }>('status')).apps
+      .shell!.live;
+    const pinned = await anotherShellRelease();
+    const shellOf = async (url: string) =>
+      (await page.goto(url))?.headers()['referio-shell-release'];
+    expect(await shellOf('/')).toBe(shellLive);
+
+    await page.goto('/release-override');
+    const form = page.getByRole('group', { name: 'shell' });
+    await expect(form).toContainText(`This browser gets: ${shellLive} (live)`);
+    await form.getByLabel('Release').selectOption(pinned);
+    await form.getByRole('button', { name: 'Use this release' }).click();
+    await expect(form).toContainText(`This browser gets: ${pinned} (your override)`);
+    await expect(form).not.toContainText('This page was answered by');
+
+    // Its pages, its /remotes.json and the site working in it.
+    expect(await shellOf('/')).toBe(pinned);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Get referred to the job you want' }),
+    ).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(FAILED)).toHaveCount(0);
+    const remotes = await page.request.get('/remotes.json');
+    expect(remotes.headers()['referio-shell-release']).toBe(pinned);
+
+    await page.goto('/release-override');
+    await form.getByRole('button', { name: 'Clear' }).click();
+    await expect(form).toContainText(`This browser gets: ${shellLive} (live)`);
+    expect(await shellOf('/')).toBe(shellLive);
   });
 });

@@ -72,36 +72,78 @@ export async function sideOf(store: Store, app: string, version: string): Promis
 
 const label = (s: Side): string => `${s.app} ${s.version}`;
 
-/** The problems of `remote` with `shell` (empty: they work together). */
+/**
+ * Which of its app's releases the side already there is: the live one, its canary, or one a browser pinned (the
+ * shell server's override page). The guard's words name it: a remote checked against the shell's canary says so.
+ */
+export type Standing = 'live' | 'canary' | 'pinned';
+
+/** The words for the side already there (`standing`), the one not being deployed. */
+function standingWords(s: Side, standing: Standing): string {
+  if (standing === 'canary')
+    return `${s.app === 'shell' ? "the shell's" : `${s.app}'s`} canary (${label(s)})`;
+  const which = standing === 'live' ? 'live' : 'pinned';
+  return s.app === 'shell' ? `the ${which} shell (${label(s)})` : `the ${which} ${label(s)}`;
+}
+
+/**
+ * The problems of `remote` with `shell` (empty: they work together); `standing` is the other side's, not deploying.
+ * Each says what to deploy first, but next to a pinned release (a browser's choice, not a deploy).
+ */
 export function problemsBetween(
   shell: Side,
   remote: Side,
   deploying: 'shell' | 'remote',
+  standing: Standing = 'live',
 ): string[] {
   const problems: string[] = [];
-  const shellWords = deploying === 'remote' ? `the live shell (${label(shell)})` : label(shell);
-  const remoteWords = deploying === 'shell' ? `the live ${label(remote)}` : label(remote);
+  const shellWords = deploying === 'remote' ? standingWords(shell, standing) : label(shell);
+  const remoteWords = deploying === 'shell' ? standingWords(remote, standing) : label(remote);
+  const advise = (text: string) => (standing === 'pinned' || !text ? '' : `: ${text}`);
+  const sharedAdvice = advise(
+    deploying === 'remote'
+      ? 'deploy the shell first'
+      : `deploy a ${remote.app} that accepts it first`,
+  );
+  const moduleAdvice = advise(deploying === 'remote' ? '' : `deploy ${remote.app} first`);
   for (const [pkg, range] of remote.requires) {
     const provided = shell.provides.get(pkg);
     if (!provided || !semver.validRange(range)) continue;
-    if (!semver.satisfies(provided, range, { includePrerelease: true })) {
+    if (!semver.satisfies(provided, range, { includePrerelease: true }))
       problems.push(
-        deploying === 'remote'
-          ? `${remoteWords} requires ${pkg} ${range}, ${shellWords} provides ${provided}: deploy the shell first`
-          : `${remoteWords} requires ${pkg} ${range}, ${shellWords} provides ${provided}: deploy a ${remote.app} that accepts it first`,
+        `${remoteWords} requires ${pkg} ${range}, ${shellWords} provides ${provided}${sharedAdvice}`,
       );
-    }
   }
   for (const module of shell.consumes[remote.name] ?? []) {
-    if (!remote.exposes.has(module)) {
+    if (!remote.exposes.has(module))
       problems.push(
-        deploying === 'remote'
-          ? `${shellWords} routes to ${remote.name} ${module}, which ${remoteWords} does not expose`
-          : `${shellWords} routes to ${remote.name} ${module}, which ${remoteWords} does not expose: deploy ${remote.app} first`,
+        `${shellWords} routes to ${remote.name} ${module}, which ${remoteWords} does not expose${moduleAdvice}`,
       );
-    }
   }
   return problems;
+}
+
+/** An app's releases a candidate is checked against: the pinned one, else the live one and its canary. */
+function standingReleases(
+  pointer: Pointer,
+  app: string,
+  pinned: string | undefined,
+): { version: string; standing: Standing }[] {
+  if (pinned) return [{ version: pinned, standing: 'pinned' }];
+  const p = pointer.apps[app];
+  if (!p) return [];
+  const canary = p.canary && p.canary.version !== p.live ? [p.canary.version] : [];
+  return [
+    { version: p.live, standing: 'live' },
+    ...canary.map((version) => ({ version, standing: 'canary' as const })),
+  ];
+}
+
+export interface CheckOptions {
+  /** Releases a browser pinned (app -> version): checked against in place of that app's live release and canary. */
+  pins?: Record<string, string>;
+  /** How a release's side is read (a server caches them: releases never change). */
+  sideOf?: (app: string, version: string) => Promise<Side>;
 }
 
 /** Why `app` `version` cannot go live next to what the pointer has live now (empty: it can). */
@@ -110,24 +152,25 @@ export async function checkRelease(
   pointer: Pointer,
   app: string,
   version: string,
+  { pins = {}, sideOf: read = (a, v) => sideOf(store, a, v) }: CheckOptions = {},
 ): Promise<string[]> {
-  const candidate = await sideOf(store, app, version);
+  const candidate = await read(app, version);
   const problems: string[] = [];
   if (app !== 'shell') {
     // The live shell and its canary (each serves some visitors). No shell release in the store (a shell served
     // from its own dist): nothing to check against.
-    const shell = pointer.apps.shell;
-    for (const v of new Set(
-      shell ? [shell.live, ...(shell.canary ? [shell.canary.version] : [])] : [],
-    ))
-      problems.push(...problemsBetween(await sideOf(store, 'shell', v), candidate, 'remote'));
+    for (const s of standingReleases(pointer, 'shell', pins.shell))
+      problems.push(
+        ...problemsBetween(await read('shell', s.version), candidate, 'remote', s.standing),
+      );
     return problems;
   }
-  for (const [other, p] of Object.entries(pointer.apps)) {
+  for (const other of new Set([...Object.keys(pointer.apps), ...Object.keys(pins)])) {
     if (other === 'shell') continue;
-    for (const v of new Set([p.live, ...(p.canary ? [p.canary.version] : [])])) {
-      problems.push(...problemsBetween(candidate, await sideOf(store, other, v), 'shell'));
-    }
+    for (const s of standingReleases(pointer, other, pins[other]))
+      problems.push(
+        ...problemsBetween(candidate, await read(other, s.version), 'shell', s.standing),
+      );
   }
   return problems;
 }

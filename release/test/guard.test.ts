@@ -2,6 +2,7 @@
 // shell that cannot work with the live remotes) is refused with the reason, and the pointer does not move.
 import fs from 'node:fs';
 import path from 'node:path';
+import { checkRelease } from '../src/guard';
 import { publish, RefusedError } from '../src/releases';
 import { canary, deploy, history, readPointer } from '../src/pointer';
 import type { Store } from '../src/store';
@@ -143,7 +144,7 @@ describe('the deploy guard', () => {
     await canary(store, 'mfe-referrer', next, 50, { by });
     const again = await shellWith(store, '0.2.0', ['./JobPosts', './ReferralRequests'], 'again');
     await expect(deploy(store, 'shell', again, { by })).rejects.toThrow(
-      `which the live mfe-referrer ${next} does not expose`,
+      `which mfe-referrer's canary (mfe-referrer ${next}) does not expose`,
     );
   });
 
@@ -164,8 +165,51 @@ describe('the deploy guard', () => {
       text: 'only 0.2',
     });
     await expect(deploy(store, 'mfe-referrer', only2, { by })).rejects.toThrow(
-      `requires @referio/shared ^0.2.0, the live shell (shell ${shell3}) provides 0.3.0`,
+      `requires @referio/shared ^0.2.0, the shell's canary (shell ${shell3}) provides 0.3.0`,
     );
+  });
+
+  it('names the shell it checks against: the live one and its canary each by name', async () => {
+    const shell3 = await shellWith(store, '0.3.0', ['./JobPosts'], 'canary shell');
+    const both = await release(store, 'mfe-referrer', {
+      name: 'mfe_referrer',
+      exposes: ['./JobPosts', './ReferralRequests'],
+      shared: remoteShared('>=0.2.0 <0.4.0'),
+      text: 'accepts both',
+    });
+    await deploy(store, 'mfe-referrer', both, { by });
+    await canary(store, 'shell', shell3, 10, { by });
+    const jobsOnly = await release(store, 'mfe-referrer', {
+      name: 'mfe_referrer',
+      exposes: ['./JobPosts'],
+      shared: remoteShared('^0.2.0'),
+      text: 'jobs only',
+    });
+    expect(await checkRelease(store, await readPointer(store), 'mfe-referrer', jobsOnly)).toEqual([
+      `the live shell (shell ${shell}) routes to mfe_referrer ./ReferralRequests, which mfe-referrer ${jobsOnly} does not expose`,
+      `mfe-referrer ${jobsOnly} requires @referio/shared ^0.2.0, the shell's canary (shell ${shell3}) provides 0.3.0: deploy the shell first`,
+    ]);
+  });
+
+  it('checks against a pinned release in place of the live one and its canary', async () => {
+    const shell3 = await shellWith(store, '0.3.0', ['./JobPosts'], 'pinned shell');
+    const pointer = await readPointer(store);
+    expect(
+      await checkRelease(store, pointer, 'mfe-referrer', referrer, { pins: { shell: shell3 } }),
+    ).toEqual([
+      `mfe-referrer ${referrer} requires @referio/shared ^0.2.0, the pinned shell (shell ${shell3}) provides 0.3.0`,
+    ]);
+    const lacking = await release(store, 'mfe-referrer', {
+      name: 'mfe_referrer',
+      exposes: ['./JobPosts'],
+      shared: remoteShared('^0.2.0'),
+      text: 'pinned remote',
+    });
+    expect(
+      await checkRelease(store, pointer, 'shell', shell, { pins: { 'mfe-referrer': lacking } }),
+    ).toEqual([
+      `shell ${shell} routes to mfe_referrer ./ReferralRequests, which the pinned mfe-referrer ${lacking} does not expose`,
+    ]);
   });
 
   it('reads the routes of a shell without mf-contract.json from its server bundle', async () => {

@@ -27,7 +27,13 @@ async function registerShell(
     bodyMaxBytes: c.bodyMaxBytes,
   });
   registerRemotesRoutes(server, { remotes, secure: c.secure });
-  registerOverrideRoutes(server, { remotes, siteUrl: c.siteUrl, secure: c.secure, dev: c.dev });
+  registerOverrideRoutes(server, {
+    remotes,
+    siteUrl: c.siteUrl,
+    secure: c.secure,
+    dev: c.dev,
+    shellRelease: c.shellRelease ?? null,
+  });
   if (c.dev)
     console.warn(
       'shell: DEV_REMOTE_OVERRIDES is on: /__dev/remote may point this browser at a local remote',

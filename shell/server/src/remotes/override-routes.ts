@@ -1,18 +1,18 @@
 // The routes that set a visitor's overrides (overrides.ts):
-// - GET /release-override, the override page: each remote's live release and canary (with its share), what this
-//   browser gets and why, and the kept releases it may choose; those the deploy guard refuses next to what is live
-//   are listed with the guard's reason, not offered (and a POST of one is refused);
+// - GET /release-override, the override page (override-page.ts): the shell's and each remote's live release and
+//   canary (with its share), what this browser gets and why, and the kept releases it may choose; those the deploy
+//   guard refuses next to what this browser runs are listed with the guard's reason, not offered (and a POST of one
+//   is refused). A shell override is served by the shell's site (rollover/site.ts), as its canary is;
 // - POST /release-override, its form's target, accepted only from this site's own pages: `Sec-Fetch-Site:
 //   same-origin` when the browser sends it, and an `Origin` equal to the site's (SITE_URL) or the host the request
 //   addressed;
 // - GET /__dev/remote?name=mfe_referrer&entry=http://localhost:3003/mf-manifest.json (development only: sets a
 //   development entry; without `entry` clears it), then back to /.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { remoteApps, type App, type AppPointer, type Pointer } from '@referio/release';
-import { escapeHtml } from '../html';
-import { bucketOf, type VisitorRequest } from './buckets';
-import { devEntry, overrideCookie, versionOverride, type Overrides } from './overrides';
-import { releaseChoice, type Choice, type Remotes } from './remotes';
+import { apps, remoteApps } from '@referio/release';
+import { keptPins, overridePage } from './override-page';
+import { devEntry, overrideCookie, type Overrides } from './overrides';
+import type { Remotes } from './remotes';
 
 export interface OverrideRoutesOptions {
   remotes: Remotes;
@@ -20,101 +20,11 @@ export interface OverrideRoutesOptions {
   secure: boolean;
   /** Development entries allowed: /__dev/remote exists. */
   dev: boolean;
+  /** The shell release this server is (null: its build). */
+  shellRelease?: string | null;
 }
 
 type Form = Record<string, string | undefined>;
-
-/** What the override page shows of one remote. */
-interface AppView {
-  app: App;
-  /** Kept releases, oldest first. */
-  versions: string[];
-  pointer: AppPointer | undefined;
-  /** What this browser gets, and why. */
-  choice: Choice | null;
-  /** Releases the deploy guard refuses, with its reasons. */
-  refusals: Map<string, string[]>;
-}
-
-const WHY: Record<Choice['why'], (p: AppPointer | undefined) => string> = {
-  override: () => 'your override',
-  canary: (p) => `canary: this browser is among its ${p?.canary?.percent ?? 0} %`,
-  live: (p) => (p?.canary ? 'live: this browser is not in the canary' : 'live'),
-};
-
-/** Who gets what: the live release, and the canary with its share. */
-function whoGetsWhat(p: AppPointer | undefined): string {
-  if (!p) return 'Live: none.';
-  const live = escapeHtml(p.live);
-  if (!p.canary) return `Live: ${live}, for everyone.`;
-  const canary = escapeHtml(p.canary.version);
-  return `Live: ${live}, for everyone outside the canary. Canary: ${canary}, for ${p.canary.percent} % of visitors.`;
-}
-
-/** What this browser gets, and a warning when it is a release the guard refuses. */
-function thisBrowserGets({ choice, pointer, refusals }: AppView): string {
-  if (!choice) return '<p>This browser gets: <strong>nothing (no release is live)</strong></p>';
-  const gets = `<p>This browser gets: <strong>${escapeHtml(choice.version)} (${escapeHtml(WHY[choice.why](pointer))})</strong></p>`;
-  const refused = refusals.get(choice.version);
-  if (!refused) return gets;
-  return `${gets}<p role="alert"><strong>Refused by the deploy guard:</strong> ${escapeHtml(refused.join('; '))}. Its pages may fail to load in this browser${choice.why === 'override' ? ': clear the override' : ''}.</p>`;
-}
-
-/** The releases the guard refuses, with its reasons: listed, not offered. */
-function refusedList(refusals: Map<string, string[]>): string {
-  if (!refusals.size) return '';
-  const items = [...refusals]
-    .reverse()
-    .map(([v, why]) => `<li><strong>${escapeHtml(v)}</strong>: ${escapeHtml(why.join('; '))}</li>`);
-  return `<p>Refused by the deploy guard next to what is live (not offered):</p><ul>${items.join('')}</ul>`;
-}
-
-/** One remote's form on the override page. */
-function appForm(view: AppView): string {
-  const { app, versions, pointer, choice, refusals } = view;
-  const mine = choice?.why === 'override' ? choice.version : undefined;
-  const label = (v: string) =>
-    v === pointer?.live ? ' (live)' : v === pointer?.canary?.version ? ' (canary)' : '';
-  const options = [...versions]
-    .reverse()
-    .filter((v) => !refusals.has(v))
-    .map(
-      (v) =>
-        `<option value="${escapeHtml(v)}"${v === mine ? ' selected' : ''}>${escapeHtml(v)}${label(v)}</option>`,
-    )
-    .join('');
-  return (
-    `<form method="post" action="/release-override"><fieldset><legend>${escapeHtml(app.dir)}</legend>` +
-    `<p>${whoGetsWhat(pointer)}</p>${thisBrowserGets(view)}` +
-    `<input type="hidden" name="app" value="${escapeHtml(app.dir)}">` +
-    `<label>Release <select name="version">${options}</select></label> ` +
-    `<button type="submit" name="action" value="set">Use this release</button> ` +
-    `<button type="submit" name="action" value="clear">Clear</button>${refusedList(refusals)}</fieldset></form>`
-  );
-}
-
-/** The override page: a form per remote. */
-async function overridePage(remotes: Remotes, req: VisitorRequest): Promise<string> {
-  const pointer: Pointer = await remotes.pointer();
-  const overrides = remotes.overridesOf(req);
-  const bucket = bucketOf(req);
-  const forms: string[] = [];
-  for (const app of remoteApps) {
-    const kept = await remotes.versionsOf(app.dir);
-    const p = pointer.apps[app.dir];
-    const choice = releaseChoice(p, bucket, versionOverride(overrides, app.dir), kept);
-    const refusals = await remotes.refusalsOf(app.dir);
-    forms.push(appForm({ app, versions: [...kept], pointer: p, choice, refusals }));
-  }
-  const clearAll = overrides.size
-    ? '<form method="post" action="/release-override"><button type="submit" name="action" value="clear-all">Clear every override</button></form>'
-    : '';
-  return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Release override — Referio</title></head><body><main><h1>Release override</h1>` +
-    `<p>Load a kept release of a remote in this browser only (a cookie). Other browsers get the live release, or the canary if they are among its share of visitors.</p>` +
-    `${clearAll}${forms.join('')}<p><a href="/">Back to Referio</a></p></main></body></html>`
-  );
-}
 
 /** Whether a POST comes from this site's own pages. */
 function fromOwnPage(req: FastifyRequest, siteUrl: string): boolean {
@@ -134,7 +44,7 @@ async function applyForm(
     overrides.clear();
     return null;
   }
-  const app = remoteApps.find((a) => a.dir === body.app);
+  const app = apps.find((a) => a.dir === body.app);
   if (!app) return 'Unknown app.';
   if (body.action === 'clear') {
     overrides.delete(app.dir);
@@ -143,7 +53,8 @@ async function applyForm(
   const version = String(body.version ?? '');
   if (!(await remotes.versionsOf(app.dir)).has(version))
     return `${app.dir} has no release ${version} in the store.`;
-  const refused = (await remotes.refusalsOf(app.dir)).get(version);
+  const pins = await keptPins(remotes, overrides);
+  const refused = (await remotes.refusalsOf(app.dir, pins)).get(version);
   if (refused)
     return `${app.dir} ${version} is refused by the deploy guard: ${refused.join('; ')}.`;
   overrides.set(app.dir, { version });
@@ -155,7 +66,7 @@ function registerReleaseOverride(server: FastifyInstance, o: OverrideRoutesOptio
     reply
       .header('Cache-Control', 'no-store')
       .type('text/html')
-      .send(await overridePage(o.remotes, req)),
+      .send(await overridePage(o.remotes, req, o.shellRelease ?? null)),
   );
   server.post('/release-override', async (req, reply) => {
     if (!fromOwnPage(req, o.siteUrl)) {

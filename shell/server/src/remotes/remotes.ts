@@ -13,11 +13,13 @@ import fs from 'node:fs';
 import {
   checkRelease,
   readPointer,
+  sideOf,
   releaseVersions,
   remoteApps,
   type App,
   type AppPointer,
   type Pointer,
+  type Side,
   type Store,
 } from '@referio/release';
 import { bucketOf, type VisitorRequest } from './buckets';
@@ -41,11 +43,17 @@ export interface Remotes {
   overridesOf(req: VisitorRequest): Overrides;
   /** The releases an app keeps (none for a fixed file). */
   versionsOf(app: string): Promise<Set<string>>;
-  /** The kept releases of an app that the deploy guard refuses next to what is live, with its reasons. */
-  refusalsOf(app: string): Promise<Map<string, string[]>>;
+  /**
+   * The kept releases of an app that the deploy guard refuses next to what is live, with its reasons; `pins` (a
+   * visitor's kept overrides, app -> version) stand in for those apps' live release and canary.
+   */
+  refusalsOf(app: string, pins?: Pins): Promise<Map<string, string[]>>;
   /** What is live (nothing for a fixed file). */
   pointer(): Promise<Pointer>;
 }
+
+/** A visitor's overrides of kept releases, app -> version (the shell's included). */
+export type Pins = Record<string, string>;
 
 export interface RemotesOptions {
   /** Development entries allowed (DEV_REMOTE_OVERRIDES). */
@@ -170,7 +178,28 @@ export function releaseChoice(
   return p ? { version: p.live, why: 'live' } : null;
 }
 
-/** What the deploy guard says of each kept release of an app, read at most once in `ttlMs` per app. */
+/** Each release's side as the guard reads it, read once (a release never changes; a failed read is tried again). */
+function cachedSides(store: Store) {
+  const known = new Map<string, Promise<Side>>();
+  return (app: string, version: string): Promise<Side> => {
+    const key = `${app} ${version}`;
+    let side = known.get(key);
+    if (!side) {
+      side = sideOf(store, app, version);
+      side.catch(() => known.delete(key));
+      known.set(key, side);
+    }
+    return side;
+  };
+}
+
+/** The pins that matter to the guard's check of `app`: the shell's for a remote, the remotes' for the shell. */
+const pinsFor = (app: string, pins: Pins): Pins =>
+  Object.fromEntries(
+    Object.entries(pins).filter(([a]) => a !== app && (app === 'shell' || a === 'shell')),
+  );
+
+/** What the deploy guard says of each kept release of an app (given pins), read at most once in `ttlMs`. */
 function cachedRefusals(
   store: Store,
   pointer: () => Promise<Pointer>,
@@ -179,18 +208,23 @@ function cachedRefusals(
   ttlMs = RELEASES_TTL_MS,
 ) {
   const known = new Map<string, { at: number; refusals: Map<string, string[]> }>();
-  return async (app: string): Promise<Map<string, string[]>> => {
-    const hit = known.get(app);
+  const sides = cachedSides(store);
+  return async (app: string, allPins: Pins = {}): Promise<Map<string, string[]>> => {
+    const pins = pinsFor(app, allPins);
+    const key = `${app} ${JSON.stringify(pins)}`;
+    const hit = known.get(key);
     if (hit && now() - hit.at < ttlMs) return hit.refusals;
     const p = await pointer();
     const refusals = new Map<string, string[]>();
     for (const version of await versionsOf(app)) {
-      const problems = await checkRelease(store, p, app, version).catch((err: Error) => [
-        err.message,
-      ]);
+      const problems = await checkRelease(store, p, app, version, { pins, sideOf: sides }).catch(
+        (err: Error) => [err.message],
+      );
       if (problems.length) refusals.set(version, problems);
     }
-    known.set(app, { at: now(), refusals });
+    // Every visitor's pins make a key: the old ones go rather than grow without end.
+    if (known.size > 200) known.clear();
+    known.set(key, { at: now(), refusals });
     return refusals;
   };
 }

@@ -6,6 +6,9 @@
 // Which releases a process serves is fixed when it starts (the pointer then): a move of the shell's live or canary
 // release starts new processes, and the supervisor hands the socket over (supervisor.ts). The canary's percent is
 // read from the pointer once a second, as the remotes' is.
+// A visitor who pinned a kept shell release on /release-override (the `shell` key of `referio_override`) gets that
+// release's app, opened by this process when first asked for (pinned.ts); clearing the override returns them to
+// the live release or the canary, by bucket.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -19,7 +22,9 @@ import {
 } from '@referio/release';
 import type { ServerConfig } from '../config';
 import { bucketOf, ensureBucket, wantsBucket } from '../remotes/buckets';
+import { overridesFromCookie, versionOverride } from '../remotes/overrides';
 import { createServer } from '../server';
+import { PinnedReleases } from './pinned';
 
 export type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -60,6 +65,8 @@ export class ShellSite {
     store: Store | null,
     /** The pointer's shell releases when this site was opened (releasesKey): the supervisor compares it. */
     readonly key: string,
+    /** The releases visitors pinned (null: the store has no folder of shell releases). */
+    readonly pinned: PinnedReleases | null = null,
   ) {
     this.percent = canary?.percent ?? 0;
     this.timer =
@@ -83,7 +90,22 @@ export class ShellSite {
     return bucket !== null && bucket < this.percent ? this.canary : this.live;
   }
 
-  readonly handle: Handler = (req, res) => this.releaseFor(req).handle(req, res);
+  /** The shell release a visitor pinned (their override), if any. */
+  static pinnedVersion(req: http.IncomingMessage): string | undefined {
+    return versionOverride(overridesFromCookie(req.headers.cookie, { dev: false }), 'shell');
+  }
+
+  readonly handle: Handler = (req, res) => {
+    const pinned = ShellSite.pinnedVersion(req);
+    if (!pinned) return this.releaseFor(req).handle(req, res);
+    // The live release or the canary, when pinned, whatever the bucket says.
+    const own = [this.live, this.canary].find((r) => r?.version === pinned);
+    if (own || !this.pinned) return (own ?? this.releaseFor(req)).handle(req, res);
+    void this.pinned.get(pinned).then(
+      (r) => (r ?? this.releaseFor(req)).handle(req, res),
+      () => this.releaseFor(req).handle(req, res),
+    );
+  };
 
   /** The canary's percent now (0 once the pointer no longer names this process's canary). */
   private async readPercent(store: Store): Promise<void> {
@@ -97,7 +119,7 @@ export class ShellSite {
 
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    await Promise.all([this.live.app.close(), this.canary?.app.close()]);
+    await Promise.all([this.live.app.close(), this.canary?.app.close(), this.pinned?.close()]);
   }
 }
 
@@ -125,10 +147,21 @@ async function keptDists(store: Store): Promise<Map<string, string>> {
   return out;
 }
 
+/** Whether a folder store keeps a shell release with its pages (its list read at most every 5 s). */
+function keptShell(store: Store, dir: string, ttlMs = 5000) {
+  let at = 0;
+  let versions = new Set<string>();
+  return async (version: string): Promise<boolean> => {
+    if (Date.now() - at >= ttlMs)
+      [versions, at] = [new Set(await releaseVersions(store, 'shell')), Date.now()];
+    return versions.has(version) && fs.existsSync(path.join(dir, version, 'index.html'));
+  };
+}
+
 /**
  * The site for the pointer as it is now: the live shell release (else `config.dist`, the build) and its canary,
- * from the shell's store (config.ts). A shell given --dist, or a fixed remotes file and no store, serves that
- * build alone.
+ * from the shell's store (config.ts), and any kept release a visitor pinned. A shell given --dist, or a fixed remotes
+ * file and no store, serves that build alone.
  */
 export async function openSite(config: ServerConfig): Promise<ShellSite> {
   const store = config.shellStore ?? null;
@@ -136,6 +169,8 @@ export async function openSite(config: ServerConfig): Promise<ShellSite> {
   const kept = store ? await keptDists(store) : new Map<string, string>();
   const also = (version: string | null) =>
     [...kept].filter(([v]) => v !== version).map(([, d]) => d);
+  const open = (version: string, dist: string) =>
+    openRelease({ ...config, dist, shellRelease: version, alsoDists: also(version) });
   const liveDist = (want.live && kept.get(want.live)) || config.dist;
   const liveVersion = want.live && kept.has(want.live) ? want.live : null;
   const live = await openRelease({
@@ -147,15 +182,15 @@ export async function openSite(config: ServerConfig): Promise<ShellSite> {
   const canaryDist = want.canary && kept.get(want.canary.version);
   const canary =
     want.canary && canaryDist
-      ? {
-          ...(await openRelease({
-            ...config,
-            dist: canaryDist,
-            shellRelease: want.canary.version,
-            alsoDists: also(want.canary.version),
-          })),
-          percent: want.canary.percent,
-        }
+      ? { ...(await open(want.canary.version, canaryDist)), percent: want.canary.percent }
       : null;
-  return new ShellSite(live, canary, store, releasesKey(want));
+  const dir = store && releasesDir(store, 'shell');
+  const pinned =
+    store && dir
+      ? new PinnedReleases({
+          kept: keptShell(store, dir),
+          open: (version) => open(version, path.join(dir, version)),
+        })
+      : null;
+  return new ShellSite(live, canary, store, releasesKey(want), pinned);
 }
