@@ -1,6 +1,6 @@
 // The shell's /api proxy (shell/server/src/proxy.ts) in front of a real API: it says who the client is itself, so a
 // forged X-Forwarded-For neither gets a fresh per-IP budget nor poses as another client,
-// and a page on another port of the same host cannot make state-changing calls through it (item 8).
+// and a page on another port of the same host cannot make state-changing calls through it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import type net from 'node:net';

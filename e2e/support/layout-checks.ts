@@ -134,16 +134,26 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
       lines.selectNodeContents(node);
       for (const box of lines.getClientRects()) contentBoxes.push({ box, what: describe(parent) });
     }
+    // Content scrolled under the (sticky) bar is hidden by the bar itself, toast or not.
+    const bars = [...document.querySelectorAll('[data-toast-dock]')].map((d) =>
+      d.getBoundingClientRect(),
+    );
+    const inside = (r: DOMRect, o: DOMRect) =>
+      r.left >= o.left - 1 &&
+      r.right <= o.right + 1 &&
+      r.top >= o.top - 1 &&
+      r.bottom <= o.bottom + 1;
     for (const t of toasts) {
       const tr = t.getBoundingClientRect();
-      const under = contentBoxes.find(
-        ({ box }) =>
-          box.width > 0 &&
-          tr.left < box.right - 1 &&
-          tr.right > box.left + 1 &&
-          tr.top < box.bottom - 1 &&
-          tr.bottom > box.top + 1,
-      );
+      const under = contentBoxes.find(({ box }) => {
+        const overlap = new DOMRect(
+          Math.max(tr.left, box.left),
+          Math.max(tr.top, box.top),
+          Math.min(tr.right, box.right) - Math.max(tr.left, box.left),
+          Math.min(tr.bottom, box.bottom) - Math.max(tr.top, box.top),
+        );
+        return overlap.width > 1 && overlap.height > 1 && !bars.some((b) => inside(overlap, b));
+      });
       if (under) toastsOverContent.push(`"${(t.textContent ?? '').trim()}" over ${under.what}`);
     }
 

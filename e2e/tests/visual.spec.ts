@@ -228,27 +228,27 @@ for (const vp of VIEWPORTS) {
         await shot(page, `out-${name}`);
       }
 
-      // Item 8: on a phone the companies take a screen or so, not 2,600 px.
+      // On a phone the companies take a screen or so, not 2,600 px.
       await page.goto('/');
       await settle(page);
       const grid = page.getByRole('list', { name: 'Companies', exact: true });
       await grid.scrollIntoViewIfNeeded();
       const gridBox = await grid.boundingBox();
       expect
-        .soft(gridBox?.height ?? 0, 'item 8: the company grid height')
+        .soft(gridBox?.height ?? 0, 'the company grid height')
         .toBeLessThan(vp.width < 600 ? 700 : 900);
-      // Item 5: names wrap between words or are cut with the full name in the title.
+      // Names wrap between words or are cut with the full name in the title.
       const names = await page
         .locator('.rf-company-tile')
         .evaluateAll((tiles) => tiles.map((t) => t.getAttribute('title') ?? ''));
       expect
         .soft(
           names.every((n) => n.length > 0),
-          'item 5: every tile names its company',
+          'every tile names its company',
         )
         .toBe(true);
 
-      // Item 12: five benefit cards never leave one card alone on a row.
+      // Five benefit cards never leave one card alone on a row.
       await page.goto('/premium');
       await settle(page, 'Premium');
       const rows = await page.locator('.rf-info__cards').evaluateAll((lists) =>
@@ -260,10 +260,10 @@ for (const vp of VIEWPORTS) {
         }),
       );
       if (vp.width >= 700) {
-        for (const r of rows) expect.soft(r, 'item 12: cards per row').not.toContain(1);
+        for (const r of rows) expect.soft(r, 'cards per row').not.toContain(1);
       }
 
-      // Items 2, 4, 6: the signed-out job page links to sign-in in the site's colour, its toast
+      // The signed-out job page links to sign-in in the site's colour, its toast
       // covers none of the page (it sits on the header), and sign-in will come back here.
       // The job shows (docs/seo.md); 'Request a Referral' gives the sign-in prompt.
       await page.goto(`/job-details/${world.jobId}`);
@@ -278,7 +278,7 @@ for (const vp of VIEWPORTS) {
       );
       await shot(page, 'out-job-details', false);
       await page.waitForURL(/\/sign-in\?next=/);
-      // Item 2: after the code the user is back on the job, not on '/'.
+      // After the code the user is back on the job, not on '/'.
       const sentAt = Date.now() - 1000;
       await page.getByLabel(/e-?mail/i).fill(world.candidateEmail);
       await page.getByRole('button', { name: 'LOGIN' }).click();
@@ -293,12 +293,12 @@ for (const vp of VIEWPORTS) {
       await page.goto('/contact-us');
       await settle(page);
       const mail = page.getByRole('main').locator('a[href^="mailto:"]').first();
-      await expect(mail, 'item 6: the support e-mail').toHaveCSS('color', 'rgb(109, 40, 217)');
+      await expect(mail, 'the support e-mail').toHaveCSS('color', 'rgb(109, 40, 217)');
 
       await page.goto('/');
       await settle(page);
       if (vp.width < 900) {
-        // Item 9: the logo stays put, the close button clears the top edge, Login lines up.
+        // The logo stays put, the close button clears the top edge, Login lines up.
         const logo = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
           name: 'Referio home',
         });
@@ -307,11 +307,9 @@ for (const vp of VIEWPORTS) {
         const burger = page.getByRole('navigation', { name: 'Main' }).locator('summary');
         await burger.click();
         const after = await logo.boundingBox();
-        expect.soft(after?.y, 'item 9: the logo does not move').toBe(before?.y);
+        expect.soft(after?.y, 'the logo does not move').toBe(before?.y);
         const close = await burger.boundingBox();
-        expect
-          .soft(close?.y ?? 0, 'item 9: the close button clears the top')
-          .toBeGreaterThanOrEqual(8);
+        expect.soft(close?.y ?? 0, 'the close button clears the top').toBeGreaterThanOrEqual(8);
         const nav = page.getByRole('navigation', { name: 'Main' });
         const login = await nav.getByRole('link', { name: 'Login' }).evaluate((a) => {
           const r = document.createRange();
@@ -323,9 +321,7 @@ for (const vp of VIEWPORTS) {
           r.selectNodeContents(a);
           return r.getBoundingClientRect().left;
         });
-        expect
-          .soft(Math.abs(login - browse), 'item 9: Login lines up with the links')
-          .toBeLessThan(2);
+        expect.soft(Math.abs(login - browse), 'Login lines up with the links').toBeLessThan(2);
         await shot(page, 'out-menu-open', false);
         await burger.click();
       }
@@ -339,9 +335,9 @@ for (const vp of VIEWPORTS) {
       await page.getByLabel(/e-?mail/i).fill(email);
       await page.getByRole('button', { name: 'Sign Up' }).click();
       await expect(page.getByRole('textbox', { name: 'Digit 1 of 4' })).toBeVisible();
-      // Item 11: the address is never split across lines.
+      // The address is never split across lines.
       expect
-        .soft(await lineCount(page, '.rf-auth__code-hint strong'), 'item 11: the address lines')
+        .soft(await lineCount(page, '.rf-auth__code-hint strong'), 'the address lines')
         .toEqual([1]);
       await shot(page, 'out-sign-in-code', false);
     });
@@ -373,24 +369,21 @@ for (const vp of VIEWPORTS) {
         await shot(page, 'cand-myReferralRequests-approved');
         await page.getByRole('tab', { name: /Declined Requests/ }).click();
         await expect(page.getByRole('article').first()).toBeVisible();
-        // Item 21: the referrer's e-mail stays inside its card.
+        // The referrer's e-mail stays inside its card.
         expect
-          .soft(await insideCards(page, '.rf-request', 'dd'), 'item 21: facts inside the card')
+          .soft(await insideCards(page, '.rf-request', 'dd'), 'facts inside the card')
           .not.toContain(false);
         await shot(page, 'cand-myReferralRequests-declined');
 
-        // Item 21: on a phone the four counts leave most of the first screen to the page.
+        // On a phone the four counts leave most of the first screen to the page.
         await page.goto('/dashboard/userdashboard');
         await settle(page, 'Dashboard');
         const counts = await page
           .getByRole('list', { name: 'Your referral requests' })
           .boundingBox();
-        expect.soft(counts?.height ?? 0, 'item 21: the count cards height').toBeLessThan(300);
+        expect.soft(counts?.height ?? 0, 'the count cards height').toBeLessThan(300);
         expect
-          .soft(
-            await lineCount(page, '.dash__nav-link > span'),
-            'item 21: sidebar labels on one line',
-          )
+          .soft(await lineCount(page, '.dash__nav-link > span'), 'sidebar labels on one line')
           .not.toContain(2);
 
         await page.goto('/dashboard/chat');
@@ -399,16 +392,16 @@ for (const vp of VIEWPORTS) {
         await expect(
           page.getByRole('log').getByText('Happy to help.', { exact: false }),
         ).toBeVisible();
-        // Item 15: the message box is on the first screen, and no time is cut.
+        // The message box is on the first screen, and no time is cut.
         await page.evaluate(() => window.scrollTo(0, 0));
         const composer = await page.getByPlaceholder('Type something...').boundingBox();
         expect
-          .soft((composer?.y ?? 0) + (composer?.height ?? 0), 'item 15: the message box')
+          .soft((composer?.y ?? 0) + (composer?.height ?? 0), 'the message box')
           .toBeLessThanOrEqual(vp.height);
         expect
-          .soft(await insideCards(page, '.chat__conversation', 'time'), 'item 15: message times')
+          .soft(await insideCards(page, '.chat__conversation', 'time'), 'message times')
           .not.toContain(false);
-        // Item 21: a name that fits in its two lines is not cut, and the header has no blank second
+        // A name that fits in its two lines is not cut, and the header has no blank second
         // line. (A longer name is cut at two lines by design: whether a seeded address needs a third
         // depends on its random letters and on the width the time beside it leaves.)
         const cut = await page.locator('.chat__entry-name').evaluateAll((els) =>
@@ -424,10 +417,10 @@ for (const vp of VIEWPORTS) {
             return whole <= twoLines + 1;
           }),
         );
-        expect.soft(cut, 'item 21: chat list names').not.toContain(true);
+        expect.soft(cut, 'chat list names').not.toContain(true);
         if (!(await page.getByText('Active Now').isVisible())) {
           const presence = await page.locator('.chat__presence').boundingBox();
-          expect.soft(presence?.height ?? 0, 'item 21: no blank header line').toBeLessThan(2);
+          expect.soft(presence?.height ?? 0, 'no blank header line').toBeLessThan(2);
         }
         await shot(page, 'cand-chat-open', false);
 
@@ -438,7 +431,7 @@ for (const vp of VIEWPORTS) {
           .first()
           .click();
         await expect(page.getByRole('dialog')).toBeVisible();
-        // Item 21: the job modal does not repeat the work mode.
+        // The job modal does not repeat the work mode.
         await expect(page.getByRole('dialog')).not.toContainText('Remote, Remote');
         await shot(page, 'cand-explore-job-dialog', false);
         await page.keyboard.press('Escape');
@@ -448,11 +441,11 @@ for (const vp of VIEWPORTS) {
         await page.getByRole('button', { name: /^Notifications/ }).click();
         const bell = page.getByRole('region', { name: 'Notifications', exact: true });
         await expect(bell).toBeVisible();
-        // Item 1: the panel is on the screen, edge to edge inside it.
+        // The panel is on the screen, edge to edge inside it.
         const panel = await bell.boundingBox();
-        expect.soft(panel?.x ?? -1, "item 1: the panel's left edge").toBeGreaterThanOrEqual(0);
+        expect.soft(panel?.x ?? -1, "the panel's left edge").toBeGreaterThanOrEqual(0);
         expect
-          .soft((panel?.x ?? 0) + (panel?.width ?? 0), "item 1: the panel's right edge")
+          .soft((panel?.x ?? 0) + (panel?.width ?? 0), "the panel's right edge")
           .toBeLessThanOrEqual(vp.width);
         await shot(page, 'cand-bell-open', false);
         await page.keyboard.press('Escape');
@@ -475,7 +468,7 @@ for (const vp of VIEWPORTS) {
         await settle(page, LONG_TITLE);
         await shot(page, 'cand-job-details');
 
-        // Item 10: the resume dialog offers the kit's picker, not the browser's 'Choose File'.
+        // The resume dialog offers the kit's picker, not the browser's 'Choose File'.
         await page.goto(`/job-details/${world.openJobId}`);
         await settle(page, 'Open Role Engineer');
         await page.getByRole('button', { name: 'Request a Referral' }).click();
@@ -491,7 +484,7 @@ for (const vp of VIEWPORTS) {
             await upload
               .locator('input[type="file"]')
               .evaluate((el) => el.getBoundingClientRect().width),
-            'item 10: the native file input is hidden',
+            'the native file input is hidden',
           )
           .toBeLessThanOrEqual(1);
         await shot(page, 'cand-resume-dialog', false);
@@ -499,7 +492,7 @@ for (const vp of VIEWPORTS) {
 
         await page.goto(`/job-details/${world.closedJobId}`);
         await settle(page, 'Closed Role Engineer');
-        // Item 16: a closed job says so before anything is chosen.
+        // A closed job says so before anything is chosen.
         await expect(page.getByRole('button', { name: 'Request a Referral' })).toBeDisabled();
         await expect(
           page.getByText('This job is no longer accepting referral requests.'),
@@ -533,10 +526,10 @@ for (const vp of VIEWPORTS) {
           await shot(page, `ref-${key}`);
           if (key === 'referrarDashboard') {
             const tiles = await page.getByRole('list', { name: 'Referral counts' }).boundingBox();
-            expect.soft(tiles?.height ?? 0, 'item 21: the count cards height').toBeLessThan(300);
+            expect.soft(tiles?.height ?? 0, 'the count cards height').toBeLessThan(300);
           }
           if (key === 'jobPosts') {
-            // Item 21: a long title keeps at least half the card beside the switch.
+            // A long title keeps at least half the card beside the switch.
             const ratios = await page
               .locator('.rr-card')
               .evaluateAll((cards) =>
@@ -546,22 +539,22 @@ for (const vp of VIEWPORTS) {
                     c.getBoundingClientRect().width,
                 ),
               );
-            for (const r of ratios) expect.soft(r, 'item 21: the title width').toBeGreaterThan(0.5);
+            for (const r of ratios) expect.soft(r, 'the title width').toBeGreaterThan(0.5);
           }
           if (key === 'giverefferal') {
             expect
-              .soft(await lineCount(page, '.rr-card .rf-badge'), 'item 21: the bonus badge')
+              .soft(await lineCount(page, '.rr-card .rf-badge'), 'the bonus badge')
               .not.toContain(2);
           }
         }
         await page.goto('/dashboard/referralRequests');
         await settle(page, 'Referral Requests');
-        // Items 13 and 21: a long e-mail as the name keeps the time in the card, on one line.
+        // A long e-mail as the name keeps the time in the card, on one line.
         expect
-          .soft(await insideCards(page, '.rf-request', 'time'), 'item 13: the time inside the card')
+          .soft(await insideCards(page, '.rf-request', 'time'), 'the time inside the card')
           .not.toContain(false);
         expect
-          .soft(await lineCount(page, '.rf-request time'), 'item 21: the time on one line')
+          .soft(await lineCount(page, '.rf-request time'), 'the time on one line')
           .not.toContain(2);
         for (const tab of ['Approved', 'Declined']) {
           await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
@@ -583,7 +576,7 @@ for (const vp of VIEWPORTS) {
         await shot(page, 'ref-job-dialog', false);
         await page.keyboard.press('Escape');
 
-        // Item 20: Give Referral opens that job's requests.
+        // Give Referral opens that job's requests.
         await page.goto('/dashboard/giverefferal');
         await settle(page, 'Give Referral');
         await page.getByRole('button', { name: `Give Referral: ${LONG_TITLE}` }).click();
