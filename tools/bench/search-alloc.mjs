@@ -10,6 +10,7 @@
 //
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/referio_bench_se npm run bench search-alloc
 //   npm run bench search-alloc      # a fresh database with JOBS (20,000) posts, dropped afterwards
+//   API_ENTRY=api/dist-main/server.js npm run bench search-alloc   # another build of the API
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,8 @@ import { benchDatabase } from './lib/bench-db.mjs';
 import { benchSearchTerms, seedBench } from './lib/seed.mjs';
 
 const PORT = Number(process.env.ALLOC_API_PORT || 4187);
+/** The API's entry (another build to compare with, e.g. a copy of main's dist beside api/dist). */
+const API_ENTRY = process.env.API_ENTRY || 'api/dist/server.js';
 const ROUNDS = Number(process.env.ROUNDS || 3);
 const JOBS = Number(process.env.JOBS || 20_000);
 const SEMI_SPACE_MB = Number(process.env.SEMI_SPACE_MB || 256);
@@ -38,7 +41,7 @@ function startProbedApi(dbUrl, dataDir) {
       `--max-semi-space-size=${SEMI_SPACE_MB}`,
       '--require',
       probe,
-      'api/dist/server.js',
+      API_ENTRY,
     ],
     {
       cwd: root,
@@ -114,11 +117,23 @@ async function main() {
     const { rounds, top } = await measure(api.ask);
     const invalid = rounds.filter((r) => r.gcs > 0);
     if (invalid.length > 0)
-      console.log(`collections during ${invalid.length} rounds: raise SEMI_SPACE_MB or lower REQUESTS`);
-    printTable(rounds.map((r) => ({ ...r, 'bytes/request': r.bytes, bytes: undefined })));
-    const valid = (what) => rounds.filter((r) => r.what === what && r.gcs === 0).map((r) => r.bytes);
+      console.log(
+        `collections during ${invalid.length} rounds: raise SEMI_SPACE_MB or lower REQUESTS`,
+      );
+    printTable(
+      rounds.map((r) => ({
+        what: r.what,
+        round: r.round,
+        'heap B/request': r.bytes,
+        'external B (all)': r.external,
+        collections: r.gcs,
+      })),
+    );
+    const valid = (what) =>
+      rounds.filter((r) => r.what === what && r.gcs === 0).map((r) => r.bytes);
     const result = {
       database: db.name,
+      api: API_ENTRY,
       requests: REQUESTS,
       healthBytes: median(valid('health')),
       searchBytes: median(valid('search')),

@@ -241,7 +241,10 @@ const jobListJson = (() => {
     ['status', j('status')],
     ['totalReferrals', j('total_referrals')],
     ['referralBonus', j('referral_bonus')],
-    ['createdAt', sql`to_char(${j('created_at')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],
+    [
+      'createdAt',
+      sql`to_char(${j('created_at')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    ],
     ['isApplied', sql`false`],
     ['verifiedAtCompany', verifiedAtSql(j('user_id'), j('company_id'))],
     ['verifiedDomain', verifiedDomainSql(j('user_id'))],

@@ -29,13 +29,12 @@ if (typeof process.send === 'function' && typeof global.gc === 'function') {
       return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
     }
     if (url.startsWith('node:')) return 'node';
-    const api = url.indexOf('/api/dist/');
-    return api >= 0 ? 'api' : url.replace(/^file:\/\//, '');
+    return /\/api\/dist[^/]*\//.test(url) ? 'api' : url.replace(/^file:\/\//, '');
   };
   const shortUrl = (url) => {
     const nm = url.lastIndexOf('node_modules/');
     if (nm >= 0) return url.slice(nm + 'node_modules/'.length);
-    const api = url.indexOf('/api/dist/');
+    const api = url.search(/\/api\/dist[^/]*\//);
     return api >= 0 ? url.slice(api + 1) : url;
   };
 
