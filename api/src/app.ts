@@ -14,7 +14,7 @@ import { isProduction, type Config } from './config';
 import type { Database } from './db';
 import { databaseRateLimitStore, sweepRateLimits, tooManyRequests } from './lib/rate-limit-store';
 import { safeSerializers } from './lib/log-safety';
-import { responseSerializerCompiler } from './lib/response-serializer';
+import { checkJsonText, responseSerializerCompiler } from './lib/response-serializer';
 import authPlugin from './plugins/auth';
 import contactMessagesPlugin from './plugins/contact-messages';
 import configPlugin from './plugins/config';
@@ -130,6 +130,8 @@ export async function buildApp(
   // Tests: a field a handler sends that its response schema does not list fails the request (it would be
   // dropped silently otherwise), so every field the API sends is documented.
   app.setSerializerCompiler(responseSerializerCompiler(config.NODE_ENV === 'test'));
+  // Tests: an answer sent as JSON text (the job search's page as the database writes it) meets its schema too.
+  if (config.NODE_ENV === 'test') checkJsonText(app);
   await app.register(errorHandler);
 
   await registerExternalPlugins(app, config);

@@ -1,9 +1,9 @@
 // The API's response serializer: the job search's page is written by fast-json-stringify (less CPU and
 // garbage than zod's parse-then-stringify), and it must write what zod would, field for field.
+import Fastify, { type FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import type { FastifySerializerCompiler } from 'fastify';
 import { jobListAnswer } from '../src/contract';
-import { responseSerializerCompiler } from '../src/lib/response-serializer';
+import { checkJsonText, responseSerializerCompiler } from '../src/lib/response-serializer';
 
 const job = (i: number, extra: Record<string, unknown> = {}) => ({
   _id: `a1b2c3d4-0000-4000-8000-00000000000${i}`,
@@ -66,5 +66,34 @@ describe('the job page serializer', () => {
     const strict = responseSerializerCompiler(true)(route);
     expect(() => strict(page({ email: 'secret@example.com' }))).toThrow(/drops data\[0\]\.email/);
     expect(JSON.parse(strict(page()))).toEqual(JSON.parse(zodWrite(page())));
+  });
+});
+
+describe('a job page sent as JSON text, in the test suite', () => {
+  /** A route of the job page's schema that sends `text` as it is (as the search sends the database's JSON). */
+  async function sending(text: string) {
+    const app = Fastify();
+    app.setSerializerCompiler(responseSerializerCompiler(true));
+    checkJsonText(app);
+    app.post('/page', { schema: { response: { 200: jobListAnswer } } }, (_request, reply) =>
+      reply.type('application/json; charset=utf-8').send(text),
+    );
+    const res = await app.inject({ method: 'POST', url: '/page' });
+    await app.close();
+    return res;
+  }
+
+  it('goes out as it is when the schema writes the same JSON', async () => {
+    const text = JSON.stringify(page());
+    const res = await sending(text);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(text);
+  });
+
+  it('fails when it holds a field the schema does not list or a value it refuses', async () => {
+    expect((await sending(JSON.stringify(page({ email: 'secret@example.com' })))).statusCode).toBe(
+      500,
+    );
+    expect((await sending(JSON.stringify(page({ isApplied: 'no' })))).statusCode).toBe(500);
   });
 });

@@ -34,7 +34,7 @@ const filterArgs = (b) => [
 ];
 const SEARCH = `select total, positions from referio_search_query_page(referio_search_parse($1::text),
   referio_filter_tokens($2::text, $3::text, $4::text, $5::text, $6::uuid), $7::int, $8::int, $9::int)`;
-// The API's statement without the session (searchRows in api/src/services/job-posts.ts), its columns cut
+// The API's statement without the session (searchJson in api/src/services/job-posts.ts), its columns cut
 // to a few: the posts by their places and their companies.
 const WHOLE = `select s.total, j.id, j.job_title, c.name from ${SEARCH.replace('select total, positions from ', '')} as s
   left join job_posts j on j.search_pos = any(s.positions) and referio_job_listed(j)

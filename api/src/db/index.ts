@@ -118,6 +118,23 @@ export function within<T>(promise: Promise<T>, ms: number): Promise<void> {
   return Promise.race([promise.then(() => {}), timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * A statement run by the driver of `db` itself, its rows as arrays of the values as the driver parses them:
+ * no Drizzle mapping of each row into objects (for the public search, whose garbage made its latency tail).
+ * node-postgres prepares it by `name` once per connection, as Drizzle's prepared statements.
+ */
+export async function driverRows(
+  db: Db,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<unknown[][]> {
+  const client = (db as unknown as { $client: Pool | PGlite }).$client;
+  if (client instanceof PGlite)
+    return (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows;
+  return (await client.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows;
+}
+
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.url) return openPostgres(opts.url, opts);
   return openPglite(opts.pgliteDir, opts.pgliteImage, opts.pgliteRuntime);

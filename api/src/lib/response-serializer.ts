@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { FastifySerializerCompiler } from 'fastify';
+import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -68,4 +68,29 @@ export function responseSerializerCompiler(strict: boolean): FastifySerializerCo
       return fast ? fast(data) : json;
     };
   };
+}
+
+/**
+ * For the test suite: an answer of a FAST_SCHEMAS route sent as JSON text (the job search's page as the database
+ * writes it, routes/job-posts/search.ts) is held to its schema as an object answer is: zod must accept it and
+ * write the same JSON from it, dropping nothing. Otherwise the request fails.
+ */
+export function checkJsonText(app: FastifyInstance): void {
+  const compile = serializerCompiler as FastifySerializerCompiler<unknown>;
+  app.addHook('onSend', async (request, reply, payload) => {
+    const schema = (request.routeOptions.schema?.response as Record<string, unknown> | undefined)?.[
+      String(reply.statusCode)
+    ];
+    if (typeof payload !== 'string' || !FAST_SCHEMAS.has(schema)) return payload;
+    const { method, url } = request.routeOptions;
+    const sent: unknown = JSON.parse(payload);
+    const written: unknown = JSON.parse(
+      compile({ schema, method: String(method), url: url ?? '', httpStatus: '200' })(sent),
+    );
+    const dropped = droppedFields(sent, written);
+    if (dropped.length > 0 || !isDeepStrictEqual(sent, written)) {
+      throw new Error(`${method} ${url}: the JSON text sent is not what its schema writes`);
+    }
+    return payload;
+  });
 }

@@ -23,11 +23,11 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../db';
+import { driverRows, type Db, type Tx } from '../db';
 import { sessionLookup, type ActiveSession } from './sessions';
 import { profileLinkOf } from './users';
 import { verifiedAtSql, verifiedDomainSql } from './companies';
-import { responsivenessOf, toResponsiveness } from './responsiveness';
+import { responsivenessArrayOf, responsivenessOf, toResponsiveness } from './responsiveness';
 import { similarPlaces } from './similar-jobs';
 import {
   blocks,
@@ -151,11 +151,21 @@ export const jobListColumnsWithResponsiveness = (viewerId: string | null | undef
 
 /**
  * A public search's page for nobody in particular (`isApplied` false throughout), as the route caches
- * it (`JobPostRepository.publicSearch`).
+ * it (`JobPostRepository.publicSearch`): each post as the JSON text the list answers (`jobListJson`),
+ * sent as it comes from the database, and the posts' ids and posters.
  */
-export interface PublicSearch extends JobPage {
+export interface PublicSearch {
+  json: string[];
   ids: string[];
+  userIds: string[];
+  /** Matches, counted up to the bound; the bound itself when `totalCapped`. */
+  total: number;
+  totalCapped: boolean;
 }
+
+/** A public search's posts as objects (for a caller that changes them: `isApplied`, a blocked poster). */
+export const publicSearchData = (page: Pick<PublicSearch, 'json'>): JobPost[] =>
+  page.json.map((j) => JSON.parse(j) as JobPost);
 
 export interface JobListRow {
   job: Omit<JobPostRow, 'searchWords'>;
@@ -199,6 +209,53 @@ export function toJobPost(row: JobListRow): JobPost {
     ...('responsiveness' in row ? { responsiveness: toResponsiveness(row.responsiveness) } : {}),
   };
 }
+
+/**
+ * `toJobPost` written by PostgreSQL, as JSON text (`isApplied` false, with the referrer's responsiveness):
+ * the public search's page is sent as the database writes it, without a row mapped, parsed or serialised
+ * in the API (its garbage was the search's latency tail). The same keys in the same order as `toJobPost`
+ * and the contract (test/job-search.test.ts compares the two); `row_to_json` writes compact JSON with
+ * strings escaped as JSON.stringify does, `createdAt` to the millisecond as `toISOString()`, and the
+ * median answer time rounded as `toResponsiveness` rounds it.
+ */
+const jobListJson = (() => {
+  const j = (name: string) => sql`${jobPosts}.${sql.identifier(name)}`;
+  const figures = sql`(select row_to_json(x) from (select coalesce(a[1], 0)::bigint as "received", coalesce(a[2], 0)::bigint as "answered", floor(a[3] + 0.5)::bigint as "medianAnswerSeconds" from (select ${responsivenessArrayOf(thisJobReferrer)} as a) f) x)`;
+  const fields: [string, SQL][] = [
+    ['_id', j('id')],
+    ['userId', j('user_id')],
+    ['jobTitle', j('job_title')],
+    ['companyName', j('company_name')],
+    ['companyId', j('company_id')],
+    ['jobLocation', j('job_location')],
+    ['address', j('address')],
+    ['companyLogo', sql`coalesce(${j('company_logo')}, '')`],
+    ['logo', sql`${companies.logo}`],
+    ['industry', j('industry')],
+    ['experience', j('experience')],
+    ['jobType', j('job_type')],
+    ['salaryRange', j('salary_range')],
+    ['requiredSkills', j('required_skills')],
+    ['jobDescription', j('job_description')],
+    ['notes', j('notes')],
+    ['status', j('status')],
+    ['totalReferrals', j('total_referrals')],
+    ['referralBonus', j('referral_bonus')],
+    [
+      'createdAt',
+      sql`to_char(${j('created_at')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    ],
+    ['isApplied', sql`false`],
+    ['verifiedAtCompany', verifiedAtSql(j('user_id'), j('company_id'))],
+    ['verifiedDomain', verifiedDomainSql(j('user_id'))],
+    ['responsiveness', figures],
+  ];
+  const columns = sql.join(
+    fields.map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
+  return sql<string | null>`(select row_to_json(r)::text from (select ${columns}) r)`;
+})();
 
 /**
  * Whether the user `viewer` has earned the referrer's contact details on a job page: they posted it,
@@ -402,28 +459,33 @@ export class JobPostRepository {
       .limit(1)
       .prepare('referio_job_by_id');
     const details = jobDetailsWithSessionQuery(this.db).prepare('referio_job_details_with_session');
-    // A public search (`searchPage`): referio_search_query_page() of the search read as a query
+    // A public search (`publicSearch`): referio_search_query_page() of the search read as a query
     // (`referio_search_parse()`: words by `referio_words()`, the one tokeniser) and the filter tokens,
-    // then the page's posts read by their places, newest first, with
-    // the columns every job list answers (`toJobPost`). A page without posts is one row of nulls (the total).
+    // then the page's posts read by their places, newest first, each as its list JSON (`jobListJson`).
+    // A page without posts is one row of nulls (the total). Run by the driver itself (`driverRows`).
     const ph = (name: string) => sql.placeholder(name);
     const searchFrom = sql`referio_search_query_page(referio_search_parse(${ph('search')}::text), referio_filter_tokens(${ph('jobType')}::text, ${ph('location')}::text, ${ph('industry')}::text, ${ph('experience')}::text, ${ph('company')}::uuid), ${ph('start')}::int, ${ph('limit')}::int, ${ph('bound')}::int) as s`;
     // The page's posts by their places (one probe of job_posts_search_pos_uq each), newest (highest) first.
     const onPlace = sql`${jobPosts.searchPos} = any(s.positions) and referio_job_listed(${jobPosts})`;
-    const searchRows = this.searchDb
-      .select({ total: sql<number>`s.total`, ...jobListColumnsWithResponsiveness(null) })
+    const pageColumns = {
+      total: sql<number>`s.total`,
+      id: jobPosts.id,
+      userId: jobPosts.userId,
+      json: jobListJson,
+    };
+    const searchJson = this.searchDb
+      .select(pageColumns)
       .from(searchFrom)
       .leftJoin(jobPosts, onPlace)
       .leftJoin(companies, eq(companies.id, jobPosts.companyId))
       .orderBy(desc(jobPosts.searchPos))
-      .prepare('referio_search_page_rows');
+      .toSQL();
     // The same with the caller's session (`sessionLookup()`) and which of the page's jobs its user
     // already asked for: a signed-in search is one round trip, not two.
     const searchRowsWithSession = this.searchDb
       .select({
-        total: sql<number>`s.total`,
-        ...jobColumnsWith(sql<boolean>`coalesce(${appliedByUser(users.id)}, false)`),
-        responsiveness: responsivenessOf(thisJobReferrer),
+        ...pageColumns,
+        isApplied: sql<boolean>`coalesce(${appliedByUser(users.id)}, false)`,
         sessionId: sessions.id,
         expiresAt: sessions.expiresAt,
         user: users,
@@ -436,7 +498,7 @@ export class JobPostRepository {
       .orderBy(desc(jobPosts.searchPos))
       .prepare('referio_search_page_rows_session');
     const built = {
-      searchRows,
+      searchJson,
       searchRowsWithSession,
       byId,
       details,
@@ -587,19 +649,19 @@ export class JobPostRepository {
   }
 
   /**
-   * A public search's page for nobody in particular (`isApplied` false), with its posts' ids and the
-   * bounded total (the route caches it). Null when `q` is not a public search the postings answer
-   * (`usesPostings`).
+   * A public search's page for nobody in particular (`isApplied` false), each post as its list JSON, with
+   * its posts' ids and posters and the bounded total (the route caches it). Null when `q` is not a public
+   * search the postings answer (`usesPostings`).
    */
   async publicSearch(
     q: Omit<JobListQuery, 'viewerId' | 'responsiveness'>,
     onQuery?: QueryObserver,
   ): Promise<PublicSearch | null> {
     if (!this.usesPostings(q)) return null;
-    const statement = this.prepared().searchRows;
-    const values = this.searchValues(q);
-    observe(onQuery, 'search', statement, values);
-    return this.asPage(await statement.execute(values));
+    const { sql: text, params } = this.prepared().searchJson;
+    const values = fillPlaceholders(params, this.searchValues(q));
+    onQuery?.('search', { toSQL: () => ({ sql: text, params: values }) });
+    return this.asPage(await driverRows(this.searchDb, 'referio_search_page_json', text, values));
   }
 
   /**
@@ -622,21 +684,26 @@ export class JobPostRepository {
       row?.sessionId && row.expiresAt && row.user
         ? { id: row.sessionId, expiresAt: row.expiresAt, user: row.user }
         : null;
-    const applied = session ? rows.filter((r) => r.job && r.isApplied).map((r) => r.job!.id) : [];
-    return { ...this.asPage(rows), session, applied };
+    const applied = session ? rows.filter((r) => r.id && r.isApplied).map((r) => r.id!) : [];
+    const page = this.asPage(rows.map((r) => [r.total, r.id, r.userId, r.json]));
+    return { ...page, session, applied };
   }
 
-  /** A search statement's rows (the posts, or one row of nulls) as a page everyone may be answered. */
-  private asPage(
-    rows: (Omit<JobListRow, 'job'> & { job: JobListRow['job'] | null; total: number })[],
-  ): PublicSearch {
-    const data: JobPost[] = [];
-    for (const r of rows) if (r.job) data.push(toJobPost({ ...r, job: r.job, isApplied: false }));
-    return {
-      data,
-      ids: data.map((j) => j._id),
-      ...this.bounded(Number(rows[0]?.total ?? 0)),
-    };
+  /**
+   * A search statement's rows, `[total, id, userId, json]` (the posts, or one row of nulls: the total),
+   * as a page everyone may be answered.
+   */
+  private asPage(rows: readonly (readonly unknown[])[]): PublicSearch {
+    const json: string[] = [];
+    const ids: string[] = [];
+    const userIds: string[] = [];
+    for (const r of rows) {
+      if (r[1] === null) continue;
+      ids.push(r[1] as string);
+      userIds.push(r[2] as string);
+      json.push(r[3] as string);
+    }
+    return { json, ids, userIds, ...this.bounded(Number(rows[0]?.[0] ?? 0)) };
   }
 
   /** The values of a search statement's placeholders. */
@@ -673,7 +740,7 @@ export class JobPostRepository {
     }
     const withResponsiveness = q.responsiveness ?? this.responsiveness;
     return {
-      data: found.data.map(({ responsiveness, ...j }) => ({
+      data: publicSearchData(found).map(({ responsiveness, ...j }) => ({
         ...j,
         isApplied: applied.has(j._id),
         ...(withResponsiveness ? { responsiveness } : {}),
