@@ -13,6 +13,6 @@ export {
   makeRequest,
 } from './market';
 export { createTestQueryClient, renderPage, type RenderPageOptions } from './render';
-export { mockSharedApi } from './mockApi';
+export { api, mockSharedApi } from './mockApi';
 export { FakeEventSource } from './fakeEventSource';
 export { describeExposedPages, type ExposedPagesCheck } from './exposedPages';

@@ -1,27 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import {
-  ApiError,
-  createJobPost,
-  updateRole,
-  useSessionStore,
-  workEmailVerify,
-  workEmailVerifyOtp,
-} from '@referio/shared';
+import { ApiError, useSessionStore } from '@referio/shared';
 import CreateJobPost from '..';
-import { USER_ID, makeReferrer, renderPage } from '@referio/shared/test-utils';
+import { api, USER_ID, makeReferrer, renderPage } from '@referio/shared/test-utils';
 import { myJob, signInAs } from '../../../test/persona';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['createJobPost', 'updateRole', 'workEmailVerify', 'workEmailVerifyOtp']),
-);
-const mockedCreate = jest.mocked(createJobPost);
-const mockedSendOtp = jest.mocked(workEmailVerify);
-const mockedVerifyOtp = jest.mocked(workEmailVerifyOtp);
-const mockedUpdateRole = jest.mocked(updateRole);
 
 /** Fills fields directly (fast); the chip inputs still get their Enter key. */
 const setValue = (label: string, value: string) =>
@@ -63,9 +45,9 @@ beforeEach(() => {
 
 /** The work-email dialog, through to a verified address counting for `companies`. */
 async function verifyWorkEmail(user: UserEvent, companies: string[] = ['Acme Corp']) {
-  mockedSendOtp.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
+  api.workEmailVerify.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
   const verified = makeReferrer({ workEmailAdded: true });
-  mockedVerifyOtp.mockResolvedValue({
+  api.workEmailVerifyOtp.mockResolvedValue({
     success: true,
     message: 'Work email verified successfully',
     user: verified,
@@ -84,15 +66,15 @@ async function verifyWorkEmail(user: UserEvent, companies: string[] = ['Acme Cor
 describe('the create-job-post wizard', () => {
   it('posts what is still typed in a chip field instead of dropping it', async () => {
     const user = userEvent.setup({ delay: null });
-    mockedCreate.mockResolvedValue(myJob());
+    api.createJobPost.mockResolvedValue(myJob());
     renderPage(<CreateJobPost />, { url: '/create-job-post' });
     fillStep1();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     fillStep2('Notes');
     await user.type(screen.getByRole('textbox', { name: /^Notes/ }), 'Hybrid three days a week');
     await user.click(screen.getByRole('button', { name: 'Post Job' }));
-    await waitFor(() => expect(mockedCreate).toHaveBeenCalled());
-    expect(mockedCreate.mock.calls[0]?.[0]).toMatchObject({
+    await waitFor(() => expect(api.createJobPost).toHaveBeenCalled());
+    expect(api.createJobPost.mock.calls[0]?.[0]).toMatchObject({
       notes: ['Hybrid three days a week'],
     });
   });
@@ -146,7 +128,7 @@ describe('the create-job-post wizard', () => {
       expect(screen.getByRole('alert')).toHaveTextContent(
         'Please fill in all required fields in Step 2.',
       );
-      expect(mockedCreate).not.toHaveBeenCalled();
+      expect(api.createJobPost).not.toHaveBeenCalled();
     },
   );
 
@@ -160,7 +142,7 @@ describe('the create-job-post wizard', () => {
   });
 
   it('posts both steps as one job, shows "Your Job Post is Live!" and resets the form', async () => {
-    mockedCreate.mockResolvedValue(myJob());
+    api.createJobPost.mockResolvedValue(myJob());
     const user = userEvent.setup({ delay: null });
     renderPage(<CreateJobPost />, { url: '/create-job-post' });
     fillStep1();
@@ -171,7 +153,7 @@ describe('the create-job-post wizard', () => {
     expect(
       await screen.findByRole('dialog', { name: 'Your Job Post is Live!' }),
     ).toBeInTheDocument();
-    expect(mockedCreate).toHaveBeenCalledWith({
+    expect(api.createJobPost).toHaveBeenCalledWith({
       userId: USER_ID,
       jobTitle: 'Frontend Engineer',
       companyName: 'Acme Corp',
@@ -190,7 +172,7 @@ describe('the create-job-post wizard', () => {
   });
 
   it('says "Something went wrong. Please try again." when the post fails', async () => {
-    mockedCreate.mockRejectedValue(new ApiError('Server error', 500));
+    api.createJobPost.mockRejectedValue(new ApiError('Server error', 500));
     jest.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup({ delay: null });
     renderPage(<CreateJobPost />, { url: '/create-job-post' });
@@ -207,7 +189,7 @@ describe('the create-job-post wizard', () => {
   it("shows the server's refusal inline (no toast over it), opens the work-email dialog at once, and posts by itself once verified", async () => {
     const refusal =
       'Your verified work email x@globex.com is not at Acme Corp. Verify your work email at acme.com to post jobs for it.';
-    mockedCreate.mockRejectedValueOnce(new ApiError('Forbidden', 403, refusal));
+    api.createJobPost.mockRejectedValueOnce(new ApiError('Forbidden', 403, refusal));
     const user = userEvent.setup({ delay: null });
     renderPage(<CreateJobPost />, { url: '/create-job-post' });
     expect(
@@ -226,14 +208,14 @@ describe('the create-job-post wizard', () => {
       ),
     ).toBeInTheDocument();
 
-    mockedCreate.mockResolvedValue(myJob());
+    api.createJobPost.mockResolvedValue(myJob());
     await verifyWorkEmail(user);
     // No second 'Post Job': the held post goes by itself, with what was typed.
     expect(
       await screen.findByRole('dialog', { name: 'Your Job Post is Live!' }),
     ).toBeInTheDocument();
-    expect(mockedCreate).toHaveBeenCalledTimes(2);
-    expect(mockedCreate.mock.calls[1]![0]).toMatchObject({
+    expect(api.createJobPost).toHaveBeenCalledTimes(2);
+    expect(api.createJobPost.mock.calls[1]![0]).toMatchObject({
       companyName: 'Acme Corp',
       jobTitle: 'Frontend Engineer',
     });
@@ -260,11 +242,11 @@ describe('the create-job-post wizard', () => {
     expect(
       screen.getByLabelText('Company Name', { exact: false, selector: 'input,select' }),
     ).toHaveValue('Acme Corp');
-    expect(mockedCreate).not.toHaveBeenCalled();
+    expect(api.createJobPost).not.toHaveBeenCalled();
   });
 
   async function postOne(user: UserEvent) {
-    mockedCreate.mockResolvedValue(myJob());
+    api.createJobPost.mockResolvedValue(myJob());
     fillStep1();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     fillStep2();
@@ -280,12 +262,12 @@ describe('the create-job-post wizard', () => {
     expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent(
       '/dashboard/jobPosts',
     );
-    expect(mockedUpdateRole).not.toHaveBeenCalled();
+    expect(api.updateRole).not.toHaveBeenCalled();
   });
 
   it('switches a candidate-mode user to referrer mode before opening the job posts', async () => {
     signInAs({ workEmailAdded: true }, 'user');
-    mockedUpdateRole.mockResolvedValue({ success: true, message: '', data: makeReferrer() });
+    api.updateRole.mockResolvedValue({ success: true, message: '', data: makeReferrer() });
     const user = userEvent.setup({ delay: null });
     renderPage(<CreateJobPost />, { url: '/create-job-post' });
     await postOne(user);
@@ -295,7 +277,7 @@ describe('the create-job-post wizard', () => {
         '/dashboard/jobPosts',
       ),
     );
-    expect(mockedUpdateRole).toHaveBeenCalledWith(USER_ID, { role: 1 });
+    expect(api.updateRole).toHaveBeenCalledWith(USER_ID, { role: 1 });
     expect(useSessionStore.getState().role).toBe('referer');
   });
 
