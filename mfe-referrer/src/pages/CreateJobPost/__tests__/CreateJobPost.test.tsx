@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { ApiError, useSessionStore } from '@referio/shared';
 import CreateJobPost from '..';
 import { api, USER_ID, makeReferrer, renderPage } from '@referio/shared/test-utils';
-import { myJob, signInAs } from '../../../test/persona';
+import { myJob, signInAs, workEmailVerified } from '../../../test/persona';
 
 /** Fills fields directly (fast); the chip inputs still get their Enter key. */
 const setValue = (label: string, value: string) =>
@@ -38,6 +38,14 @@ function fillStep2(skip?: string) {
   if (skip !== 'Salary Range (LPA)') setValue('Salary Range (LPA)', '12-18');
 }
 
+/** Both steps filled in, then 'Post Job'. */
+async function fillAndPost(user: UserEvent) {
+  fillStep1();
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  fillStep2();
+  await user.click(screen.getByRole('button', { name: 'Post Job' }));
+}
+
 beforeEach(() => {
   // A referrer with a verified work e-mail, unless a test says otherwise.
   signInAs({ workEmailAdded: true });
@@ -46,14 +54,7 @@ beforeEach(() => {
 /** The work-email dialog, through to a verified address counting for `companies`. */
 async function verifyWorkEmail(user: UserEvent, companies: string[] = ['Acme Corp']) {
   api.workEmailVerify.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
-  const verified = makeReferrer({ workEmailAdded: true });
-  api.workEmailVerifyOtp.mockResolvedValue({
-    success: true,
-    message: 'Work email verified successfully',
-    user: verified,
-    data: verified,
-    companies: companies.map((companyName, i) => ({ _id: `c${i}`, companyName, confirmed: true })),
-  });
+  api.workEmailVerifyOtp.mockResolvedValue(workEmailVerified({ companies }));
   const dialog = await screen.findByRole('dialog', { name: 'Verify Work Email' });
   await user.type(within(dialog).getByLabelText('Work Email'), 'ravi@acme-corp.com');
   await user.click(within(dialog).getByRole('button', { name: 'Send OTP' }));
@@ -145,10 +146,7 @@ describe('the create-job-post wizard', () => {
     api.createJobPost.mockResolvedValue(myJob());
     const user = userEvent.setup({ delay: null });
     renderPage(<CreateJobPost />, { url: '/create-job-post' });
-    fillStep1();
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    fillStep2();
-    await user.click(screen.getByRole('button', { name: 'Post Job' }));
+    await fillAndPost(user);
 
     expect(
       await screen.findByRole('dialog', { name: 'Your Job Post is Live!' }),
@@ -176,10 +174,7 @@ describe('the create-job-post wizard', () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup({ delay: null });
     renderPage(<CreateJobPost />, { url: '/create-job-post' });
-    fillStep1();
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    fillStep2();
-    await user.click(screen.getByRole('button', { name: 'Post Job' }));
+    await fillAndPost(user);
     expect(await screen.findAllByText('Something went wrong. Please try again.')).not.toHaveLength(
       0,
     );
@@ -195,10 +190,7 @@ describe('the create-job-post wizard', () => {
     expect(
       screen.getByText(/You can post jobs only for the company of your verified work email/),
     ).toBeInTheDocument();
-    fillStep1();
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    fillStep2();
-    await user.click(screen.getByRole('button', { name: 'Post Job' }));
+    await fillAndPost(user);
     // Once, inline: no toast repeats it.
     expect(await screen.findAllByText(refusal)).toHaveLength(1);
     const dialog = await screen.findByRole('dialog', { name: 'Verify Work Email' });
@@ -247,10 +239,7 @@ describe('the create-job-post wizard', () => {
 
   async function postOne(user: UserEvent) {
     api.createJobPost.mockResolvedValue(myJob());
-    fillStep1();
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    fillStep2();
-    await user.click(screen.getByRole('button', { name: 'Post Job' }));
+    await fillAndPost(user);
     await screen.findByRole('dialog', { name: 'Your Job Post is Live!' });
   }
 

@@ -2,14 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, useSessionStore, type ReferralStatus } from '@referio/shared';
 import ReferralRequests from '..';
-import {
-  api,
-  FakeEventSource,
-  USER_ID,
-  makeReferrer,
-  renderPage,
-} from '@referio/shared/test-utils';
-import { requestToMe, signInAs } from '../../../test/persona';
+import { api, FakeEventSource, USER_ID, renderPage } from '@referio/shared/test-utils';
+import { requestToMe, signInAs, workEmailVerified } from '../../../test/persona';
 
 const pending = requestToMe();
 const approved = requestToMe({ _id: 'a1b2c3d4-0000-4000-8000-000000000003', status: 'approved' });
@@ -196,13 +190,7 @@ describe('referral requests', () => {
       success: true,
       message: 'OTP sent to your work email',
     });
-    const verified = makeReferrer({ workEmailAdded: true });
-    api.workEmailVerifyOtp.mockResolvedValue({
-      success: true,
-      message: 'Work email verified successfully',
-      user: verified,
-      data: verified,
-    });
+    api.workEmailVerifyOtp.mockResolvedValue(workEmailVerified());
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferralRequests />);
     await approveFirst(user);
@@ -247,14 +235,7 @@ describe('referral requests', () => {
       success: true,
       message: 'OTP sent to your work email',
     });
-    const verified = makeReferrer({ workEmailAdded: true });
-    api.workEmailVerifyOtp.mockResolvedValue({
-      success: true,
-      message: 'Work email verified successfully',
-      user: verified,
-      data: verified,
-      companies: [{ _id: 'c1', companyName: 'Acme Corp', confirmed: true }],
-    });
+    api.workEmailVerifyOtp.mockResolvedValue(workEmailVerified({ companies: ['Acme Corp'] }));
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferralRequests />);
     await approveFirst(user);
@@ -319,13 +300,7 @@ describe('referral requests', () => {
       success: true,
       message: 'OTP sent to your work email',
     });
-    const verified = makeReferrer({ workEmailAdded: true });
-    api.workEmailVerifyOtp.mockResolvedValue({
-      success: true,
-      message: 'ok',
-      user: verified,
-      data: verified,
-    });
+    api.workEmailVerifyOtp.mockResolvedValue(workEmailVerified({ message: 'ok' }));
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferralRequests />);
     await approveFirst(user);
@@ -351,10 +326,9 @@ describe('referral requests', () => {
       success: true,
       message: 'OTP sent to your work email',
     });
-    const verified = makeReferrer({ workEmailAdded: true });
     api.workEmailVerifyOtp
       .mockRejectedValueOnce(new ApiError('Invalid OTP', 400, 'Wrong code.'))
-      .mockResolvedValueOnce({ success: true, message: 'ok', user: verified, data: verified });
+      .mockResolvedValueOnce(workEmailVerified({ message: 'ok' }));
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferralRequests />);
     await approveFirst(user);
