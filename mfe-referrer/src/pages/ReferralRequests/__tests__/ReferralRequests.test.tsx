@@ -29,7 +29,14 @@ beforeEach(() => {
     years: 5,
     jobExperience: '3-6',
   });
+  api.workEmailVerify.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
 });
+
+/** The work-email dialog's first step: the address typed in, 'Send OTP'. */
+async function sendCode(user: ReturnType<typeof userEvent.setup>, modal: HTMLElement) {
+  await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
+  await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+}
 
 async function approveFirst(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Approve Priya Shah' }));
@@ -186,10 +193,6 @@ describe('referral requests', () => {
 
   it('holds the approval until a work e-mail is verified, then approves the held request', async () => {
     signInAs({ workEmailAdded: false });
-    api.workEmailVerify.mockResolvedValue({
-      success: true,
-      message: 'OTP sent to your work email',
-    });
     api.workEmailVerifyOtp.mockResolvedValue(workEmailVerified());
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferralRequests />);
@@ -201,8 +204,7 @@ describe('referral requests', () => {
     expect(within(modal).getByText('Please enter a valid work email')).toBeInTheDocument();
     expect(api.workEmailVerify).not.toHaveBeenCalled();
 
-    await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
-    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    await sendCode(user, modal);
     expect(await screen.findByText('OTP sent to your work email')).toBeInTheDocument();
     expect(api.workEmailVerify).toHaveBeenCalledWith({
       workEmail: 'ravi@acme-corp.com',
@@ -231,10 +233,6 @@ describe('referral requests', () => {
     const refusal =
       'Your verified work email ravi@globex.com is not at Acme Corp. Verify your work email at acme-corp.com to approve referral requests for it.';
     api.updateReferralStatus.mockRejectedValueOnce(new ApiError('Forbidden', 403, refusal));
-    api.workEmailVerify.mockResolvedValue({
-      success: true,
-      message: 'OTP sent to your work email',
-    });
     api.workEmailVerifyOtp.mockResolvedValue(workEmailVerified({ companies: ['Acme Corp'] }));
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferralRequests />);
@@ -249,8 +247,7 @@ describe('referral requests', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText('Failed to approve referral')).not.toBeInTheDocument();
 
-    await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
-    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    await sendCode(user, modal);
     await user.type(await within(modal).findByLabelText('Digit 1 of 4'), '4821');
     expect(await screen.findByText('This address verifies you at Acme Corp.')).toBeInTheDocument();
     await waitFor(() => expect(api.updateReferralStatus).toHaveBeenCalledTimes(2));
@@ -259,10 +256,6 @@ describe('referral requests', () => {
 
   it('shows the server message when the code is wrong and approves nothing', async () => {
     signInAs({ workEmailAdded: false });
-    api.workEmailVerify.mockResolvedValue({
-      success: true,
-      message: 'OTP sent to your work email',
-    });
     api.workEmailVerifyOtp.mockRejectedValue(
       new ApiError('Invalid OTP. Please try again.', 400, 'Wrong code.'),
     );
@@ -270,8 +263,7 @@ describe('referral requests', () => {
     renderPage(<ReferralRequests />);
     await approveFirst(user);
     const modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
-    await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
-    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    await sendCode(user, modal);
     await user.type(await within(modal).findByLabelText('Digit 1 of 4'), '1111');
     await waitFor(() => expect(api.workEmailVerifyOtp).toHaveBeenCalled());
     expect(api.updateReferralStatus).not.toHaveBeenCalled();
@@ -280,33 +272,23 @@ describe('referral requests', () => {
 
   it('"Change Email" goes back to the e-mail step with the address kept', async () => {
     signInAs({ workEmailAdded: false });
-    api.workEmailVerify.mockResolvedValue({
-      success: true,
-      message: 'OTP sent to your work email',
-    });
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferralRequests />);
     await approveFirst(user);
     const modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
-    await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
-    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    await sendCode(user, modal);
     await user.click(await within(modal).findByRole('button', { name: 'Change Email' }));
     expect(within(modal).getByLabelText('Work Email')).toHaveValue('ravi@acme-corp.com');
   });
 
   it('keeps the code step after Cancel, so the code already sent can still be entered', async () => {
     signInAs({ workEmailAdded: false });
-    api.workEmailVerify.mockResolvedValue({
-      success: true,
-      message: 'OTP sent to your work email',
-    });
     api.workEmailVerifyOtp.mockResolvedValue(workEmailVerified({ message: 'ok' }));
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferralRequests />);
     await approveFirst(user);
     let modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
-    await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
-    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    await sendCode(user, modal);
     await within(modal).findByLabelText('Digit 1 of 4');
     await user.click(within(modal).getByRole('button', { name: 'Cancel' }));
 
@@ -322,10 +304,6 @@ describe('referral requests', () => {
 
   it('shows a refused code inside the modal and clears it when the right code is in', async () => {
     signInAs({ workEmailAdded: false });
-    api.workEmailVerify.mockResolvedValue({
-      success: true,
-      message: 'OTP sent to your work email',
-    });
     api.workEmailVerifyOtp
       .mockRejectedValueOnce(new ApiError('Invalid OTP', 400, 'Wrong code.'))
       .mockResolvedValueOnce(workEmailVerified({ message: 'ok' }));
@@ -333,8 +311,7 @@ describe('referral requests', () => {
     renderPage(<ReferralRequests />);
     await approveFirst(user);
     const modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
-    await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
-    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    await sendCode(user, modal);
     await user.type(await within(modal).findByLabelText('Digit 1 of 4'), '1111');
     expect(await within(modal).findByRole('alert')).toHaveTextContent('Wrong code.');
     expect(screen.queryByText('Wrong code.', { selector: '.Toastify *' })).toBeNull();
@@ -346,16 +323,11 @@ describe('referral requests', () => {
 
   it("keeps the code step's buttons on one row: Change Email sits beside the address", async () => {
     signInAs({ workEmailAdded: false });
-    api.workEmailVerify.mockResolvedValue({
-      success: true,
-      message: 'OTP sent to your work email',
-    });
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferralRequests />);
     await approveFirst(user);
     const modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
-    await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
-    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    await sendCode(user, modal);
     const change = await within(modal).findByRole('button', { name: 'Change Email' });
     expect(change.closest('footer, .rf-modal__footer')).toBeNull();
   });
