@@ -6,6 +6,7 @@ export {
   JOB_ID,
   REFERRER_ID,
   makeCompanyPage,
+  makeCounts,
   makeJob,
   makeJobDetails,
   makeProfile,

@@ -1,19 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import UserDashboard from '../UserDashboard';
-import { api, makeJob, USER_ID, renderPage, makeSession } from '@referio/shared/test-utils';
+import {
+  api,
+  makeJob,
+  USER_ID,
+  renderPage,
+  makeSession,
+  makeCounts,
+} from '@referio/shared/test-utils';
 
 beforeEach(() => api.savedAmong.mockResolvedValue([]));
 
 describe('the candidate dashboard', () => {
   it('welcomes the candidate by full name and shows the four counts the server sent', async () => {
-    api.getCandidateCount.mockResolvedValue({
-      total: 7,
-      approved: 2,
-      pending: 4,
-      declined: 1,
-      expired: 0,
-    });
+    api.getCandidateCount.mockResolvedValue(
+      makeCounts({ total: 7, approved: 2, pending: 4, declined: 1 }),
+    );
     api.getJobsByCandidate.mockResolvedValue({ success: true, data: [] });
     renderPage(<UserDashboard />, { session: makeSession() });
 
@@ -36,13 +39,7 @@ describe('the candidate dashboard', () => {
   });
 
   it('lists six jobs you may like with three skills each and opens a job in a details modal', async () => {
-    api.getCandidateCount.mockResolvedValue({
-      total: 0,
-      approved: 0,
-      pending: 0,
-      declined: 0,
-      expired: 0,
-    });
+    api.getCandidateCount.mockResolvedValue(makeCounts());
     const requiredSkills = ['React', 'TypeScript', 'CSS', 'Testing', 'GraphQL'];
     const jobs = Array.from({ length: 8 }, (_, i) =>
       makeJob({ jobTitle: `Job ${i + 1}`, requiredSkills }),

@@ -6,6 +6,7 @@ import {
   describeExposedPages,
   makeMailPreferences,
   makeSession,
+  makeCounts,
 } from '@referio/shared/test-utils';
 
 // The modules the shell loads from this remote (docs/foundation-interfaces.md) and the heading each shows.
@@ -24,13 +25,7 @@ beforeEach(() => {
   api.getAllJobPost.mockResolvedValue({ data: [], total: 0 });
   api.getAllReferralRequestsData.mockResolvedValue([]);
   api.getByIdUser.mockResolvedValue(makeProfile());
-  api.getCandidateCount.mockResolvedValue({
-    total: 0,
-    approved: 0,
-    pending: 0,
-    declined: 0,
-    expired: 0,
-  });
+  api.getCandidateCount.mockResolvedValue(makeCounts());
   api.getJobsByCandidate.mockResolvedValue({ success: true, data: [] });
 });
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { api, describeExposedPages } from '@referio/shared/test-utils';
+import { api, describeExposedPages, makeCounts } from '@referio/shared/test-utils';
 import { signInAs } from '../../test/persona';
 
 // The modules the shell loads from this remote (docs/foundation-interfaces.md) and the heading each shows.
@@ -14,13 +14,7 @@ const exposed: [module: string, heading: string][] = [
 
 beforeEach(() => {
   signInAs();
-  api.getRefererCount.mockResolvedValue({
-    total: 0,
-    approved: 0,
-    pending: 0,
-    declined: 0,
-    expired: 0,
-  });
+  api.getRefererCount.mockResolvedValue(makeCounts());
   api.getAllReferralRequestsData.mockResolvedValue([]);
   api.getAllJobPostByUserId.mockResolvedValue({ data: [], total: 0 });
   api.getByIdReferer.mockReturnValue(new Promise(() => {}));

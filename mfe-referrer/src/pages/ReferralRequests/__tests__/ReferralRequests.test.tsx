@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, useSessionStore, type ReferralStatus } from '@referio/shared';
 import ReferralRequests from '..';
-import { api, FakeEventSource, USER_ID, renderPage } from '@referio/shared/test-utils';
+import { api, FakeEventSource, USER_ID, renderPage, makeCounts } from '@referio/shared/test-utils';
 import { requestToMe, signInAs, workEmailVerified } from '../../../test/persona';
 
 const pending = requestToMe();
@@ -13,13 +13,9 @@ function serve(byStatus: Partial<Record<ReferralStatus, ReturnType<typeof reques
 }
 
 beforeEach(() => {
-  api.getRefererCount.mockResolvedValue({
-    total: 3,
-    approved: 1,
-    pending: 1,
-    declined: 1,
-    expired: 0,
-  });
+  api.getRefererCount.mockResolvedValue(
+    makeCounts({ total: 3, approved: 1, pending: 1, declined: 1 }),
+  );
   serve({ pending: [pending], approved: [approved] });
   api.updateReferralStatus.mockResolvedValue({ ...pending, status: 'approved' });
   api.getMatchSummary.mockResolvedValue({
@@ -126,26 +122,18 @@ describe('referral requests', () => {
       },
     });
     serve({ pending: [arrived, pending], approved: [approved] });
-    api.getRefererCount.mockResolvedValue({
-      total: 4,
-      approved: 1,
-      pending: 2,
-      declined: 1,
-      expired: 0,
-    });
+    api.getRefererCount.mockResolvedValue(
+      makeCounts({ total: 4, approved: 1, pending: 2, declined: 1 }),
+    );
     act(() => FakeEventSource.latest().emit('changed', { topics: ['referrals'] }));
     expect(await screen.findByRole('article', { name: 'Request from Omar Dev' })).toBeVisible();
     expect(await screen.findByRole('tab', { name: 'Pending 2' })).toBeInTheDocument();
 
     // Priya withdraws hers.
     serve({ pending: [arrived], approved: [approved] });
-    api.getRefererCount.mockResolvedValue({
-      total: 3,
-      approved: 1,
-      pending: 1,
-      declined: 1,
-      expired: 0,
-    });
+    api.getRefererCount.mockResolvedValue(
+      makeCounts({ total: 3, approved: 1, pending: 1, declined: 1 }),
+    );
     act(() => FakeEventSource.latest().emit('changed', { topics: ['referrals'] }));
     expect(await screen.findByRole('tab', { name: 'Pending 1' })).toBeInTheDocument();
     await waitFor(() =>

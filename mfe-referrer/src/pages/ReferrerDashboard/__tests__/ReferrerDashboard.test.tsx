@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@referio/shared';
 import ReferrerDashboard from '..';
-import { api, renderPage } from '@referio/shared/test-utils';
+import { api, renderPage, makeCounts } from '@referio/shared/test-utils';
 import { requestToMe, signInAs } from '../../../test/persona';
 
 beforeEach(() => {
@@ -28,13 +28,9 @@ beforeEach(() => {
 
 describe('the referrer dashboard', () => {
   it('welcomes the referrer and shows the four counts', async () => {
-    api.getRefererCount.mockResolvedValue({
-      total: 7,
-      approved: 3,
-      pending: 2,
-      declined: 2,
-      expired: 0,
-    });
+    api.getRefererCount.mockResolvedValue(
+      makeCounts({ total: 7, approved: 3, pending: 2, declined: 2 }),
+    );
     renderPage(<ReferrerDashboard />);
     expect(screen.getByRole('heading', { name: 'Welcome, Ravi Menon!' })).toBeInTheDocument();
     const tiles = screen.getByRole('list', { name: 'Referral counts' });
@@ -44,13 +40,7 @@ describe('the referrer dashboard', () => {
   });
 
   it('lists pending requests with 3 skills, a Pending button, and "View all" to the requests page', async () => {
-    api.getRefererCount.mockResolvedValue({
-      total: 1,
-      approved: 0,
-      pending: 1,
-      declined: 0,
-      expired: 0,
-    });
+    api.getRefererCount.mockResolvedValue(makeCounts({ total: 1, pending: 1 }));
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferrerDashboard />);
     const card = await screen.findByRole('article', { name: 'Request from Priya Shah' });
@@ -69,13 +59,7 @@ describe('the referrer dashboard', () => {
   });
 
   it('shows the referrer’s own response record, as candidates see it on the job cards', async () => {
-    api.getRefererCount.mockResolvedValue({
-      total: 10,
-      approved: 5,
-      pending: 0,
-      declined: 5,
-      expired: 0,
-    });
+    api.getRefererCount.mockResolvedValue(makeCounts({ total: 10, approved: 5, declined: 5 }));
     renderPage(<ReferrerDashboard />);
     const record = screen.getByRole('region', { name: 'Your response record' });
     expect(await within(record).findByTestId('own-responsiveness')).toHaveTextContent(
@@ -85,13 +69,7 @@ describe('the referrer dashboard', () => {
   });
 
   it('tells a new referrer how many answers it takes to show figures', async () => {
-    api.getRefererCount.mockResolvedValue({
-      total: 1,
-      approved: 1,
-      pending: 0,
-      declined: 0,
-      expired: 0,
-    });
+    api.getRefererCount.mockResolvedValue(makeCounts({ total: 1, approved: 1 }));
     api.getResponsiveness.mockResolvedValue({ received: 1, answered: 1, medianAnswerSeconds: 600 });
     renderPage(<ReferrerDashboard />);
     expect(await screen.findByTestId('own-responsiveness')).toHaveTextContent(
