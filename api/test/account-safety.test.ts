@@ -2,7 +2,15 @@
 // recent sign-in and can be undone from the old address, mail budgets, and wrong-code locks that do not
 // lock the owner's own browser. PGlite here; `npm run test:pg` runs the same file on PostgreSQL.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { latestCode, MINUTE, SECOND, sessionCookie, setupTestContext, signIn } from './helper';
+import {
+  latestCode,
+  MINUTE,
+  SECOND,
+  sessionCookie,
+  setupTestContext,
+  signIn,
+  getMe,
+} from './helper';
 
 // A loaded machine starts PGlite and migrates it slowly.
 jest.setTimeout(120_000);
@@ -65,11 +73,7 @@ describe('a sign-in link works silently only in the browser that asked for it', 
     expect(silent.json()).toEqual({ success: false, message: `Sign in as ${attacker}?` });
     expect(sessionCookie(silent)).toBeUndefined();
     // Still herself, and the link is still unused.
-    const me = await app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { cookie: victim.cookie },
-    });
+    const me = await getMe(app, victim.cookie);
     expect(me.json().data.email).toBe('victim@example.com');
 
     // In the browser that asked, the same link signs in without a question.
@@ -88,11 +92,7 @@ describe('a sign-in link works silently only in the browser that asked for it', 
     expect(yes.statusCode).toBe(200);
     expect(yes.json().data.email).toBe(to);
     // The browser now holds the new account's session cookie.
-    const now = await app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { cookie: `referio_sid=${sessionCookie(yes)!.value}` },
-    });
+    const now = await getMe(app, `referio_sid=${sessionCookie(yes)!.value}`);
     expect(now.json().data.email).toBe(to);
     // Used once.
     expect((await post(app, '/auth/verifyLink', { token, confirm: true })).statusCode).toBe(400);
@@ -156,11 +156,7 @@ describe('changing the sign-in e-mail', () => {
     expect(revert.json().message).toBe(
       'Your sign-in email is mine@example.com again, and every session of your account has ended. Please sign in.',
     );
-    const session = await app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { cookie: owner.cookie },
-    });
+    const session = await getMe(app, owner.cookie);
     expect(session.statusCode).toBe(401);
     // The old address signs in to the same account again; the new one no longer does.
     const back = await signIn(app, 'mine@example.com');

@@ -1,4 +1,4 @@
-import { latestCode, SECOND, sessionCookie, setupTestContext, signIn } from './helper';
+import { latestCode, SECOND, sessionCookie, setupTestContext, signIn, getMe } from './helper';
 import { startSmtpCapture } from './smtp-support';
 
 const ctx = setupTestContext();
@@ -63,7 +63,7 @@ describe('sessions', () => {
     const app = await ctx.build();
     const { cookie, token, user } = await signIn(app, 'c@example.com');
     const answers = await Promise.all([
-      app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } }),
+      getMe(app, cookie),
       app.inject({
         method: 'PUT',
         url: `/api/auth/updateRole/${user._id}`,
@@ -88,7 +88,7 @@ describe('sessions', () => {
   it('answers /auth/me with the user while signed in, and 401 without a cookie', async () => {
     const app = await ctx.build();
     const { cookie } = await signIn(app, 'd@example.com');
-    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    const me = await getMe(app, cookie);
     expect(me.json()).toMatchObject({
       success: true,
       data: { email: 'd@example.com', authMode: 'candidate' },
@@ -98,11 +98,7 @@ describe('sessions', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ success: false, message: 'Please sign in to continue.' });
 
-    const forged = await app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { cookie: 'referio_sid=forged' },
-    });
+    const forged = await getMe(app, 'referio_sid=forged');
     expect(forged.statusCode).toBe(401);
   });
 
@@ -113,7 +109,7 @@ describe('sessions', () => {
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ success: true, message: 'Logged out successfully' });
     expect(sessionCookie(out)?.value).toBe('');
-    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    const me = await getMe(app, cookie);
     expect(me.statusCode).toBe(401);
   });
 
@@ -121,17 +117,13 @@ describe('sessions', () => {
     const app = await ctx.build();
     const { cookie } = await signIn(app, 'f@example.com');
     ctx.clock.advance(20 * DAY);
-    const used = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    const used = await getMe(app, cookie);
     expect(used.statusCode).toBe(200);
     expect(sessionCookie(used)?.maxAge).toBe(30 * 24 * 60 * 60);
     ctx.clock.advance(20 * DAY);
-    expect(
-      (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode,
-    ).toBe(200);
+    expect((await getMe(app, cookie)).statusCode).toBe(200);
     ctx.clock.advance(31 * DAY);
-    expect(
-      (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode,
-    ).toBe(401);
+    expect((await getMe(app, cookie)).statusCode).toBe(401);
   });
 });
 
@@ -172,11 +164,7 @@ describe('roles and profiles', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ success: false, message: 'You can only change your own role.' });
-    const theirs = await app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { cookie: other.cookie },
-    });
+    const theirs = await getMe(app, other.cookie);
     expect(theirs.json().data.authMode).toBe('candidate');
   });
 
@@ -288,7 +276,7 @@ describe('roles and profiles', () => {
       summary: 'Tester',
       skills: ['Playwright', 'Java'],
     });
-    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    const me = await getMe(app, cookie);
     expect(me.json().data).toMatchObject({ fullName: 'Meera Nair', displayName: 'Meera Nair' });
   });
 

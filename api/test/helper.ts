@@ -112,6 +112,11 @@ export function sessionCookie(res: LightMyRequestResponse) {
 }
 
 /** The latest code mailed to `to`, read from the dev mailbox through the API. */
+/** GET /api/auth/me with the session `cookie` (`referio_sid=…`): who the API takes the caller for. */
+export function getMe(app: FastifyInstance, cookie: string) {
+  return app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+}
+
 export async function latestCode(app: FastifyInstance, to: string): Promise<string> {
   const res = await app.inject({
     method: 'GET',

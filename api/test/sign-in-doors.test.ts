@@ -2,7 +2,15 @@
 // sign-in link, the name asked for at first sign-in, and sign-in limits that do not lock out everyone
 // behind one office or carrier IP while a chosen account's code stays at or below 0.1 % a day.
 import type { FastifyInstance } from 'fastify';
-import { latestCode, MINUTE, SECOND, sessionCookie, setupTestContext, signIn } from './helper';
+import {
+  latestCode,
+  MINUTE,
+  SECOND,
+  sessionCookie,
+  setupTestContext,
+  signIn,
+  getMe,
+} from './helper';
 import { call, insertJob, makeUser, sendReferral, uploadResume } from './market-fixtures';
 
 const ctx = setupTestContext();
@@ -107,17 +115,9 @@ describe('PUT /auth/name: the name asked for at first sign-in', () => {
     const res = await putName(app, ana.cookie, { fullName: '  Ana Rao  ' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ fullName: 'Ana Rao', displayName: 'Ana Rao' });
-    const me = await app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { cookie: ana.cookie },
-    });
+    const me = await getMe(app, ana.cookie);
     expect(me.json().data.fullName).toBe('Ana Rao');
-    const other = await app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { cookie: ravi.cookie },
-    });
+    const other = await getMe(app, ravi.cookie);
     expect(other.json().data.fullName).toBe('');
   });
 
@@ -140,11 +140,7 @@ describe('PUT /auth/name: the name asked for at first sign-in', () => {
     const res = await putName(app, ana.cookie, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
-    const me = await app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { cookie: ana.cookie },
-    });
+    const me = await getMe(app, ana.cookie);
     expect(me.json().data.fullName).toBe('');
   });
 });

@@ -10,6 +10,7 @@ import {
   setupTestContext,
   signIn,
   testConfig,
+  getMe,
 } from './helper';
 import { DEAD_SMTP_URL } from './smtp-support';
 
@@ -179,11 +180,7 @@ describe('2. a new sign-in e-mail takes effect only with a code sent to it', () 
       fullName: 'Olga',
       pendingEmail: 'new@example.com',
     });
-    const me = await app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { cookie: here.cookie },
-    });
+    const me = await getMe(app, here.cookie);
     expect(me.json().data.email).toBe('old@example.com');
 
     const wrongCode = await app.inject({
@@ -205,17 +202,9 @@ describe('2. a new sign-in e-mail takes effect only with a code sent to it', () 
       message: 'Email updated successfully!',
       data: { email: 'new@example.com' },
     });
-    const still = await app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { cookie: here.cookie },
-    });
+    const still = await getMe(app, here.cookie);
     expect(still.json().data.email).toBe('new@example.com');
-    const ended = await app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { cookie: elsewhere.cookie },
-    });
+    const ended = await getMe(app, elsewhere.cookie);
     expect(ended.statusCode).toBe(401);
   });
 
@@ -232,11 +221,7 @@ describe('2. a new sign-in e-mail takes effect only with a code sent to it', () 
     ctx.clock.advance(31 * SECOND);
     const victim = await signIn(app, 'victim@example.com');
     expect(victim.user._id).not.toBe(attacker.user._id);
-    const theirs = await app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { cookie: attacker.cookie },
-    });
+    const theirs = await getMe(app, attacker.cookie);
     expect(theirs.json().data.email).toBe('mallory@example.com');
     // The code the victim's sign-up consumed cannot be replayed by the attacker either.
     const replay = await app.inject({

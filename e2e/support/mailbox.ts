@@ -28,6 +28,23 @@ export async function readCode(
   return code;
 }
 
+/** The sign-in link's token from the newest mail to `email`. */
+export async function readLinkToken(request: APIRequestContext, email: string): Promise<string> {
+  let token = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
+        const body = (await res.json()) as { data: { text: string }[] };
+        token = /\/sign-in#link=([A-Za-z0-9_-]+)/.exec(body.data[0]?.text ?? '')?.[1] ?? '';
+        return token;
+      },
+      { timeout: 10_000, message: `a sign-in link mailed to ${email}` },
+    )
+    .not.toBe('');
+  return token;
+}
+
 let counter = 0;
 /** A fresh address per test run, so tests never collide with demo data or with each other. */
 export function uniqueEmail(prefix: string): string {

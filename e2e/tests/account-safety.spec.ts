@@ -1,24 +1,7 @@
 // Account safety in the browser: a sign-in link opened in another browser asks first and never
 // switches a signed-in person into another account silently; a locked code screen offers the mailed link.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { readCode, uniqueEmail } from '../support/mailbox';
-
-/** The sign-in link's token from the newest mail to `email`. */
-async function readLinkToken(request: APIRequestContext, email: string): Promise<string> {
-  let token = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
-        const body = (await res.json()) as { data: { text: string }[] };
-        token = /\/sign-in#link=([A-Za-z0-9_-]+)/.exec(body.data[0]?.text ?? '')?.[1] ?? '';
-        return token;
-      },
-      { timeout: 10_000, message: `a sign-in link mailed to ${email}` },
-    )
-    .not.toBe('');
-  return token;
-}
+import { expect, test, type Page } from '@playwright/test';
+import { readCode, readLinkToken, uniqueEmail } from '../support/mailbox';
 
 async function askForMail(page: Page, email: string) {
   await page.goto('/sign-in');

@@ -81,6 +81,174 @@ function formatEvent(e: HistoryEvent): string {
   return `${when(e.at)}  ${e.app.padEnd(13)} ${what}  by ${e.by}${e.note ? `  "${e.note}"` : ''}`;
 }
 
+const OPTIONS = {
+  note: { type: 'string' },
+  by: { type: 'string' },
+  store: { type: 'string' },
+  dist: { type: 'string' },
+  version: { type: 'string' },
+  percent: { type: 'string' },
+  keep: { type: 'string' },
+  limit: { type: 'string' },
+  all: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+  'skip-build': { type: 'boolean' },
+  deploy: { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
+
+/** What a command runs with: its name and arguments, the options, the store, and how to print. */
+interface Run {
+  command: string;
+  args: string[];
+  values: Values;
+  store: Store;
+  /** Who acts and why, for the pointer's history. */
+  act: { by: string | undefined; note: string | undefined };
+  /** Prints `text`, or `json` with --json. */
+  print: (text: string, json: unknown) => void;
+}
+
+/** The app named first, else (where allowed) the package the command runs from. */
+const appArg = (run: Run, fromCwd = false): string =>
+  checkApp(run.args[0] ?? (fromCwd ? appFromCwd() : undefined) ?? '');
+
+function build(app: string, quiet: boolean): void {
+  const built = spawnSync('npm', ['run', 'build', '--silent', '-w', `@referio/${app}`], {
+    cwd: repoRoot,
+    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+  });
+  if (built.status !== 0) throw new Error(`${app}: the build failed`);
+}
+
+/** release / publish: (build and) keep the app's dist as a release; with --deploy also make it live. */
+async function releaseCommand(run: Run): Promise<void> {
+  const { command, values, store, act } = run;
+  const app = appArg(run, true);
+  if (command === 'release' && !values['skip-build']) build(app, Boolean(values.json));
+  const { status, record } = await publish(store, {
+    app,
+    dist: path.resolve(values.dist ?? path.join(repoRoot, app, 'dist')),
+    semver: packageVersion(app),
+    version: values.version,
+    by: whoAmI(values.by),
+    commit: git(['rev-parse', 'HEAD']),
+    dirty: Boolean(git(['status', '--porcelain', '--', app, 'shared', 'tools/build'])),
+  });
+  let deployed: HistoryEvent | null = null;
+  const live = (await readPointer(store)).apps[app]?.live;
+  if (values.deploy && live !== record.version) {
+    deployed = await deploy(store, app, record.version, {
+      ...act,
+      note: act.note ?? `${command} ${record.version}`,
+    });
+  }
+  run.print(
+    `${status === 'released' ? 'released' : 'already released (identical)'} ${app} ${record.version} (${record.files.length} files, ${record.sourceMaps.length} source maps) in ${store.location}${deployed ? '\ndeployed: it is live' : ''}`,
+    { status, app, version: record.version, deployed: Boolean(deployed) },
+  );
+}
+
+async function listCommand(run: Run): Promise<void> {
+  const app = appArg(run, true);
+  const p = (await readPointer(run.store)).apps[app];
+  const rows = await listReleases(run.store, app);
+  run.print(
+    rows
+      .map(
+        (r) =>
+          `${r.version === p?.live ? 'live  ' : r.version === p?.canary?.version ? `canary ${p.canary.percent}% ` : '      '}${r.version}  ${when(r.createdAt)}  by ${r.createdBy}${r.commit ? `  ${r.commit.slice(0, 10)}${r.dirty ? '+changes' : ''}` : ''}`,
+      )
+      .join('\n') || `${app} has no releases in ${run.store.location}`,
+    rows.map((r) => ({ ...r, live: r.version === p?.live })),
+  );
+}
+
+async function deployCommand(run: Run): Promise<void> {
+  const app = appArg(run);
+  if (!run.args[1]) throw new RefusedError('usage: deploy <app> <version|latest> --note "…"');
+  const version = await resolveVersion(run.store, app, run.args[1]);
+  const e = await deploy(run.store, app, version, run.act);
+  run.print(`deployed: ${formatEvent(e)}`, e);
+}
+
+async function rollbackCommand(run: Run): Promise<void> {
+  const e = await rollback(run.store, appArg(run), run.act);
+  run.print(`rolled back: ${formatEvent(e)}`, e);
+}
+
+async function canaryCommand(run: Run): Promise<void> {
+  const app = appArg(run);
+  if (!run.args[1] || !run.values.percent)
+    throw new RefusedError('usage: canary <app> <version> --percent N');
+  const version = await resolveVersion(run.store, app, run.args[1]);
+  const e = await canary(run.store, app, version, Number(run.values.percent), run.act);
+  run.print(`canary: ${formatEvent(e)}`, e);
+}
+
+/** promote / abort: end the canary, for everyone or for no one. */
+async function endCanaryCommand(run: Run): Promise<void> {
+  const app = appArg(run);
+  const end = run.command === 'promote' ? promote : abort;
+  const e = await end(run.store, app, run.act);
+  run.print(`${run.command}: ${formatEvent(e)}`, e);
+}
+
+async function historyCommand(run: Run): Promise<void> {
+  const events = await history(run.store, run.args[0]);
+  const shown = events.slice(-Number(run.values.limit ?? 50));
+  run.print(shown.map(formatEvent).join('\n') || 'no deploys yet', shown);
+}
+
+async function statusCommand(run: Run): Promise<void> {
+  const pointer = await readPointer(run.store);
+  const quarantines = await quarantinedNow(run.store, pointer);
+  const lines = Object.entries(pointer.apps).map(
+    ([app, p]) =>
+      `${app.padEnd(13)} live ${p.live} since ${when(p.since)}${p.canary ? `; canary ${p.canary.version} at ${p.canary.percent} %` : ''}`,
+  );
+  for (const q of quarantines)
+    lines.push(`${q.app.padEnd(13)} ${eventWhat(q)} since ${when(q.at)}  "${q.note}"`);
+  run.print(lines.join('\n') || `nothing deployed from ${run.store.location}`, {
+    ...pointer,
+    quarantines,
+  });
+}
+
+async function pruneCommand(run: Run): Promise<void> {
+  const { values, store } = run;
+  const keep = Number(values.keep);
+  const apps = values.all ? await listApps(store) : [appArg(run)];
+  const results: Record<string, unknown> = {};
+  const lines: string[] = [];
+  for (const app of apps) {
+    const r = await prune(store, app, keep, { dryRun: values['dry-run'] });
+    results[app] = r;
+    lines.push(
+      `${app}: ${values['dry-run'] ? 'would remove' : 'removed'} ${r.removed.length ? r.removed.join(', ') : 'nothing'}; kept ${r.kept.length}`,
+    );
+  }
+  run.print(lines.join('\n'), results);
+}
+
+const COMMANDS: Record<string, (run: Run) => Promise<void>> = {
+  release: releaseCommand,
+  publish: releaseCommand,
+  list: listCommand,
+  deploy: deployCommand,
+  rollback: rollbackCommand,
+  canary: canaryCommand,
+  promote: endCanaryCommand,
+  abort: endCanaryCommand,
+  history: historyCommand,
+  status: statusCommand,
+  prune: pruneCommand,
+};
+
+/** Runs a command; the exit code: 0 done, 2 usage, 3 refused (the reason on stderr). */
 export async function main(
   argv: string[],
   out: (text: string) => void = (text) => process.stdout.write(`${text}\n`),
@@ -88,22 +256,7 @@ export async function main(
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: {
-      note: { type: 'string' },
-      by: { type: 'string' },
-      store: { type: 'string' },
-      dist: { type: 'string' },
-      version: { type: 'string' },
-      percent: { type: 'string' },
-      keep: { type: 'string' },
-      limit: { type: 'string' },
-      all: { type: 'boolean' },
-      'dry-run': { type: 'boolean' },
-      'skip-build': { type: 'boolean' },
-      deploy: { type: 'boolean' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: OPTIONS,
   });
   const [command, ...args] = positionals;
   if (!command || values.help) {
@@ -111,133 +264,22 @@ export async function main(
     return command ? 0 : 2;
   }
   const store: Store = openStore(values.store);
-  const act = { by: values.by, note: values.note };
-  const print = (text: string, json: unknown): void =>
-    out(values.json ? JSON.stringify(json) : text);
+  // Own entries only: `constructor` is no command.
+  const handler = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!handler) {
+    out(USAGE);
+    return 2;
+  }
   try {
-    switch (command) {
-      case 'release':
-      case 'publish': {
-        const app = checkApp(args[0] ?? appFromCwd() ?? '');
-        if (command === 'release' && !values['skip-build']) {
-          const built = spawnSync('npm', ['run', 'build', '--silent', '-w', `@referio/${app}`], {
-            cwd: repoRoot,
-            stdio: values.json ? ['ignore', 'ignore', 'inherit'] : 'inherit',
-          });
-          if (built.status !== 0) throw new Error(`${app}: the build failed`);
-        }
-        const dist = path.resolve(values.dist ?? path.join(repoRoot, app, 'dist'));
-        const commit = git(['rev-parse', 'HEAD']);
-        const dirty = Boolean(git(['status', '--porcelain', '--', app, 'shared', 'tools/build']));
-        const { status, record } = await publish(store, {
-          app,
-          dist,
-          semver: packageVersion(app),
-          version: values.version,
-          by: whoAmI(values.by),
-          commit,
-          dirty,
-        });
-        let deployed: HistoryEvent | null = null;
-        const live = (await readPointer(store)).apps[app]?.live;
-        if (values.deploy && live !== record.version) {
-          deployed = await deploy(store, app, record.version, {
-            ...act,
-            note: act.note ?? `${command} ${record.version}`,
-          });
-        }
-        print(
-          `${status === 'released' ? 'released' : 'already released (identical)'} ${app} ${record.version} (${record.files.length} files, ${record.sourceMaps.length} source maps) in ${store.location}${deployed ? '\ndeployed: it is live' : ''}`,
-          { status, app, version: record.version, deployed: Boolean(deployed) },
-        );
-        return 0;
-      }
-      case 'list': {
-        const app = checkApp(args[0] ?? appFromCwd() ?? '');
-        const p = (await readPointer(store)).apps[app];
-        const rows = await listReleases(store, app);
-        print(
-          rows
-            .map(
-              (r) =>
-                `${r.version === p?.live ? 'live  ' : r.version === p?.canary?.version ? `canary ${p.canary.percent}% ` : '      '}${r.version}  ${when(r.createdAt)}  by ${r.createdBy}${r.commit ? `  ${r.commit.slice(0, 10)}${r.dirty ? '+changes' : ''}` : ''}`,
-            )
-            .join('\n') || `${app} has no releases in ${store.location}`,
-          rows.map((r) => ({ ...r, live: r.version === p?.live })),
-        );
-        return 0;
-      }
-      case 'deploy': {
-        const app = checkApp(args[0] ?? '');
-        if (!args[1]) throw new RefusedError('usage: deploy <app> <version|latest> --note "…"');
-        const version = await resolveVersion(store, app, args[1]);
-        const e = await deploy(store, app, version, act);
-        print(`deployed: ${formatEvent(e)}`, e);
-        return 0;
-      }
-      case 'rollback': {
-        const e = await rollback(store, checkApp(args[0] ?? ''), act);
-        print(`rolled back: ${formatEvent(e)}`, e);
-        return 0;
-      }
-      case 'canary': {
-        const app = checkApp(args[0] ?? '');
-        if (!args[1] || !values.percent)
-          throw new RefusedError('usage: canary <app> <version> --percent N');
-        const version = await resolveVersion(store, app, args[1]);
-        const e = await canary(store, app, version, Number(values.percent), act);
-        print(`canary: ${formatEvent(e)}`, e);
-        return 0;
-      }
-      case 'promote':
-      case 'abort': {
-        const app = checkApp(args[0] ?? '');
-        const e =
-          command === 'promote' ? await promote(store, app, act) : await abort(store, app, act);
-        print(`${command}: ${formatEvent(e)}`, e);
-        return 0;
-      }
-      case 'history': {
-        const events = await history(store, args[0]);
-        const limit = Number(values.limit ?? 50);
-        const shown = events.slice(-limit);
-        print(shown.map(formatEvent).join('\n') || 'no deploys yet', shown);
-        return 0;
-      }
-      case 'status': {
-        const pointer = await readPointer(store);
-        const quarantines = await quarantinedNow(store, pointer);
-        const lines = Object.entries(pointer.apps).map(
-          ([app, p]) =>
-            `${app.padEnd(13)} live ${p.live} since ${when(p.since)}${p.canary ? `; canary ${p.canary.version} at ${p.canary.percent} %` : ''}`,
-        );
-        for (const q of quarantines)
-          lines.push(`${q.app.padEnd(13)} ${eventWhat(q)} since ${when(q.at)}  "${q.note}"`);
-        print(lines.join('\n') || `nothing deployed from ${store.location}`, {
-          ...pointer,
-          quarantines,
-        });
-        return 0;
-      }
-      case 'prune': {
-        const keep = Number(values.keep);
-        const apps = values.all ? await listApps(store) : [checkApp(args[0] ?? '')];
-        const results: Record<string, unknown> = {};
-        const lines: string[] = [];
-        for (const app of apps) {
-          const r = await prune(store, app, keep, { dryRun: values['dry-run'] });
-          results[app] = r;
-          lines.push(
-            `${app}: ${values['dry-run'] ? 'would remove' : 'removed'} ${r.removed.length ? r.removed.join(', ') : 'nothing'}; kept ${r.kept.length}`,
-          );
-        }
-        print(lines.join('\n'), results);
-        return 0;
-      }
-      default:
-        out(USAGE);
-        return 2;
-    }
+    await handler({
+      command,
+      args,
+      values,
+      store,
+      act: { by: values.by, note: values.note },
+      print: (text, json) => out(values.json ? JSON.stringify(json) : text),
+    });
+    return 0;
   } catch (err) {
     if (err instanceof RefusedError) {
       console.error(err.message);

@@ -1,6 +1,7 @@
 // Helpers shared by the benchmark scripts: results go to bench/results/<name>.json (git-ignored).
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { root } from '../run/apps.mjs';
 
 export const resultsDir = path.join(root, 'bench', 'results');
@@ -62,3 +63,18 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/**
+ * Runs `main` when the module at `moduleUrl` is the script node was started with, then exits: 0 when it
+ * resolves, 1 (the error printed) when it rejects.
+ */
+export function runAsScript(moduleUrl, main) {
+  if (!process.argv[1] || path.resolve(process.argv[1]) !== fileURLToPath(moduleUrl)) return;
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

@@ -17,12 +17,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { benchDatabase } from './lib/bench-db.mjs';
+import { seededBenchDatabase } from './lib/bench-db.mjs';
 import { root } from '../run/apps.mjs';
 import { median, percentile, printTable } from './common.mjs';
 import { buildFullText, fullTextStatement } from './lib/full-text.mjs';
 import { searchClasses } from './lib/search-mix.mjs';
-import { seedBench } from './lib/seed.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client } = require(require.resolve('pg', { paths: [path.join(root, 'api')] }));
@@ -188,16 +187,12 @@ function markdown(rows) {
 }
 
 async function main() {
-  const { db, dataDir, release } = await benchDatabase('referio-search-engines-');
+  const { db, release } = await seededBenchDatabase('referio-search-engines-', {
+    jobs: JOBS,
+    companies: COMPANIES,
+  });
   const client = new Client({ connectionString: db.url });
   try {
-    await seedBench({
-      databaseUrl: db.url,
-      dataDir,
-      jobs: JOBS,
-      companies: COMPANIES,
-      log: console.log,
-    });
     await client.connect();
     await client.query("LOAD 'auto_explain'");
     console.log(await buildFullText(client));

@@ -13,10 +13,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { benchDatabase } from './lib/bench-db.mjs';
+import { seededBenchDatabase } from './lib/bench-db.mjs';
 import { root } from '../run/apps.mjs';
 import { median, percentile, printTable, writeResult } from './common.mjs';
-import { seedBench } from './lib/seed.mjs';
 
 const require = createRequire(import.meta.url);
 const apiDir = path.join(root, 'api');
@@ -55,20 +54,16 @@ const summary = (name, runs) => {
 const slowest = (runs) => runs.reduce((a, b) => (b.ms > a.ms ? b : a)).item;
 
 async function main() {
-  const { db, dataDir, release } = await benchDatabase('referio-similar-jobs-');
+  const { db, release } = await seededBenchDatabase('referio-similar-jobs-', {
+    jobs: JOBS,
+    companies: COMPANIES,
+  });
   const { openDatabase } = require(path.join(apiDir, 'dist', 'db', 'index.js'));
   const { JobPostRepository } = require(path.join(apiDir, 'dist', 'services', 'job-posts.js'));
   const { CompanyRepository } = require(path.join(apiDir, 'dist', 'services', 'companies.js'));
   const { fillPlaceholders } = require(require.resolve('drizzle-orm', { paths: [apiDir] }));
   let database = null;
   try {
-    await seedBench({
-      databaseUrl: db.url,
-      dataDir,
-      jobs: JOBS,
-      companies: COMPANIES,
-      log: console.log,
-    });
     database = await openDatabase({ url: db.url });
     const client = database.db.$client;
     const jobs = new JobPostRepository(database.db, 1000, true, database.db);

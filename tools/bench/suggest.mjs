@@ -16,11 +16,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { benchDatabase } from './lib/bench-db.mjs';
+import { seededBenchDatabase } from './lib/bench-db.mjs';
 import { root } from '../run/apps.mjs';
 import { startApi, waitForUrl } from '../run/stack.mjs';
 import { benchApiEnv, median, percentile, printTable, writeResult } from './common.mjs';
-import { benchSearchTerms, seedBench } from './lib/seed.mjs';
+import { benchSearchTerms } from './lib/seed.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client } = require(require.resolve('pg', { paths: [path.join(root, 'api')] }));
@@ -124,16 +124,12 @@ async function explain(url, q) {
 }
 
 async function main() {
-  const { db, dataDir, release } = await benchDatabase('referio-suggest-');
+  const { db, dataDir, release } = await seededBenchDatabase('referio-suggest-', {
+    jobs: JOBS,
+    companies: COMPANIES,
+  });
   let api = null;
   try {
-    await seedBench({
-      databaseUrl: db.url,
-      dataDir,
-      jobs: JOBS,
-      companies: COMPANIES,
-      log: console.log,
-    });
     api = startApi({
       port: PORT,
       quiet: true,

@@ -1,5 +1,6 @@
 // Jest settings shared by the browser packages (shell, remotes, shared): jsdom, ts-jest (transpile only),
-// CSS stubbed, @referio/shared resolved to its source, TextEncoder for react-router.
+// CSS stubbed, @referio/shared resolved to its source (its API functions mocked outside shared), TextEncoder
+// for react-router.
 const path = require('node:path');
 
 // The entries of @referio/shared (shared/package.json `exports`) and their source files. The test data,
@@ -16,7 +17,12 @@ const SHARED_ENTRIES = {
   '/requests': 'domain/requests/index.ts',
 };
 
+const SHARED_DIR = path.join(__dirname, '..', '..', 'shared');
+
 module.exports = function webJestConfig(dir, extra = {}) {
+  // shared's own tests call its API functions (against a stubbed axios); everyone else's mock them all.
+  const apiMock =
+    path.resolve(dir) === SHARED_DIR ? [] : [path.join(__dirname, 'jest.setup-api.js')];
   return {
     rootDir: dir,
     testEnvironment: 'jsdom',
@@ -37,7 +43,7 @@ module.exports = function webJestConfig(dir, extra = {}) {
       ),
     },
     setupFiles: [path.join(__dirname, 'jest.setup-env.js')],
-    setupFilesAfterEnv: [path.join(__dirname, 'jest.setup-dom.js')],
+    setupFilesAfterEnv: [path.join(__dirname, 'jest.setup-dom.js'), ...apiMock],
     clearMocks: true,
     restoreMocks: true,
     // A test's own limit is for a hang, not for speed: a page test that takes 0.5 s on an idle machine took

@@ -54,3 +54,21 @@ export function requestToMe(overrides: Partial<ReferralRequest> = {}): ReferralR
     ...overrides,
   });
 }
+
+/**
+ * The server's answer to the right work-email code: the referrer, now with workEmailAdded, and the
+ * companies (by name) the address counts for.
+ */
+export function workEmailVerified({
+  companies = [],
+  message = 'Work email verified successfully',
+}: { companies?: string[]; message?: string } = {}) {
+  const verified = makeReferrer({ workEmailAdded: true });
+  return {
+    success: true,
+    message,
+    user: verified,
+    data: verified,
+    companies: companies.map((companyName, i) => ({ _id: `c${i}`, companyName, confirmed: true })),
+  };
+}

@@ -6,6 +6,7 @@ export {
   JOB_ID,
   REFERRER_ID,
   makeCompanyPage,
+  makeCounts,
   makeJob,
   makeJobDetails,
   makeProfile,
@@ -13,6 +14,6 @@ export {
   makeRequest,
 } from './market';
 export { createTestQueryClient, renderPage, type RenderPageOptions } from './render';
-export { mockSharedApi } from './mockApi';
+export { api, mockSharedApi } from './mockApi';
 export { FakeEventSource } from './fakeEventSource';
 export { describeExposedPages, type ExposedPagesCheck } from './exposedPages';

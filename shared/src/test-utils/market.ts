@@ -4,7 +4,7 @@ import type { CompanyPage } from '../contract/companies';
 import type { JobPost, JobPostDetails } from '../contract/jobPost';
 import type { ReferralStatus } from '../contract/lists';
 import type { Profile } from '../contract/profile';
-import type { ReferralRequest } from '../contract/referral';
+import type { ReferralCounts, ReferralRequest } from '../contract/referral';
 import { USER_ID } from './fixtures';
 
 /** The referrer who posted `makeJob`'s jobs and receives `makeRequest`'s requests. */
@@ -147,4 +147,9 @@ export function makeCompanyPage(overrides: Partial<CompanyPage> = {}): CompanyPa
     domains: [{ domain: 'acme.example', confirmed: true, referrers: 2 }],
     ...overrides,
   };
+}
+
+/** Request counts as the dashboards get them (getRefererCount, getCandidateCount): none unless given. */
+export function makeCounts(counts: Partial<ReferralCounts> = {}): ReferralCounts {
+  return { total: 0, approved: 0, pending: 0, declined: 0, expired: 0, ...counts };
 }

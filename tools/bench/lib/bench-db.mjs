@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freshDatabase } from '../../../api/scripts/pg-admin.mjs';
 import { buildStale } from '../../run/stack.mjs';
+import { seedBench } from './seed.mjs';
 
 export async function benchDatabase(tmpPrefix) {
   await buildStale({ only: (s) => ['shared contract', 'api'].includes(s.name) });
@@ -17,4 +18,22 @@ export async function benchDatabase(tmpPrefix) {
     if (db.drop) await db.drop();
   };
   return { db, dataDir, release };
+}
+
+/** benchDatabase with the bench data in it (`jobs` posts of `companies` companies); released if seeding fails. */
+export async function seededBenchDatabase(tmpPrefix, { jobs, companies }) {
+  const bench = await benchDatabase(tmpPrefix);
+  try {
+    await seedBench({
+      databaseUrl: bench.db.url,
+      dataDir: bench.dataDir,
+      jobs,
+      companies,
+      log: console.log,
+    });
+  } catch (err) {
+    await bench.release();
+    throw err;
+  }
+  return bench;
 }

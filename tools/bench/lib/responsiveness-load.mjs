@@ -15,6 +15,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { runAsScript } from '../common.mjs';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'api');
 const require = createRequire(import.meta.url);
@@ -212,21 +213,15 @@ export async function explainJobList({ databaseUrl, start = 0, limit = 9 }) {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+runAsScript(import.meta.url, () => {
   if (!process.env.DATABASE_URL) {
     console.error('Set DATABASE_URL (PostgreSQL, already holding bench-seed.mjs data).');
     process.exit(2);
   }
-  seedRequests({
+  return seedRequests({
     databaseUrl: process.env.DATABASE_URL,
     requests: Number(process.env.REQUESTS ?? 1_000_000),
     candidates: Number(process.env.CANDIDATES ?? 10_000),
     log: console.log,
-  }).then(
-    () => process.exit(0),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+  });
+});

@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { runAsScript } from '../common.mjs';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'api');
 const require = createRequire(path.join(apiDir, 'package.json'));
@@ -203,28 +204,8 @@ export function benchSearchTerms({ pairCount = 100, seed = 11 } = {}) {
   });
 }
 
-/** mulberry32, the same PRNG as the demo seed (api/src/lib/prng.ts). */
-function createRng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min, max) => min + Math.floor(next() * (max - min + 1));
-  const pick = (items) => items[Math.floor(next() * items.length)];
-  const sample = (items, n) => {
-    const copy = [...items];
-    for (let i = copy.length - 1; i > 0; i--) {
-      const j = Math.floor(next() * (i + 1));
-      [copy[i], copy[j]] = [copy[j], copy[i]];
-    }
-    return copy.slice(0, n);
-  };
-  return { next, int, pick, sample };
-}
+/** The demo seed's PRNG (api/src/lib/prng.ts, mulberry32): the bench data are the same on every machine. */
+const createRng = (seed) => loadDist().createRng(seed);
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -243,6 +224,7 @@ function loadDist() {
     loadConfig: require(path.join(apiDir, 'dist', 'config.js')).loadConfig,
     schema: require(path.join(apiDir, 'dist', 'db', 'schema.js')),
     drizzle: require(require.resolve('drizzle-orm', { paths: [apiDir] })),
+    createRng: require(path.join(apiDir, 'dist', 'lib', 'prng.js')).createRng,
   };
 }
 
@@ -473,22 +455,16 @@ export async function seedBench({
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+runAsScript(import.meta.url, () => {
   if (!process.env.DATABASE_URL && !process.env.DATA_DIR) {
     console.error('Set DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite under DATA_DIR/pglite).');
     process.exit(2);
   }
-  seedBench({
+  return seedBench({
     databaseUrl: process.env.DATABASE_URL,
     dataDir: process.env.DATA_DIR,
     companies: Number(process.env.COMPANIES ?? 5_000),
     jobs: Number(process.env.JOBS ?? 100_000),
     log: console.log,
-  }).then(
-    () => process.exit(0),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+  });
+});

@@ -1,28 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type * as TestUtils from '@referio/shared/test-utils';
-import {
-  decideDomain,
-  getAdminReports,
-  getDomainClaims,
-  resolveReport,
-  suspendUser,
-  type DomainClaim,
-} from '@referio/shared';
+import { type DomainClaim } from '@referio/shared';
+import { api } from '@referio/shared/test-utils';
 import AdminConsole from '../AdminConsole';
 import { makeAdminUser, makeReport, renderPage } from '../../test/render';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi([
-      'getAdminReports',
-      'resolveReport',
-      'suspendUser',
-      'getDomainClaims',
-      'decideDomain',
-    ]),
-);
 
 const claim: DomainClaim = {
   domain: 'goog-careers.example',
@@ -34,9 +15,9 @@ const claim: DomainClaim = {
 };
 
 it('suspends a reported user for the reason the operator confirms, closing the report', async () => {
-  jest.mocked(getAdminReports).mockResolvedValueOnce([makeReport()]).mockResolvedValue([]);
-  jest.mocked(suspendUser).mockResolvedValue(makeAdminUser());
-  jest.mocked(resolveReport).mockResolvedValue(makeReport({ status: 'actioned' }));
+  api.getAdminReports.mockResolvedValueOnce([makeReport()]).mockResolvedValue([]);
+  api.suspendUser.mockResolvedValue(makeAdminUser());
+  api.resolveReport.mockResolvedValue(makeReport({ status: 'actioned' }));
   const user = userEvent.setup();
   renderPage(<AdminConsole />);
   const item = await screen.findByRole('listitem', { name: 'Report r1' });
@@ -45,14 +26,14 @@ it('suspends a reported user for the reason the operator confirms, closing the r
   await user.click(within(item).getByRole('button', { name: 'Suspend Rita Ref…' }));
   // Nothing happens before the operator confirms.
   const dialog = screen.getByRole('dialog', { name: 'Suspend Rita Ref?' });
-  expect(suspendUser).not.toHaveBeenCalled();
+  expect(api.suspendUser).not.toHaveBeenCalled();
   const reason = within(dialog).getByRole('textbox', { name: /Reason/ });
   expect(reason).toHaveValue('Not who they say they are');
   await user.clear(reason);
   await user.type(reason, 'Posts jobs for a company they do not work at');
   await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
-  await waitFor(() => expect(resolveReport).toHaveBeenCalledWith('r1', 'actioned'));
-  expect(suspendUser).toHaveBeenCalledWith('u2', {
+  await waitFor(() => expect(api.resolveReport).toHaveBeenCalledWith('r1', 'actioned'));
+  expect(api.suspendUser).toHaveBeenCalledWith('u2', {
     reason: 'Posts jobs for a company they do not work at',
   });
   expect(await screen.findByText('Rita Ref is suspended.')).toBeInTheDocument();
@@ -61,15 +42,15 @@ it('suspends a reported user for the reason the operator confirms, closing the r
 });
 
 it('confirms a claimed company domain from the Domain claims tab', async () => {
-  jest.mocked(getAdminReports).mockResolvedValue([]);
-  jest.mocked(getDomainClaims).mockResolvedValueOnce([claim]).mockResolvedValue([]);
-  jest.mocked(decideDomain).mockResolvedValue({ ...claim, state: 'confirmed' });
+  api.getAdminReports.mockResolvedValue([]);
+  api.getDomainClaims.mockResolvedValueOnce([claim]).mockResolvedValue([]);
+  api.decideDomain.mockResolvedValue({ ...claim, state: 'confirmed' });
   const user = userEvent.setup();
   renderPage(<AdminConsole />);
   await user.click(screen.getByRole('tab', { name: 'Domain claims' }));
   await user.click(
     await screen.findByRole('button', { name: 'Confirm @goog-careers.example for Google' }),
   );
-  expect(decideDomain).toHaveBeenCalledWith('goog-careers.example', 'confirm');
+  expect(api.decideDomain).toHaveBeenCalledWith('goog-careers.example', 'confirm');
   expect(await screen.findByText('No domain claims to decide.')).toBeInTheDocument();
 });

@@ -1,49 +1,23 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  getAllJobPost,
-  getJobAlerts,
-  getSavedJobs,
-  saveJob,
-  savedAmong,
-  unsaveJob,
-} from '@referio/shared';
 import Explore from '../Explore';
 import {
+  api,
   FakeEventSource,
   makeJob,
   USER_ID,
   renderPage,
   makeSession,
 } from '@referio/shared/test-utils';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi([
-      'getAllJobPost',
-      'savedAmong',
-      'saveJob',
-      'unsaveJob',
-      'getSavedJobs',
-      'getJobAlerts',
-    ]),
-);
-const mockedJobs = jest.mocked(getAllJobPost);
-const mockedSavedAmong = jest.mocked(savedAmong);
-const mockedSave = jest.mocked(saveJob);
-const mockedUnsave = jest.mocked(unsaveJob);
-const mockedSavedPage = jest.mocked(getSavedJobs);
 
 beforeEach(() => {
-  mockedSavedAmong.mockResolvedValue([]);
-  jest.mocked(getJobAlerts).mockResolvedValue([]);
+  api.savedAmong.mockResolvedValue([]);
+  api.getJobAlerts.mockResolvedValue([]);
 });
 
 describe('Explore', () => {
   it('asks the server for the first nine jobs of the candidate and pages through the total', async () => {
-    mockedJobs.mockImplementation(async (body = {}) => ({
+    api.getAllJobPost.mockImplementation(async (body = {}) => ({
       data: Array.from({ length: 9 }, (_, i) =>
         makeJob({ jobTitle: `Job ${Number(body.start ?? 0) + i + 1}` }),
       ),
@@ -52,7 +26,7 @@ describe('Explore', () => {
     renderPage(<Explore />, { session: makeSession() });
 
     expect(await screen.findByText('Job 1')).toBeInTheDocument();
-    expect(mockedJobs).toHaveBeenLastCalledWith({
+    expect(api.getAllJobPost).toHaveBeenLastCalledWith({
       search: '',
       start: 0,
       limit: 9,
@@ -63,7 +37,7 @@ describe('Explore', () => {
 
     await userEvent.click(within(pages).getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('Job 10')).toBeInTheDocument();
-    expect(mockedJobs).toHaveBeenLastCalledWith({
+    expect(api.getAllJobPost).toHaveBeenLastCalledWith({
       search: '',
       start: 9,
       limit: 9,
@@ -72,20 +46,20 @@ describe('Explore', () => {
   });
 
   it('searches once the typing pauses and starts again at the first page', async () => {
-    mockedJobs.mockResolvedValue({ data: [makeJob({ jobTitle: 'Any job' })], total: 30 });
+    api.getAllJobPost.mockResolvedValue({ data: [makeJob({ jobTitle: 'Any job' })], total: 30 });
     renderPage(<Explore />, { session: makeSession() });
     await screen.findByText('Any job');
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() =>
-      expect(mockedJobs).toHaveBeenLastCalledWith(expect.objectContaining({ start: 9 })),
+      expect(api.getAllJobPost).toHaveBeenLastCalledWith(expect.objectContaining({ start: 9 })),
     );
 
-    mockedJobs.mockResolvedValue({ data: [], total: 0 });
+    api.getAllJobPost.mockResolvedValue({ data: [], total: 0 });
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search jobs' }), 'rust');
-    expect(mockedJobs).not.toHaveBeenCalledWith(expect.objectContaining({ search: 'rust' }));
+    expect(api.getAllJobPost).not.toHaveBeenCalledWith(expect.objectContaining({ search: 'rust' }));
     await waitFor(
       () =>
-        expect(mockedJobs).toHaveBeenLastCalledWith({
+        expect(api.getAllJobPost).toHaveBeenLastCalledWith({
           search: 'rust',
           start: 0,
           limit: 9,
@@ -94,17 +68,19 @@ describe('Explore', () => {
       { timeout: 2000 },
     );
     expect(await screen.findByText('No jobs match your search')).toBeInTheDocument();
-    expect(mockedJobs.mock.calls.filter(([b]) => b?.search?.startsWith('r'))).toHaveLength(1);
+    expect(api.getAllJobPost.mock.calls.filter(([b]) => b?.search?.startsWith('r'))).toHaveLength(
+      1,
+    );
   });
 
   it('filters on the server from the URL and the selects, combined with the search', async () => {
-    mockedJobs.mockResolvedValue({ data: [makeJob({ jobTitle: 'Remote job' })], total: 1 });
+    api.getAllJobPost.mockResolvedValue({ data: [makeJob({ jobTitle: 'Remote job' })], total: 1 });
     renderPage(<Explore />, {
       session: makeSession(),
       url: '/dashboard/explore?search=react&industry=it',
     });
     await screen.findByText('Remote job');
-    expect(mockedJobs).toHaveBeenLastCalledWith({
+    expect(api.getAllJobPost).toHaveBeenLastCalledWith({
       search: 'react',
       start: 0,
       limit: 9,
@@ -117,7 +93,7 @@ describe('Explore', () => {
       'Remote',
     );
     await waitFor(() =>
-      expect(mockedJobs).toHaveBeenLastCalledWith({
+      expect(api.getAllJobPost).toHaveBeenLastCalledWith({
         search: 'react',
         start: 0,
         limit: 9,
@@ -128,7 +104,7 @@ describe('Explore', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Remove filter Industry: IT' }));
     await waitFor(() =>
-      expect(mockedJobs).toHaveBeenLastCalledWith({
+      expect(api.getAllJobPost).toHaveBeenLastCalledWith({
         search: 'react',
         start: 0,
         limit: 9,
@@ -143,29 +119,29 @@ describe('Explore', () => {
 describe('Explore: saved jobs', () => {
   it('hearts a job on its card (a toggle named after the job), and takes it back', async () => {
     const job = makeJob({ jobTitle: 'Data Engineer', companyName: 'Globex' });
-    mockedJobs.mockResolvedValue({ data: [job], total: 1 });
-    mockedSavedAmong.mockResolvedValue([]);
-    mockedSave.mockResolvedValue({ jobPostId: job._id, saved: true });
-    mockedUnsave.mockResolvedValue({ jobPostId: job._id, saved: false });
+    api.getAllJobPost.mockResolvedValue({ data: [job], total: 1 });
+    api.savedAmong.mockResolvedValue([]);
+    api.saveJob.mockResolvedValue({ jobPostId: job._id, saved: true });
+    api.unsaveJob.mockResolvedValue({ jobPostId: job._id, saved: false });
     renderPage(<Explore />);
     const heart = await screen.findByRole('button', { name: 'Save Data Engineer at Globex' });
     await waitFor(() => expect(heart).toBeEnabled());
     expect(heart).toHaveAttribute('aria-pressed', 'false');
-    expect(mockedSavedAmong).toHaveBeenCalledWith([job._id]);
+    expect(api.savedAmong).toHaveBeenCalledWith([job._id]);
 
     await userEvent.click(heart);
     expect(heart).toHaveAttribute('aria-pressed', 'true');
-    expect(mockedSave).toHaveBeenCalledWith(job._id);
+    expect(api.saveJob).toHaveBeenCalledWith(job._id);
     await waitFor(() => expect(heart).toBeEnabled());
     await userEvent.click(heart);
     expect(heart).toHaveAttribute('aria-pressed', 'false');
-    expect(mockedUnsave).toHaveBeenCalledWith(job._id);
+    expect(api.unsaveJob).toHaveBeenCalledWith(job._id);
   });
 
   it('puts the heart back and says why when saving fails', async () => {
     const job = makeJob({ jobTitle: 'Data Engineer', companyName: 'Globex' });
-    mockedJobs.mockResolvedValue({ data: [job], total: 1 });
-    mockedSave.mockRejectedValue(new Error('offline'));
+    api.getAllJobPost.mockResolvedValue({ data: [job], total: 1 });
+    api.saveJob.mockRejectedValue(new Error('offline'));
     renderPage(<Explore />);
     const heart = await screen.findByRole('button', { name: 'Save Data Engineer at Globex' });
     await waitFor(() => expect(heart).toBeEnabled());
@@ -179,14 +155,14 @@ describe('Explore: saved jobs', () => {
       job: makeJob({ jobTitle: `Saved ${i + 1}` }),
       savedAt: '2026-03-01T10:00:00.000Z',
     }));
-    mockedSavedPage.mockImplementation(async (page) => ({
+    api.getSavedJobs.mockImplementation(async (page) => ({
       success: true,
       data: page === 1 ? saved : [saved[0]!],
       total: 11,
       start: (page - 1) * 10,
       limit: 10,
     }));
-    mockedSavedAmong.mockImplementation(async (ids) => [...ids]);
+    api.savedAmong.mockImplementation(async (ids) => [...ids]);
     renderPage(<Explore />, { url: '/dashboard/explore?tab=saved' });
     expect(screen.getByRole('tab', { name: 'Saved jobs' })).toHaveAttribute(
       'aria-selected',
@@ -194,8 +170,8 @@ describe('Explore: saved jobs', () => {
     );
     expect(await screen.findByText('Saved 10')).toBeInTheDocument();
     expect(screen.getByText('11 saved jobs')).toBeInTheDocument();
-    expect(mockedSavedPage).toHaveBeenLastCalledWith(1);
-    expect(mockedJobs).not.toHaveBeenCalled();
+    expect(api.getSavedJobs).toHaveBeenLastCalledWith(1);
+    expect(api.getAllJobPost).not.toHaveBeenCalled();
     await waitFor(() =>
       expect(screen.getAllByRole('button', { name: /^Save Saved/ })[0]).toHaveAttribute(
         'aria-pressed',
@@ -204,11 +180,11 @@ describe('Explore: saved jobs', () => {
     );
     const pages = screen.getByRole('navigation', { name: 'Saved job pages' });
     await userEvent.click(within(pages).getByRole('button', { name: 'Page 2' }));
-    await waitFor(() => expect(mockedSavedPage).toHaveBeenLastCalledWith(2));
+    await waitFor(() => expect(api.getSavedJobs).toHaveBeenLastCalledWith(2));
   });
 
   it('says how to save a job when there is none yet', async () => {
-    mockedSavedPage.mockResolvedValue({ success: true, data: [], total: 0, start: 0, limit: 10 });
+    api.getSavedJobs.mockResolvedValue({ success: true, data: [], total: 0, start: 0, limit: 10 });
     renderPage(<Explore />, { url: '/dashboard/explore?tab=saved' });
     expect(await screen.findByText('No saved jobs yet')).toBeInTheDocument();
     expect(screen.getByText('Tap the heart on a job to keep it here.')).toBeInTheDocument();
@@ -227,13 +203,13 @@ describe('Explore: saved jobs', () => {
       start: 0,
       limit: 10,
     });
-    mockedSavedPage.mockResolvedValue(answer([kept]));
-    mockedSavedAmong.mockImplementation(async (ids) => [...ids]);
+    api.getSavedJobs.mockResolvedValue(answer([kept]));
+    api.savedAmong.mockImplementation(async (ids) => [...ids]);
     renderPage(<Explore />, { url: '/dashboard/explore?tab=saved', session: makeSession() });
     expect(await screen.findByText('Data Engineer')).toBeInTheDocument();
 
     // The poster edits it: the API tells this tab's stream that the saved jobs changed.
-    mockedSavedPage.mockResolvedValue(answer([edited]));
+    api.getSavedJobs.mockResolvedValue(answer([edited]));
     act(() => FakeEventSource.latest().emit('changed', { topics: ['savedJobs'] }));
     expect(await screen.findByText('Senior Data Engineer')).toBeInTheDocument();
   });

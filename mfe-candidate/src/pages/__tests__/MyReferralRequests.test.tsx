@@ -1,16 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  createChat,
-  getAllReferralRequestsData,
-  getCandidateCount,
-  useSessionStore,
-  withdrawReferralRequest,
-  type ReferralRequest,
-  type ReferralStatus,
-} from '@referio/shared';
+import { useSessionStore, type ReferralRequest, type ReferralStatus } from '@referio/shared';
 import MyReferralRequests from '../MyReferralRequests';
 import {
+  api,
   FakeEventSource,
   makeRequest,
   REFERRER_ID,
@@ -18,26 +11,10 @@ import {
   renderPage,
   makeSession,
 } from '@referio/shared/test-utils';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi([
-      'getCandidateCount',
-      'getAllReferralRequestsData',
-      'createChat',
-      'withdrawReferralRequest',
-    ]),
-);
-const mockedWithdraw = jest.mocked(withdrawReferralRequest);
-const mockedCounts = jest.mocked(getCandidateCount);
-const mockedList = jest.mocked(getAllReferralRequestsData);
-const mockedCreateChat = jest.mocked(createChat);
 
 /** Answers as the API does: withdrawn requests are their own list and count, outside the total. */
 function serve(lists: Partial<Record<ReferralStatus, ReferralRequest[]>>) {
-  mockedCounts.mockResolvedValue({
+  api.getCandidateCount.mockResolvedValue({
     total: Object.entries(lists)
       .filter(([status]) => status !== 'withdrawn')
       .reduce((n, [, l]) => n + l.length, 0),
@@ -47,7 +24,7 @@ function serve(lists: Partial<Record<ReferralStatus, ReferralRequest[]>>) {
     expired: lists.expired?.length ?? 0,
     withdrawn: lists.withdrawn?.length ?? 0,
   });
-  mockedList.mockImplementation(async ({ status }) => lists[status] ?? []);
+  api.getAllReferralRequestsData.mockImplementation(async ({ status }) => lists[status] ?? []);
 }
 
 describe('My Referral Requests', () => {
@@ -100,12 +77,16 @@ describe('My Referral Requests', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Withdraw']);
-    expect(mockedList).toHaveBeenCalledWith({ userId: USER_ID, roleId: 0, status: 'pending' });
+    expect(api.getAllReferralRequestsData).toHaveBeenCalledWith({
+      userId: USER_ID,
+      roleId: 0,
+      status: 'pending',
+    });
   });
 
   it("opens the chat with the referrer from an approved request's 'Go to Chat'", async () => {
     serve({ approved: [makeRequest('approved')] });
-    mockedCreateChat.mockResolvedValue({
+    api.createChat.mockResolvedValue({
       _id: 'chat-1',
       user: {
         _id: REFERRER_ID,
@@ -127,7 +108,7 @@ describe('My Referral Requests', () => {
       await screen.findByRole('button', { name: 'Go to Chat with Ravi Kumar' }),
     );
 
-    expect(mockedCreateChat).toHaveBeenCalledWith({ userId: USER_ID, referrerId: REFERRER_ID });
+    expect(api.createChat).toHaveBeenCalledWith({ userId: USER_ID, referrerId: REFERRER_ID });
     expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/chat');
     expect(useSessionStore.getState().activeChatId).toBe('chat-1');
     expect(useSessionStore.getState().activePage).toBe('chat');
@@ -135,7 +116,7 @@ describe('My Referral Requests', () => {
 
   it("says 'Failed to create chat' when the chat cannot be opened and stays on the page", async () => {
     serve({ approved: [makeRequest('approved')] });
-    mockedCreateChat.mockRejectedValue(new Error('down'));
+    api.createChat.mockRejectedValue(new Error('down'));
     renderPage(<MyReferralRequests />, { session: makeSession() });
 
     await userEvent.click(await screen.findByRole('tab', { name: /Approved Requests/ }));
@@ -215,7 +196,7 @@ describe('My Referral Requests', () => {
       status: 'withdrawn',
       updatedAt: '2026-03-06T08:00:00.000Z',
     };
-    mockedWithdraw.mockImplementation(async () => {
+    api.withdrawReferralRequest.mockImplementation(async () => {
       serve({ withdrawn: [withdrawn] });
       return withdrawn;
     });
@@ -229,13 +210,13 @@ describe('My Referral Requests', () => {
     expect(dialog).toHaveTextContent('Ravi Kumar will no longer see it');
     // Cancel leaves it be.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(mockedWithdraw).not.toHaveBeenCalled();
+    expect(api.withdrawReferralRequest).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: /^Withdraw the request/ }));
     await userEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, Withdraw' }),
     );
-    expect(mockedWithdraw).toHaveBeenCalledWith(pending._id);
+    expect(api.withdrawReferralRequest).toHaveBeenCalledWith(pending._id);
     expect(await screen.findByText('Referral request withdrawn')).toBeInTheDocument();
     expect(
       await within(screen.getByRole('tabpanel')).findByText('No pending requests found'),
@@ -254,13 +235,17 @@ describe('My Referral Requests', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Ask another referrer at Globex']);
-    expect(mockedList).toHaveBeenCalledWith({ userId: USER_ID, roleId: 0, status: 'withdrawn' });
+    expect(api.getAllReferralRequestsData).toHaveBeenCalledWith({
+      userId: USER_ID,
+      roleId: 0,
+      status: 'withdrawn',
+    });
   });
 
   it("says the server's reason when a withdraw is refused (answered or expired meanwhile)", async () => {
     serve({ pending: [makeRequest('pending')] });
     const { ApiError } = jest.requireActual('@referio/shared');
-    mockedWithdraw.mockRejectedValue(
+    api.withdrawReferralRequest.mockRejectedValue(
       new ApiError('409', 409, 'This request has already been approved.'),
     );
     renderPage(<MyReferralRequests />, { session: makeSession() });
@@ -309,7 +294,11 @@ describe('My Referral Requests', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual([`Ask another referrer at ${expired.jobPostId.companyName}`]);
-    expect(mockedList).toHaveBeenCalledWith({ userId: USER_ID, roleId: 0, status: 'expired' });
+    expect(api.getAllReferralRequestsData).toHaveBeenCalledWith({
+      userId: USER_ID,
+      roleId: 0,
+      status: 'expired',
+    });
   });
 
   it("follows the referrer's answer live: the tabs' counts and the cards change without a reload", async () => {

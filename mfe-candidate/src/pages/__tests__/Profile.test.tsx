@@ -2,52 +2,29 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   ApiError,
-  getBlockedUsers,
-  getJobAlerts,
-  getMailPreferences,
-  getByIdUser,
-  profileImgUpload,
-  listResumes,
-  updateById,
   useSessionStore,
   type Profile as ProfileData,
   type UpdateProfileRequest,
 } from '@referio/shared';
 import Profile from '../Profile';
 import {
+  api,
   makeProfile,
   USER_ID,
   renderPage,
   makeMailPreferences,
   makeSession,
 } from '@referio/shared/test-utils';
-import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi([
-      'getMailPreferences',
-      'getByIdUser',
-      'updateById',
-      'profileImgUpload',
-      'listResumes',
-      'getBlockedUsers',
-      'getJobAlerts',
-    ]),
-);
 beforeEach(() => {
-  jest.mocked(getMailPreferences).mockResolvedValue(makeMailPreferences());
-  jest.mocked(getBlockedUsers).mockResolvedValue([]);
-  jest.mocked(getJobAlerts).mockResolvedValue([]);
-  jest.mocked(listResumes).mockResolvedValue([]);
+  api.getMailPreferences.mockResolvedValue(makeMailPreferences());
+  api.getBlockedUsers.mockResolvedValue([]);
+  api.getJobAlerts.mockResolvedValue([]);
+  api.listResumes.mockResolvedValue([]);
 });
-const mockedGet = jest.mocked(getByIdUser);
-const mockedUpdate = jest.mocked(updateById);
-const mockedImage = jest.mocked(profileImgUpload);
 
 async function openProfile(profile: ProfileData = makeProfile()) {
-  mockedGet.mockResolvedValue(profile);
+  api.getByIdUser.mockResolvedValue(profile);
   renderPage(<Profile />, { session: makeSession() });
   await screen.findByRole('button', { name: 'Update Profile' });
 }
@@ -61,14 +38,14 @@ const file = (name: string, type: string, size: number) => {
 describe('the candidate profile', () => {
   it('loads the profile of the signed-in candidate into the form', async () => {
     await openProfile(makeProfile({ homeAddress: 'MG Road', mobileNo: '9876543210' }));
-    expect(mockedGet).toHaveBeenCalledWith(USER_ID, 0);
+    expect(api.getByIdUser).toHaveBeenCalledWith(USER_ID, 0);
     expect(screen.getByLabelText('Full Name')).toHaveValue('Ana Rao');
     expect(screen.getByLabelText('Home Address')).toHaveValue('MG Road');
     expect(screen.getByLabelText(/Mobile Number/)).toHaveValue('9876543210');
   });
 
   it("says 'Something went wrong while loading profile.' when it cannot be loaded", async () => {
-    mockedGet.mockRejectedValue(new Error('down'));
+    api.getByIdUser.mockRejectedValue(new Error('down'));
     renderPage(<Profile />, { session: makeSession() });
     const message = await screen.findByText('Something went wrong while loading profile.', {
       selector: 'p',
@@ -86,7 +63,7 @@ describe('the candidate profile', () => {
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
-    expect(mockedUpdate).not.toHaveBeenCalled();
+    expect(api.updateById).not.toHaveBeenCalled();
   });
 
   it('lets no letter and no eleventh digit into the mobile number', async () => {
@@ -108,13 +85,13 @@ describe('the candidate profile', () => {
     fireEvent.change(dob, { target: { value: iso } });
     expect(await screen.findByText('Date of birth cannot be later than today')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
-    expect(mockedUpdate).not.toHaveBeenCalled();
+    expect(api.updateById).not.toHaveBeenCalled();
   });
 
   it('saves the details, says so, and updates the session user the avatar popover shows', async () => {
     await openProfile();
     let resolve!: (p: ProfileData) => void;
-    mockedUpdate.mockImplementation(
+    api.updateById.mockImplementation(
       (_id, body: UpdateProfileRequest) =>
         new Promise<ProfileData>((r) => {
           resolve = r;
@@ -130,7 +107,7 @@ describe('the candidate profile', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
 
     expect(await screen.findByRole('button', { name: 'Updating...' })).toBeDisabled();
-    expect(mockedUpdate).toHaveBeenCalledWith(USER_ID, {
+    expect(api.updateById).toHaveBeenCalledWith(USER_ID, {
       userId: USER_ID,
       roleId: 0,
       updatedData: expect.objectContaining({
@@ -161,7 +138,7 @@ describe('the candidate profile', () => {
 
   it('keeps the old e-mail after a save that changes it, and asks for the code sent to the new one', async () => {
     await openProfile();
-    mockedUpdate.mockResolvedValue({ ...makeProfile(), pendingEmail: 'ana.new@example.com' });
+    api.updateById.mockResolvedValue({ ...makeProfile(), pendingEmail: 'ana.new@example.com' });
     const email = screen.getByRole('textbox', { name: /^Email/ });
     await userEvent.clear(email);
     await userEvent.type(email, 'ana.new@example.com');
@@ -173,7 +150,7 @@ describe('the candidate profile', () => {
 
   it("says 'Error updating profile.Please try again.' when the save fails", async () => {
     await openProfile();
-    mockedUpdate.mockRejectedValue(new Error('down'));
+    api.updateById.mockRejectedValue(new Error('down'));
     await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(await screen.findByText('Error updating profile.Please try again.')).toBeInTheDocument();
   });
@@ -185,14 +162,18 @@ describe('the candidate profile', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Profile image size should not exceed 5 MB',
     );
-    expect(mockedImage).not.toHaveBeenCalled();
+    expect(api.profileImgUpload).not.toHaveBeenCalled();
 
-    mockedImage.mockResolvedValue({
+    api.profileImgUpload.mockResolvedValue({
       profileImageLink: `/api/documentsUpload/profileImage/${USER_ID}`,
     });
     await userEvent.upload(input, file('me.png', 'image/png', 2048));
     expect(await screen.findByText('Profile image uploaded successfully!')).toBeInTheDocument();
-    expect(mockedImage).toHaveBeenCalledWith(expect.any(File), USER_ID, expect.any(Function));
+    expect(api.profileImgUpload).toHaveBeenCalledWith(
+      expect.any(File),
+      USER_ID,
+      expect.any(Function),
+    );
     expect(useSessionStore.getState().profileImageLink).toMatch(
       new RegExp(`^/api/documentsUpload/profileImage/${USER_ID}\\?v=\\d+$`),
     );
@@ -200,14 +181,16 @@ describe('the candidate profile', () => {
 
   it("says 'Error uploading profile image.' when the photo upload fails", async () => {
     await openProfile();
-    mockedImage.mockRejectedValue(new Error('down'));
+    api.profileImgUpload.mockRejectedValue(new Error('down'));
     await userEvent.upload(screen.getByLabelText('Change photo'), file('me.png', 'image/png', 10));
     expect(await screen.findByText('Error uploading profile image.')).toBeInTheDocument();
   });
 
   it("shows the server's reason under 'Error uploading profile image.' when the photo is refused", async () => {
     await openProfile();
-    mockedImage.mockRejectedValue(new ApiError('Bad image', 400, 'The file is not an image.'));
+    api.profileImgUpload.mockRejectedValue(
+      new ApiError('Bad image', 400, 'The file is not an image.'),
+    );
     await userEvent.upload(screen.getByLabelText('Change photo'), file('me.png', 'image/png', 10));
     expect(
       await screen.findByText(/^Error uploading profile image\.\s+The file is not an image\.$/),

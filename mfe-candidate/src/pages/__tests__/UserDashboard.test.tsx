@@ -1,23 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getCandidateCount, getJobsByCandidate, savedAmong } from '@referio/shared';
 import UserDashboard from '../UserDashboard';
-import { makeJob, USER_ID, renderPage, makeSession } from '@referio/shared/test-utils';
-import type * as TestUtils from '@referio/shared/test-utils';
+import {
+  api,
+  makeJob,
+  USER_ID,
+  renderPage,
+  makeSession,
+  makeCounts,
+} from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getCandidateCount', 'getJobsByCandidate', 'savedAmong']),
-);
-beforeEach(() => jest.mocked(savedAmong).mockResolvedValue([]));
-const mockedCounts = jest.mocked(getCandidateCount);
-const mockedJobs = jest.mocked(getJobsByCandidate);
+beforeEach(() => api.savedAmong.mockResolvedValue([]));
 
 describe('the candidate dashboard', () => {
   it('welcomes the candidate by full name and shows the four counts the server sent', async () => {
-    mockedCounts.mockResolvedValue({ total: 7, approved: 2, pending: 4, declined: 1, expired: 0 });
-    mockedJobs.mockResolvedValue({ success: true, data: [] });
+    api.getCandidateCount.mockResolvedValue(
+      makeCounts({ total: 7, approved: 2, pending: 4, declined: 1 }),
+    );
+    api.getJobsByCandidate.mockResolvedValue({ success: true, data: [] });
     renderPage(<UserDashboard />, { session: makeSession() });
 
     expect(screen.getByText('Welcome, Ana Rao!')).toBeInTheDocument();
@@ -28,23 +28,23 @@ describe('the candidate dashboard', () => {
     expect(card('Approved Requests')).toHaveTextContent('2');
     expect(card('Pending Requests')).toHaveTextContent('4');
     expect(card('Rejected Requests')).toHaveTextContent('1');
-    expect(mockedCounts).toHaveBeenCalledWith(USER_ID);
+    expect(api.getCandidateCount).toHaveBeenCalledWith(USER_ID);
   });
 
   it('tells the candidate when the counts cannot be loaded', async () => {
-    mockedCounts.mockRejectedValue(new Error('down'));
-    mockedJobs.mockResolvedValue({ success: true, data: [] });
+    api.getCandidateCount.mockRejectedValue(new Error('down'));
+    api.getJobsByCandidate.mockResolvedValue({ success: true, data: [] });
     renderPage(<UserDashboard />, { session: makeSession() });
     expect(await screen.findByText('Failed to fetch referral counts')).toBeInTheDocument();
   });
 
   it('lists six jobs you may like with three skills each and opens a job in a details modal', async () => {
-    mockedCounts.mockResolvedValue({ total: 0, approved: 0, pending: 0, declined: 0, expired: 0 });
+    api.getCandidateCount.mockResolvedValue(makeCounts());
     const requiredSkills = ['React', 'TypeScript', 'CSS', 'Testing', 'GraphQL'];
     const jobs = Array.from({ length: 8 }, (_, i) =>
       makeJob({ jobTitle: `Job ${i + 1}`, requiredSkills }),
     );
-    mockedJobs.mockResolvedValue({ success: true, data: jobs });
+    api.getJobsByCandidate.mockResolvedValue({ success: true, data: jobs });
     renderPage(<UserDashboard />, { session: makeSession() });
 
     const cards = await screen.findAllByRole('article');

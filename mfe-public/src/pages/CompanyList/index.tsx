@@ -116,7 +116,7 @@ export default function CompanyList() {
         <EmptyState title={MESSAGES.noJobsMatch} />
       ) : (
         <ul
-          className="rf-jobs__grid"
+          className="rf-job-card-grid"
           aria-label="Jobs"
           aria-busy={query.isPlaceholderData || undefined}
         >

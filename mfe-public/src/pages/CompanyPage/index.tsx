@@ -209,7 +209,7 @@ function CompanyJobs({ company }: { company: Company }) {
         <EmptyState title={COMPANY_PAGE_TEXTS.noOpenJobs(company.companyName)} />
       ) : (
         <ul
-          className="rf-company__grid"
+          className="rf-job-card-grid"
           aria-label={`Open jobs at ${company.companyName}`}
           aria-busy={query.isPlaceholderData || undefined}
         >

@@ -1,15 +1,7 @@
 import path from 'node:path';
 import { screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { getAllCompany, getAllJobPost, getAllTestimonials, getAuthConfig } from '@referio/shared';
-import { describeExposedPages, renderPage } from '@referio/shared/test-utils';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getAuthConfig', 'getAllCompany', 'getAllTestimonials', 'getAllJobPost']),
-);
+import { api, describeExposedPages, renderPage } from '@referio/shared/test-utils';
 
 // The modules the shell loads from this remote (docs/foundation-interfaces.md) and the heading each shows.
 const exposed: [module: string, heading: string][] = [
@@ -30,10 +22,10 @@ const exposed: [module: string, heading: string][] = [
 
 /** A page of this remote at '/', the lists it loads empty. */
 function renderPublicPage(Page: ComponentType) {
-  jest.mocked(getAuthConfig).mockResolvedValue({ googleClientId: null });
-  jest.mocked(getAllCompany).mockResolvedValue({ data: [], total: 0 });
-  jest.mocked(getAllTestimonials).mockResolvedValue([]);
-  jest.mocked(getAllJobPost).mockResolvedValue({ data: [], total: 0 });
+  api.getAuthConfig.mockResolvedValue({ googleClientId: null });
+  api.getAllCompany.mockResolvedValue({ data: [], total: 0 });
+  api.getAllTestimonials.mockResolvedValue([]);
+  api.getAllJobPost.mockResolvedValue({ data: [], total: 0 });
   return renderPage(<Page />, { url: '/' });
 }
 

@@ -1,34 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider, dehydrate } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import {
-  getAllCompany,
-  getAllJobPost,
-  getAllTestimonials,
-  getAuthConfig,
-  getCompany,
-  getPublicJob,
-  getSimilarJobs,
-  type Company,
-  type JobPost,
-} from '@referio/shared';
-import { makeCompanyPage, makeJob } from '@referio/shared/test-utils';
+import { type Company, type JobPost } from '@referio/shared';
+import { api, makeCompanyPage, makeJob } from '@referio/shared/test-utils';
 import { pages, sitemap } from '..';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi([
-      'getAllCompany',
-      'getAllTestimonials',
-      'getAuthConfig',
-      'getAllJobPost',
-      'getPublicJob',
-      'getCompany',
-      'getSimilarJobs',
-    ]),
-);
 
 const company = (name: string): Company => ({
   _id: `c-${name}`,
@@ -62,13 +37,13 @@ const job = {
 } as unknown as JobPost;
 
 beforeEach(() => {
-  jest.mocked(getAllCompany).mockResolvedValue({
+  api.getAllCompany.mockResolvedValue({
     data: [company('Amber Cloud'), company('Birch & Co'), { ...company('Cedar'), jobCount: 0 }],
     total: 3,
   });
-  jest.mocked(getSimilarJobs).mockResolvedValue({ basis: 'similar', data: [] });
-  jest.mocked(getAllTestimonials).mockResolvedValue([]);
-  jest.mocked(getAllJobPost).mockResolvedValue({ data: [job], total: 1 });
+  api.getSimilarJobs.mockResolvedValue({ basis: 'similar', data: [] });
+  api.getAllTestimonials.mockResolvedValue([]);
+  api.getAllJobPost.mockResolvedValue({ data: [job], total: 1 });
 });
 
 /** What the shell's server does with a page: its data first, then HTML from that data only (no fetch). */
@@ -102,17 +77,21 @@ describe("mfe-public's server render module", () => {
     const all = await serverHtml('./CompanyList', '/company-list?page=1');
     expect(all.html).toContain('Platform Engineer');
     expect(all.head.canonical).toBe('/company-list');
-    expect(getAllJobPost).toHaveBeenCalledWith({ search: '', start: 0, limit: 9 });
+    expect(api.getAllJobPost).toHaveBeenCalledWith({ search: '', start: 0, limit: 9 });
 
     const one = await serverHtml('./CompanyList', '/company-list?search=Amber%20Cloud&page=2');
     expect(one.head.title).toBe('Amber Cloud jobs — Referio');
     expect(one.head.canonical).toBe('/company-list?search=Amber+Cloud&page=2');
-    expect(getAllJobPost).toHaveBeenLastCalledWith({ search: 'Amber Cloud', start: 9, limit: 9 });
+    expect(api.getAllJobPost).toHaveBeenLastCalledWith({
+      search: 'Amber Cloud',
+      start: 9,
+      limit: 9,
+    });
   });
 
   it('names the company on a company page (?company=, the tiles’ and the sitemap’s link)', async () => {
     const id = '7d1c6f1e-0000-4000-8000-000000000001';
-    jest.mocked(getAllJobPost).mockResolvedValue({
+    api.getAllJobPost.mockResolvedValue({
       data: [job],
       total: 1,
       company: { _id: id, companyName: 'Amber Cloud' },
@@ -121,11 +100,11 @@ describe("mfe-public's server render module", () => {
     expect(head.title).toBe('Amber Cloud jobs — Referio');
     expect(head.description).toContain('Open jobs at Amber Cloud');
     expect(head.canonical).toBe(`/company-list?company=${id}`);
-    expect(getAllJobPost).toHaveBeenLastCalledWith(expect.objectContaining({ company: id }));
+    expect(api.getAllJobPost).toHaveBeenLastCalledWith(expect.objectContaining({ company: id }));
   });
 
   it('leaves a query whose call failed out of the data, so the browser asks again', async () => {
-    jest.mocked(getAllJobPost).mockRejectedValue(new Error('down'));
+    api.getAllJobPost.mockRejectedValue(new Error('down'));
     const { html, client } = await serverHtml('./CompanyList', '/company-list');
     expect(html).toContain('Browse Companies');
     expect(dehydrate(client).queries.map((q) => q.queryKey[0])).not.toContain('jobPost');
@@ -148,7 +127,7 @@ describe("mfe-public's server render module", () => {
   ])(
     'renders %s as a form that works before the app: the type, the e-mail, the button, the other page with next',
     async (name, path, title, submit, other, otherPath) => {
-      jest.mocked(getAuthConfig).mockResolvedValue({ googleClientId: 'client-1.apps' });
+      api.getAuthConfig.mockResolvedValue({ googleClientId: 'client-1.apps' });
       const { html, head } = await serverHtml(name, `${path}?next=%2Fjob-details%2Fj-1`);
       expect(html).toContain(`>${title}</h1>`);
       // Applicant is the type chosen in the HTML itself, before the form library runs.
@@ -167,9 +146,9 @@ describe("mfe-public's server render module", () => {
   );
 
   it('renders sign-in without the Google button when the server does not offer Google or does not answer', async () => {
-    jest.mocked(getAuthConfig).mockResolvedValue({ googleClientId: null });
+    api.getAuthConfig.mockResolvedValue({ googleClientId: null });
     expect((await serverHtml('./SignIn', '/sign-in')).html).not.toContain('or continue with');
-    jest.mocked(getAuthConfig).mockRejectedValue(new Error('down'));
+    api.getAuthConfig.mockRejectedValue(new Error('down'));
     const { html, client } = await serverHtml('./SignIn', '/sign-in');
     expect(html).toContain('LOGIN');
     expect(html).not.toContain('or continue with');
@@ -212,7 +191,7 @@ describe("mfe-public's server render module", () => {
     }
 
     it('renders the company, its referrers’ domains and its first jobs, with its own head', async () => {
-      jest.mocked(getCompany).mockResolvedValue(
+      api.getCompany.mockResolvedValue(
         makeCompanyPage({
           _id: ID,
           companyName: 'Amber Cloud',
@@ -223,8 +202,13 @@ describe("mfe-public's server render module", () => {
         }),
       );
       const { html, head } = await companyHtml(`/company/${ID}/old-name?page=2`);
-      expect(getCompany).toHaveBeenCalledWith(ID);
-      expect(getAllJobPost).toHaveBeenCalledWith({ search: '', start: 9, limit: 9, company: ID });
+      expect(api.getCompany).toHaveBeenCalledWith(ID);
+      expect(api.getAllJobPost).toHaveBeenCalledWith({
+        search: '',
+        start: 9,
+        limit: 9,
+        company: ID,
+      });
       expect(html).toContain('Amber Cloud');
       expect(html).toContain('Platform Engineer');
       expect(html).toContain('Verified at Amber Cloud · @amber.example');
@@ -238,14 +222,14 @@ describe("mfe-public's server render module", () => {
     });
 
     it('answers an unknown company with 404 and "Company not found"', async () => {
-      jest.mocked(getCompany).mockResolvedValue(null);
+      api.getCompany.mockResolvedValue(null);
       const { html, head } = await companyHtml(`/company/${ID}`);
       expect(html).toContain('Company not found');
       expect(head).toMatchObject({ status: 404, title: 'Company not found — Referio' });
     });
 
     it('fails the render when the API does not answer, so the page renders in the browser', async () => {
-      jest.mocked(getCompany).mockRejectedValue(new Error('down'));
+      api.getCompany.mockRejectedValue(new Error('down'));
       await expect(companyHtml(`/company/${ID}`)).rejects.toThrow('down');
     });
   });
@@ -272,7 +256,7 @@ describe("mfe-public's server render module", () => {
     }
 
     it('renders the job with its own head, share image and JobPosting', async () => {
-      jest.mocked(getPublicJob).mockResolvedValue({
+      api.getPublicJob.mockResolvedValue({
         ...job,
         _id: JOB_ID,
         jobDescription: ['Run the </script> platform.'],
@@ -294,28 +278,26 @@ describe("mfe-public's server render module", () => {
     });
 
     it('renders the similar jobs under the job', async () => {
-      jest.mocked(getPublicJob).mockResolvedValue({ ...job, _id: JOB_ID, updatedAt: '' });
-      jest.mocked(getSimilarJobs).mockResolvedValue({
+      api.getPublicJob.mockResolvedValue({ ...job, _id: JOB_ID, updatedAt: '' });
+      api.getSimilarJobs.mockResolvedValue({
         basis: 'similar',
         data: [makeJob({ jobTitle: 'Site Reliability Engineer' })],
       });
       const { html } = await jobHtml();
-      expect(getSimilarJobs).toHaveBeenCalledWith(JOB_ID, 4);
+      expect(api.getSimilarJobs).toHaveBeenCalledWith(JOB_ID, 4);
       expect(html).toContain('Similar jobs');
       expect(html).toContain('Site Reliability Engineer');
     });
 
     it('answers an unknown job with 404 and "Job not found", and the newest jobs under it', async () => {
-      jest.mocked(getPublicJob).mockResolvedValue(null);
-      jest
-        .mocked(getSimilarJobs)
-        .mockImplementation(async (id) =>
-          id
-            ? { basis: 'newest', data: [] }
-            : { basis: 'newest', data: [makeJob({ jobTitle: 'Data Analyst' })] },
-        );
+      api.getPublicJob.mockResolvedValue(null);
+      api.getSimilarJobs.mockImplementation(async (id) =>
+        id
+          ? { basis: 'newest', data: [] }
+          : { basis: 'newest', data: [makeJob({ jobTitle: 'Data Analyst' })] },
+      );
       const { html, head } = await jobHtml();
-      expect(getSimilarJobs).toHaveBeenCalledWith(null, 4);
+      expect(api.getSimilarJobs).toHaveBeenCalledWith(null, 4);
       expect(html).toContain('Recent jobs');
       expect(html).toContain('Data Analyst');
       expect(html).toContain('Job not found');
@@ -325,7 +307,7 @@ describe("mfe-public's server render module", () => {
     });
 
     it('fails the render when the API does not answer, so the page renders in the browser', async () => {
-      jest.mocked(getPublicJob).mockRejectedValue(new Error('down'));
+      api.getPublicJob.mockRejectedValue(new Error('down'));
       await expect(jobHtml()).rejects.toThrow('down');
     });
   });

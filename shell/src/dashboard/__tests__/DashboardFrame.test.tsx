@@ -1,13 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  ApiError,
-  getMe,
-  getReferrerChats,
-  logout,
-  updateRole,
-  useSessionStore,
-} from '@referio/shared';
+import { ApiError, useSessionStore } from '@referio/shared';
+import { api } from '@referio/shared/test-utils';
 import {
   findPage,
   makeSession,
@@ -18,13 +12,8 @@ import {
   resetApp,
   signInAs,
 } from '../../test/helpers';
-import type * as TestUtils from '@referio/shared/test-utils';
 import type * as Notifications from '../../../../shared/src/api/notifications';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  loadRemote: jest.fn(),
-  registerRemotes: jest.fn(),
-}));
 // The bell (its own tests: NotificationsBell.test.tsx) finds no notifications here.
 jest.mock('../../../../shared/src/api/notifications', () => {
   const actual = jest.requireActual<typeof Notifications>(
@@ -41,11 +30,6 @@ jest.mock('../../../../shared/src/api/notifications', () => {
     },
   };
 });
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getMe', 'logout', 'updateRole', 'getReferrerChats']),
-);
 
 const CANDIDATE_LABELS = [
   'Dashboard',
@@ -71,11 +55,9 @@ const sidebarLabels = () =>
 
 beforeEach(() => {
   resetApp();
-  jest
-    .mocked(getMe)
-    .mockImplementation(async () => ({ ...useSessionStore.getState().applicantUser! }));
-  jest.mocked(logout).mockResolvedValue({ success: true, message: 'Logged out' });
-  jest.mocked(getReferrerChats).mockResolvedValue([]);
+  api.getMe.mockImplementation(async () => ({ ...useSessionStore.getState().applicantUser! }));
+  api.logout.mockResolvedValue({ success: true, message: 'Logged out' });
+  api.getReferrerChats.mockResolvedValue([]);
 });
 
 describe('the dashboard guard', () => {
@@ -232,18 +214,18 @@ describe('the sidebar', () => {
 describe('switching role', () => {
   it('asks first, then updates the role, the badge and the page', async () => {
     signInAs();
-    jest.mocked(updateRole).mockResolvedValue(referrerSession());
+    api.updateRole.mockResolvedValue(referrerSession());
     renderApp('/dashboard/explore');
     await findPage('mfe_candidate/Explore');
     expect(screen.getByText('Candidate mode activated')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Find a Applicant' }));
     const dialog = screen.getByRole('dialog', { name: 'Find a Applicant' });
-    expect(updateRole).not.toHaveBeenCalled();
+    expect(api.updateRole).not.toHaveBeenCalled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, switch' }));
 
     expect(await screen.findByText('Referrer mode activated')).toBeInTheDocument();
-    expect(updateRole).toHaveBeenCalledWith(makeSession().data._id, { role: 1 });
+    expect(api.updateRole).toHaveBeenCalledWith(makeSession().data._id, { role: 1 });
     expect(await findPage('mfe_referrer/ReferrerDashboard')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/dashboard/referrarDashboard');
     expect(useSessionStore.getState().role).toBe('referer');
@@ -254,13 +236,13 @@ describe('switching role', () => {
 
   it('switches back to candidate mode from referrer mode', async () => {
     signInAs(referrerSession());
-    jest.mocked(updateRole).mockResolvedValue(makeSession());
+    api.updateRole.mockResolvedValue(makeSession());
     renderApp('/dashboard');
     await findPage('mfe_referrer/ReferrerDashboard');
     await userEvent.click(screen.getByRole('button', { name: 'Find a Referrer' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, switch' }));
     expect(await screen.findByText('Candidate mode activated')).toBeInTheDocument();
-    expect(updateRole).toHaveBeenCalledWith(makeSession().data._id, { role: 0 });
+    expect(api.updateRole).toHaveBeenCalledWith(makeSession().data._id, { role: 0 });
     expect(await findPage('mfe_candidate/UserDashboard')).toBeInTheDocument();
   });
 
@@ -270,13 +252,13 @@ describe('switching role', () => {
     await findPage('mfe_candidate/UserDashboard');
     await userEvent.click(screen.getByRole('button', { name: 'Find a Applicant' }));
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(updateRole).not.toHaveBeenCalled();
+    expect(api.updateRole).not.toHaveBeenCalled();
     expect(screen.getByText('Candidate mode activated')).toBeInTheDocument();
   });
 
   it("says 'Something went wrong. Please try again.' when the server refuses, and keeps the mode", async () => {
     signInAs();
-    jest.mocked(updateRole).mockRejectedValue(new ApiError('boom', 500));
+    api.updateRole.mockRejectedValue(new ApiError('boom', 500));
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderApp('/dashboard');
     await findPage('mfe_candidate/UserDashboard');
@@ -299,7 +281,7 @@ describe('logging out from the dashboard', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log out' }));
     expect(await findPage('mfe_public/Landing')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/');
-    expect(logout).toHaveBeenCalled();
+    expect(api.logout).toHaveBeenCalled();
     expect(window.localStorage.getItem('applicantUser')).toBeNull();
   });
 });
@@ -317,14 +299,14 @@ describe('the top bar', () => {
       verifiedAtCompany: null,
     };
     const time = '2026-03-05T10:00:00.000Z';
-    jest.mocked(getReferrerChats).mockResolvedValue([
+    api.getReferrerChats.mockResolvedValue([
       { _id: 'c1', user: peer, lastMessage: 'Hi', time, unread: 2 },
       { _id: 'c2', user: peer, lastMessage: 'Yo', time, unread: 1 },
     ]);
     renderApp('/dashboard');
     await findPage('mfe_candidate/UserDashboard');
     const button = await screen.findByRole('button', { name: 'Messages (3 unread)' });
-    expect(getReferrerChats).toHaveBeenCalledWith(makeSession().data._id);
+    expect(api.getReferrerChats).toHaveBeenCalledWith(makeSession().data._id);
     expect(screen.getByTestId('unread-messages-dot')).toBeInTheDocument();
     await userEvent.click(button);
     expect(await findPage('mfe_chat/Chat')).toBeInTheDocument();
@@ -334,7 +316,7 @@ describe('the top bar', () => {
     signInAs();
     renderApp('/dashboard');
     await findPage('mfe_candidate/UserDashboard');
-    await waitFor(() => expect(getReferrerChats).toHaveBeenCalled());
+    await waitFor(() => expect(api.getReferrerChats).toHaveBeenCalled());
     expect(screen.getByRole('button', { name: 'Messages' })).toBeInTheDocument();
     expect(screen.queryByTestId('unread-messages-dot')).not.toBeInTheDocument();
   });

@@ -3,9 +3,6 @@ import userEvent from '@testing-library/user-event';
 import {
   ApiError,
   apiClient,
-  getMe,
-  getReferrerChats,
-  updateRole,
   useSessionStore,
   type AppNotification,
   type JobPost,
@@ -19,13 +16,9 @@ import {
   resetApp,
   signInAs,
 } from '../../test/helpers';
-import { FakeEventSource } from '@referio/shared/test-utils';
+import { api, FakeEventSource } from '@referio/shared/test-utils';
 import type * as TestUtils from '@referio/shared/test-utils';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  loadRemote: jest.fn(),
-  registerRemotes: jest.fn(),
-}));
 // The bell's calls go through the real API functions and query options; only the HTTP layer is fake.
 jest.mock('../../../../shared/src/api/client', () => ({
   ...jest.requireActual<object>('../../../../shared/src/api/client'),
@@ -99,10 +92,8 @@ beforeEach(() => {
     }
     throw new Error(`unexpected POST ${url}`);
   }) as typeof http.post);
-  jest
-    .mocked(getMe)
-    .mockImplementation(async () => ({ ...useSessionStore.getState().applicantUser! }));
-  jest.mocked(getReferrerChats).mockResolvedValue([]);
+  api.getMe.mockImplementation(async () => ({ ...useSessionStore.getState().applicantUser! }));
+  api.getReferrerChats.mockResolvedValue([]);
 });
 
 const setInbox = (a: NotificationsAnswer) => {
@@ -205,10 +196,10 @@ it('fetches again when the live stream says something arrived', async () => {
 
 it("follows a link into the other mode's page by switching the mode, and stays on that page", async () => {
   signInAs(makeSession());
-  jest.mocked(updateRole).mockResolvedValue(referrerSession());
+  api.updateRole.mockResolvedValue(referrerSession());
   await openDashboard('/dashboard/referralRequests?status=pending&request=req-1');
   expect(await findPage('mfe_referrer/ReferralRequests')).toBeInTheDocument();
-  expect(updateRole).toHaveBeenCalledWith(makeSession().data._id, { role: 1 });
+  expect(api.updateRole).toHaveBeenCalledWith(makeSession().data._id, { role: 1 });
   expect(window.location.pathname + window.location.search).toBe(
     '/dashboard/referralRequests?status=pending&request=req-1',
   );

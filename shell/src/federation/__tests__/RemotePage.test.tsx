@@ -1,6 +1,5 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getMe } from '@referio/shared';
 import {
   fakeRemotePage,
   findPage,
@@ -11,21 +10,13 @@ import {
   renderApp,
   resetApp,
 } from '../../test/helpers';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  loadRemote: jest.fn(),
-  registerRemotes: jest.fn(),
-}));
-jest.mock('@referio/shared', () =>
-  jest.requireActual<typeof TestUtils>('@referio/shared/test-utils').mockSharedApi(['getMe']),
-);
+import { api } from '@referio/shared/test-utils';
 
 const MESSAGE = 'This part of Referio could not be loaded.';
 
 beforeEach(() => {
   resetApp();
-  jest.mocked(getMe).mockRejectedValue(new Error('not signed in'));
+  api.getMe.mockRejectedValue(new Error('not signed in'));
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 

@@ -3,7 +3,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { getMe } from '@referio/shared';
 import {
   fakeRemotePage,
   mockedLoadRemote,
@@ -16,15 +15,7 @@ import { checkForNewRelease, ensureRemotes, isChunkLoadError, loadPageModule } f
 import { keepServerHtmlOf } from '../RemotePage';
 import { NEW_RELEASE_MESSAGE, NewReleaseNotice } from '../NewReleaseNotice';
 import { newRelease, resetReleaseWatchForTests, startReleaseWatch } from '../releaseWatch';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  loadRemote: jest.fn(),
-  registerRemotes: jest.fn(),
-}));
-jest.mock('@referio/shared', () =>
-  jest.requireActual<typeof TestUtils>('@referio/shared/test-utils').mockSharedApi(['getMe']),
-);
+import { api } from '@referio/shared/test-utils';
 
 // A loaded machine renders slowly: each test may take a while (the waits inside are for a page to show).
 jest.setTimeout(30_000);
@@ -49,7 +40,7 @@ function pointerAt(entry: string): jest.Mock {
 beforeEach(() => {
   resetApp();
   resetReleaseWatchForTests();
-  jest.mocked(getMe).mockRejectedValue(new Error('not signed in'));
+  api.getMe.mockRejectedValue(new Error('not signed in'));
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });

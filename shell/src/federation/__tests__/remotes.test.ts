@@ -2,11 +2,6 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { ensureRemotes, loadPageModule, resetRemotesForTests } from '../remotes';
 import { INLINE_REMOTES_CONFIG_ID, inlineRemotesConfig } from '../remotesConfig';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  loadRemote: jest.fn(),
-  registerRemotes: jest.fn(),
-}));
-
 const inPage = [{ name: 'mfe_public', entry: 'http://localhost:3001/mf-manifest.json' }];
 const inFile = [{ name: 'mfe_public', entry: 'http://cdn.example/public/mf-manifest.json' }];
 

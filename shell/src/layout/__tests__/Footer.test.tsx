@@ -1,16 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, apiClient, getMe } from '@referio/shared';
+import { ApiError, apiClient } from '@referio/shared';
+import { api } from '@referio/shared/test-utils';
 import { findPage, renderApp, resetApp } from '../../test/helpers';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  loadRemote: jest.fn(),
-  registerRemotes: jest.fn(),
-}));
-jest.mock('@referio/shared', () =>
-  jest.requireActual<typeof TestUtils>('@referio/shared/test-utils').mockSharedApi(['getMe']),
-);
 
 const footer = () => screen.getByRole('contentinfo');
 // The subscribe box posts through the shared HTTP client: the tests answer for the server there.
@@ -25,7 +17,7 @@ async function subscribe(email: string) {
 
 beforeEach(async () => {
   resetApp();
-  jest.mocked(getMe).mockRejectedValue(new Error('not signed in'));
+  api.getMe.mockRejectedValue(new Error('not signed in'));
   renderApp('/');
   await findPage('mfe_public/Landing');
 });

@@ -1,25 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getMe, getOperatorStatus, logout, useSessionStore } from '@referio/shared';
+import { useSessionStore } from '@referio/shared';
+import { api } from '@referio/shared/test-utils';
 import { findPage, makeSession, renderApp, resetApp, signInAs } from '../../test/helpers';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  loadRemote: jest.fn(),
-  registerRemotes: jest.fn(),
-}));
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getMe', 'logout', 'getOperatorStatus']),
-);
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
 beforeEach(() => {
   resetApp();
-  jest.mocked(getMe).mockResolvedValue(makeSession());
-  jest.mocked(logout).mockResolvedValue({ success: true, message: 'Logged out' });
+  api.getMe.mockResolvedValue(makeSession());
+  api.logout.mockResolvedValue({ success: true, message: 'Logged out' });
 });
 
 describe('the navbar', () => {
@@ -98,13 +88,13 @@ describe('the navbar', () => {
     expect(greeting).toHaveAttribute('aria-expanded', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
     expect(await findPage('mfe_public/Landing')).toBeInTheDocument();
-    expect(logout).toHaveBeenCalled();
+    expect(api.logout).toHaveBeenCalled();
     expect(window.localStorage.getItem('applicantUser')).toBeNull();
     expect(within(mainNav()).getByRole('link', { name: 'Login' })).toBeInTheDocument();
   });
 
-  it('still signs out here when the logout call fails', async () => {
-    jest.mocked(logout).mockRejectedValue(new Error('offline'));
+  it('still signs out here when the api.logout call fails', async () => {
+    api.logout.mockRejectedValue(new Error('offline'));
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     signInAs();
     renderApp('/');
@@ -117,8 +107,8 @@ describe('the navbar', () => {
 
   it('links an operator to the console from the greeting popup', async () => {
     const operator = makeSession({ operator: true });
-    jest.mocked(getMe).mockResolvedValue(operator);
-    jest.mocked(getOperatorStatus).mockResolvedValue(true);
+    api.getMe.mockResolvedValue(operator);
+    api.getOperatorStatus.mockResolvedValue(true);
     signInAs(operator);
     renderApp('/');
     await findPage('mfe_public/Landing');

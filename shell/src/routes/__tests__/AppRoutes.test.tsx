@@ -1,6 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getMe } from '@referio/shared';
 import {
   findPage,
   makeSession,
@@ -9,19 +8,11 @@ import {
   resetApp,
   signInAs,
 } from '../../test/helpers';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  loadRemote: jest.fn(),
-  registerRemotes: jest.fn(),
-}));
-jest.mock('@referio/shared', () =>
-  jest.requireActual<typeof TestUtils>('@referio/shared/test-utils').mockSharedApi(['getMe']),
-);
+import { api } from '@referio/shared/test-utils';
 
 beforeEach(() => {
   resetApp();
-  jest.mocked(getMe).mockResolvedValue(makeSession());
+  api.getMe.mockResolvedValue(makeSession());
 });
 
 describe('the site routes', () => {

@@ -3,7 +3,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { getMe, getNotifications, getReferrerChats, useSessionStore } from '@referio/shared';
+import { useSessionStore } from '@referio/shared';
+import { api } from '@referio/shared/test-utils';
 import {
   findPage,
   mockedLoadRemote,
@@ -12,17 +13,6 @@ import {
   resetApp,
   signInAs,
 } from '../../test/helpers';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  loadRemote: jest.fn(),
-  registerRemotes: jest.fn(),
-}));
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getMe', 'getReferrerChats', 'getNotifications']),
-);
 
 /** A remote page that names itself as the public pages do, with a link to move on. */
 function titledPage(id: string, title: string, to: string) {
@@ -43,9 +33,9 @@ function titledPage(id: string, title: string, to: string) {
 
 beforeEach(() => {
   resetApp();
-  jest.mocked(getMe).mockImplementation(async () => useSessionStore.getState().applicantUser!);
-  jest.mocked(getReferrerChats).mockResolvedValue([]);
-  jest.mocked(getNotifications).mockResolvedValue({ items: [], unread: 0 });
+  api.getMe.mockImplementation(async () => useSessionStore.getState().applicantUser!);
+  api.getReferrerChats.mockResolvedValue([]);
+  api.getNotifications.mockResolvedValue({ items: [], unread: 0 });
 });
 
 const status = () => document.querySelector<HTMLElement>('[data-route-announcer]')!;

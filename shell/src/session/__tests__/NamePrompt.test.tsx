@@ -1,32 +1,22 @@
 // A name at first sign-in: the prompt after signing in for accounts without a name.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getMe, updateName, useSessionStore } from '@referio/shared';
+import { ApiError, useSessionStore } from '@referio/shared';
+import { api } from '@referio/shared/test-utils';
 import { findPage, makeSession, renderApp, resetApp, signInAs } from '../../test/helpers';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  loadRemote: jest.fn(),
-  registerRemotes: jest.fn(),
-}));
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getMe', 'updateName']),
-);
 
 const nameless = () => makeSession({ fullName: '', displayName: 'ana' });
 
 beforeEach(() => {
   resetApp();
-  jest.mocked(getMe).mockImplementation(async () => useSessionStore.getState().applicantUser!);
+  api.getMe.mockImplementation(async () => useSessionStore.getState().applicantUser!);
 });
 
 describe('the name prompt', () => {
   it('asks a signed-in user without a name, checks the name, saves it and goes away', async () => {
     const user = userEvent.setup();
     signInAs(nameless());
-    jest.mocked(updateName).mockResolvedValue(makeSession({ fullName: 'Ana Rao' }));
+    api.updateName.mockResolvedValue(makeSession({ fullName: 'Ana Rao' }));
     renderApp('/job-details/job-1');
 
     const dialog = await screen.findByRole('dialog', { name: "What's your name?" });
@@ -43,7 +33,7 @@ describe('the name prompt', () => {
     expect(
       within(dialog).getByText('Please enter your name, not an email address.'),
     ).toBeInTheDocument();
-    expect(updateName).not.toHaveBeenCalled();
+    expect(api.updateName).not.toHaveBeenCalled();
 
     await user.clear(field);
     await user.type(field, '  Ana Rao ');
@@ -51,7 +41,7 @@ describe('the name prompt', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: "What's your name?" })).not.toBeInTheDocument(),
     );
-    expect(updateName).toHaveBeenCalledWith({ fullName: 'Ana Rao' });
+    expect(api.updateName).toHaveBeenCalledWith({ fullName: 'Ana Rao' });
     expect(useSessionStore.getState().currentUserInfo?.data.fullName).toBe('Ana Rao');
     // The page the user came for is still there.
     expect(await findPage('mfe_public/JobDetails')).toBeInTheDocument();
@@ -60,9 +50,7 @@ describe('the name prompt', () => {
   it("shows the server's refusal and keeps the dialog", async () => {
     const user = userEvent.setup();
     signInAs(nameless());
-    jest
-      .mocked(updateName)
-      .mockRejectedValue(new ApiError('Bad', 400, 'Your name must contain letters.'));
+    api.updateName.mockRejectedValue(new ApiError('Bad', 400, 'Your name must contain letters.'));
     renderApp('/');
     const dialog = await screen.findByRole('dialog', { name: "What's your name?" });
     await user.type(within(dialog).getByRole('textbox', { name: /Your full name/ }), 'Ana');

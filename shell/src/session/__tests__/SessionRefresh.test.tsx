@@ -1,15 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { ApiError, getMe, useSessionStore } from '@referio/shared';
+import { ApiError, useSessionStore } from '@referio/shared';
+import { api } from '@referio/shared/test-utils';
 import { findPage, makeSession, renderApp, resetApp, signInAs } from '../../test/helpers';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  loadRemote: jest.fn(),
-  registerRemotes: jest.fn(),
-}));
-jest.mock('@referio/shared', () =>
-  jest.requireActual<typeof TestUtils>('@referio/shared/test-utils').mockSharedApi(['getMe']),
-);
 
 beforeEach(() => resetApp());
 
@@ -17,12 +9,12 @@ describe('at start-up', () => {
   it('asks nothing of the server when nobody is signed in', async () => {
     renderApp('/');
     await findPage('mfe_public/Landing');
-    expect(getMe).not.toHaveBeenCalled();
+    expect(api.getMe).not.toHaveBeenCalled();
   });
 
   it('replaces the stored user with the fresh one from the server', async () => {
     signInAs(makeSession({ fullName: 'Ana Rao' }));
-    jest.mocked(getMe).mockResolvedValue(makeSession({ fullName: 'Anita Rao', skills: ['Go'] }));
+    api.getMe.mockResolvedValue(makeSession({ fullName: 'Anita Rao', skills: ['Go'] }));
     renderApp('/');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(await within(nav).findByRole('button', { name: 'Hi, Anita' })).toBeInTheDocument();
@@ -31,7 +23,7 @@ describe('at start-up', () => {
 
   it('signs out here when the server says the session has ended (401)', async () => {
     signInAs();
-    jest.mocked(getMe).mockRejectedValue(new ApiError('Not signed in', 401, 'Not signed in'));
+    api.getMe.mockRejectedValue(new ApiError('Not signed in', 401, 'Not signed in'));
     renderApp('/');
     await waitFor(() => expect(useSessionStore.getState().applicantUser).toBeNull());
     expect(window.localStorage.getItem('applicantUser')).toBeNull();
@@ -41,9 +33,9 @@ describe('at start-up', () => {
   it('keeps the session when the server cannot be reached', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     signInAs();
-    jest.mocked(getMe).mockRejectedValue(new ApiError('Network error', 0));
+    api.getMe.mockRejectedValue(new ApiError('Network error', 0));
     renderApp('/');
-    await waitFor(() => expect(getMe).toHaveBeenCalled());
+    await waitFor(() => expect(api.getMe).toHaveBeenCalled());
     await findPage('mfe_public/Landing');
     expect(useSessionStore.getState().applicantUser).not.toBeNull();
   });

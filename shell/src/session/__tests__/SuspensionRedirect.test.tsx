@@ -1,21 +1,13 @@
 import { act, waitFor } from '@testing-library/react';
-import { getMe, noteSuspension, useSessionStore } from '@referio/shared';
+import { noteSuspension, useSessionStore } from '@referio/shared';
+import { api } from '@referio/shared/test-utils';
 import { findPage, makeSession, renderApp, resetApp, signInAs } from '../../test/helpers';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  loadRemote: jest.fn(),
-  registerRemotes: jest.fn(),
-}));
-jest.mock('@referio/shared', () =>
-  jest.requireActual<typeof TestUtils>('@referio/shared/test-utils').mockSharedApi(['getMe']),
-);
 
 const suspension = { reason: 'Asked candidates for money', suspendedAt: '2026-01-02T03:04:05Z' };
 
 beforeEach(() => {
   resetApp();
-  jest.mocked(getMe).mockResolvedValue(makeSession());
+  api.getMe.mockResolvedValue(makeSession());
 });
 
 describe('when the server ends the session', () => {

@@ -1,15 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import type * as TestUtils from '@referio/shared/test-utils';
-import { getAuditLog } from '@referio/shared';
 import { AuditLog } from '../components/AuditLog';
 import { makeAuditEntry, renderPage } from '../../../test/render';
-
-jest.mock('@referio/shared', () =>
-  jest.requireActual<typeof TestUtils>('@referio/shared/test-utils').mockSharedApi(['getAuditLog']),
-);
+import { api } from '@referio/shared/test-utils';
 
 it('shows who did what in words, with names and e-mails instead of ids and JSON', async () => {
-  jest.mocked(getAuditLog).mockResolvedValue([
+  api.getAuditLog.mockResolvedValue([
     makeAuditEntry(),
     makeAuditEntry({
       _id: 'a2',

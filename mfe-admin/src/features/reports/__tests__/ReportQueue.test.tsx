@@ -1,23 +1,14 @@
 import { screen } from '@testing-library/react';
-import type * as TestUtils from '@referio/shared/test-utils';
-import { getAdminReports } from '@referio/shared';
 import { ReportQueue } from '../components/ReportQueue';
 import { makeReport, renderPage } from '../../../test/render';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getAdminReports']),
-);
+import { api } from '@referio/shared/test-utils';
 
 it('shows how many people reported a target when the API counts them', async () => {
-  jest
-    .mocked(getAdminReports)
-    .mockResolvedValue([
-      makeReport({ reporterCount: 3 }),
-      makeReport({ _id: 'r2', reporterCount: 1 }),
-      makeReport({ _id: 'r3' }),
-    ]);
+  api.getAdminReports.mockResolvedValue([
+    makeReport({ reporterCount: 3 }),
+    makeReport({ _id: 'r2', reporterCount: 1 }),
+    makeReport({ _id: 'r3' }),
+  ]);
   renderPage(<ReportQueue />);
   expect(await screen.findByRole('listitem', { name: 'Report r1' })).toHaveTextContent(
     'reported by 3 people',
@@ -29,7 +20,7 @@ it('shows how many people reported a target when the API counts them', async () 
 });
 
 it('offers Unsuspend instead of Suspend when the reported user is suspended', async () => {
-  jest.mocked(getAdminReports).mockResolvedValue([makeReport({ targetSuspended: true })]);
+  api.getAdminReports.mockResolvedValue([makeReport({ targetSuspended: true })]);
   renderPage(<ReportQueue />);
   expect(await screen.findByRole('button', { name: 'Unsuspend Rita Ref' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /^Suspend/ })).not.toBeInTheDocument();

@@ -1,15 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type * as TestUtils from '@referio/shared/test-utils';
-import { getAdminUsers, suspendUser, unsuspendUser } from '@referio/shared';
 import { UserList } from '../components/UserList';
 import { makeAdminUser, renderPage } from '../../../test/render';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getAdminUsers', 'suspendUser', 'unsuspendUser']),
-);
+import { api } from '@referio/shared/test-utils';
 
 const suspended = makeAdminUser({
   suspendedAt: '2026-01-06T10:00:00.000Z',
@@ -18,7 +11,7 @@ const suspended = makeAdminUser({
 
 async function openDialog() {
   const user = userEvent.setup();
-  jest.mocked(getAdminUsers).mockResolvedValue([makeAdminUser()]);
+  api.getAdminUsers.mockResolvedValue([makeAdminUser()]);
   renderPage(<UserList />);
   const opener = await screen.findByRole('button', { name: 'Suspend Rita Ref…' });
   await user.click(opener);
@@ -44,7 +37,7 @@ describe('the suspend dialog', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
-    expect(suspendUser).not.toHaveBeenCalled();
+    expect(api.suspendUser).not.toHaveBeenCalled();
   });
 
   it('refuses to suspend without a reason, and shows a refusal of the server in the dialog', async () => {
@@ -53,8 +46,8 @@ describe('the suspend dialog', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
       'Give a reason for the suspension. The user is told it.',
     );
-    expect(suspendUser).not.toHaveBeenCalled();
-    jest.mocked(suspendUser).mockRejectedValue(new Error('Request failed with status code 500'));
+    expect(api.suspendUser).not.toHaveBeenCalled();
+    api.suspendUser.mockRejectedValue(new Error('Request failed with status code 500'));
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Spam');
     await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
@@ -65,18 +58,15 @@ describe('the suspend dialog', () => {
 });
 
 it('shows why a user is suspended and undoes the suspension with Unsuspend', async () => {
-  jest
-    .mocked(getAdminUsers)
-    .mockResolvedValueOnce([suspended])
-    .mockResolvedValue([makeAdminUser()]);
-  jest.mocked(unsuspendUser).mockResolvedValue(makeAdminUser());
+  api.getAdminUsers.mockResolvedValueOnce([suspended]).mockResolvedValue([makeAdminUser()]);
+  api.unsuspendUser.mockResolvedValue(makeAdminUser());
   const user = userEvent.setup();
   renderPage(<UserList />);
   const item = await screen.findByRole('listitem', { name: 'rita@goog-careers.example' });
   expect(item).toHaveTextContent('Suspended on');
   expect(item).toHaveTextContent(': Spam in chat');
   await user.click(within(item).getByRole('button', { name: 'Unsuspend Rita Ref' }));
-  expect(unsuspendUser).toHaveBeenCalledWith('u2');
+  expect(api.unsuspendUser).toHaveBeenCalledWith('u2');
   expect(await screen.findByText('Rita Ref is no longer suspended.')).toBeInTheDocument();
   await waitFor(() =>
     expect(screen.getByRole('button', { name: 'Suspend Rita Ref…' })).toBeInTheDocument(),

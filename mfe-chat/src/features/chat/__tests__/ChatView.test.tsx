@@ -2,28 +2,13 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import {
-  createMessage,
-  getMessages,
-  getReferrerChats,
-  markChatRead,
   useSessionStore,
   type Chat,
   type ChatMessage,
   type SessionResponse,
 } from '@referio/shared';
-import type * as TestUtils from '@referio/shared/test-utils';
 import { ChatView } from '../components/ChatView';
-import { FakeEventSource, makeSession, USER_ID } from '@referio/shared/test-utils';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getReferrerChats', 'getMessages', 'createMessage', 'markChatRead']),
-);
-const mockedChats = jest.mocked(getReferrerChats);
-const mockedMessages = jest.mocked(getMessages);
-const mockedCreate = jest.mocked(createMessage);
-const mockedMarkRead = jest.mocked(markChatRead);
+import { api, FakeEventSource, makeSession, USER_ID } from '@referio/shared/test-utils';
 
 const ME = USER_ID;
 const session: SessionResponse = makeSession({ skills: [] });
@@ -74,9 +59,9 @@ beforeEach(() => {
   (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
   useSessionStore.getState().signOut();
   useSessionStore.getState().signIn(session);
-  mockedChats.mockResolvedValue(CHATS);
-  mockedMessages.mockResolvedValue([]);
-  mockedMarkRead.mockResolvedValue({ success: true, message: 'Marked as read' });
+  api.getReferrerChats.mockResolvedValue(CHATS);
+  api.getMessages.mockResolvedValue([]);
+  api.markChatRead.mockResolvedValue({ success: true, message: 'Marked as read' });
 });
 
 afterEach(() => {
@@ -94,7 +79,7 @@ describe('the chat page', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Ravi Kumar' })).toBeVisible();
     expect(await screen.findByText('No messages yet')).toBeInTheDocument();
     // Opening a chat reads it: the badge goes and the server is told.
-    expect(mockedMarkRead).toHaveBeenCalledWith('c1');
+    expect(api.markChatRead).toHaveBeenCalledWith('c1');
     expect(within(list).queryByLabelText('2 unread')).not.toBeInTheDocument();
   });
 
@@ -103,7 +88,7 @@ describe('the chat page', () => {
       chat('c1', 'Ravi Kumar', 'ravi@example.com', {
         user: { ...chat('c1', 'Ravi Kumar', 'ravi@example.com').user, ...verified },
       });
-    mockedChats.mockResolvedValue([
+    api.getReferrerChats.mockResolvedValue([
       peer({
         verifiedDomain: 'goog-careers.example',
         verifiedCompanyName: 'Google',
@@ -121,7 +106,7 @@ describe('the chat page', () => {
     expect(screen.queryByText(/Verified at Google/)).not.toBeInTheDocument();
     unmount();
 
-    mockedChats.mockResolvedValue([
+    api.getReferrerChats.mockResolvedValue([
       peer({
         verifiedDomain: 'google.com',
         verifiedCompanyName: 'Google',
@@ -161,18 +146,18 @@ describe('the chat page', () => {
   });
 
   it('says chats open after an approval when there are none', async () => {
-    mockedChats.mockResolvedValue([]);
+    api.getReferrerChats.mockResolvedValue([]);
     renderChat();
     expect(await screen.findByText('No chats yet')).toBeInTheDocument();
     expect(screen.getByText(/once a referral request is approved/)).toBeInTheDocument();
   });
 
   it('shows a closed conversation (a block) readable, with a notice instead of the input', async () => {
-    mockedChats.mockResolvedValue([
+    api.getReferrerChats.mockResolvedValue([
       chat('c1', '', '', { lastMessage: 'Thanks!', closed: 'blocked' }),
       ...CHATS.slice(1),
     ]);
-    mockedMessages.mockResolvedValue([message('m1', 'c1', 'peer-c1', 'Thanks!')]);
+    api.getMessages.mockResolvedValue([message('m1', 'c1', 'peer-c1', 'Thanks!')]);
     renderChat();
     expect(await screen.findByRole('heading', { level: 2, name: 'Referio member' })).toBeVisible();
     expect(await within(screen.getByRole('log')).findByText('Thanks!')).toBeInTheDocument();
@@ -184,7 +169,7 @@ describe('the chat page', () => {
 
   it('sends only non-blank text, disables the button while sending, and shows the message as mine', async () => {
     let resolve: (m: ChatMessage) => void = () => {};
-    mockedCreate.mockImplementation(() => new Promise((r) => (resolve = r)));
+    api.createMessage.mockImplementation(() => new Promise((r) => (resolve = r)));
     renderChat();
     const input = await screen.findByPlaceholderText('Type something...');
     const send = screen.getByRole('button', { name: 'Send' });
@@ -194,7 +179,7 @@ describe('the chat page', () => {
     await userEvent.clear(input);
     await userEvent.type(input, 'Thanks for the referral{Enter}');
     expect(screen.getByRole('button', { name: 'Sending' })).toBeDisabled();
-    expect(mockedCreate).toHaveBeenCalledWith({
+    expect(api.createMessage).toHaveBeenCalledWith({
       chatId: 'c1',
       sender: 'Ana Rao',
       senderId: ME,
@@ -250,7 +235,7 @@ describe('the chat page', () => {
       message(`n${i}`, 'c1', 'peer-c1', `new ${i}`, 30 + i),
     );
     const older = [message('o0', 'c1', ME, 'old 0', 1), message('o1', 'c1', ME, 'old 1', 2)];
-    mockedMessages.mockImplementation(async (_chat, _page, _limit, before) =>
+    api.getMessages.mockImplementation(async (_chat, _page, _limit, before) =>
       before === 'n0' ? older : newest,
     );
     renderChat();
@@ -259,7 +244,7 @@ describe('the chat page', () => {
     log.scrollTop = 0;
     fireEvent.scroll(log);
     await screen.findByText('old 0');
-    expect(mockedMessages).toHaveBeenLastCalledWith('c1', 1, 20, 'n0');
+    expect(api.getMessages).toHaveBeenLastCalledWith('c1', 1, 20, 'n0');
     const texts = within(log)
       .getAllByRole('listitem')
       .map((li) => li.querySelector('.chat__bubble-text')?.textContent);
@@ -271,7 +256,7 @@ describe('the chat page', () => {
   it('adds a chat the other person opened since the list was loaded when its first message arrives', async () => {
     renderChat();
     await screen.findByText('No messages yet');
-    mockedChats.mockResolvedValue([
+    api.getReferrerChats.mockResolvedValue([
       chat('c3', 'Nisha', 'nisha@initech.com', { lastMessage: 'Hi there', unread: 1 }),
       ...CHATS,
     ]);
@@ -285,7 +270,7 @@ describe('the chat page', () => {
   it('adds a chat the other person opened, before any message, when the stream says the chats changed', async () => {
     renderChat();
     await screen.findByText('No messages yet');
-    mockedChats.mockResolvedValue([chat('c4', 'Omar', 'omar@initech.com'), ...CHATS]);
+    api.getReferrerChats.mockResolvedValue([chat('c4', 'Omar', 'omar@initech.com'), ...CHATS]);
     act(() => FakeEventSource.latest().emit('changed', { topics: ['chats'] }));
     expect(await screen.findByRole('button', { name: /^Omar/ })).toBeInTheDocument();
   });
@@ -295,9 +280,9 @@ describe('the chat page', () => {
     await screen.findByText('No messages yet');
     const source = FakeEventSource.latest();
     act(() => source.emit('hello', { latestId: 0, presence: null }, 0));
-    const calls = mockedChats.mock.calls.length;
+    const calls = api.getReferrerChats.mock.calls.length;
     act(() => source.emit('hello', { latestId: 4, presence: null }, 4));
-    await waitFor(() => expect(mockedChats.mock.calls.length).toBeGreaterThan(calls));
+    await waitFor(() => expect(api.getReferrerChats.mock.calls.length).toBeGreaterThan(calls));
   });
 });
 
@@ -321,7 +306,7 @@ describe('the chat page on a phone', () => {
     expect(within(list).getByText('Ravi Kumar')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 2, name: 'Ravi Kumar' })).toBeNull();
     expect(screen.queryByText('Select a chat to read its messages.')).toBeNull();
-    expect(mockedMarkRead).not.toHaveBeenCalled();
+    expect(api.markChatRead).not.toHaveBeenCalled();
     expect(within(list).getByLabelText('2 unread')).toBeInTheDocument();
 
     await userEvent.click(entry('meera@globex.com'));
@@ -330,7 +315,7 @@ describe('the chat page on a phone', () => {
     ).toBeInTheDocument();
     // One pane at a time: the list is gone while the conversation is open.
     expect(screen.queryByRole('region', { name: 'Messages' })).toBeNull();
-    expect(mockedMarkRead).toHaveBeenCalledWith('c2');
+    expect(api.markChatRead).toHaveBeenCalledWith('c2');
   });
 
   it('has a back arrow in the open conversation that returns to the list', async () => {

@@ -1,33 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
-import {
-  ApiError,
-  createUser,
-  getAuthConfig,
-  login,
-  oAuth,
-  useSessionStore,
-  verifyOtp,
-  type SessionResponse,
-} from '@referio/shared';
+import { ApiError, useSessionStore, type SessionResponse } from '@referio/shared';
 import SignIn from '../../../pages/SignIn';
 import SignUp from '../../../pages/SignUp';
 import type { GoogleAccountsId, GoogleCredentialResponse } from '../api/googleIdentity';
-import { makeSession, renderPage } from '@referio/shared/test-utils';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['login', 'createUser', 'verifyOtp', 'oAuth', 'getAuthConfig']),
-);
-
-const mockedLogin = jest.mocked(login);
-const mockedCreateUser = jest.mocked(createUser);
-const mockedVerifyOtp = jest.mocked(verifyOtp);
-const mockedOAuth = jest.mocked(oAuth);
-const mockedGetAuthConfig = jest.mocked(getAuthConfig);
+import { api, makeSession, renderPage } from '@referio/shared/test-utils';
 
 const session = makeSession;
 
@@ -46,7 +24,7 @@ function renderAuthPage(
   Page: ComponentType,
   { path = '/sign-in', googleClientId = null as string | null, search = '' } = {},
 ) {
-  mockedGetAuthConfig.mockResolvedValue({ googleClientId });
+  api.getAuthConfig.mockResolvedValue({ googleClientId });
   return renderPage(<Page />, {
     url: path + search,
     path,
@@ -76,7 +54,7 @@ afterEach(() => {
 
 describe('Sign In', () => {
   beforeEach(() => {
-    mockedLogin.mockResolvedValue({ success: true, message: 'OTP sent' });
+    api.login.mockResolvedValue({ success: true, message: 'OTP sent' });
   });
 
   it('offers the Applicant/Referrer selector, an e-mail field with a placeholder, LOGIN and the consent links', async () => {
@@ -100,7 +78,7 @@ describe('Sign In', () => {
     );
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Referio home' })).toHaveAttribute('href', '/');
-    await waitFor(() => expect(mockedGetAuthConfig).toHaveBeenCalled());
+    await waitFor(() => expect(api.getAuthConfig).toHaveBeenCalled());
   });
 
   it('links "Register for free" to the sign-up page', async () => {
@@ -122,7 +100,7 @@ describe('Sign In', () => {
     await user.click(screen.getByRole('radio', { name: 'Referrer' }));
     await requestCode(user, '  Ana@Example.com ');
 
-    expect(mockedLogin).toHaveBeenCalledWith({ email: 'ana@example.com', roleId: 1 });
+    expect(api.login).toHaveBeenCalledWith({ email: 'ana@example.com', roleId: 1 });
     expect(await screen.findByText('OTP sent to your email!')).toBeInTheDocument();
     expect(digitBoxes()).toHaveLength(4);
     expect(digitBoxes()[0]).toHaveFocus();
@@ -147,13 +125,13 @@ describe('Sign In', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Please enter a valid email address',
     );
-    expect(mockedLogin).not.toHaveBeenCalled();
+    expect(api.login).not.toHaveBeenCalled();
   });
 
   it("reads 'Sending OTP...' on a disabled button while the code is being sent", async () => {
     const user = userEvent.setup();
     const send = deferred<{ success: boolean; message: string }>();
-    mockedLogin.mockReturnValue(send.promise);
+    api.login.mockReturnValue(send.promise);
     renderAuthPage(SignIn);
 
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ana@example.com');
@@ -166,7 +144,7 @@ describe('Sign In', () => {
 
   it("shows the server's message when sending fails, else 'Failed to send OTP. Please try again.'", async () => {
     const user = userEvent.setup();
-    mockedLogin
+    api.login
       .mockRejectedValueOnce(new ApiError('No account', 404, 'No account found for this email'))
       .mockRejectedValueOnce(new ApiError('Network error. Please check your connection.', 0));
     renderAuthPage(SignIn);
@@ -185,35 +163,35 @@ describe('Sign In', () => {
 
   it('verifies by itself, once, as soon as the fourth digit is typed', async () => {
     const user = userEvent.setup();
-    mockedVerifyOtp.mockResolvedValue(session());
+    api.verifyOtp.mockResolvedValue(session());
     renderAuthPage(SignIn);
     await requestCode(user);
 
     await user.keyboard('123');
-    expect(mockedVerifyOtp).not.toHaveBeenCalled();
+    expect(api.verifyOtp).not.toHaveBeenCalled();
     await user.keyboard('4');
 
     await waitFor(() =>
-      expect(mockedVerifyOtp).toHaveBeenCalledWith({
+      expect(api.verifyOtp).toHaveBeenCalledWith({
         email: 'ana@example.com',
         otp: '1234',
         roleId: 0,
       }),
     );
     expect(await screen.findByText('OTP Verified Sucessfully!')).toBeInTheDocument();
-    expect(mockedVerifyOtp).toHaveBeenCalledTimes(1);
+    expect(api.verifyOtp).toHaveBeenCalledTimes(1);
   });
 
   it('verifies a pasted four-digit code', async () => {
     const user = userEvent.setup();
-    mockedVerifyOtp.mockResolvedValue(session());
+    api.verifyOtp.mockResolvedValue(session());
     renderAuthPage(SignIn);
     await requestCode(user);
 
     await user.paste('9876');
 
     await waitFor(() =>
-      expect(mockedVerifyOtp).toHaveBeenCalledWith({
+      expect(api.verifyOtp).toHaveBeenCalledWith({
         email: 'ana@example.com',
         otp: '9876',
         roleId: 0,
@@ -224,7 +202,7 @@ describe('Sign In', () => {
   it("reads 'Verifying OTP...' while the code is checked and starts no second check meanwhile", async () => {
     const user = userEvent.setup();
     const check = deferred<SessionResponse>();
-    mockedVerifyOtp.mockReturnValue(check.promise);
+    api.verifyOtp.mockReturnValue(check.promise);
     renderAuthPage(SignIn);
     await requestCode(user);
 
@@ -233,14 +211,14 @@ describe('Sign In', () => {
     const busy = await screen.findByRole('button', { name: 'Verifying OTP...' });
     expect(busy).toBeDisabled();
     await user.click(busy);
-    expect(mockedVerifyOtp).toHaveBeenCalledTimes(1);
+    expect(api.verifyOtp).toHaveBeenCalledTimes(1);
     await act(async () => check.resolve(session()));
     expect(await screen.findByText('OTP Verified Sucessfully!')).toBeInTheDocument();
   });
 
   it("shows the server's message when the code is refused, else 'Invalid OTP. Please try again.', and stays on the code step", async () => {
     const user = userEvent.setup();
-    mockedVerifyOtp
+    api.verifyOtp
       .mockRejectedValueOnce(new ApiError('Wrong code', 400, 'The code is wrong or has expired'))
       .mockRejectedValueOnce(new ApiError('Request failed with status 500', 500));
     renderAuthPage(SignIn);
@@ -256,10 +234,10 @@ describe('Sign In', () => {
     expect(verifyButton).toBeDisabled();
     await user.keyboard('5678');
     expect(await screen.findByText('Invalid OTP. Please try again.')).toBeInTheDocument();
-    expect(mockedVerifyOtp).toHaveBeenLastCalledWith(expect.objectContaining({ otp: '5678' }));
+    expect(api.verifyOtp).toHaveBeenLastCalledWith(expect.objectContaining({ otp: '5678' }));
     await waitFor(() => expect(digitBoxes()[0]).toHaveFocus());
 
-    expect(mockedVerifyOtp).toHaveBeenCalledTimes(2);
+    expect(api.verifyOtp).toHaveBeenCalledTimes(2);
     expect(digitBoxes()).toHaveLength(4);
     expect(digitBoxes().map((b) => (b as HTMLInputElement).value)).toEqual(['', '', '', '']);
     expect(useSessionStore.getState().applicantUser).toBeNull();
@@ -270,7 +248,7 @@ describe('Sign In', () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const answer = session();
-    mockedVerifyOtp.mockResolvedValue(answer);
+    api.verifyOtp.mockResolvedValue(answer);
     renderAuthPage(SignIn);
 
     await user.click(screen.getByRole('radio', { name: 'Referrer' }));
@@ -293,7 +271,7 @@ describe('Sign In', () => {
   it('returns to the deep link it was sent from (?next=), and never to another site', async () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    mockedVerifyOtp.mockResolvedValue(session());
+    api.verifyOtp.mockResolvedValue(session());
     renderAuthPage(SignIn, {
       search: `?next=${encodeURIComponent('/dashboard/referralRequests?status=pending&request=r1')}`,
     });
@@ -324,7 +302,7 @@ describe('Google sign-in', () => {
   it('is not offered when the API has no Google client id', async () => {
     renderAuthPage(SignIn, { googleClientId: null });
 
-    await waitFor(() => expect(mockedGetAuthConfig).toHaveBeenCalled());
+    await waitFor(() => expect(api.getAuthConfig).toHaveBeenCalled());
     await act(async () => {});
     expect(screen.queryByText('or continue with')).not.toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Sign in with Google' })).not.toBeInTheDocument();
@@ -357,7 +335,7 @@ describe('Google sign-in', () => {
     const user = userEvent.setup();
     const google = fakeGoogle();
     const answer = session();
-    mockedOAuth.mockResolvedValue(answer);
+    api.oAuth.mockResolvedValue(answer);
     renderAuthPage(SignIn, { googleClientId: 'client-123.apps.googleusercontent.com' });
 
     const slot = await screen.findByRole('group', { name: 'Sign in with Google' });
@@ -374,7 +352,7 @@ describe('Google sign-in', () => {
     await user.click(screen.getByRole('radio', { name: 'Referrer' }));
     await act(async () => google.sendCredential('google-id-token-abc'));
 
-    expect(mockedOAuth).toHaveBeenCalledWith({ credential: 'google-id-token-abc', roleId: 1 });
+    expect(api.oAuth).toHaveBeenCalledWith({ credential: 'google-id-token-abc', roleId: 1 });
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(useSessionStore.getState().applicantUser).toEqual(answer);
     expect(useSessionStore.getState().role).toBe('referer');
@@ -382,7 +360,7 @@ describe('Google sign-in', () => {
 
   it('keeps the page to return to (`?next=`) through Google sign-in, on sign-up too', async () => {
     const google = fakeGoogle();
-    mockedOAuth.mockResolvedValue(session());
+    api.oAuth.mockResolvedValue(session());
     renderAuthPage(SignUp, {
       path: '/sign-up',
       googleClientId: 'client-123.apps.googleusercontent.com',
@@ -398,7 +376,7 @@ describe('Google sign-in', () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => {});
     const google = fakeGoogle();
     const failure = new ApiError('Invalid Google token', 401, 'Invalid Google token');
-    mockedOAuth.mockRejectedValue(failure);
+    api.oAuth.mockRejectedValue(failure);
     renderAuthPage(SignIn, { googleClientId: 'client-123.apps.googleusercontent.com' });
     await screen.findByRole('group', { name: 'Sign in with Google' });
     await waitFor(() => expect(google.id.initialize).toHaveBeenCalled());
@@ -413,11 +391,11 @@ describe('Google sign-in', () => {
 });
 
 describe('Sign Up', () => {
-  it('sends the code with createUser, verifies the four digits and goes to / after 1500 ms', async () => {
+  it('sends the code with api.createUser, verifies the four digits and goes to / after 1500 ms', async () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    mockedCreateUser.mockResolvedValue({ success: true, message: 'OTP sent' });
-    mockedVerifyOtp.mockResolvedValue(session());
+    api.createUser.mockResolvedValue({ success: true, message: 'OTP sent' });
+    api.verifyOtp.mockResolvedValue(session());
     renderAuthPage(SignUp, { path: '/sign-up' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
@@ -426,14 +404,14 @@ describe('Sign Up', () => {
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'new@example.com');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
-    expect(mockedCreateUser).toHaveBeenCalledWith({ email: 'new@example.com', roleId: 0 });
-    expect(mockedLogin).not.toHaveBeenCalled();
+    expect(api.createUser).toHaveBeenCalledWith({ email: 'new@example.com', roleId: 0 });
+    expect(api.login).not.toHaveBeenCalled();
     expect(await screen.findByText('OTP sent to your email!')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign Up' })).not.toBeInTheDocument();
 
     await user.keyboard('4321');
     expect(await screen.findByText('OTP Verified Sucessfully!')).toBeInTheDocument();
-    expect(mockedVerifyOtp).toHaveBeenCalledWith({
+    expect(api.verifyOtp).toHaveBeenCalledWith({
       email: 'new@example.com',
       otp: '4321',
       roleId: 0,

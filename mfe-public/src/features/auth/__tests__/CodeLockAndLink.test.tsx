@@ -3,38 +3,9 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import {
-  ApiError,
-  ToastHost,
-  checkLink,
-  getAuthConfig,
-  revertEmailChange,
-  login,
-  useSessionStore,
-  verifyLink,
-  verifyOtp,
-} from '@referio/shared';
+import { ApiError, ToastHost, useSessionStore } from '@referio/shared';
 import SignIn from '../../../pages/SignIn';
-import { makeSession } from '@referio/shared/test-utils';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi([
-      'login',
-      'verifyOtp',
-      'verifyLink',
-      'checkLink',
-      'revertEmailChange',
-      'getAuthConfig',
-    ]),
-);
-
-const mockedLogin = jest.mocked(login);
-const mockedVerifyOtp = jest.mocked(verifyOtp);
-const mockedVerifyLink = jest.mocked(verifyLink);
-const mockedCheckLink = jest.mocked(checkLink);
+import { api, makeSession } from '@referio/shared/test-utils';
 
 const LOCKED = 'Too many attempts. Please request a new OTP.';
 
@@ -44,7 +15,7 @@ function Where() {
 }
 
 function renderSignIn(url = '/sign-in') {
-  jest.mocked(getAuthConfig).mockResolvedValue({ googleClientId: null });
+  api.getAuthConfig.mockResolvedValue({ googleClientId: null });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -64,7 +35,7 @@ const digitBoxes = () => screen.getAllByRole('textbox', { name: /^Digit \d of 4$
 
 beforeEach(() => {
   jest.useFakeTimers();
-  mockedLogin.mockResolvedValue({ success: true, message: 'OTP sent' });
+  api.login.mockResolvedValue({ success: true, message: 'OTP sent' });
 });
 
 afterEach(() => {
@@ -81,7 +52,7 @@ async function reachCodeStep(user: ReturnType<typeof userEvent.setup>) {
 describe('the code step after too many wrong codes', () => {
   it("clears the boxes, disables them and Verify, shows the server's message and counts down to 'Resend code'", async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    mockedVerifyOtp.mockRejectedValue(new ApiError(LOCKED, 429, LOCKED));
+    api.verifyOtp.mockRejectedValue(new ApiError(LOCKED, 429, LOCKED));
     renderSignIn();
     await reachCodeStep(user);
     expect(screen.getByRole('button', { name: 'Resend code in 30s' })).toBeDisabled();
@@ -106,8 +77,8 @@ describe('the code step after too many wrong codes', () => {
     expect(resend).toBeEnabled();
 
     await user.click(resend);
-    expect(mockedLogin).toHaveBeenCalledTimes(2);
-    expect(mockedLogin).toHaveBeenLastCalledWith({ email: 'ana@example.com', roleId: 0 });
+    expect(api.login).toHaveBeenCalledTimes(2);
+    expect(api.login).toHaveBeenLastCalledWith({ email: 'ana@example.com', roleId: 0 });
     // The lock lifts once the new code is sent (the send is a call: its answer comes after the click).
     await waitFor(() => expect(screen.queryByText(LOCKED)).not.toBeInTheDocument());
     for (const box of digitBoxes()) expect(box).toBeEnabled();
@@ -120,7 +91,7 @@ describe('the code step after too many wrong codes', () => {
     await reachCodeStep(user);
     act(() => jest.advanceTimersByTime(31_000));
     const wait = 'Too many OTP requests for this email. Please try again in 2 minutes.';
-    mockedLogin.mockRejectedValueOnce(new ApiError(wait, 429, wait, [], 95));
+    api.login.mockRejectedValueOnce(new ApiError(wait, 429, wait, [], 95));
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText(wait)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend code in 95s' })).toBeDisabled();
@@ -130,17 +101,17 @@ describe('the code step after too many wrong codes', () => {
 describe('a mailed sign-in link', () => {
   it('signs the browser in with the token from the address, removes it from the address and lands on /', async () => {
     const answer = makeSession({ authMode: 'referrer', roleId: [1, 0] });
-    mockedCheckLink.mockResolvedValue({
+    api.checkLink.mockResolvedValue({
       email: 'ana@example.com',
       sameBrowser: true,
       signedInEmail: null,
     });
-    mockedVerifyLink.mockResolvedValue(answer);
+    api.verifyLink.mockResolvedValue(answer);
     renderSignIn('/sign-in#link=AbCdEfGhIjKlMnOpQrStUv');
     expect(screen.getByRole('status')).toHaveTextContent('Signing you in…');
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
-    expect(mockedVerifyLink).toHaveBeenCalledTimes(1);
-    expect(mockedVerifyLink).toHaveBeenCalledWith({ token: 'AbCdEfGhIjKlMnOpQrStUv' });
+    expect(api.verifyLink).toHaveBeenCalledTimes(1);
+    expect(api.verifyLink).toHaveBeenCalledWith({ token: 'AbCdEfGhIjKlMnOpQrStUv' });
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
     const stored = useSessionStore.getState();
     expect(stored.applicantUser).toEqual(answer);
@@ -149,7 +120,7 @@ describe('a mailed sign-in link', () => {
 
   it('shows why a used or expired link did not work and leaves the e-mail form ready', async () => {
     const used = 'This sign-in link has expired or was already used. Please request a new code.';
-    mockedCheckLink.mockRejectedValue(new ApiError(used, 400, used));
+    api.checkLink.mockRejectedValue(new ApiError(used, 400, used));
     renderSignIn('/sign-in#link=AbCdEfGhIjKlMnOpQrStUv');
     expect(await screen.findByText(used)).toHaveAttribute('role', 'alert');
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/sign-in$/);
@@ -160,21 +131,21 @@ describe('a mailed sign-in link', () => {
 
   it('opened in another browser, asks "Sign in as {address}?" and signs in only when told to', async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    mockedCheckLink.mockResolvedValue({
+    api.checkLink.mockResolvedValue({
       email: 'mallory@example.com',
       sameBrowser: false,
       signedInEmail: 'ana@example.com',
     });
-    mockedVerifyLink.mockResolvedValue(makeSession());
+    api.verifyLink.mockResolvedValue(makeSession());
     renderSignIn('/sign-in#link=AbCdEfGhIjKlMnOpQrStUv');
     expect(
       await screen.findByRole('heading', { name: 'Sign in as mallory@example.com?' }),
     ).toBeInTheDocument();
     expect(screen.getByText(/You are signed in here as ana@example.com/)).toBeInTheDocument();
-    expect(mockedVerifyLink).not.toHaveBeenCalled();
+    expect(api.verifyLink).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Sign in as mallory@example.com' }));
     await screen.findByRole('heading', { name: 'Home page' });
-    expect(mockedVerifyLink).toHaveBeenCalledWith({
+    expect(api.verifyLink).toHaveBeenCalledWith({
       token: 'AbCdEfGhIjKlMnOpQrStUv',
       confirm: true,
     });
@@ -182,7 +153,7 @@ describe('a mailed sign-in link', () => {
 
   it('cancelled, leaves the link unused and the e-mail form ready', async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    mockedCheckLink.mockResolvedValue({
+    api.checkLink.mockResolvedValue({
       email: 'mallory@example.com',
       sameBrowser: false,
       signedInEmail: null,
@@ -190,23 +161,23 @@ describe('a mailed sign-in link', () => {
     renderSignIn('/sign-in#link=AbCdEfGhIjKlMnOpQrStUv');
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('heading', { name: /Sign in as/ })).not.toBeInTheDocument();
-    expect(mockedVerifyLink).not.toHaveBeenCalled();
+    expect(api.verifyLink).not.toHaveBeenCalled();
   });
 
   it('a "this wasn\'t me" link puts the old address back and says so', async () => {
     const message =
       'Your sign-in email is ana@example.com again, and every session of your account has ended. Please sign in.';
-    jest.mocked(revertEmailChange).mockResolvedValue({ success: true, message });
+    api.revertEmailChange.mockResolvedValue({ success: true, message });
     renderSignIn('/sign-in#revert=AbCdEfGhIjKlMnOpQrStUv');
     expect(await screen.findByText(message)).toHaveAttribute('role', 'status');
-    expect(revertEmailChange).toHaveBeenCalledWith({ token: 'AbCdEfGhIjKlMnOpQrStUv' });
+    expect(api.revertEmailChange).toHaveBeenCalledWith({ token: 'AbCdEfGhIjKlMnOpQrStUv' });
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/sign-in$/);
   });
 
   it('ignores an address without a link token', async () => {
     renderSignIn('/sign-in#something-else');
     await screen.findByRole('button', { name: 'LOGIN' });
-    expect(mockedVerifyLink).not.toHaveBeenCalled();
+    expect(api.verifyLink).not.toHaveBeenCalled();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

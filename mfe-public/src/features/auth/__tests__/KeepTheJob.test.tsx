@@ -6,33 +6,10 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import {
-  ToastHost,
-  checkLink,
-  createUser,
-  getAuthConfig,
-  login,
-  useSessionStore,
-  verifyLink,
-  verifyOtp,
-} from '@referio/shared';
+import { ToastHost, useSessionStore } from '@referio/shared';
 import SignIn from '../../../pages/SignIn';
 import SignUp from '../../../pages/SignUp';
-import { makeSession } from '@referio/shared/test-utils';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi([
-      'login',
-      'createUser',
-      'verifyOtp',
-      'verifyLink',
-      'checkLink',
-      'getAuthConfig',
-    ]),
-);
+import { api, makeSession } from '@referio/shared/test-utils';
 
 const JOB = '/job-details/job-1';
 
@@ -73,10 +50,10 @@ function Start({ to }: { to: string }) {
 }
 
 function renderAt(entries: string[]) {
-  jest.mocked(getAuthConfig).mockResolvedValue({ googleClientId: null });
-  jest.mocked(login).mockResolvedValue({ success: true, message: 'OTP sent' });
-  jest.mocked(createUser).mockResolvedValue({ success: true, message: 'OTP sent' });
-  jest.mocked(verifyOtp).mockResolvedValue(makeSession());
+  api.getAuthConfig.mockResolvedValue({ googleClientId: null });
+  api.login.mockResolvedValue({ success: true, message: 'OTP sent' });
+  api.createUser.mockResolvedValue({ success: true, message: 'OTP sent' });
+  api.verifyOtp.mockResolvedValue(makeSession());
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -127,7 +104,7 @@ describe('the job is kept through every door', () => {
 
     await codeIn(user, 'Sign Up');
     // The code mail's sign-in link will lead back to the job as well.
-    expect(jest.mocked(createUser)).toHaveBeenCalledWith({
+    expect(api.createUser).toHaveBeenCalledWith({
       email: 'new@example.com',
       roleId: 0,
       next: JOB,
@@ -147,17 +124,17 @@ describe('the job is kept through every door', () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     renderAt(['/sign-in']);
     await codeIn(user, 'LOGIN');
-    expect(jest.mocked(login)).toHaveBeenCalledWith({ email: 'new@example.com', roleId: 0 });
+    expect(api.login).toHaveBeenCalledWith({ email: 'new@example.com', roleId: 0 });
     expect(screen.getByRole('heading', { name: 'Home page' })).toBeInTheDocument();
   });
 
   it('the mailed sign-in link opens the job it was asked for from, in place of the sign-in page', async () => {
-    jest.mocked(checkLink).mockResolvedValue({
+    api.checkLink.mockResolvedValue({
       email: 'new@example.com',
       sameBrowser: true,
       signedInEmail: null,
     });
-    jest.mocked(verifyLink).mockResolvedValue(makeSession());
+    api.verifyLink.mockResolvedValue(makeSession());
     renderAt(['/', `/sign-in?next=${encodeURIComponent(JOB)}#link=AbCdEfGhIjKlMnOpQrStUv`]);
     expect(await screen.findByRole('heading', { name: 'The job page' })).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent(new RegExp(`^${JOB}$`));

@@ -3,21 +3,14 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ToastHost, getAuthConfig, login, useSessionStore, verifyOtp } from '@referio/shared';
+import { ToastHost, useSessionStore } from '@referio/shared';
 import SignIn from '../../../pages/SignIn';
-import { makeSession } from '@referio/shared/test-utils';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['login', 'verifyOtp', 'getAuthConfig']),
-);
+import { api, makeSession } from '@referio/shared/test-utils';
 
 function renderSignIn(url: string) {
-  jest.mocked(getAuthConfig).mockResolvedValue({ googleClientId: null });
-  jest.mocked(login).mockResolvedValue({ success: true, message: 'OTP sent' });
-  jest.mocked(verifyOtp).mockResolvedValue(makeSession());
+  api.getAuthConfig.mockResolvedValue({ googleClientId: null });
+  api.login.mockResolvedValue({ success: true, message: 'OTP sent' });
+  api.verifyOtp.mockResolvedValue(makeSession());
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>

@@ -6,22 +6,16 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
-import { createUser, getAuthConfig, useSessionStore } from '@referio/shared';
+import { useSessionStore } from '@referio/shared';
+import { api } from '@referio/shared/test-utils';
 import SignUp from '../../../pages/SignUp';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['createUser', 'getAuthConfig']),
-);
 
 let root: Root | null = null;
 let container: HTMLElement;
 
 beforeEach(() => {
-  jest.mocked(getAuthConfig).mockResolvedValue({ googleClientId: null });
-  jest.mocked(createUser).mockResolvedValue({ success: true, message: 'OTP sent' });
+  api.getAuthConfig.mockResolvedValue({ googleClientId: null });
+  api.createUser.mockResolvedValue({ success: true, message: 'OTP sent' });
   container = document.createElement('div');
   document.body.appendChild(container);
 });
@@ -76,7 +70,7 @@ it('keeps the type chosen and the address typed before React took over, and send
   expect(screen.getByRole('radio', { name: 'Applicant' })).not.toBeChecked();
   expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('ana@example.com');
   await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
-  expect(createUser).toHaveBeenCalledWith({ email: 'ana@example.com', roleId: 1 });
+  expect(api.createUser).toHaveBeenCalledWith({ email: 'ana@example.com', roleId: 1 });
 });
 
 it('keeps Applicant when nothing was chosen', async () => {
@@ -85,5 +79,5 @@ it('keeps Applicant when nothing was chosen', async () => {
   expect(screen.getByRole('radio', { name: 'Applicant' })).toBeChecked();
   await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'bo@example.com');
   await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
-  expect(createUser).toHaveBeenCalledWith({ email: 'bo@example.com', roleId: 0 });
+  expect(api.createUser).toHaveBeenCalledWith({ email: 'bo@example.com', roleId: 0 });
 });

@@ -1,15 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { saveJob, savedAmong } from '@referio/shared';
 import { JobPageActions } from '../components/JobPageActions';
-import { JOB_ID, renderPage, USER_ID } from '@referio/shared/test-utils';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['savedAmong', 'saveJob', 'unsaveJob']),
-);
+import { api, JOB_ID, renderPage, USER_ID } from '@referio/shared/test-utils';
 
 const JOB = { _id: JOB_ID, jobTitle: 'Data Engineer', companyName: 'Globex' };
 const LINK = `${window.location.origin}/job-details/${JOB_ID}`;
@@ -25,7 +17,7 @@ function device({ phone, share }: { phone: boolean; share?: jest.Mock }) {
   Object.defineProperty(navigator, 'share', { value: share, configurable: true });
 }
 
-beforeEach(() => jest.mocked(savedAmong).mockResolvedValue([]));
+beforeEach(() => api.savedAmong.mockResolvedValue([]));
 
 describe('Share on the job page', () => {
   it("copies the job's link on a laptop and says 'Link copied'", async () => {
@@ -64,7 +56,7 @@ describe('the heart on the job page', () => {
     expect(screen.queryByRole('button', { name: /^Save / })).toBeNull();
     unmount();
 
-    jest.mocked(saveJob).mockResolvedValue({ jobPostId: JOB_ID, saved: true });
+    api.saveJob.mockResolvedValue({ jobPostId: JOB_ID, saved: true });
     renderPage(<JobPageActions job={JOB} userId={USER_ID} />);
     const heart = screen.getByRole('button', { name: 'Save Data Engineer at Globex' });
     await waitFor(() => expect(heart).toBeEnabled());
@@ -73,12 +65,12 @@ describe('the heart on the job page', () => {
     await user.click(heart);
     expect(heart).toHaveAttribute('aria-pressed', 'true');
     expect(heart).toHaveTextContent('Saved');
-    expect(saveJob).toHaveBeenCalledWith(JOB_ID);
+    expect(api.saveJob).toHaveBeenCalledWith(JOB_ID);
   });
 
   it('reads as saved when the server says so (after a reload)', async () => {
     device({ phone: false });
-    jest.mocked(savedAmong).mockResolvedValue([JOB_ID]);
+    api.savedAmong.mockResolvedValue([JOB_ID]);
     renderPage(<JobPageActions job={JOB} userId={USER_ID} />);
     const heart = screen.getByRole('button', { name: 'Save Data Engineer at Globex' });
     await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'true'));

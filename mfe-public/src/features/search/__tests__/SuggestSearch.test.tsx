@@ -3,17 +3,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
-import { getJobSuggestions, type JobSuggestion } from '@referio/shared';
-import type * as TestUtils from '@referio/shared/test-utils';
+import { type JobSuggestion } from '@referio/shared';
+import { api } from '@referio/shared/test-utils';
 import { SuggestSearch } from '../components/SuggestSearch';
 import { HeroSearch } from '../../landing/components/HeroSearch';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getJobSuggestions']),
-);
-const mockedSuggest = jest.mocked(getJobSuggestions);
 
 const REACT: JobSuggestion = { kind: 'skill', label: 'React', jobs: 30 };
 const RECRUITER: JobSuggestion = { kind: 'title', label: 'Recruiter', jobs: 12 };
@@ -52,7 +45,7 @@ async function typeAndOpen(user: ReturnType<typeof userEvent.setup>, text: strin
 }
 
 describe('the search box with suggestions', () => {
-  beforeEach(() => mockedSuggest.mockResolvedValue(ANSWER));
+  beforeEach(() => api.getJobSuggestions.mockResolvedValue(ANSWER));
 
   it('is a combobox that opens a listbox of suggestions, each saying its kind', async () => {
     const user = userEvent.setup();
@@ -60,7 +53,7 @@ describe('the search box with suggestions', () => {
     expect(field()).toHaveAttribute('aria-expanded', 'false');
     expect(field()).toHaveAttribute('aria-controls', 'box-suggestions');
     await typeAndOpen(user, 're');
-    expect(mockedSuggest).toHaveBeenLastCalledWith('re', expect.any(AbortSignal));
+    expect(api.getJobSuggestions).toHaveBeenLastCalledWith('re', expect.any(AbortSignal));
     expect(field()).toHaveAttribute('aria-expanded', 'true');
     expect(options().map((o) => o.getAttribute('aria-label'))).toEqual([
       'React, Skill',
@@ -143,7 +136,7 @@ describe('the search box with suggestions', () => {
     const root = await act(async () => hydrateRoot(host, <Box />));
     try {
       await waitFor(() => expect(options()).toHaveLength(3));
-      expect(mockedSuggest).toHaveBeenLastCalledWith('re', expect.any(AbortSignal));
+      expect(api.getJobSuggestions).toHaveBeenLastCalledWith('re', expect.any(AbortSignal));
       expect(field()).toHaveAttribute('aria-expanded', 'true');
     } finally {
       act(() => root.unmount());
@@ -171,7 +164,7 @@ describe('the search box with suggestions', () => {
       string,
       { resolve: (l: JobSuggestion[]) => void; signal?: AbortSignal }
     >();
-    mockedSuggest.mockImplementation(
+    api.getJobSuggestions.mockImplementation(
       (q, signal) =>
         new Promise((resolve) => {
           pending.set(q, { resolve, ...(signal ? { signal } : {}) });
@@ -201,12 +194,12 @@ describe('the search box with suggestions', () => {
       render(<Box />);
       await user.type(field(), '++ ');
       jest.advanceTimersByTime(10 * 150);
-      expect(mockedSuggest).not.toHaveBeenCalled();
+      expect(api.getJobSuggestions).not.toHaveBeenCalled();
       await user.clear(field());
       await user.type(field(), 're');
       jest.advanceTimersByTime(150);
       await waitFor(() => expect(options()).toHaveLength(3));
-      expect(mockedSuggest.mock.calls.map(([q]) => q)).toEqual(['re']);
+      expect(api.getJobSuggestions.mock.calls.map(([q]) => q)).toEqual(['re']);
       await user.clear(field());
       expect(field()).toHaveAttribute('aria-expanded', 'false');
     } finally {
@@ -216,7 +209,7 @@ describe('the search box with suggestions', () => {
 });
 
 describe("the landing's search", () => {
-  beforeEach(() => mockedSuggest.mockResolvedValue(ANSWER));
+  beforeEach(() => api.getJobSuggestions.mockResolvedValue(ANSWER));
 
   it('is a GET form to the job list with a search field, before any script runs', () => {
     const html = document.createElement('div');

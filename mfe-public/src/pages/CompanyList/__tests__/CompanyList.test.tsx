@@ -1,29 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  ApiError,
-  getAllJobPost,
-  getJobAlerts,
-  getJobSuggestions,
-  useSessionStore,
-  type JobPost,
-} from '@referio/shared';
+import { ApiError, useSessionStore, type JobPost } from '@referio/shared';
 import CompanyList from '..';
-import { renderPage, USER_ID, makeJob, makeSession } from '@referio/shared/test-utils';
-import type * as TestUtils from '@referio/shared/test-utils';
+import { api, renderPage, USER_ID, makeJob, makeSession } from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getAllJobPost', 'getJobAlerts', 'getJobSuggestions']),
-);
-const mockedGetAllJobPost = jest.mocked(getAllJobPost);
-const mockedSuggest = jest.mocked(getJobSuggestions);
-beforeEach(() => jest.mocked(getJobAlerts).mockResolvedValue([]));
+beforeEach(() => api.getJobAlerts.mockResolvedValue([]));
 
 /** A server with `total` jobs: answers each page as the API would (9 per page). */
 function serve(total: number, title = (i: number) => `Job ${i + 1}`) {
-  mockedGetAllJobPost.mockImplementation(async (body = {}) => {
+  api.getAllJobPost.mockImplementation(async (body = {}) => {
     const start = Number(body.start ?? 0);
     const limit = Number(body.limit ?? 9);
     const count = Math.max(0, Math.min(limit, total - start));
@@ -38,7 +23,7 @@ const location = () => screen.getByTestId('location').textContent;
 
 beforeEach(() => {
   useSessionStore.getState().signOut();
-  mockedSuggest.mockResolvedValue([]);
+  api.getJobSuggestions.mockResolvedValue([]);
 });
 
 describe('the company and job list', () => {
@@ -46,7 +31,7 @@ describe('the company and job list', () => {
     serve(20);
     renderPage(<CompanyList />, { url: '/company-list' });
     expect(await screen.findByRole('heading', { name: 'Job 1' })).toBeInTheDocument();
-    expect(mockedGetAllJobPost).toHaveBeenCalledWith({ search: '', start: 0, limit: 9 });
+    expect(api.getAllJobPost).toHaveBeenCalledWith({ search: '', start: 0, limit: 9 });
     expect(within(screen.getByRole('list', { name: 'Jobs' })).getAllByRole('article')).toHaveLength(
       9,
     );
@@ -64,7 +49,7 @@ describe('the company and job list', () => {
     serve(1);
     renderPage(<CompanyList />, { url: '/company-list' });
     await screen.findByRole('heading', { name: 'Job 1' });
-    expect(mockedGetAllJobPost).toHaveBeenCalledWith({
+    expect(api.getAllJobPost).toHaveBeenCalledWith({
       search: '',
       start: 0,
       limit: 9,
@@ -98,7 +83,7 @@ describe('the company and job list', () => {
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(location()).toBe('/company-list?page=2');
     expect(await screen.findByRole('heading', { name: 'Job 10' })).toBeInTheDocument();
-    expect(mockedGetAllJobPost).toHaveBeenLastCalledWith({ search: '', start: 9, limit: 9 });
+    expect(api.getAllJobPost).toHaveBeenLastCalledWith({ search: '', start: 9, limit: 9 });
     expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
 
     await user.click(screen.getByRole('button', { name: 'Browser back' }));
@@ -110,7 +95,7 @@ describe('the company and job list', () => {
     serve(30);
     renderPage(<CompanyList />, { url: '/company-list?page=3' });
     expect(await screen.findByRole('heading', { name: 'Job 19' })).toBeInTheDocument();
-    expect(mockedGetAllJobPost).toHaveBeenCalledWith({ search: '', start: 18, limit: 9 });
+    expect(api.getAllJobPost).toHaveBeenCalledWith({ search: '', start: 18, limit: 9 });
   });
 
   it('searches on the server 500 ms after the typing stops, and a new search starts again at page 1', async () => {
@@ -123,13 +108,13 @@ describe('the company and job list', () => {
 
       await user.type(screen.getByPlaceholderText('Browse companies & Job Roles'), 'acme');
       act(() => jest.advanceTimersByTime(499));
-      expect(mockedGetAllJobPost).not.toHaveBeenCalledWith(
+      expect(api.getAllJobPost).not.toHaveBeenCalledWith(
         expect.objectContaining({ search: 'acme' }),
       );
 
       act(() => jest.advanceTimersByTime(1));
       await waitFor(() =>
-        expect(mockedGetAllJobPost).toHaveBeenLastCalledWith({
+        expect(api.getAllJobPost).toHaveBeenLastCalledWith({
           search: 'acme',
           start: 0,
           limit: 9,
@@ -137,9 +122,7 @@ describe('the company and job list', () => {
       );
       expect(location()).toBe('/company-list?search=acme');
       // Only the settled text was searched, never the letters on the way.
-      expect(mockedGetAllJobPost).not.toHaveBeenCalledWith(
-        expect.objectContaining({ search: 'a' }),
-      );
+      expect(api.getAllJobPost).not.toHaveBeenCalledWith(expect.objectContaining({ search: 'a' }));
     } finally {
       jest.useRealTimers();
     }
@@ -170,7 +153,7 @@ describe('the company and job list', () => {
   });
 
   it("toasts 'Error fetching jobs. Please try again later.' when the list fails", async () => {
-    mockedGetAllJobPost.mockRejectedValue(new ApiError('boom', 500));
+    api.getAllJobPost.mockRejectedValue(new ApiError('boom', 500));
     renderPage(<CompanyList />, { url: '/company-list' });
     // Once in the toast, once in the page's own empty state.
     expect(await screen.findAllByText('Error fetching jobs. Please try again later.')).toHaveLength(
@@ -189,7 +172,7 @@ describe('the company and job list', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Location type' }), 'Remote');
     expect(location()).toBe('/company-list?search=react&jobType=Contract&location=Remote');
     await waitFor(() =>
-      expect(mockedGetAllJobPost).toHaveBeenLastCalledWith({
+      expect(api.getAllJobPost).toHaveBeenLastCalledWith({
         search: 'react',
         start: 0,
         limit: 9,
@@ -206,7 +189,7 @@ describe('the company and job list', () => {
   });
 
   it('names the company of a company filter in its chip, as the server answers it', async () => {
-    mockedGetAllJobPost.mockResolvedValue({
+    api.getAllJobPost.mockResolvedValue({
       data: [makeJob({ _id: 'j1', jobTitle: 'Globex Role' })],
       total: 1,
       company: { _id: '3f1e5c2a-8b7d-4e6f-9a0b-1c2d3e4f5a6b', companyName: 'Globex' },
@@ -215,7 +198,7 @@ describe('the company and job list', () => {
       url: '/company-list?company=3f1e5c2a-8b7d-4e6f-9a0b-1c2d3e4f5a6b',
     });
     await screen.findByRole('heading', { name: 'Globex Role' });
-    expect(mockedGetAllJobPost).toHaveBeenCalledWith({
+    expect(api.getAllJobPost).toHaveBeenCalledWith({
       search: '',
       start: 0,
       limit: 9,
@@ -230,7 +213,7 @@ describe('the company and job list', () => {
 
   it("links each card's company name to the company's page", async () => {
     const user = userEvent.setup();
-    mockedGetAllJobPost.mockResolvedValue({
+    api.getAllJobPost.mockResolvedValue({
       data: [makeJob({ _id: 'j1', jobTitle: 'Acme Role', companyName: 'Acme Corp' })],
       total: 1,
     });
@@ -241,7 +224,7 @@ describe('the company and job list', () => {
   });
 
   it('shows a bounded total as "1,000+ jobs" with page numbers up to the bound', async () => {
-    mockedGetAllJobPost.mockResolvedValue({
+    api.getAllJobPost.mockResolvedValue({
       data: [makeJob({ _id: 'j1', jobTitle: 'Common Role' })],
       total: 1000,
       totalCapped: true,
@@ -256,7 +239,7 @@ describe('the company and job list', () => {
 
 describe("the list's search suggestions", () => {
   beforeEach(() =>
-    mockedSuggest.mockResolvedValue([
+    api.getJobSuggestions.mockResolvedValue([
       { kind: 'skill', label: 'React', jobs: 30 },
       { kind: 'company', label: 'Redwood Labs', companyId: 'c-1', jobs: 4 },
     ]),
@@ -272,7 +255,7 @@ describe("the list's search suggestions", () => {
     expect(location()).toBe('/company-list?jobType=Contract&search=React');
     expect(box()).toHaveValue('React');
     await waitFor(() =>
-      expect(mockedGetAllJobPost).toHaveBeenLastCalledWith({
+      expect(api.getAllJobPost).toHaveBeenLastCalledWith({
         search: 'React',
         start: 0,
         limit: 9,

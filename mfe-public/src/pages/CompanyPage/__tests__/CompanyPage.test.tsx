@@ -1,24 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getAllJobPost, getCompany, useSessionStore, type JobPost } from '@referio/shared';
+import { useSessionStore, type JobPost } from '@referio/shared';
 import CompanyPage from '..';
-import { COMPANY_ID, makeCompanyPage, makeJob, renderPage } from '@referio/shared/test-utils';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getAllJobPost', 'getCompany']),
-);
-const mockedJobs = jest.mocked(getAllJobPost);
-const mockedCompany = jest.mocked(getCompany);
+import { api, COMPANY_ID, makeCompanyPage, makeJob, renderPage } from '@referio/shared/test-utils';
 
 const PATH = '/company/:id/:slug?';
 const location = () => screen.getByTestId('location').textContent;
 
 /** The company's `total` open jobs, answered a page at a time as the API would (9 per page). */
 function serveJobs(total: number) {
-  mockedJobs.mockImplementation(async (body = {}) => {
+  api.getAllJobPost.mockImplementation(async (body = {}) => {
     const start = Number(body.start ?? 0);
     const count = Math.max(0, Math.min(9, total - start));
     const data: JobPost[] = Array.from({ length: count }, (_, k) =>
@@ -32,17 +23,17 @@ beforeEach(() => useSessionStore.getState().signOut());
 
 describe('a company page', () => {
   it('shows the name, the counts and the open jobs of the company, newest first from the server', async () => {
-    mockedCompany.mockResolvedValue(makeCompanyPage({ openJobs: 12, referrers: 2 }));
+    api.getCompany.mockResolvedValue(makeCompanyPage({ openJobs: 12, referrers: 2 }));
     serveJobs(12);
     renderPage(<CompanyPage />, { url: `/company/${COMPANY_ID}/acme`, path: PATH });
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme' })).toBeInTheDocument();
-    expect(mockedCompany).toHaveBeenCalledWith(COMPANY_ID);
+    expect(api.getCompany).toHaveBeenCalledWith(COMPANY_ID);
     const counts = screen.getByText('Open jobs', { selector: 'dt' }).closest('dl')!;
     expect(counts).toHaveTextContent('Open jobs12');
     expect(counts).toHaveTextContent('Referrers2');
     const jobs = await screen.findByRole('list', { name: 'Open jobs at Acme' });
     expect(within(jobs).getAllByRole('article')).toHaveLength(9);
-    expect(mockedJobs).toHaveBeenCalledWith({
+    expect(api.getAllJobPost).toHaveBeenCalledWith({
       search: '',
       start: 0,
       limit: 9,
@@ -55,13 +46,13 @@ describe('a company page', () => {
 
   it('pages its jobs on the server, the page kept in the address', async () => {
     const user = userEvent.setup();
-    mockedCompany.mockResolvedValue(makeCompanyPage({ openJobs: 12 }));
+    api.getCompany.mockResolvedValue(makeCompanyPage({ openJobs: 12 }));
     serveJobs(12);
     renderPage(<CompanyPage />, { url: `/company/${COMPANY_ID}/acme`, path: PATH });
     const pages = await screen.findByRole('navigation', { name: 'Job pages' });
     await user.click(within(pages).getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByRole('heading', { name: 'Job 10' })).toBeInTheDocument();
-    expect(mockedJobs).toHaveBeenLastCalledWith({
+    expect(api.getAllJobPost).toHaveBeenLastCalledWith({
       search: '',
       start: 9,
       limit: 9,
@@ -71,7 +62,7 @@ describe('a company page', () => {
   });
 
   it("shows a confirmed domain as the company's and a claimed one only as the domain's own", async () => {
-    mockedCompany.mockResolvedValue(
+    api.getCompany.mockResolvedValue(
       makeCompanyPage({
         referrers: 3,
         domains: [
@@ -93,7 +84,7 @@ describe('a company page', () => {
   });
 
   it('puts the company’s own slug in the address when the link had another', async () => {
-    mockedCompany.mockResolvedValue(makeCompanyPage({ companyName: 'Acme Labs' }));
+    api.getCompany.mockResolvedValue(makeCompanyPage({ companyName: 'Acme Labs' }));
     serveJobs(0);
     renderPage(<CompanyPage />, { url: `/company/${COMPANY_ID}/old-name?page=1`, path: PATH });
     await screen.findByRole('heading', { level: 1, name: 'Acme Labs' });
@@ -102,7 +93,7 @@ describe('a company page', () => {
   });
 
   it("says 'Company not found' with the way to the jobs for an unknown company", async () => {
-    mockedCompany.mockResolvedValue(null);
+    api.getCompany.mockResolvedValue(null);
     renderPage(<CompanyPage />, { url: `/company/${COMPANY_ID}`, path: PATH });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Company not found' }),
@@ -112,6 +103,6 @@ describe('a company page', () => {
       '/company-list',
     );
     expect(document.title).toBe('Company not found — Referio');
-    expect(mockedJobs).not.toHaveBeenCalled();
+    expect(api.getAllJobPost).not.toHaveBeenCalled();
   });
 });

@@ -1,16 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, createContactUs } from '@referio/shared';
+import { ApiError } from '@referio/shared';
 import ContactUs from '..';
-import { renderPage } from '@referio/shared/test-utils';
-import type * as TestUtils from '@referio/shared/test-utils';
+import { api, renderPage } from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['createContactUs']),
-);
-const mockedCreate = jest.mocked(createContactUs);
 const location = () => screen.getByTestId('location').textContent;
 
 async function fill(user: ReturnType<typeof userEvent.setup>) {
@@ -33,7 +26,7 @@ describe('contact us', () => {
     expect(screen.getByText('Phone is required')).toBeInTheDocument();
     expect(screen.getByText('Message is required')).toBeInTheDocument();
     expect(screen.getByLabelText(/First name/)).toHaveAttribute('aria-invalid', 'true');
-    expect(mockedCreate).not.toHaveBeenCalled();
+    expect(api.createContactUs).not.toHaveBeenCalled();
   });
 
   it('refuses a malformed e-mail address', async () => {
@@ -44,19 +37,19 @@ describe('contact us', () => {
     await user.type(screen.getByLabelText(/^Email/), 'ana@');
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
-    expect(mockedCreate).not.toHaveBeenCalled();
+    expect(api.createContactUs).not.toHaveBeenCalled();
   });
 
   it("sends the message, toasts 'Message sent successfully!' and goes home 2 seconds later", async () => {
     jest.useFakeTimers();
     try {
       const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-      mockedCreate.mockResolvedValue({ success: true, message: 'Thanks!' });
+      api.createContactUs.mockResolvedValue({ success: true, message: 'Thanks!' });
       renderPage(<ContactUs />, { url: '/contact-us' });
       await fill(user);
       await user.click(screen.getByRole('button', { name: 'Send message' }));
       expect(await screen.findByText('Message sent successfully!')).toBeInTheDocument();
-      expect(mockedCreate).toHaveBeenCalledWith({
+      expect(api.createContactUs).toHaveBeenCalledWith({
         firstName: 'Ana',
         lastName: 'Rao',
         email: 'ana@example.com',
@@ -74,7 +67,9 @@ describe('contact us', () => {
 
   it("shows the server's message when it refuses the message", async () => {
     const user = userEvent.setup();
-    mockedCreate.mockRejectedValue(new ApiError('Too many messages', 429, 'Too many messages'));
+    api.createContactUs.mockRejectedValue(
+      new ApiError('Too many messages', 429, 'Too many messages'),
+    );
     renderPage(<ContactUs />, { url: '/contact-us' });
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Send message' }));
@@ -84,7 +79,7 @@ describe('contact us', () => {
 
   it("says 'Failed to send message. Please try again.' when the server fails", async () => {
     const user = userEvent.setup();
-    mockedCreate.mockRejectedValue(new ApiError('boom', 500));
+    api.createContactUs.mockRejectedValue(new ApiError('boom', 500));
     renderPage(<ContactUs />, { url: '/contact-us' });
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Send message' }));

@@ -1,21 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  ApiError,
-  getJobById,
-  getMatchPreview,
-  getPublicJob,
-  listResumes,
-  getSimilarJobs,
-  addResume,
-  replaceResumeFile,
-  savedAmong,
-  sendReferralRequest,
-  useSessionStore,
-  type ReferralRequest,
-} from '@referio/shared';
+import { ApiError, useSessionStore, type ReferralRequest } from '@referio/shared';
 import JobDetails from '..';
 import {
+  api,
   renderPage,
   JOB_ID,
   COMPANY_ID,
@@ -25,28 +13,6 @@ import {
   makeJobDetails,
   makeSession,
 } from '@referio/shared/test-utils';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi([
-      'getJobById',
-      'getMatchPreview',
-      'getPublicJob',
-      'listResumes',
-      'getSimilarJobs',
-      'addResume',
-      'replaceResumeFile',
-      'savedAmong',
-      'sendReferralRequest',
-    ]),
-);
-const mockedGetPublicJob = jest.mocked(getPublicJob);
-const mockedSaved = jest.mocked(listResumes);
-const mockedGetJobById = jest.mocked(getJobById);
-const mockedResumeUpload = jest.mocked(addResume);
-const mockedSend = jest.mocked(sendReferralRequest);
 
 const URL_OF_JOB = `/job-details/${JOB_ID}`;
 const location = () => screen.getByTestId('location').textContent;
@@ -56,7 +22,7 @@ function pdf(name = 'resume.pdf', bytes = 1024) {
 }
 
 function open(details = makeJobDetails({ _id: JOB_ID })) {
-  mockedGetJobById.mockResolvedValue(details);
+  api.getJobById.mockResolvedValue(details);
   return renderPage(<JobDetails />, {
     url: URL_OF_JOB,
     path: '/job-details/:id',
@@ -72,16 +38,16 @@ async function openUploadModal(user: ReturnType<typeof userEvent.setup>) {
 beforeEach(() => {
   useSessionStore.getState().signOut();
   // No saved resume unless a test says so: the request asks for a file.
-  mockedSaved.mockResolvedValue([]);
-  jest.mocked(savedAmong).mockResolvedValue([]);
-  jest.mocked(getMatchPreview).mockResolvedValue({
+  api.listResumes.mockResolvedValue([]);
+  api.savedAmong.mockResolvedValue([]);
+  api.getMatchPreview.mockResolvedValue({
     status: 'read',
     matched: ['React'],
     missing: ['Go'],
     years: 3,
     jobExperience: '3-6',
   });
-  jest.mocked(getSimilarJobs).mockResolvedValue({ basis: 'similar', data: [] });
+  api.getSimilarJobs.mockResolvedValue({ basis: 'similar', data: [] });
 });
 
 const publicJob = (overrides: Parameters<typeof makeJob>[0] = {}) => ({
@@ -109,7 +75,7 @@ const NEW_RESUME = {
 
 describe('job details without a session', () => {
   it('shows the job as anyone may see it, without the referrer’s contact, under its own title', async () => {
-    mockedGetPublicJob.mockResolvedValue(publicJob());
+    api.getPublicJob.mockResolvedValue(publicJob());
     renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
     expect(
       await screen.findByRole(
@@ -119,8 +85,8 @@ describe('job details without a session', () => {
         { timeout: 5000 },
       ),
     ).toBeInTheDocument();
-    expect(mockedGetPublicJob).toHaveBeenCalledWith(JOB_ID);
-    expect(mockedGetJobById).not.toHaveBeenCalled();
+    expect(api.getPublicJob).toHaveBeenCalledWith(JOB_ID);
+    expect(api.getJobById).not.toHaveBeenCalled();
     expect(screen.getByText('₹12-18 LPA')).toBeInTheDocument();
     const panel = screen.getByRole('complementary', { name: 'Get Referrals from Employee' });
     expect(within(panel).queryByRole('link', { name: /@/ })).not.toBeInTheDocument();
@@ -129,7 +95,7 @@ describe('job details without a session', () => {
   });
 
   it("'Request a Referral' toasts 'Please sign in to request a referral' and goes to /sign-in 2 seconds later, which will return here", async () => {
-    mockedGetPublicJob.mockResolvedValue(publicJob());
+    api.getPublicJob.mockResolvedValue(publicJob());
     renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
     const button = await screen.findByRole('button', { name: 'Request a Referral' });
     jest.useFakeTimers();
@@ -148,7 +114,7 @@ describe('job details without a session', () => {
   });
 
   it('says a closed job is closed and takes no requests', async () => {
-    mockedGetPublicJob.mockResolvedValue(publicJob({ status: 'inactive' }));
+    api.getPublicJob.mockResolvedValue(publicJob({ status: 'inactive' }));
     renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
     const panel = await screen.findByRole('complementary', { name: 'Get Referrals from Employee' });
     expect(screen.getByText('Closed')).toBeInTheDocument();
@@ -159,7 +125,7 @@ describe('job details without a session', () => {
   });
 
   it("shows 'Job not found' with a link to the jobs for an unknown id, not 'Try again'", async () => {
-    mockedGetPublicJob.mockResolvedValue(null);
+    api.getPublicJob.mockResolvedValue(null);
     renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Job not found' }),
@@ -177,9 +143,7 @@ describe('an unknown job for a signed-in user', () => {
   beforeEach(() => useSessionStore.getState().signIn(makeSession()));
 
   it("shows 'Job not found' when the API answers 404", async () => {
-    mockedGetJobById.mockRejectedValue(
-      new ApiError('Job post not found', 404, 'Job post not found'),
-    );
+    api.getJobById.mockRejectedValue(new ApiError('Job post not found', 404, 'Job post not found'));
     renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Job not found' }),
@@ -206,7 +170,7 @@ describe('job details for a signed-in candidate', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Frontend Engineer' }),
     ).toBeInTheDocument();
-    expect(mockedGetJobById).toHaveBeenCalledWith(JOB_ID, USER_ID);
+    expect(api.getJobById).toHaveBeenCalledWith(JOB_ID, USER_ID);
     expect(screen.getByText('Hybrid, Bengaluru')).toBeInTheDocument();
     expect(screen.getByText('Full-time')).toBeInTheDocument();
     expect(screen.getByText('3-6 years')).toBeInTheDocument();
@@ -242,7 +206,7 @@ describe('job details for a signed-in candidate', () => {
 
   it("'Back' on a job opened directly (no page before it) leads to the job list", async () => {
     const user = userEvent.setup();
-    mockedGetJobById.mockResolvedValue(makeJobDetails({ _id: JOB_ID }));
+    api.getJobById.mockResolvedValue(makeJobDetails({ _id: JOB_ID }));
     renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
     await screen.findByRole('heading', { level: 1, name: 'Frontend Engineer' });
     await user.click(screen.getByRole('link', { name: 'Back' }));
@@ -276,7 +240,7 @@ describe('job details for a signed-in candidate', () => {
       'File is too large or not supported. Please upload a PDF or DOCX under 5MB.',
     );
     expect(within(dialog).queryByText('big.pdf')).not.toBeInTheDocument();
-    expect(mockedResumeUpload).not.toHaveBeenCalled();
+    expect(api.addResume).not.toHaveBeenCalled();
   });
 
   it('refuses a file that is not a PDF, DOC or DOCX with the same message', async () => {
@@ -312,8 +276,8 @@ describe('job details for a signed-in candidate', () => {
       'Missing required data! Please choose your resume to send.',
     );
     expect(alert).not.toHaveBeenCalled();
-    expect(mockedResumeUpload).not.toHaveBeenCalled();
-    expect(mockedSend).not.toHaveBeenCalled();
+    expect(api.addResume).not.toHaveBeenCalled();
+    expect(api.sendReferralRequest).not.toHaveBeenCalled();
     // Choosing a file clears it.
     await user.upload(within(dialog).getByLabelText('Resume'), pdf('cv.pdf'));
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
@@ -323,8 +287,8 @@ describe('job details for a signed-in candidate', () => {
   it('offers the resumes (the default preselected, name and upload date) and sends the chosen one, without uploading', async () => {
     const user = userEvent.setup();
     const other = { ...NEW_RESUME, name: 'Backend resume', fileName: 'backend.pdf' };
-    mockedSaved.mockResolvedValue([SAVED, other]);
-    mockedSend.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
+    api.listResumes.mockResolvedValue([SAVED, other]);
+    api.sendReferralRequest.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
     open();
     await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
     const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
@@ -342,8 +306,8 @@ describe('job details for a signed-in candidate', () => {
     expect(
       await screen.findByRole('dialog', { name: 'Referral Request Sent!' }),
     ).toBeInTheDocument();
-    expect(mockedResumeUpload).not.toHaveBeenCalled();
-    expect(mockedSend).toHaveBeenCalledWith({
+    expect(api.addResume).not.toHaveBeenCalled();
+    expect(api.sendReferralRequest).toHaveBeenCalledWith({
       jobPostId: JOB_ID,
       targetUserId: REFERRER_ID,
       userId: USER_ID,
@@ -353,7 +317,7 @@ describe('job details for a signed-in candidate', () => {
 
   it('shows how the chosen resume meets the job before it is sent', async () => {
     const user = userEvent.setup();
-    mockedSaved.mockResolvedValue([SAVED]);
+    api.listResumes.mockResolvedValue([SAVED]);
     open();
     await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
     const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
@@ -362,13 +326,13 @@ describe('job details for a signed-in candidate', () => {
       await within(match).findByText('Matches 1 of 2 skills: React; missing: Go'),
     ).toBeVisible();
     expect(match).toHaveTextContent('About 3 years of experience (job asks 3–6 years)');
-    expect(getMatchPreview).toHaveBeenCalledWith(JOB_ID, SAVED._id);
+    expect(api.getMatchPreview).toHaveBeenCalledWith(JOB_ID, SAVED._id);
   });
 
   it('sends an optional note to the referrer, trimmed, with a counter of the characters left', async () => {
     const user = userEvent.setup();
-    mockedSaved.mockResolvedValue([SAVED]);
-    mockedSend.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
+    api.listResumes.mockResolvedValue([SAVED]);
+    api.sendReferralRequest.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
     open();
     await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
     const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
@@ -382,7 +346,7 @@ describe('job details for a signed-in candidate', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await screen.findByRole('dialog', { name: 'Referral Request Sent!' });
-    expect(mockedSend).toHaveBeenCalledWith({
+    expect(api.sendReferralRequest).toHaveBeenCalledWith({
       jobPostId: JOB_ID,
       targetUserId: REFERRER_ID,
       userId: USER_ID,
@@ -393,9 +357,9 @@ describe('job details for a signed-in candidate', () => {
 
   it("'Upload a new file' saves the new one as a resume and sends it", async () => {
     const user = userEvent.setup();
-    mockedSaved.mockResolvedValue([SAVED]);
-    mockedResumeUpload.mockResolvedValue(NEW_RESUME);
-    mockedSend.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
+    api.listResumes.mockResolvedValue([SAVED]);
+    api.addResume.mockResolvedValue(NEW_RESUME);
+    api.sendReferralRequest.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
     open();
     await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
     const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
@@ -408,8 +372,8 @@ describe('job details for a signed-in candidate', () => {
     await user.upload(within(dialog).getByLabelText('Resume'), file);
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await screen.findByRole('dialog', { name: 'Referral Request Sent!' });
-    expect(mockedResumeUpload).toHaveBeenCalledWith(file, undefined, expect.any(Function));
-    expect(mockedSend).toHaveBeenCalledWith({
+    expect(api.addResume).toHaveBeenCalledWith(file, undefined, expect.any(Function));
+    expect(api.sendReferralRequest).toHaveBeenCalledWith({
       jobPostId: JOB_ID,
       targetUserId: REFERRER_ID,
       userId: USER_ID,
@@ -424,9 +388,9 @@ describe('job details for a signed-in candidate', () => {
       { ...NEW_RESUME, _id: 'b', name: 'B' },
       { ...NEW_RESUME, _id: 'c', name: 'C' },
     ];
-    mockedSaved.mockResolvedValue(three);
-    jest.mocked(replaceResumeFile).mockResolvedValue({ ...three[2]!, name: 'new' });
-    mockedSend.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
+    api.listResumes.mockResolvedValue(three);
+    api.replaceResumeFile.mockResolvedValue({ ...three[2]!, name: 'new' });
+    api.sendReferralRequest.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
     open();
     await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
     const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
@@ -443,20 +407,22 @@ describe('job details for a signed-in candidate', () => {
     await user.click(within(replace).getByRole('radio', { name: 'C' }));
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await screen.findByRole('dialog', { name: 'Referral Request Sent!' });
-    expect(replaceResumeFile).toHaveBeenCalledWith('c', file, 'new', expect.any(Function));
-    expect(mockedResumeUpload).not.toHaveBeenCalled();
-    expect(mockedSend).toHaveBeenCalledWith(expect.objectContaining({ resumeId: 'c' }));
+    expect(api.replaceResumeFile).toHaveBeenCalledWith('c', file, 'new', expect.any(Function));
+    expect(api.addResume).not.toHaveBeenCalled();
+    expect(api.sendReferralRequest).toHaveBeenCalledWith(
+      expect.objectContaining({ resumeId: 'c' }),
+    );
   });
 
   it('says so when the chosen resume was deleted meanwhile, and offers the resumes as they are', async () => {
     const user = userEvent.setup();
     const changed = 'Your saved resume has changed. Please check it and send the request again.';
-    mockedSaved
+    api.listResumes
       .mockResolvedValueOnce([SAVED])
       .mockResolvedValue([
         { ...SAVED, _id: '0b7c5a0e-1111-4c4c-8888-000000000002', name: 'Newer CV' },
       ]);
-    mockedSend.mockRejectedValue(new ApiError(changed, 409, changed));
+    api.sendReferralRequest.mockRejectedValue(new ApiError(changed, 409, changed));
     open();
     await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
     const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
@@ -468,12 +434,12 @@ describe('job details for a signed-in candidate', () => {
 
   it("uploads the resume, sends the request, then shows 'Referral Request Sent!' and the job as requested", async () => {
     const user = userEvent.setup();
-    mockedResumeUpload.mockImplementation(async (_file, _name, onProgress) => {
+    api.addResume.mockImplementation(async (_file, _name, onProgress) => {
       onProgress?.(50);
       onProgress?.(100);
       return NEW_RESUME;
     });
-    mockedSend.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
+    api.sendReferralRequest.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
     open();
     const dialog = await openUploadModal(user);
     const file = pdf('cv.pdf');
@@ -481,8 +447,8 @@ describe('job details for a signed-in candidate', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     const sent = await screen.findByRole('dialog', { name: 'Referral Request Sent!' });
-    expect(mockedResumeUpload).toHaveBeenCalledWith(file, undefined, expect.any(Function));
-    expect(mockedSend).toHaveBeenCalledWith({
+    expect(api.addResume).toHaveBeenCalledWith(file, undefined, expect.any(Function));
+    expect(api.sendReferralRequest).toHaveBeenCalledWith({
       jobPostId: JOB_ID,
       targetUserId: REFERRER_ID,
       userId: USER_ID,
@@ -497,8 +463,8 @@ describe('job details for a signed-in candidate', () => {
 
   it("'Trace Your Status' opens My Referral Requests in the dashboard and remembers it", async () => {
     const user = userEvent.setup();
-    mockedResumeUpload.mockResolvedValue(NEW_RESUME);
-    mockedSend.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
+    api.addResume.mockResolvedValue(NEW_RESUME);
+    api.sendReferralRequest.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
     open();
     const dialog = await openUploadModal(user);
     await user.upload(within(dialog).getByLabelText('Resume'), pdf());
@@ -514,10 +480,10 @@ describe('job details for a signed-in candidate', () => {
     ['the network is down', 'upload', new ApiError('Network error', 0)],
   ])("says 'You have already requested for this job' when %s", async (_case, step, error) => {
     const user = userEvent.setup();
-    if (step === 'upload') mockedResumeUpload.mockRejectedValue(error);
+    if (step === 'upload') api.addResume.mockRejectedValue(error);
     else {
-      mockedResumeUpload.mockResolvedValue(NEW_RESUME);
-      mockedSend.mockRejectedValue(error);
+      api.addResume.mockResolvedValue(NEW_RESUME);
+      api.sendReferralRequest.mockRejectedValue(error);
     }
     open();
     const dialog = await openUploadModal(user);
@@ -533,21 +499,21 @@ describe('job details for a signed-in candidate', () => {
   it("shows the server's own reason when it refuses the resume itself", async () => {
     const user = userEvent.setup();
     const reason = 'This file is not a PDF or Word document.';
-    mockedResumeUpload.mockRejectedValue(new ApiError(reason, 415, reason));
+    api.addResume.mockRejectedValue(new ApiError(reason, 415, reason));
     open();
     const dialog = await openUploadModal(user);
     await user.upload(within(dialog).getByLabelText('Resume'), pdf());
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(reason)).toBeInTheDocument();
-    expect(mockedSend).not.toHaveBeenCalled();
+    expect(api.sendReferralRequest).not.toHaveBeenCalled();
   });
 
   it('says which cap refused the request and when it frees up (429)', async () => {
     const user = userEvent.setup();
     const reason =
       'You have sent 5 referral requests in the last 24 hours, the most allowed. You can send another on 11 Mar 2025, 09:00 UTC.';
-    mockedResumeUpload.mockResolvedValue(NEW_RESUME);
-    mockedSend.mockRejectedValue(new ApiError(reason, 429, reason, [], 3600));
+    api.addResume.mockResolvedValue(NEW_RESUME);
+    api.sendReferralRequest.mockRejectedValue(new ApiError(reason, 429, reason, [], 3600));
     open();
     const dialog = await openUploadModal(user);
     await user.upload(within(dialog).getByLabelText('Resume'), pdf());
@@ -562,12 +528,12 @@ describe('similar jobs and the company on the job page', () => {
 
   it('lists jobs like this one under it, each leading to its page, and names the company with a link to its page', async () => {
     const user = userEvent.setup();
-    mockedGetPublicJob.mockImplementation(async (id) =>
+    api.getPublicJob.mockImplementation(async (id) =>
       id === OTHER_ID
         ? publicJob({ _id: OTHER_ID, jobTitle: 'Staff Frontend Engineer' })
         : publicJob(),
     );
-    jest.mocked(getSimilarJobs).mockResolvedValue({
+    api.getSimilarJobs.mockResolvedValue({
       basis: 'similar',
       data: [
         makeJob({ _id: OTHER_ID, jobTitle: 'Staff Frontend Engineer', companyName: 'Globex' }),
@@ -575,7 +541,7 @@ describe('similar jobs and the company on the job page', () => {
     });
     renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
     const section = await screen.findByRole('region', { name: 'Similar jobs' });
-    expect(getSimilarJobs).toHaveBeenCalledWith(JOB_ID, 4);
+    expect(api.getSimilarJobs).toHaveBeenCalledWith(JOB_ID, 4);
     expect(within(section).getByText('Globex')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Acme' })).toHaveAttribute(
       'href',
@@ -589,7 +555,7 @@ describe('similar jobs and the company on the job page', () => {
   });
 
   it('shows nothing under the job when no job is like it', async () => {
-    mockedGetPublicJob.mockResolvedValue(publicJob());
+    api.getPublicJob.mockResolvedValue(publicJob());
     renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
     await screen.findByRole('heading', { level: 1, name: 'Frontend Engineer' });
     await act(async () => {});
@@ -597,14 +563,14 @@ describe('similar jobs and the company on the job page', () => {
   });
 
   it("offers the newest jobs on 'Job not found'", async () => {
-    mockedGetPublicJob.mockResolvedValue(null);
-    jest.mocked(getSimilarJobs).mockResolvedValue({
+    api.getPublicJob.mockResolvedValue(null);
+    api.getSimilarJobs.mockResolvedValue({
       basis: 'newest',
       data: [makeJob({ _id: OTHER_ID, jobTitle: 'Data Analyst' })],
     });
     renderPage(<JobDetails />, { url: URL_OF_JOB, path: '/job-details/:id' });
     const section = await screen.findByRole('region', { name: 'Recent jobs' });
-    expect(getSimilarJobs).toHaveBeenCalledWith(null, 4);
+    expect(api.getSimilarJobs).toHaveBeenCalledWith(null, 4);
     expect(within(section).getByRole('link', { name: 'Data Analyst' })).toHaveAttribute(
       'href',
       `/job-details/${OTHER_ID}`,

@@ -1,24 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  ApiError,
-  apiClient,
-  getAllCompany,
-  getAllTestimonials,
-  type Company,
-  type Testimonial,
-} from '@referio/shared';
+import { ApiError, apiClient, type Company, type Testimonial } from '@referio/shared';
 import Landing from '..';
-import { renderPage } from '@referio/shared/test-utils';
-import type * as TestUtils from '@referio/shared/test-utils';
+import { api, renderPage } from '@referio/shared/test-utils';
 
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getAllCompany', 'getAllTestimonials']),
-);
-const mockedCompanies = jest.mocked(getAllCompany);
-const mockedTestimonials = jest.mocked(getAllTestimonials);
 // The subscribe box posts through the shared HTTP client: the tests answer for the server there.
 const mockSubscribe = () => jest.spyOn(apiClient, 'post');
 /** The client's answer carrying `data` (the rest of the response is not read). */
@@ -43,8 +28,8 @@ const stories: Testimonial[] = [
 ];
 
 function renderLanding() {
-  mockedCompanies.mockResolvedValue({ data: companies, total: 120 });
-  mockedTestimonials.mockResolvedValue(stories);
+  api.getAllCompany.mockResolvedValue({ data: companies, total: 120 });
+  api.getAllTestimonials.mockResolvedValue(stories);
   return renderPage(<Landing />, { url: '/' });
 }
 
@@ -52,7 +37,7 @@ describe('the landing page', () => {
   it('shows the first 40 companies, each leading to its page with its open job count, and "Explore more Companies"', async () => {
     renderLanding();
     const grid = await screen.findByRole('list', { name: 'Companies' });
-    expect(mockedCompanies).toHaveBeenCalledWith({ start: 0, limit: 40 });
+    expect(api.getAllCompany).toHaveBeenCalledWith({ start: 0, limit: 40 });
     expect(within(grid).getAllByRole('link')).toHaveLength(40);
     const second = within(grid).getByRole('link', { name: /Company 2\b/ });
     expect(second).toHaveAttribute('href', '/company/c1/company-2');

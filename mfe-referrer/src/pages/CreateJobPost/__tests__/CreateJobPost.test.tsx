@@ -1,27 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import {
-  ApiError,
-  createJobPost,
-  updateRole,
-  useSessionStore,
-  workEmailVerify,
-  workEmailVerifyOtp,
-} from '@referio/shared';
+import { ApiError, useSessionStore } from '@referio/shared';
 import CreateJobPost from '..';
-import { USER_ID, makeReferrer, renderPage } from '@referio/shared/test-utils';
-import { myJob, signInAs } from '../../../test/persona';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['createJobPost', 'updateRole', 'workEmailVerify', 'workEmailVerifyOtp']),
-);
-const mockedCreate = jest.mocked(createJobPost);
-const mockedSendOtp = jest.mocked(workEmailVerify);
-const mockedVerifyOtp = jest.mocked(workEmailVerifyOtp);
-const mockedUpdateRole = jest.mocked(updateRole);
+import { api, USER_ID, makeReferrer, renderPage } from '@referio/shared/test-utils';
+import { myJob, signInAs, workEmailVerified } from '../../../test/persona';
 
 /** Fills fields directly (fast); the chip inputs still get their Enter key. */
 const setValue = (label: string, value: string) =>
@@ -56,6 +38,14 @@ function fillStep2(skip?: string) {
   if (skip !== 'Salary Range (LPA)') setValue('Salary Range (LPA)', '12-18');
 }
 
+/** Both steps filled in, then 'Post Job'. */
+async function fillAndPost(user: UserEvent) {
+  fillStep1();
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  fillStep2();
+  await user.click(screen.getByRole('button', { name: 'Post Job' }));
+}
+
 beforeEach(() => {
   // A referrer with a verified work e-mail, unless a test says otherwise.
   signInAs({ workEmailAdded: true });
@@ -63,15 +53,8 @@ beforeEach(() => {
 
 /** The work-email dialog, through to a verified address counting for `companies`. */
 async function verifyWorkEmail(user: UserEvent, companies: string[] = ['Acme Corp']) {
-  mockedSendOtp.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
-  const verified = makeReferrer({ workEmailAdded: true });
-  mockedVerifyOtp.mockResolvedValue({
-    success: true,
-    message: 'Work email verified successfully',
-    user: verified,
-    data: verified,
-    companies: companies.map((companyName, i) => ({ _id: `c${i}`, companyName, confirmed: true })),
-  });
+  api.workEmailVerify.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
+  api.workEmailVerifyOtp.mockResolvedValue(workEmailVerified({ companies }));
   const dialog = await screen.findByRole('dialog', { name: 'Verify Work Email' });
   await user.type(within(dialog).getByLabelText('Work Email'), 'ravi@acme-corp.com');
   await user.click(within(dialog).getByRole('button', { name: 'Send OTP' }));
@@ -84,15 +67,15 @@ async function verifyWorkEmail(user: UserEvent, companies: string[] = ['Acme Cor
 describe('the create-job-post wizard', () => {
   it('posts what is still typed in a chip field instead of dropping it', async () => {
     const user = userEvent.setup({ delay: null });
-    mockedCreate.mockResolvedValue(myJob());
+    api.createJobPost.mockResolvedValue(myJob());
     renderPage(<CreateJobPost />, { url: '/create-job-post' });
     fillStep1();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     fillStep2('Notes');
     await user.type(screen.getByRole('textbox', { name: /^Notes/ }), 'Hybrid three days a week');
     await user.click(screen.getByRole('button', { name: 'Post Job' }));
-    await waitFor(() => expect(mockedCreate).toHaveBeenCalled());
-    expect(mockedCreate.mock.calls[0]?.[0]).toMatchObject({
+    await waitFor(() => expect(api.createJobPost).toHaveBeenCalled());
+    expect(api.createJobPost.mock.calls[0]?.[0]).toMatchObject({
       notes: ['Hybrid three days a week'],
     });
   });
@@ -146,7 +129,7 @@ describe('the create-job-post wizard', () => {
       expect(screen.getByRole('alert')).toHaveTextContent(
         'Please fill in all required fields in Step 2.',
       );
-      expect(mockedCreate).not.toHaveBeenCalled();
+      expect(api.createJobPost).not.toHaveBeenCalled();
     },
   );
 
@@ -160,18 +143,15 @@ describe('the create-job-post wizard', () => {
   });
 
   it('posts both steps as one job, shows "Your Job Post is Live!" and resets the form', async () => {
-    mockedCreate.mockResolvedValue(myJob());
+    api.createJobPost.mockResolvedValue(myJob());
     const user = userEvent.setup({ delay: null });
     renderPage(<CreateJobPost />, { url: '/create-job-post' });
-    fillStep1();
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    fillStep2();
-    await user.click(screen.getByRole('button', { name: 'Post Job' }));
+    await fillAndPost(user);
 
     expect(
       await screen.findByRole('dialog', { name: 'Your Job Post is Live!' }),
     ).toBeInTheDocument();
-    expect(mockedCreate).toHaveBeenCalledWith({
+    expect(api.createJobPost).toHaveBeenCalledWith({
       userId: USER_ID,
       jobTitle: 'Frontend Engineer',
       companyName: 'Acme Corp',
@@ -190,14 +170,11 @@ describe('the create-job-post wizard', () => {
   });
 
   it('says "Something went wrong. Please try again." when the post fails', async () => {
-    mockedCreate.mockRejectedValue(new ApiError('Server error', 500));
+    api.createJobPost.mockRejectedValue(new ApiError('Server error', 500));
     jest.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup({ delay: null });
     renderPage(<CreateJobPost />, { url: '/create-job-post' });
-    fillStep1();
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    fillStep2();
-    await user.click(screen.getByRole('button', { name: 'Post Job' }));
+    await fillAndPost(user);
     expect(await screen.findAllByText('Something went wrong. Please try again.')).not.toHaveLength(
       0,
     );
@@ -207,16 +184,13 @@ describe('the create-job-post wizard', () => {
   it("shows the server's refusal inline (no toast over it), opens the work-email dialog at once, and posts by itself once verified", async () => {
     const refusal =
       'Your verified work email x@globex.com is not at Acme Corp. Verify your work email at acme.com to post jobs for it.';
-    mockedCreate.mockRejectedValueOnce(new ApiError('Forbidden', 403, refusal));
+    api.createJobPost.mockRejectedValueOnce(new ApiError('Forbidden', 403, refusal));
     const user = userEvent.setup({ delay: null });
     renderPage(<CreateJobPost />, { url: '/create-job-post' });
     expect(
       screen.getByText(/You can post jobs only for the company of your verified work email/),
     ).toBeInTheDocument();
-    fillStep1();
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    fillStep2();
-    await user.click(screen.getByRole('button', { name: 'Post Job' }));
+    await fillAndPost(user);
     // Once, inline: no toast repeats it.
     expect(await screen.findAllByText(refusal)).toHaveLength(1);
     const dialog = await screen.findByRole('dialog', { name: 'Verify Work Email' });
@@ -226,14 +200,14 @@ describe('the create-job-post wizard', () => {
       ),
     ).toBeInTheDocument();
 
-    mockedCreate.mockResolvedValue(myJob());
+    api.createJobPost.mockResolvedValue(myJob());
     await verifyWorkEmail(user);
     // No second 'Post Job': the held post goes by itself, with what was typed.
     expect(
       await screen.findByRole('dialog', { name: 'Your Job Post is Live!' }),
     ).toBeInTheDocument();
-    expect(mockedCreate).toHaveBeenCalledTimes(2);
-    expect(mockedCreate.mock.calls[1]![0]).toMatchObject({
+    expect(api.createJobPost).toHaveBeenCalledTimes(2);
+    expect(api.createJobPost.mock.calls[1]![0]).toMatchObject({
       companyName: 'Acme Corp',
       jobTitle: 'Frontend Engineer',
     });
@@ -260,15 +234,12 @@ describe('the create-job-post wizard', () => {
     expect(
       screen.getByLabelText('Company Name', { exact: false, selector: 'input,select' }),
     ).toHaveValue('Acme Corp');
-    expect(mockedCreate).not.toHaveBeenCalled();
+    expect(api.createJobPost).not.toHaveBeenCalled();
   });
 
   async function postOne(user: UserEvent) {
-    mockedCreate.mockResolvedValue(myJob());
-    fillStep1();
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    fillStep2();
-    await user.click(screen.getByRole('button', { name: 'Post Job' }));
+    api.createJobPost.mockResolvedValue(myJob());
+    await fillAndPost(user);
     await screen.findByRole('dialog', { name: 'Your Job Post is Live!' });
   }
 
@@ -280,12 +251,12 @@ describe('the create-job-post wizard', () => {
     expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent(
       '/dashboard/jobPosts',
     );
-    expect(mockedUpdateRole).not.toHaveBeenCalled();
+    expect(api.updateRole).not.toHaveBeenCalled();
   });
 
   it('switches a candidate-mode user to referrer mode before opening the job posts', async () => {
     signInAs({ workEmailAdded: true }, 'user');
-    mockedUpdateRole.mockResolvedValue({ success: true, message: '', data: makeReferrer() });
+    api.updateRole.mockResolvedValue({ success: true, message: '', data: makeReferrer() });
     const user = userEvent.setup({ delay: null });
     renderPage(<CreateJobPost />, { url: '/create-job-post' });
     await postOne(user);
@@ -295,7 +266,7 @@ describe('the create-job-post wizard', () => {
         '/dashboard/jobPosts',
       ),
     );
-    expect(mockedUpdateRole).toHaveBeenCalledWith(USER_ID, { role: 1 });
+    expect(api.updateRole).toHaveBeenCalledWith(USER_ID, { role: 1 });
     expect(useSessionStore.getState().role).toBe('referer');
   });
 

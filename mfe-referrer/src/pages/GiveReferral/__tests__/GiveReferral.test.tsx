@@ -1,28 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getAllJobPostByUserId } from '@referio/shared';
 import GiveReferral from '..';
-import { USER_ID, renderPage } from '@referio/shared/test-utils';
+import { api, USER_ID, renderPage } from '@referio/shared/test-utils';
 import { myJob, signInAs } from '../../../test/persona';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getAllJobPostByUserId']),
-);
-const mockedList = jest.mocked(getAllJobPostByUserId);
 
 beforeEach(() => signInAs());
 
 describe('give referral', () => {
   it("lists the referrer's active jobs, 9 a page from the server, with the default ₹1000 bonus", async () => {
-    mockedList.mockResolvedValue({ data: [myJob()], total: 1 });
+    api.getAllJobPostByUserId.mockResolvedValue({ data: [myJob()], total: 1 });
     renderPage(<GiveReferral />);
     const card = await screen.findByRole('article', { name: 'Frontend Engineer' });
     expect(within(card).getByText('Referral Bonus: ₹1,000')).toBeInTheDocument();
     expect(within(card).getByText('3 days ago')).toBeInTheDocument();
-    expect(mockedList).toHaveBeenCalledWith({
+    expect(api.getAllJobPostByUserId).toHaveBeenCalledWith({
       userId: USER_ID,
       search: '',
       start: 0,
@@ -32,7 +23,10 @@ describe('give referral', () => {
   });
 
   it('shows details with "No skills specified" when a job has none', async () => {
-    mockedList.mockResolvedValue({ data: [myJob({ requiredSkills: [] })], total: 1 });
+    api.getAllJobPostByUserId.mockResolvedValue({
+      data: [myJob({ requiredSkills: [] })],
+      total: 1,
+    });
     const user = userEvent.setup({ delay: null });
     renderPage(<GiveReferral />);
     await user.click(await screen.findByRole('button', { name: 'See Details: Frontend Engineer' }));
@@ -42,7 +36,7 @@ describe('give referral', () => {
   });
 
   it('"Give Referral" opens the referral requests of that job', async () => {
-    mockedList.mockResolvedValue({ data: [myJob()], total: 1 });
+    api.getAllJobPostByUserId.mockResolvedValue({ data: [myJob()], total: 1 });
     const user = userEvent.setup({ delay: null });
     renderPage(<GiveReferral />);
     await user.click(
@@ -54,7 +48,7 @@ describe('give referral', () => {
   });
 
   it('says "No jobs match your search." when a search finds nothing', async () => {
-    mockedList.mockImplementation(async ({ search }) =>
+    api.getAllJobPostByUserId.mockImplementation(async ({ search }) =>
       search ? { data: [], total: 0 } : { data: [myJob()], total: 1 },
     );
     renderPage(<GiveReferral />);
@@ -64,12 +58,14 @@ describe('give referral', () => {
       await screen.findByText('No jobs match your search.', {}, { timeout: 2000 }),
     ).toBeInTheDocument();
     await waitFor(() =>
-      expect(mockedList).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'zzz' })),
+      expect(api.getAllJobPostByUserId).toHaveBeenLastCalledWith(
+        expect.objectContaining({ search: 'zzz' }),
+      ),
     );
   });
 
   it('filters the jobs on the server with the shared filter bar, and says when none match', async () => {
-    mockedList.mockImplementation(async (body) =>
+    api.getAllJobPostByUserId.mockImplementation(async (body) =>
       body.jobType ? { data: [], total: 0 } : { data: [myJob()], total: 1 },
     );
     const user = userEvent.setup({ delay: null });
@@ -77,7 +73,7 @@ describe('give referral', () => {
     await screen.findByRole('article', { name: 'Frontend Engineer' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Job type' }), 'Part-time');
     expect(await screen.findByText('No jobs match your search.')).toBeInTheDocument();
-    expect(mockedList).toHaveBeenLastCalledWith({
+    expect(api.getAllJobPostByUserId).toHaveBeenLastCalledWith({
       userId: USER_ID,
       search: '',
       start: 0,

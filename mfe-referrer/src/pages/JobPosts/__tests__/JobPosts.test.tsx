@@ -1,25 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getAllJobPostByUserId, updateJobPost, updateJobStatus } from '@referio/shared';
+import { ApiError } from '@referio/shared';
 import JobPosts from '..';
-import { USER_ID, renderPage } from '@referio/shared/test-utils';
+import { api, USER_ID, renderPage } from '@referio/shared/test-utils';
 import { myJob, signInAs } from '../../../test/persona';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getAllJobPostByUserId', 'updateJobStatus', 'updateJobPost']),
-);
-const mockedList = jest.mocked(getAllJobPostByUserId);
-const mockedStatus = jest.mocked(updateJobStatus);
-const mockedUpdate = jest.mocked(updateJobPost);
 
 const job = myJob();
 
 beforeEach(() => {
   signInAs();
-  mockedList.mockResolvedValue({ data: [job], total: 1 });
+  api.getAllJobPostByUserId.mockResolvedValue({ data: [job], total: 1 });
 });
 
 describe('job posts', () => {
@@ -31,7 +21,12 @@ describe('job posts', () => {
     expect(within(card).getByText('No')).toBeInTheDocument();
     expect(within(card).getByText('+2 more')).toBeInTheDocument();
     expect(within(card).queryByText('Testing')).not.toBeInTheDocument();
-    expect(mockedList).toHaveBeenCalledWith({ userId: USER_ID, search: '', start: 0, limit: 9 });
+    expect(api.getAllJobPostByUserId).toHaveBeenCalledWith({
+      userId: USER_ID,
+      search: '',
+      start: 0,
+      limit: 9,
+    });
   });
 
   it('asks the server for one status per tab', async () => {
@@ -40,7 +35,7 @@ describe('job posts', () => {
     await screen.findByRole('article', { name: 'Frontend Engineer' });
     await user.click(screen.getByRole('tab', { name: 'Inactive Jobs' }));
     await waitFor(() =>
-      expect(mockedList).toHaveBeenLastCalledWith({
+      expect(api.getAllJobPostByUserId).toHaveBeenLastCalledWith({
         userId: USER_ID,
         search: '',
         start: 0,
@@ -51,21 +46,21 @@ describe('job posts', () => {
   });
 
   it('saves the active switch at once', async () => {
-    mockedStatus.mockResolvedValue({ ...job, status: 'inactive' });
+    api.updateJobStatus.mockResolvedValue({ ...job, status: 'inactive' });
     const user = userEvent.setup({ delay: null });
     renderPage(<JobPosts />);
     const toggle = await screen.findByRole('switch', { name: 'Active: Frontend Engineer' });
     expect(toggle).toHaveAttribute('aria-checked', 'true');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-checked', 'false');
-    expect(mockedStatus).toHaveBeenCalledWith(job._id, 'inactive');
+    expect(api.updateJobStatus).toHaveBeenCalledWith(job._id, 'inactive');
     await waitFor(() => expect(toggle).toBeEnabled());
     expect(toggle).toHaveAttribute('aria-checked', 'false');
   });
 
   it('rolls the switch back with a toast when the save fails', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    mockedStatus.mockRejectedValue(new ApiError('Server error', 500));
+    api.updateJobStatus.mockRejectedValue(new ApiError('Server error', 500));
     const user = userEvent.setup({ delay: null });
     renderPage(<JobPosts />);
     const toggle = await screen.findByRole('switch', { name: 'Active: Frontend Engineer' });
@@ -75,7 +70,7 @@ describe('job posts', () => {
   });
 
   it('shows the details and saves an edit with comma-separated skills and notes, trimmed', async () => {
-    mockedUpdate.mockResolvedValue(job);
+    api.updateJobPost.mockResolvedValue(job);
     const user = userEvent.setup({ delay: null });
     renderPage(<JobPosts />);
     await user.click(await screen.findByRole('button', { name: 'See Details: Frontend Engineer' }));
@@ -95,7 +90,7 @@ describe('job posts', () => {
     await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByRole('dialog', { name: 'Job Updated!' })).toBeInTheDocument();
-    expect(mockedUpdate).toHaveBeenCalledWith(
+    expect(api.updateJobPost).toHaveBeenCalledWith(
       job._id,
       expect.objectContaining({
         requiredSkills: ['React', 'Go'],
@@ -106,7 +101,7 @@ describe('job posts', () => {
   });
 
   it('keeps the edit form open with "Failed to update job." when the server refuses', async () => {
-    mockedUpdate.mockRejectedValue(new ApiError('Bad', 400, 'Bad'));
+    api.updateJobPost.mockRejectedValue(new ApiError('Bad', 400, 'Bad'));
     const user = userEvent.setup({ delay: null });
     renderPage(<JobPosts />);
     await user.click(await screen.findByRole('button', { name: 'See Details: Frontend Engineer' }));

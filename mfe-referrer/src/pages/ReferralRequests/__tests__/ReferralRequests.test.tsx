@@ -1,62 +1,38 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  ApiError,
-  createChat,
-  getAllReferralRequestsData,
-  getMatchSummary,
-  getRefererCount,
-  updateReferralStatus,
-  useSessionStore,
-  workEmailVerify,
-  workEmailVerifyOtp,
-  type ReferralStatus,
-} from '@referio/shared';
+import { ApiError, useSessionStore, type ReferralStatus } from '@referio/shared';
 import ReferralRequests from '..';
-import { FakeEventSource, USER_ID, makeReferrer, renderPage } from '@referio/shared/test-utils';
-import { requestToMe, signInAs } from '../../../test/persona';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi([
-      'getRefererCount',
-      'getAllReferralRequestsData',
-      'updateReferralStatus',
-      'workEmailVerify',
-      'workEmailVerifyOtp',
-      'createChat',
-      'getMatchSummary',
-    ]),
-);
-const mockedList = jest.mocked(getAllReferralRequestsData);
-const mockedUpdate = jest.mocked(updateReferralStatus);
-const mockedSend = jest.mocked(workEmailVerify);
-const mockedVerify = jest.mocked(workEmailVerifyOtp);
-const mockedMatch = jest.mocked(getMatchSummary);
+import { api, FakeEventSource, USER_ID, renderPage, makeCounts } from '@referio/shared/test-utils';
+import { requestToMe, signInAs, workEmailVerified } from '../../../test/persona';
 
 const pending = requestToMe();
 const approved = requestToMe({ _id: 'a1b2c3d4-0000-4000-8000-000000000003', status: 'approved' });
 
 function serve(byStatus: Partial<Record<ReferralStatus, ReturnType<typeof requestToMe>[]>>) {
-  mockedList.mockImplementation(async ({ status }) => byStatus[status] ?? []);
+  api.getAllReferralRequestsData.mockImplementation(async ({ status }) => byStatus[status] ?? []);
 }
 
 beforeEach(() => {
-  jest
-    .mocked(getRefererCount)
-    .mockResolvedValue({ total: 3, approved: 1, pending: 1, declined: 1, expired: 0 });
+  api.getRefererCount.mockResolvedValue(
+    makeCounts({ total: 3, approved: 1, pending: 1, declined: 1 }),
+  );
   serve({ pending: [pending], approved: [approved] });
-  mockedUpdate.mockResolvedValue({ ...pending, status: 'approved' });
-  mockedMatch.mockResolvedValue({
+  api.updateReferralStatus.mockResolvedValue({ ...pending, status: 'approved' });
+  api.getMatchSummary.mockResolvedValue({
     status: 'read',
     matched: ['React', 'TypeScript'],
     missing: ['Go'],
     years: 5,
     jobExperience: '3-6',
   });
+  api.workEmailVerify.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
 });
+
+/** The work-email dialog's first step: the address typed in, 'Send OTP'. */
+async function sendCode(user: ReturnType<typeof userEvent.setup>, modal: HTMLElement) {
+  await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
+  await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+}
 
 async function approveFirst(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Approve Priya Shah' }));
@@ -78,7 +54,11 @@ describe('referral requests', () => {
       pending.senderId.resumeLink,
     );
     expect(screen.getByRole('tab', { name: 'Pending 1' })).toHaveAttribute('aria-selected', 'true');
-    expect(mockedList).toHaveBeenCalledWith({ userId: USER_ID, roleId: 1, status: 'pending' });
+    expect(api.getAllReferralRequestsData).toHaveBeenCalledWith({
+      userId: USER_ID,
+      roleId: 1,
+      status: 'pending',
+    });
   });
 
   it("shows how the request's resume meets the job on its card", async () => {
@@ -90,11 +70,11 @@ describe('referral requests', () => {
       expect(match).toHaveTextContent('Matches 2 of 3 skills: React, TypeScript; missing: Go'),
     );
     expect(match).toHaveTextContent('About 5 years of experience (job asks 3–6 years)');
-    expect(mockedMatch).toHaveBeenCalledWith(pending._id);
+    expect(api.getMatchSummary).toHaveBeenCalledWith(pending._id);
   });
 
   it('says a resume could not be read, or the summary not loaded, and the card works as before', async () => {
-    mockedMatch.mockImplementation(async (id) => {
+    api.getMatchSummary.mockImplementation(async (id) => {
       if (id === pending._id) throw new ApiError('Server error', 500);
       return { status: 'no_text', matched: [], missing: [], years: null, jobExperience: '3-6' };
     });
@@ -123,7 +103,7 @@ describe('referral requests', () => {
     await user.click(await screen.findByRole('tab', { name: /Declined/ }));
     const card = await screen.findByRole('article', { name: 'Request from Priya Shah' });
     expect(within(card).queryByRole('group', { name: 'Resume match' })).toBeNull();
-    expect(mockedMatch).not.toHaveBeenCalled();
+    expect(api.getMatchSummary).not.toHaveBeenCalled();
   });
 
   it('shows a request that arrives, and drops one withdrawn, with the counts, without a reload', async () => {
@@ -142,18 +122,18 @@ describe('referral requests', () => {
       },
     });
     serve({ pending: [arrived, pending], approved: [approved] });
-    jest
-      .mocked(getRefererCount)
-      .mockResolvedValue({ total: 4, approved: 1, pending: 2, declined: 1, expired: 0 });
+    api.getRefererCount.mockResolvedValue(
+      makeCounts({ total: 4, approved: 1, pending: 2, declined: 1 }),
+    );
     act(() => FakeEventSource.latest().emit('changed', { topics: ['referrals'] }));
     expect(await screen.findByRole('article', { name: 'Request from Omar Dev' })).toBeVisible();
     expect(await screen.findByRole('tab', { name: 'Pending 2' })).toBeInTheDocument();
 
     // Priya withdraws hers.
     serve({ pending: [arrived], approved: [approved] });
-    jest
-      .mocked(getRefererCount)
-      .mockResolvedValue({ total: 3, approved: 1, pending: 1, declined: 1, expired: 0 });
+    api.getRefererCount.mockResolvedValue(
+      makeCounts({ total: 3, approved: 1, pending: 1, declined: 1 }),
+    );
     act(() => FakeEventSource.latest().emit('changed', { topics: ['referrals'] }));
     expect(await screen.findByRole('tab', { name: 'Pending 1' })).toBeInTheDocument();
     await waitFor(() =>
@@ -171,7 +151,7 @@ describe('referral requests', () => {
     expect(await screen.findByRole('note')).toHaveTextContent(
       'Showing the requests for Frontend Engineer.',
     );
-    expect(mockedList).toHaveBeenCalledWith({
+    expect(api.getAllReferralRequestsData).toHaveBeenCalledWith({
       userId: USER_ID,
       roleId: 1,
       status: 'pending',
@@ -180,7 +160,7 @@ describe('referral requests', () => {
     expect(screen.getByRole('tab', { name: 'Pending' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show all requests' }));
     await waitFor(() =>
-      expect(mockedList).toHaveBeenLastCalledWith({
+      expect(api.getAllReferralRequestsData).toHaveBeenLastCalledWith({
         userId: USER_ID,
         roleId: 1,
         status: 'pending',
@@ -195,41 +175,38 @@ describe('referral requests', () => {
     renderPage(<ReferralRequests />);
     await approveFirst(user);
     expect(await screen.findByText('Referral approved')).toBeInTheDocument();
-    expect(mockedUpdate).toHaveBeenCalledWith(pending._id, 'approved');
+    expect(api.updateReferralStatus).toHaveBeenCalledWith(pending._id, 'approved');
     expect(screen.queryByRole('dialog', { name: 'Verify Work Email' })).not.toBeInTheDocument();
   });
 
   it('holds the approval until a work e-mail is verified, then approves the held request', async () => {
     signInAs({ workEmailAdded: false });
-    mockedSend.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
-    const verified = makeReferrer({ workEmailAdded: true });
-    mockedVerify.mockResolvedValue({
-      success: true,
-      message: 'Work email verified successfully',
-      user: verified,
-      data: verified,
-    });
+    api.workEmailVerifyOtp.mockResolvedValue(workEmailVerified());
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferralRequests />);
     await approveFirst(user);
 
     const modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
-    expect(mockedUpdate).not.toHaveBeenCalled();
+    expect(api.updateReferralStatus).not.toHaveBeenCalled();
     await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
     expect(within(modal).getByText('Please enter a valid work email')).toBeInTheDocument();
-    expect(mockedSend).not.toHaveBeenCalled();
+    expect(api.workEmailVerify).not.toHaveBeenCalled();
 
-    await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
-    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    await sendCode(user, modal);
     expect(await screen.findByText('OTP sent to your work email')).toBeInTheDocument();
-    expect(mockedSend).toHaveBeenCalledWith({ workEmail: 'ravi@acme-corp.com', id: USER_ID });
+    expect(api.workEmailVerify).toHaveBeenCalledWith({
+      workEmail: 'ravi@acme-corp.com',
+      id: USER_ID,
+    });
 
     const verifyButton = within(modal).getByRole('button', { name: 'Verify & Approve' });
     expect(verifyButton).toBeDisabled();
     await user.type(within(modal).getByLabelText('Digit 1 of 4'), '4821');
 
-    await waitFor(() => expect(mockedUpdate).toHaveBeenCalledWith(pending._id, 'approved'));
-    expect(mockedVerify).toHaveBeenCalledWith({
+    await waitFor(() =>
+      expect(api.updateReferralStatus).toHaveBeenCalledWith(pending._id, 'approved'),
+    );
+    expect(api.workEmailVerifyOtp).toHaveBeenCalledWith({
       id: USER_ID,
       workEmail: 'ravi@acme-corp.com',
       otp: '4821',
@@ -243,16 +220,8 @@ describe('referral requests', () => {
     signInAs({ workEmailAdded: true });
     const refusal =
       'Your verified work email ravi@globex.com is not at Acme Corp. Verify your work email at acme-corp.com to approve referral requests for it.';
-    mockedUpdate.mockRejectedValueOnce(new ApiError('Forbidden', 403, refusal));
-    mockedSend.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
-    const verified = makeReferrer({ workEmailAdded: true });
-    mockedVerify.mockResolvedValue({
-      success: true,
-      message: 'Work email verified successfully',
-      user: verified,
-      data: verified,
-      companies: [{ _id: 'c1', companyName: 'Acme Corp', confirmed: true }],
-    });
+    api.updateReferralStatus.mockRejectedValueOnce(new ApiError('Forbidden', 403, refusal));
+    api.workEmailVerifyOtp.mockResolvedValue(workEmailVerified({ companies: ['Acme Corp'] }));
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferralRequests />);
     await approveFirst(user);
@@ -266,61 +235,48 @@ describe('referral requests', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText('Failed to approve referral')).not.toBeInTheDocument();
 
-    await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
-    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    await sendCode(user, modal);
     await user.type(await within(modal).findByLabelText('Digit 1 of 4'), '4821');
     expect(await screen.findByText('This address verifies you at Acme Corp.')).toBeInTheDocument();
-    await waitFor(() => expect(mockedUpdate).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(api.updateReferralStatus).toHaveBeenCalledTimes(2));
     expect(await screen.findByText('Referral approved')).toBeInTheDocument();
   });
 
   it('shows the server message when the code is wrong and approves nothing', async () => {
     signInAs({ workEmailAdded: false });
-    mockedSend.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
-    mockedVerify.mockRejectedValue(
+    api.workEmailVerifyOtp.mockRejectedValue(
       new ApiError('Invalid OTP. Please try again.', 400, 'Wrong code.'),
     );
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferralRequests />);
     await approveFirst(user);
     const modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
-    await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
-    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    await sendCode(user, modal);
     await user.type(await within(modal).findByLabelText('Digit 1 of 4'), '1111');
-    await waitFor(() => expect(mockedVerify).toHaveBeenCalled());
-    expect(mockedUpdate).not.toHaveBeenCalled();
+    await waitFor(() => expect(api.workEmailVerifyOtp).toHaveBeenCalled());
+    expect(api.updateReferralStatus).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Verify Work Email' })).toBeInTheDocument();
   });
 
   it('"Change Email" goes back to the e-mail step with the address kept', async () => {
     signInAs({ workEmailAdded: false });
-    mockedSend.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferralRequests />);
     await approveFirst(user);
     const modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
-    await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
-    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    await sendCode(user, modal);
     await user.click(await within(modal).findByRole('button', { name: 'Change Email' }));
     expect(within(modal).getByLabelText('Work Email')).toHaveValue('ravi@acme-corp.com');
   });
 
   it('keeps the code step after Cancel, so the code already sent can still be entered', async () => {
     signInAs({ workEmailAdded: false });
-    mockedSend.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
-    const verified = makeReferrer({ workEmailAdded: true });
-    mockedVerify.mockResolvedValue({
-      success: true,
-      message: 'ok',
-      user: verified,
-      data: verified,
-    });
+    api.workEmailVerifyOtp.mockResolvedValue(workEmailVerified({ message: 'ok' }));
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferralRequests />);
     await approveFirst(user);
     let modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
-    await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
-    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    await sendCode(user, modal);
     await within(modal).findByLabelText('Digit 1 of 4');
     await user.click(within(modal).getByRole('button', { name: 'Cancel' }));
 
@@ -328,23 +284,22 @@ describe('referral requests', () => {
     modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
     expect(within(modal).getByText('ravi@acme-corp.com')).toBeInTheDocument();
     await user.type(within(modal).getByLabelText('Digit 1 of 4'), '4821');
-    await waitFor(() => expect(mockedUpdate).toHaveBeenCalledWith(pending._id, 'approved'));
-    expect(mockedSend).toHaveBeenCalledTimes(1);
+    await waitFor(() =>
+      expect(api.updateReferralStatus).toHaveBeenCalledWith(pending._id, 'approved'),
+    );
+    expect(api.workEmailVerify).toHaveBeenCalledTimes(1);
   });
 
   it('shows a refused code inside the modal and clears it when the right code is in', async () => {
     signInAs({ workEmailAdded: false });
-    mockedSend.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
-    const verified = makeReferrer({ workEmailAdded: true });
-    mockedVerify
+    api.workEmailVerifyOtp
       .mockRejectedValueOnce(new ApiError('Invalid OTP', 400, 'Wrong code.'))
-      .mockResolvedValueOnce({ success: true, message: 'ok', user: verified, data: verified });
+      .mockResolvedValueOnce(workEmailVerified({ message: 'ok' }));
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferralRequests />);
     await approveFirst(user);
     const modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
-    await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
-    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    await sendCode(user, modal);
     await user.type(await within(modal).findByLabelText('Digit 1 of 4'), '1111');
     expect(await within(modal).findByRole('alert')).toHaveTextContent('Wrong code.');
     expect(screen.queryByText('Wrong code.', { selector: '.Toastify *' })).toBeNull();
@@ -356,32 +311,30 @@ describe('referral requests', () => {
 
   it("keeps the code step's buttons on one row: Change Email sits beside the address", async () => {
     signInAs({ workEmailAdded: false });
-    mockedSend.mockResolvedValue({ success: true, message: 'OTP sent to your work email' });
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferralRequests />);
     await approveFirst(user);
     const modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
-    await user.type(within(modal).getByLabelText('Work Email'), 'ravi@acme-corp.com');
-    await user.click(within(modal).getByRole('button', { name: 'Send OTP' }));
+    await sendCode(user, modal);
     const change = await within(modal).findByRole('button', { name: 'Change Email' });
     expect(change.closest('footer, .rf-modal__footer')).toBeNull();
   });
 
   it('declines after "Confirm Decline" and says so', async () => {
     signInAs();
-    mockedUpdate.mockResolvedValue({ ...pending, status: 'declined' });
+    api.updateReferralStatus.mockResolvedValue({ ...pending, status: 'declined' });
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferralRequests />);
     await user.click(await screen.findByRole('button', { name: 'Decline Priya Shah' }));
     const confirm = screen.getByRole('dialog', { name: 'Confirm Decline' });
     await user.click(within(confirm).getByRole('button', { name: 'Yes, Decline' }));
     expect(await screen.findByText('Referral declined')).toBeInTheDocument();
-    expect(mockedUpdate).toHaveBeenCalledWith(pending._id, 'declined');
+    expect(api.updateReferralStatus).toHaveBeenCalledWith(pending._id, 'declined');
   });
 
   it('declines with a listed reason, or Other with a note of at most 280 characters', async () => {
     signInAs();
-    mockedUpdate.mockResolvedValue({ ...pending, status: 'declined' });
+    api.updateReferralStatus.mockResolvedValue({ ...pending, status: 'declined' });
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferralRequests />);
     await user.click(await screen.findByRole('button', { name: 'Decline Priya Shah' }));
@@ -403,7 +356,7 @@ describe('referral requests', () => {
     await user.click(within(reasons).getByRole('radio', { name: 'Skills do not match' }));
     await user.click(within(confirm).getByRole('button', { name: 'Yes, Decline' }));
     expect(await screen.findByText('Referral declined')).toBeInTheDocument();
-    expect(mockedUpdate).toHaveBeenLastCalledWith(pending._id, 'declined', {
+    expect(api.updateReferralStatus).toHaveBeenLastCalledWith(pending._id, 'declined', {
       reason: 'skills_mismatch',
     });
 
@@ -416,14 +369,14 @@ describe('referral requests', () => {
     expect(
       await within(confirm).findByText('Please write a note for the reason Other.'),
     ).toBeInTheDocument();
-    expect(mockedUpdate).toHaveBeenCalledTimes(1);
+    expect(api.updateReferralStatus).toHaveBeenCalledTimes(1);
     const note = within(confirm).getByRole('textbox', { name: /Note/ });
     expect(note).toHaveAttribute('maxLength', '280');
     await user.type(note, 'We hire in Berlin only.');
     expect(within(confirm).getByText('257 characters left')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Yes, Decline' }));
     await waitFor(() =>
-      expect(mockedUpdate).toHaveBeenLastCalledWith(pending._id, 'declined', {
+      expect(api.updateReferralStatus).toHaveBeenLastCalledWith(pending._id, 'declined', {
         reason: 'other',
         note: 'We hire in Berlin only.',
       }),
@@ -451,7 +404,7 @@ describe('referral requests', () => {
   it('says "Failed to decline referral" when the update fails', async () => {
     signInAs();
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    mockedUpdate.mockRejectedValue(new ApiError('Server error', 500));
+    api.updateReferralStatus.mockRejectedValue(new ApiError('Server error', 500));
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferralRequests />);
     await user.click(await screen.findByRole('button', { name: 'Decline Priya Shah' }));
@@ -461,7 +414,7 @@ describe('referral requests', () => {
 
   it('an approved request opens its chat with "Go to Chat"', async () => {
     signInAs({ workEmailAdded: true });
-    jest.mocked(createChat).mockResolvedValue({
+    api.createChat.mockResolvedValue({
       _id: 'chat-1',
       user: {
         _id: approved.senderId._id,
@@ -485,7 +438,7 @@ describe('referral requests', () => {
         '/dashboard/chat',
       ),
     );
-    expect(createChat).toHaveBeenCalledWith({
+    expect(api.createChat).toHaveBeenCalledWith({
       userId: approved.senderId._id,
       referrerId: USER_ID,
     });

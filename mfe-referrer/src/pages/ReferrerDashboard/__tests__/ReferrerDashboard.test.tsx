@@ -1,30 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  ApiError,
-  getAllReferralRequestsData,
-  getMatchSummary,
-  getRefererCount,
-  getResponsiveness,
-} from '@referio/shared';
+import { ApiError } from '@referio/shared';
 import ReferrerDashboard from '..';
-import { renderPage } from '@referio/shared/test-utils';
+import { api, renderPage, makeCounts } from '@referio/shared/test-utils';
 import { requestToMe, signInAs } from '../../../test/persona';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi([
-      'getRefererCount',
-      'getAllReferralRequestsData',
-      'getResponsiveness',
-      'getMatchSummary',
-    ]),
-);
 
 beforeEach(() => {
-  jest.mocked(getMatchSummary).mockResolvedValue({
+  api.getMatchSummary.mockResolvedValue({
     status: 'read',
     matched: ['React'],
     missing: ['Go'],
@@ -32,10 +14,12 @@ beforeEach(() => {
     jobExperience: '3-6',
   });
   signInAs();
-  jest
-    .mocked(getResponsiveness)
-    .mockResolvedValue({ received: 10, answered: 8, medianAnswerSeconds: 30 * 3600 });
-  jest.mocked(getAllReferralRequestsData).mockResolvedValue([
+  api.getResponsiveness.mockResolvedValue({
+    received: 10,
+    answered: 8,
+    medianAnswerSeconds: 30 * 3600,
+  });
+  api.getAllReferralRequestsData.mockResolvedValue([
     requestToMe({
       senderId: { ...requestToMe().senderId, skills: ['React', 'Go', 'SQL', 'AWS'] },
     }),
@@ -44,9 +28,9 @@ beforeEach(() => {
 
 describe('the referrer dashboard', () => {
   it('welcomes the referrer and shows the four counts', async () => {
-    jest
-      .mocked(getRefererCount)
-      .mockResolvedValue({ total: 7, approved: 3, pending: 2, declined: 2, expired: 0 });
+    api.getRefererCount.mockResolvedValue(
+      makeCounts({ total: 7, approved: 3, pending: 2, declined: 2 }),
+    );
     renderPage(<ReferrerDashboard />);
     expect(screen.getByRole('heading', { name: 'Welcome, Ravi Menon!' })).toBeInTheDocument();
     const tiles = screen.getByRole('list', { name: 'Referral counts' });
@@ -56,9 +40,7 @@ describe('the referrer dashboard', () => {
   });
 
   it('lists pending requests with 3 skills, a Pending button, and "View all" to the requests page', async () => {
-    jest
-      .mocked(getRefererCount)
-      .mockResolvedValue({ total: 1, approved: 0, pending: 1, declined: 0, expired: 0 });
+    api.getRefererCount.mockResolvedValue(makeCounts({ total: 1, pending: 1 }));
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferrerDashboard />);
     const card = await screen.findByRole('article', { name: 'Request from Priya Shah' });
@@ -71,30 +53,24 @@ describe('the referrer dashboard', () => {
   });
 
   it('says "Failed to fetch referral counts" when the counts cannot be loaded', async () => {
-    jest.mocked(getRefererCount).mockRejectedValue(new ApiError('Server error', 500));
+    api.getRefererCount.mockRejectedValue(new ApiError('Server error', 500));
     renderPage(<ReferrerDashboard />);
     expect(await screen.findByText('Failed to fetch referral counts')).toBeInTheDocument();
   });
 
   it('shows the referrer’s own response record, as candidates see it on the job cards', async () => {
-    jest
-      .mocked(getRefererCount)
-      .mockResolvedValue({ total: 10, approved: 5, pending: 0, declined: 5, expired: 0 });
+    api.getRefererCount.mockResolvedValue(makeCounts({ total: 10, approved: 5, declined: 5 }));
     renderPage(<ReferrerDashboard />);
     const record = screen.getByRole('region', { name: 'Your response record' });
     expect(await within(record).findByTestId('own-responsiveness')).toHaveTextContent(
       'You usually answer within 2 days · 80% answered (8 of 10 requests in the last 90 days).',
     );
-    expect(getResponsiveness).toHaveBeenCalledWith(expect.any(String));
+    expect(api.getResponsiveness).toHaveBeenCalledWith(expect.any(String));
   });
 
   it('tells a new referrer how many answers it takes to show figures', async () => {
-    jest
-      .mocked(getRefererCount)
-      .mockResolvedValue({ total: 1, approved: 1, pending: 0, declined: 0, expired: 0 });
-    jest
-      .mocked(getResponsiveness)
-      .mockResolvedValue({ received: 1, answered: 1, medianAnswerSeconds: 600 });
+    api.getRefererCount.mockResolvedValue(makeCounts({ total: 1, approved: 1 }));
+    api.getResponsiveness.mockResolvedValue({ received: 1, answered: 1, medianAnswerSeconds: 600 });
     renderPage(<ReferrerDashboard />);
     expect(await screen.findByTestId('own-responsiveness')).toHaveTextContent(
       'Candidates see you as a New referrer until you have answered 3 requests (1 answered in the last 90 days).',

@@ -1,27 +1,15 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  getByIdReferer,
-  getBlockedUsers,
-  getMailPreferences,
-  updateById,
-  type ReferrerProfile as ReferrerProfileData,
-} from '@referio/shared';
+import { type ReferrerProfile as ReferrerProfileData } from '@referio/shared';
 import ReferrerProfile from '..';
 import {
+  api,
   USER_ID,
   renderPage,
   makeMailPreferences,
   makeReferrerProfile,
 } from '@referio/shared/test-utils';
 import { signInAs } from '../../../test/persona';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getByIdReferer', 'getMailPreferences', 'updateById', 'getBlockedUsers']),
-);
 
 const profile: ReferrerProfileData = {
   ...makeReferrerProfile(),
@@ -31,10 +19,10 @@ const profile: ReferrerProfileData = {
 };
 
 beforeEach(() => {
-  jest.mocked(getMailPreferences).mockResolvedValue(makeMailPreferences());
-  jest.mocked(getBlockedUsers).mockResolvedValue([]);
+  api.getMailPreferences.mockResolvedValue(makeMailPreferences());
+  api.getBlockedUsers.mockResolvedValue([]);
   signInAs();
-  jest.mocked(getByIdReferer).mockResolvedValue(profile);
+  api.getByIdReferer.mockResolvedValue(profile);
 });
 
 describe('the referrer profile', () => {
@@ -44,7 +32,7 @@ describe('the referrer profile', () => {
     expect(screen.getByRole('cell', { name: 'ravi@acme-corp.com' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '05 Mar 2026' })).toBeInTheDocument();
     expect(screen.queryByText(/resume/i)).not.toBeInTheDocument();
-    expect(getByIdReferer).toHaveBeenCalledWith(USER_ID, 1);
+    expect(api.getByIdReferer).toHaveBeenCalledWith(USER_ID, 1);
   });
 
   it('keeps the mobile number to digits, at most 10', async () => {
@@ -63,11 +51,11 @@ describe('the referrer profile', () => {
     await user.type(email, 'ravi@');
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
-    expect(updateById).not.toHaveBeenCalled();
+    expect(api.updateById).not.toHaveBeenCalled();
   });
 
   it('saves the profile and says "Profile updated successfully!"', async () => {
-    jest.mocked(updateById).mockResolvedValue({ ...profile, fullName: 'Ravi K Menon' });
+    api.updateById.mockResolvedValue({ ...profile, fullName: 'Ravi K Menon' });
     const user = userEvent.setup({ delay: null });
     renderPage(<ReferrerProfile />);
     const name = await screen.findByLabelText('Full Name');
@@ -75,7 +63,7 @@ describe('the referrer profile', () => {
     await user.type(name, 'Ravi K Menon');
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
-    expect(updateById).toHaveBeenCalledWith(USER_ID, {
+    expect(api.updateById).toHaveBeenCalledWith(USER_ID, {
       userId: USER_ID,
       roleId: 1,
       updatedData: expect.objectContaining({

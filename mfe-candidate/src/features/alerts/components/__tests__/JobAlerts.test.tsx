@@ -1,22 +1,9 @@
 import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  deleteJobAlert,
-  getJobAlerts,
-  JOB_ALERT_MESSAGES,
-  updateJobAlert,
-  type JobAlert,
-} from '@referio/shared';
-import { makeSession, renderPage } from '@referio/shared/test-utils';
-import type * as TestUtils from '@referio/shared/test-utils';
+import { JOB_ALERT_MESSAGES, type JobAlert } from '@referio/shared';
+import { api, makeSession, renderPage } from '@referio/shared/test-utils';
 import { JobAlerts, JOB_ALERTS_LOAD_FAILED } from '../JobAlerts';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getJobAlerts', 'updateJobAlert', 'deleteJobAlert']),
-);
 
 const COMPANY = '5b1f2d1e-1c2b-4d3e-8f4a-1b2c3d4e5f60';
 const react: JobAlert = {
@@ -40,7 +27,7 @@ const open = () => renderPage(<JobAlerts />, { session: makeSession() });
 
 describe('the job alerts on the profile', () => {
   it('lists each alert as people read it, how often it mails and a link to its jobs', async () => {
-    jest.mocked(getJobAlerts).mockResolvedValue([react, acme]);
+    api.getJobAlerts.mockResolvedValue([react, acme]);
     open();
     const list = await screen.findByRole('list', { name: 'Your job alerts' });
     const items = within(list).getAllByRole('listitem');
@@ -61,35 +48,35 @@ describe('the job alerts on the profile', () => {
   });
 
   it('changes how often an alert mails, paused included, and says so', async () => {
-    jest.mocked(getJobAlerts).mockResolvedValue([react]);
-    jest.mocked(updateJobAlert).mockResolvedValue({ ...react, frequency: 'paused' });
+    api.getJobAlerts.mockResolvedValue([react]);
+    api.updateJobAlert.mockResolvedValue({ ...react, frequency: 'paused' });
     open();
     const select = await screen.findByRole('combobox', { name: /How often/ });
     await userEvent.selectOptions(select, 'Paused');
-    expect(updateJobAlert).toHaveBeenCalledWith('a-1', 'paused');
+    expect(api.updateJobAlert).toHaveBeenCalledWith('a-1', 'paused');
     expect(await screen.findByText(JOB_ALERT_MESSAGES.updated)).toBeInTheDocument();
     await waitFor(() => expect(select).toHaveValue('paused'));
   });
 
   it('deletes an alert after asking, and the list is read again', async () => {
-    jest.mocked(getJobAlerts).mockResolvedValue([react, acme]);
-    jest.mocked(deleteJobAlert).mockResolvedValue(undefined);
+    api.getJobAlerts.mockResolvedValue([react, acme]);
+    api.deleteJobAlert.mockResolvedValue(undefined);
     open();
     await userEvent.click(
       await screen.findByRole('button', { name: 'Delete job alert Jobs at Acme Corp' }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Delete this job alert?' });
     expect(dialog).toHaveTextContent('You will get no more e-mails for Jobs at Acme Corp.');
-    jest.mocked(getJobAlerts).mockResolvedValue([react]);
+    api.getJobAlerts.mockResolvedValue([react]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(deleteJobAlert).toHaveBeenCalledWith('a-2');
+    expect(api.deleteJobAlert).toHaveBeenCalledWith('a-2');
     expect(await screen.findByText(JOB_ALERT_MESSAGES.deleted)).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
     expect(screen.queryByText('Jobs at Acme Corp')).not.toBeInTheDocument();
   });
 
   it('takes the focus when the page opens at #job-alerts, once the page above is ready', async () => {
-    jest.mocked(getJobAlerts).mockResolvedValue([react]);
+    api.getJobAlerts.mockResolvedValue([react]);
     function ProfileBelow() {
       const [ready, setReady] = useState(false);
       return (
@@ -110,7 +97,7 @@ describe('the job alerts on the profile', () => {
   });
 
   it('says how to make one when there are none, and when they cannot be loaded', async () => {
-    jest.mocked(getJobAlerts).mockResolvedValue([]);
+    api.getJobAlerts.mockResolvedValue([]);
     const { unmount } = open();
     expect(await screen.findByText(/No job alerts yet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Explore' })).toHaveAttribute(
@@ -118,7 +105,7 @@ describe('the job alerts on the profile', () => {
       '/dashboard/explore',
     );
     unmount();
-    jest.mocked(getJobAlerts).mockRejectedValue(new Error('down'));
+    api.getJobAlerts.mockRejectedValue(new Error('down'));
     open();
     expect(await screen.findByRole('alert')).toHaveTextContent(JOB_ALERTS_LOAD_FAILED);
   });

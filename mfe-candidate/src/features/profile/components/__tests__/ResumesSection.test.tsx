@@ -1,35 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  ApiError,
-  addResume,
-  changeResume,
-  deleteNamedResume,
-  listResumes,
-  replaceResumeFile,
-  type Resume,
-} from '@referio/shared';
-import { renderPage, makeSession, USER_ID } from '@referio/shared/test-utils';
-import type * as TestUtils from '@referio/shared/test-utils';
+import { ApiError, type Resume } from '@referio/shared';
+import { api, renderPage, makeSession, USER_ID } from '@referio/shared/test-utils';
 import { ResumesSection } from '../ResumesSection';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi([
-      'listResumes',
-      'addResume',
-      'changeResume',
-      'replaceResumeFile',
-      'deleteNamedResume',
-    ]),
-);
-
-const mockedList = jest.mocked(listResumes);
-const mockedAdd = jest.mocked(addResume);
-const mockedChange = jest.mocked(changeResume);
-const mockedReplace = jest.mocked(replaceResumeFile);
-const mockedDelete = jest.mocked(deleteNamedResume);
 
 const resume = (id: string, name: string, extra: Partial<Resume> = {}): Resume => ({
   _id: id,
@@ -45,7 +18,7 @@ const resume = (id: string, name: string, extra: Partial<Resume> = {}): Resume =
 const pdf = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
 
 function show(resumes: Resume[]) {
-  mockedList.mockResolvedValue(resumes);
+  api.listResumes.mockResolvedValue(resumes);
   const onChanged = jest.fn();
   renderPage(<ResumesSection userId={USER_ID} onChanged={onChanged} />, {
     session: makeSession(),
@@ -78,14 +51,14 @@ describe('My Resume: named resumes', () => {
     expect(
       await screen.findByText('No resume uploaded yet. You need one to request a referral.'),
     ).toBeInTheDocument();
-    mockedAdd.mockResolvedValueOnce(resume('r1', 'cv', { isDefault: true }));
+    api.addResume.mockResolvedValueOnce(resume('r1', 'cv', { isDefault: true }));
     await userEvent.upload(screen.getByLabelText('Add a resume'), pdf('cv.pdf'));
     expect(await screen.findByText('Resume uploaded successfully!')).toBeInTheDocument();
-    expect(mockedAdd).toHaveBeenCalledWith(expect.any(File), undefined, expect.any(Function));
+    expect(api.addResume).toHaveBeenCalledWith(expect.any(File), undefined, expect.any(Function));
     expect(onChanged).toHaveBeenCalled();
 
     const full = 'You can keep up to 3 resumes. Delete or replace one to add another.';
-    mockedAdd.mockRejectedValueOnce(new ApiError(full, 400, full));
+    api.addResume.mockRejectedValueOnce(new ApiError(full, 400, full));
     await userEvent.upload(screen.getByLabelText('Add a resume'), pdf('fourth.pdf'));
     const alerts = await screen.findAllByRole('alert');
     expect(
@@ -110,18 +83,18 @@ describe('My Resume: named resumes', () => {
     await userEvent.clear(field);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please give the resume a name.');
-    expect(mockedChange).not.toHaveBeenCalled();
-    mockedChange.mockResolvedValue(resume('r1', 'Backend resume', { isDefault: true }));
+    expect(api.changeResume).not.toHaveBeenCalled();
+    api.changeResume.mockResolvedValue(resume('r1', 'Backend resume', { isDefault: true }));
     await userEvent.type(field, 'Backend resume{Enter}');
-    expect(mockedChange).toHaveBeenCalledWith('r1', { name: 'Backend resume' });
+    expect(api.changeResume).toHaveBeenCalledWith('r1', { name: 'Backend resume' });
     expect(await screen.findByText('Resume saved.')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Make Other the default' }));
-    expect(mockedChange).toHaveBeenLastCalledWith('r2', { isDefault: true });
+    expect(api.changeResume).toHaveBeenLastCalledWith('r2', { isDefault: true });
 
-    mockedReplace.mockResolvedValue(resume('r2', 'Other'));
+    api.replaceResumeFile.mockResolvedValue(resume('r2', 'Other'));
     await userEvent.upload(screen.getByTestId('replace-r2'), pdf('new.pdf'));
-    expect(mockedReplace).toHaveBeenCalledWith('r2', expect.any(File));
+    expect(api.replaceResumeFile).toHaveBeenCalledWith('r2', expect.any(File));
     expect(await screen.findByText('Resume replaced.')).toBeInTheDocument();
     await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(3));
   });
@@ -132,13 +105,16 @@ describe('My Resume: named resumes', () => {
     let dialog = screen.getByRole('dialog', { name: 'Remove resume' });
     expect(dialog).toHaveTextContent('Are you sure you want to remove the uploaded resume?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(mockedDelete).not.toHaveBeenCalled();
+    expect(api.deleteNamedResume).not.toHaveBeenCalled();
 
-    mockedDelete.mockResolvedValue({ success: true, message: 'Resume removed successfully' });
+    api.deleteNamedResume.mockResolvedValue({
+      success: true,
+      message: 'Resume removed successfully',
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Delete cv' }));
     dialog = screen.getByRole('dialog', { name: 'Remove resume' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(mockedDelete).toHaveBeenCalledWith('r1');
+    expect(api.deleteNamedResume).toHaveBeenCalledWith('r1');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

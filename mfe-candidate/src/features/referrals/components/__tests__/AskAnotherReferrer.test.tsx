@@ -1,17 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, getHandoff, sendReferralRequest } from '@referio/shared';
+import { ApiError } from '@referio/shared';
 import { AskAnotherReferrer } from '../AskAnotherReferrer';
-import { makeJob, makeRequest, USER_ID, renderPage, makeSession } from '@referio/shared/test-utils';
-import type * as TestUtils from '@referio/shared/test-utils';
-
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getHandoff', 'sendReferralRequest']),
-);
-const mockedHandoff = jest.mocked(getHandoff);
-const mockedSend = jest.mocked(sendReferralRequest);
+import {
+  api,
+  makeJob,
+  makeRequest,
+  USER_ID,
+  renderPage,
+  makeSession,
+} from '@referio/shared/test-utils';
 
 const OTHER_REFERRER = '5a5a5a5a-1111-4222-8333-444455556666';
 
@@ -25,12 +23,12 @@ describe('Ask another referrer at {company}', () => {
       responsiveness: { received: 5, answered: 4, medianAnswerSeconds: 30 * 3600 },
     });
     const other = makeJob({ jobTitle: 'SRE', companyName: 'Globex', userId: OTHER_REFERRER });
-    mockedHandoff.mockResolvedValue({
+    api.getHandoff.mockResolvedValue({
       requestId: declined._id,
       companyName: 'Globex',
       jobs: [same, other],
     });
-    mockedSend.mockResolvedValue(makeRequest('pending'));
+    api.sendReferralRequest.mockResolvedValue(makeRequest('pending'));
     const user = userEvent.setup({ delay: null });
     renderPage(<AskAnotherReferrer request={declined} />, { session: makeSession() });
 
@@ -38,7 +36,7 @@ describe('Ask another referrer at {company}', () => {
     expect(opener).toHaveAttribute('aria-haspopup', 'dialog');
     await user.click(opener);
     const dialog = await screen.findByRole('dialog', { name: 'Other referrers at Globex' });
-    expect(mockedHandoff).toHaveBeenCalledWith(declined._id);
+    expect(api.getHandoff).toHaveBeenCalledWith(declined._id);
     const items = await within(dialog).findAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('Platform Engineer');
@@ -46,7 +44,7 @@ describe('Ask another referrer at {company}', () => {
     expect(items[1]).toHaveTextContent('SRE');
 
     await user.click(within(items[0]!).getByRole('button', { name: 'Ask for a referral' }));
-    expect(mockedSend).toHaveBeenCalledWith({
+    expect(api.sendReferralRequest).toHaveBeenCalledWith({
       jobPostId: same._id,
       targetUserId: OTHER_REFERRER,
       userId: USER_ID,
@@ -61,7 +59,7 @@ describe('Ask another referrer at {company}', () => {
 
   it('says so when no other referrer at the company has a job', async () => {
     const declined = makeRequest('declined');
-    mockedHandoff.mockResolvedValue({ requestId: declined._id, companyName: 'Globex', jobs: [] });
+    api.getHandoff.mockResolvedValue({ requestId: declined._id, companyName: 'Globex', jobs: [] });
     const user = userEvent.setup({ delay: null });
     renderPage(<AskAnotherReferrer request={declined} />, { session: makeSession() });
     await user.click(screen.getByRole('button', { name: 'Ask another referrer at Globex' }));
@@ -71,12 +69,12 @@ describe('Ask another referrer at {company}', () => {
 
   it('shows the server’s reason when a request cannot be sent', async () => {
     const declined = makeRequest('declined');
-    mockedHandoff.mockResolvedValue({
+    api.getHandoff.mockResolvedValue({
       requestId: declined._id,
       companyName: 'Globex',
       jobs: [makeJob({ companyName: 'Globex', userId: OTHER_REFERRER })],
     });
-    mockedSend.mockRejectedValue(
+    api.sendReferralRequest.mockRejectedValue(
       new ApiError(
         'Request failed',
         400,

@@ -1,20 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
-import { ApiError, getMatchPreview } from '@referio/shared';
-import { JOB_ID, renderPage } from '@referio/shared/test-utils';
-import type * as TestUtils from '@referio/shared/test-utils';
+import { ApiError } from '@referio/shared';
+import { api, JOB_ID, renderPage } from '@referio/shared/test-utils';
 import { MatchSummary } from '../MatchSummary';
 
-jest.mock('@referio/shared', () =>
-  jest
-    .requireActual<typeof TestUtils>('@referio/shared/test-utils')
-    .mockSharedApi(['getMatchPreview']),
-);
-const mockedPreview = jest.mocked(getMatchPreview);
 const FILE_ID = 'f11e0000-0000-4000-8000-000000000001';
 
 describe('MatchSummary (the request dialog)', () => {
   it('reads the chosen resume against the job, announcing the summary when it comes', async () => {
-    mockedPreview.mockResolvedValue({
+    api.getMatchPreview.mockResolvedValue({
       status: 'read',
       matched: ['React', 'TypeScript', 'Node.js', 'SQL'],
       missing: ['Go', 'Kubernetes'],
@@ -31,11 +24,11 @@ describe('MatchSummary (the request dialog)', () => {
       ),
     );
     expect(match).toHaveTextContent('About 5 years of experience (job asks 3–6 years)');
-    expect(mockedPreview).toHaveBeenCalledWith(JOB_ID, FILE_ID);
+    expect(api.getMatchPreview).toHaveBeenCalledWith(JOB_ID, FILE_ID);
   });
 
   it("says when the resume can't be read, and when the summary can't be loaded", async () => {
-    mockedPreview.mockResolvedValueOnce({
+    api.getMatchPreview.mockResolvedValueOnce({
       status: 'unreadable',
       matched: [],
       missing: [],
@@ -49,7 +42,7 @@ describe('MatchSummary (the request dialog)', () => {
       ),
     ).toBeVisible();
     unmount();
-    mockedPreview.mockRejectedValueOnce(new ApiError('Server error', 500));
+    api.getMatchPreview.mockRejectedValueOnce(new ApiError('Server error', 500));
     renderPage(<MatchSummary jobId={JOB_ID} resumeId="f11e0000-0000-4000-8000-000000000002" />);
     expect(await screen.findByText('The match summary could not be loaded.')).toBeVisible();
   });

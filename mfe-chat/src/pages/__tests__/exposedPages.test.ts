@@ -1,6 +1,4 @@
 import path from 'node:path';
-import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describeExposedPages } from '@referio/shared/test-utils';
 
 // The modules the shell loads from this remote (docs/foundation-interfaces.md) and the heading each shows.
@@ -10,10 +8,4 @@ describeExposedPages({
   remoteDir: path.join(__dirname, '..', '..', '..'),
   exposed,
   load: (name) => import(`../${name}/index.tsx`),
-  render: (Page) =>
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <Page />
-      </QueryClientProvider>,
-    ),
 });
