@@ -80,7 +80,7 @@ async function snapshot(pg: PGlite): Promise<Snapshot> {
   }
   const check = `SELECT concat_ws('|',
       (SELECT string_agg(concat_ws(':', t, n, x), ',') FROM (${catalog}) c),
-      (SELECT string_agg(name || '=' || setting, ',' ORDER BY name) FROM pg_settings),
+      (SELECT string_agg(name || '=' || setting, ',' ORDER BY name) FROM pg_settings WHERE source <> 'default'),
       ${kept.join(', ') || "''"}) AS state`;
   const reset = `DO $$ BEGIN
     SET LOCAL session_replication_role = replica;
