@@ -4,8 +4,8 @@ const path = require('node:path');
 
 module.exports = {
   rootDir: __dirname,
-  // Node's environment plus what a worker keeps across test files (test/environment.cjs; README.md, Test).
-  testEnvironment: '<rootDir>/test/environment.cjs',
+  // Node's environment plus what a worker keeps across test files (test/environment.ts; README.md, Test).
+  testEnvironment: '<rootDir>/test/environment.ts',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   // *.pg.test.ts need a real PostgreSQL (several API instances on one server): they run in
@@ -26,9 +26,9 @@ module.exports = {
     // light-my-request (app.inject) require()s cookie@2, which is ESM-only: Node 20 loads that natively,
     // Jest's module runtime cannot. The hoisted cookie@1.1 is CommonJS with the same API.
     '^cookie$': require.resolve('cookie', { paths: [path.join(__dirname, '..')] }),
-    // Data loaded once per worker, not per test file (test/environment.cjs).
+    // Data loaded once per worker, not per test file (test/environment.ts).
     '^free-email-domains-list/build/src/constants$':
-      '<rootDir>/test/worker-data/free-email-domains.cjs',
+      '<rootDir>/test/worker-data/free-email-domains.ts',
   },
   // One migrated database per run; each file's database is a copy of it (test/databases.ts).
   globalSetup: '<rootDir>/test/global-setup.ts',

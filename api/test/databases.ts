@@ -1,76 +1,82 @@
 // Test databases: each test file gets a fresh, migrated, empty one. The run's global setup
-// (test/global-setup.ts) migrates one database first; a file's database is a copy of it (PGlite: the dumped
-// data directory; PostgreSQL: CREATE DATABASE … TEMPLATE), so no file pays for initdb and the migrations.
-// PGlite's inputs (that image, its WebAssembly modules and file bundle) are read once per Jest worker and
-// kept in the worker's cache (test/environment.cjs) for the next files' instances.
+// (test/global-setup.ts) migrates one database first; a file's database is a copy of it, so no file pays
+// for initdb and the migrations. PostgreSQL: CREATE DATABASE … TEMPLATE. PGlite: one of the Jest worker's
+// engines, reset to the dumped image (test/pglite-engine.ts), reached through a small bridge (`bridge`)
+// because it lives in the environment's realm; outside that environment, a PGlite of its own loaded from
+// the image.
 import fs from 'node:fs';
-import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { Client } from 'pg';
-import { openDatabase, type Database, type PgliteRuntime } from '../src/db';
+import { openDatabase, type Database } from '../src/db';
+import type { WorkerCache } from './environment';
+import type { EngineLease, LeaseTransaction } from './pglite-engine';
+import { copyError, copyIntoRealm } from './realm-copy';
 
 /** The dumped PGlite image's file and the PostgreSQL template's name, set by the global setup. */
 export const IMAGE_ENV = 'REFERIO_TEST_PGLITE_IMAGE';
 export const TEMPLATE_ENV = 'REFERIO_TEST_PG_TEMPLATE';
 
-/** What test/environment.cjs keeps for the worker's lifetime (absent outside that environment). */
-interface WorkerCache {
-  values: Map<string, unknown>;
-}
 const workerCache = (globalThis as { __referioWorkerCache?: WorkerCache }).__referioWorkerCache;
-const fileCache = new Map<string, unknown>();
 
-/** `make()`'s value, made once per worker (`perWorker`; else, or outside that environment, per file). */
-function once<T>(key: string, make: () => T, perWorker = true): T {
-  const values = (perWorker && workerCache?.values) || fileCache;
-  if (!values.has(key)) values.set(key, make());
-  return values.get(key) as T;
+/** `call`'s answer, or its error, made again in this realm (test/realm-copy.ts). */
+async function fromEngine<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return copyIntoRealm(await call());
+  } catch (e) {
+    throw e instanceof Error ? e : copyError(e as Error);
+  }
 }
 
-/** A file's contents as a Blob, read once per worker. */
-const blobOf = (file: string) => once(`blob:${file}`, () => new Blob([fs.readFileSync(file)]));
-
-/** This realm's WebAssembly (the API's TypeScript libraries do not declare it). */
-const Wasm = (
-  globalThis as unknown as {
-    WebAssembly: { Module: new (bytes: Uint8Array) => PgliteRuntime['pgliteWasmModule'] };
-  }
-).WebAssembly;
-
-/**
- * A WebAssembly module compiled in this test file's realm (PGlite checks `instanceof WebAssembly.Module`)
- * from bytes read once per worker; V8 reuses the machine code it compiled for the same bytes before.
- */
-const wasmModuleOf = (file: string) =>
-  once(
-    `wasm:${file}`,
-    () => new Wasm.Module(once(`bytes:${file}`, () => fs.readFileSync(file))),
-    false,
-  );
-
-/** PGlite's WebAssembly modules and file bundle, read once per worker. */
-function pgliteRuntime(): PgliteRuntime {
-  if (!workerCache) return {};
-  const dist = path.dirname(require.resolve('@electric-sql/pglite'));
+/** The part of PGlite's client the app and Drizzle use, over the engine's lease. */
+function bridge(lease: EngineLease) {
+  const statements = (on: Pick<EngineLease, 'query' | 'exec'>) => ({
+    query: (query: string, params?: unknown[], options?: object) =>
+      fromEngine(() => on.query(query, params, options)),
+    exec: (query: string, options?: object) => fromEngine(() => on.exec(query, options)),
+  });
+  const transaction = (tx: LeaseTransaction) => ({
+    ...statements(tx),
+    rollback: () => fromEngine(() => tx.rollback()),
+    get closed() {
+      return tx.closed;
+    },
+  });
   return {
-    pgliteWasmModule: wasmModuleOf(path.join(dist, 'pglite.wasm')),
-    initdbWasmModule: wasmModuleOf(path.join(dist, 'initdb.wasm')),
-    fsBundle: blobOf(path.join(dist, 'pglite.data')),
+    ...statements(lease),
+    waitReady: Promise.resolve(),
+    transaction: <T>(callback: (tx: ReturnType<typeof transaction>) => Promise<T>) =>
+      fromEngine(() => lease.transaction((tx) => callback(transaction(tx)))),
+    async listen(channel: string, callback: (payload: string) => void) {
+      const unlisten = await fromEngine(() => lease.listen(channel, callback));
+      return () => fromEngine(unlisten);
+    },
+    get closed() {
+      return lease.released;
+    },
+    close: () => lease.release(),
   };
 }
 
+/** A fresh migrated PGlite database: a worker engine's when the environment has them. */
+async function createPgliteDatabase(): Promise<Database> {
+  const file = process.env[IMAGE_ENV];
+  if (file && workerCache) {
+    const lease = await workerCache.pglite.acquire(file);
+    return openDatabase({ pgliteClient: bridge(lease) as unknown as PGlite });
+  }
+  const image = file ? new Blob([fs.readFileSync(file)]) : undefined;
+  const database = await openDatabase({ pgliteImage: image });
+  if (!image) await database.migrate();
+  return database;
+}
+
 /**
- * A fresh database for one test file: in-memory PGlite, or, when DATABASE_URL is set, a new PostgreSQL
- * database created beside it (dropped again by `close`). Migrated, empty.
+ * A fresh database for one test file: PGlite, or, when DATABASE_URL is set, a new PostgreSQL database
+ * created beside it (dropped again by `close`). Migrated, empty.
  */
 export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    const file = process.env[IMAGE_ENV];
-    const image = file ? blobOf(file) : undefined;
-    const database = await openDatabase({ pgliteImage: image, pgliteRuntime: pgliteRuntime() });
-    if (!image) await database.migrate();
-    return database;
-  }
+  if (!adminUrl) return createPgliteDatabase();
   const template = process.env[TEMPLATE_ENV];
   const empty = await createEmptyPgDatabase(adminUrl, { template });
   const database = await openDatabase({ url: empty.url });

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import { Client } from 'pg';
 import { IMAGE_ENV, TEMPLATE_ENV } from './databases';
+import { closeAllEngines } from './pglite-engine';
 
 export default async function globalTeardown(): Promise<void> {
+  // With --runInBand the test files ran in this process: their PGlite engines would keep it alive.
+  await closeAllEngines();
   const image = process.env[IMAGE_ENV];
   if (image) fs.rmSync(image, { force: true });
   const template = process.env[TEMPLATE_ENV];

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { PGlite, type Extension, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite, type Extension } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -83,12 +83,6 @@ BEGIN
   END LOOP;
 END $$`);
 
-/** What every PGlite instance loads from the package's files, when the caller already has it. */
-export type PgliteRuntime = Pick<
-  PGliteOptions,
-  'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'
->;
-
 export interface OpenDatabaseOptions {
   /** postgres:// URL; when absent the embedded PGlite is used. */
   url?: string;
@@ -96,8 +90,11 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string;
   /** PGlite in memory: start from this dumped data directory (`dumpDataDir`) instead of an empty cluster. */
   pgliteImage?: Blob;
-  /** PGlite: its WebAssembly modules and file bundle, already loaded (the tests load them once per worker). */
-  pgliteRuntime?: PgliteRuntime;
+  /**
+   * A started PGlite (or what stands for one) to use instead of starting one: the tests' worker engine
+   * (test/databases.ts). `close` closes it.
+   */
+  pgliteClient?: PGlite;
   /** PostgreSQL: how long to wait for a new connection (ms). */
   connectTimeoutMs?: number;
   /** PostgreSQL: how long a query may take, on the server (statement_timeout) and on the wire (ms). */
@@ -137,19 +134,18 @@ export async function driverRows(
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.url) return openPostgres(opts.url, opts);
-  return openPglite(opts.pgliteDir, opts.pgliteImage, opts.pgliteRuntime);
+  return openPglite(opts.pgliteClient ?? newPglite(opts.pgliteDir, opts.pgliteImage));
 }
 
-async function openPglite(
-  dir?: string,
-  image?: Blob,
-  runtime: PgliteRuntime = {},
-): Promise<Database> {
+function newPglite(dir?: string, image?: Blob): PGlite {
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const extensions = { pg_trgm, unaccent };
-  const client = dir
-    ? new PGlite(dir, { extensions, ...runtime })
-    : new PGlite({ extensions, ...runtime, ...(image ? { loadDataDir: image } : {}) });
+  return dir
+    ? new PGlite(dir, { extensions })
+    : new PGlite({ extensions, ...(image ? { loadDataDir: image } : {}) });
+}
+
+async function openPglite(client: PGlite): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
