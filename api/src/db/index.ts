@@ -126,10 +126,11 @@ export async function driverRows(
   text: string,
   values: unknown[],
 ): Promise<unknown[][]> {
-  const client = (db as unknown as { $client: Pool | PGlite }).$client;
-  if (client instanceof PGlite)
-    return (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows;
-  return (await client.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows;
+  const client = (db as unknown as { $client: Pool | Client | PGlite }).$client;
+  if (client instanceof Pool || client instanceof Client)
+    return (await client.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows;
+  // PGlite, or what stands in for one (the test suite's engine shared across files): no named statements.
+  return (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
