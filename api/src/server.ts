@@ -1,11 +1,17 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, productionProblems, type Config } from './config';
 import { openMigratedDatabase } from './plugins/db';
 
-async function main() {
-  let config;
+/**
+ * The configuration, or the process ends with the refusal (exit 1). A production instance missing what it cannot
+ * run without is refused here, before its database is opened or migrated.
+ */
+function configOrExit(): Config {
   try {
-    config = loadConfig();
+    const config = loadConfig();
+    const problems = productionProblems(config);
+    if (problems.length > 0) throw new ConfigError(problems);
+    return config;
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);
@@ -13,6 +19,10 @@ async function main() {
     }
     throw e;
   }
+}
+
+async function main() {
+  const config = configOrExit();
   // The database is opened and migrated before the app is built: a migration may take minutes on a large
   // database (writing a million job posts' JSON took two), longer than any plugin is given to start
   // (`pluginTimeout`), and a start cut short mid-way would only be retried. Instances started together

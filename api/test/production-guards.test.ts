@@ -64,14 +64,15 @@ describe('a production boot', () => {
       {
         env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: '0', PGLITE_MEMORY: 'true' },
         encoding: 'utf8',
-        timeout: 60_000,
+        // The refusal comes before the app loads or a database opens; the bound is for a busy machine.
+        timeout: 150_000,
       },
     );
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('Invalid configuration:');
     expect(run.stderr).toContain('SESSION_SECRET: required with NODE_ENV=production');
     expect(run.stderr).toContain('SMTP_URL: required with NODE_ENV=production');
-  }, 60_000);
+  }, 180_000);
 
   it('seeds no demo data unless SEED says so', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).SEED).toBe(false);
