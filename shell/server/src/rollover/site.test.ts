@@ -10,6 +10,7 @@ import { LocalStore, canary, deploy, publish } from '@referio/release';
 import { configFrom } from '../config';
 import { OVERRIDE_COOKIE } from '../remotes/overrides';
 import { openSite, type ShellSite } from './site';
+import { shellDist } from './test-shell-build';
 
 const by = 'site test';
 let root: string;
@@ -18,26 +19,6 @@ let site: ShellSite;
 let server: http.Server;
 let base: string;
 const versions: Record<string, string> = {};
-
-/** A stand-in shell build: index.html loading its hashed script, `main.<text>.js`. */
-function shellDist(text: string): string {
-  const dist = fs.mkdtempSync(path.join(root, 'dist-'));
-  fs.writeFileSync(
-    path.join(dist, 'index.html'),
-    `<!doctype html><html><head><title>${text}</title></head><body><div id="root"></div><script defer src="/main.${text}.js"></script></body></html>`,
-  );
-  fs.writeFileSync(path.join(dist, `main.${text}.js`), `console.log(${JSON.stringify(text)});`);
-  const manifest = {
-    id: 'shell',
-    name: 'shell',
-    metaData: {},
-    shared: [],
-    remotes: [],
-    exposes: [],
-  };
-  fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
-  return dist;
-}
 
 async function get(url: string, cookie = '') {
   const res = await fetch(`${base}${url}`, { headers: { accept: 'text/html', cookie } });
@@ -57,7 +38,7 @@ beforeAll(async () => {
   store = new LocalStore(path.join(root, 'store'));
   for (const name of ['one', 'two', 'three'])
     versions[name] = (
-      await publish(store, { app: 'shell', dist: shellDist(name), semver: '0.1.0', by })
+      await publish(store, { app: 'shell', dist: shellDist(root, name), semver: '0.1.0', by })
     ).record.version;
   await deploy(store, 'shell', versions.one!, { by });
   await canary(store, 'shell', versions.two!, 50, { by });

@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { LocalStore, abort, canary, deploy, publish, readPointer } from '@referio/release';
+import { shellDist } from './test-shell-build';
 
 const SRC = path.resolve(__dirname, '..');
 // Each handover starts a process that compiles this source as it loads (test/register-ts.js): seconds each, many
@@ -52,30 +53,6 @@ const freePort = () =>
       s.close(() => resolve(port));
     });
   });
-
-/** A stand-in shell build: index.html saying `text`, and a hashed script. */
-function shellDist(root: string, text: string, broken = false): string {
-  const dist = fs.mkdtempSync(path.join(root, 'dist-'));
-  fs.writeFileSync(
-    path.join(dist, 'index.html'),
-    `<!doctype html><html><head><title>${text}</title></head><body><div id="root"></div><script defer src="/main.${text}.js"></script></body></html>`,
-  );
-  fs.writeFileSync(path.join(dist, `main.${text}.js`), `console.log(${JSON.stringify(text)});`);
-  const manifest = {
-    id: 'shell',
-    name: 'shell',
-    metaData: {},
-    shared: [],
-    remotes: [],
-    exposes: [],
-  };
-  fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
-  if (broken) {
-    fs.mkdirSync(path.join(dist, 'server'));
-    fs.writeFileSync(path.join(dist, 'server', 'render.js'), "throw new Error('broken build');");
-  }
-  return dist;
-}
 
 let root: string;
 let store: LocalStore;
