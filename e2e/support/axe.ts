@@ -20,19 +20,20 @@ export interface Finding {
 }
 
 /**
- * Waits (up to 2 s) until no toast is fading in or out. A toast caught mid-fade has its text at part
- * opacity, so axe measured its contrast at 3.7-4.2:1 on a loaded machine; the contrast that counts is
- * that of the toast the user reads, fully shown (a toast still fading after 2 s is scanned as it is).
+ * Waits (up to 5 s) until no toast is fading in or out. A toast caught mid-fade has its text at part
+ * opacity, so axe measured its contrast at 1.2-4.2:1 on a loaded machine; the contrast that counts is
+ * that of the toast the user reads, fully shown. A toast on its way out (`data-in="false"`, closed or
+ * replaced by a newer one) is waited for until it is gone; one still fading after 5 s is scanned as it is.
  */
 async function toastsSettled(page: Page): Promise<void> {
   await page
     .waitForFunction(
       () =>
-        [...document.querySelectorAll('.Toastify__toast')].every(
-          (t) => getComputedStyle(t).opacity === '1',
+        [...document.querySelectorAll<HTMLElement>('.Toastify__toast')].every(
+          (t) => t.dataset.in !== 'false' && getComputedStyle(t).opacity === '1',
         ),
       null,
-      { timeout: 2_000, polling: 50 },
+      { timeout: 5_000, polling: 50 },
     )
     .catch(() => undefined);
 }
