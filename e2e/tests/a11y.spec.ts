@@ -11,17 +11,7 @@ import {
   verifyWorkEmailOverApi,
 } from '../support/session';
 import { confirmDomainAsOperator } from '../support/confirm-domain';
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
-
-/** Waits until the page shows its main heading and nothing is loading any more. */
-async function settle(page: Page, heading?: string | RegExp): Promise<void> {
-  const h1 = heading
-    ? page.getByRole('heading', { level: 1, name: heading })
-    : page.getByRole('heading', { level: 1 });
-  await expect(h1.first()).toBeVisible();
-  await expect(page.locator('.rf-spinner')).toHaveCount(0);
-}
+import { PDF, settle } from '../support/site';
 
 async function visit(page: Page, url: string, heading?: string | RegExp): Promise<void> {
   await page.goto(url);

@@ -12,9 +12,7 @@ import { expectNoSeriousViolations } from '../support/axe';
 import { checkLayout } from '../support/layout-checks';
 import { readCode, uniqueEmail } from '../support/mailbox';
 import { signUp } from '../support/session';
-
-const BASE = 'http://localhost:3000';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+import { BASE, PDF } from '../support/site';
 
 interface Envelope<T> {
   success: boolean;

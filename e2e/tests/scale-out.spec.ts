@@ -12,11 +12,11 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { Client } from 'pg';
 import { readCode } from '../support/mailbox';
 import { signUp } from '../support/session';
+import { PDF } from '../support/site';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const HAPROXY = process.env.HAPROXY_PATH || '/usr/sbin/haproxy';
 const PG_ADMIN_URL = process.env.PG_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {

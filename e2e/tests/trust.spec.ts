@@ -13,10 +13,8 @@ import {
   signUpAs,
   verifyWorkEmailOverApi,
 } from '../support/session';
+import { BASE, PDF } from '../support/site';
 
-const BASE = 'http://localhost:3000';
-// The start of a PDF: small, valid by content.
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 /** Where the screenshots go when SCREENSHOT_DIR is set (looked at by hand). */
 const SHOTS = process.env.SCREENSHOT_DIR;
 const SIZES = [

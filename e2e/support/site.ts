@@ -1,0 +1,28 @@
+// What the journeys share about the site under test: its address, a small upload file, and waiting for a
+// page to be ready.
+import { expect, type Page } from '@playwright/test';
+
+/** The site the suite's stack serves (the shell's server, which proxies /api). */
+export const BASE = 'http://localhost:3000';
+
+/** The start of a PDF: small, valid by content (what a resume upload checks). */
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n',
+);
+
+/**
+ * Waits until the page shows its main heading (named `heading`, if given) and nothing is loading any
+ * more; with `fonts`, also until its fonts are loaded (for screenshots and measured layout).
+ */
+export async function settle(
+  page: Page,
+  heading?: string | RegExp,
+  { fonts = false }: { fonts?: boolean } = {},
+): Promise<void> {
+  const h1 = heading
+    ? page.getByRole('heading', { level: 1, name: heading })
+    : page.getByRole('heading', { level: 1 });
+  await expect(h1.first()).toBeVisible();
+  await expect(page.locator('.rf-spinner')).toHaveCount(0);
+  if (fonts) await page.evaluate(() => document.fonts.ready);
+}
