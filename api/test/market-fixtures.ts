@@ -179,6 +179,10 @@ export const call = (
     ...(payload ? { payload } : {}),
   });
 
+/** PUT /referralRequest/updateReferralStatus/:id as `u` (the referrer): answers the request `id`. */
+export const answerReferral = (app: FastifyInstance, u: TestUser, id: string, body: object) =>
+  call(app, u, 'PUT', `/referralRequest/updateReferralStatus/${id}`, body);
+
 /** POST /referralRequest/sendReferralRequest as `u` (the candidate) for a job to its referrer. */
 export const sendReferral = (
   app: FastifyInstance,

@@ -6,6 +6,7 @@ import { signUnsubscribeToken } from '../src/lib/unsubscribe';
 import { MINUTE, setupTestContext } from './helper';
 import { approvedPair, isMessage, openStream, send as sendMessage } from './chat-support';
 import {
+  answerReferral,
   call,
   DAY_MS,
   insertJob,
@@ -65,7 +66,7 @@ async function requested(app: App) {
 }
 
 const answer = (app: App, referrer: TestUser, id: string, status: 'approved' | 'declined') =>
-  call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${id}`, { status });
+  answerReferral(app, referrer, id, { status });
 
 function expectPrivate(mail: DevMail, ...others: TestUser[]) {
   for (const o of others) {

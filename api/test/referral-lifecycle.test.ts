@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config';
 import { mailOutbox, notifications, referralRequests } from '../src/db/schema';
 import { setupTestContext, testConfig } from './helper';
 import {
+  answerReferral,
   call,
   insertJob,
   makeUser,
@@ -19,8 +20,7 @@ type App = Awaited<ReturnType<typeof ctx.build>>;
 const HOUR = 60 * 60 * 1000;
 
 const send = sendReferral;
-const answer = (app: App, u: TestUser, id: string, body: object) =>
-  call(app, u, 'PUT', `/referralRequest/updateReferralStatus/${id}`, body);
+const answer = answerReferral;
 const withdraw = (app: App, u: TestUser, id: string) =>
   call(app, u, 'POST', `/referralRequest/withdraw/${id}`);
 const list = async (app: App, u: TestUser, roleId: 0 | 1, status: string) => {

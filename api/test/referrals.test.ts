@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { jobPosts, referralRequests } from '../src/db/schema';
 import { setupTestContext } from './helper';
 import {
+  answerReferral,
   call,
   defaultResumeKey,
   insertJob,
@@ -233,12 +234,8 @@ describe('lists and counts', () => {
     const a = (await send(app, candidate, job.id, referrer.id)).json().data._id;
     const d = (await send(app, candidate, job2.id, referrer.id)).json().data._id;
     await send(app, candidate, job3.id, referrer.id);
-    await call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${a}`, {
-      status: 'approved',
-    });
-    await call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${d}`, {
-      status: 'declined',
-    });
+    await answerReferral(app, referrer, a, { status: 'approved' });
+    await answerReferral(app, referrer, d, { status: 'declined' });
 
     const expected = { total: 3, approved: 1, pending: 1, declined: 1, expired: 0 };
     const refCount = await call(
@@ -284,29 +281,17 @@ describe('PUT /api/referralRequest/updateReferralStatus/:id', () => {
     const app = await ctx.build();
     const { referrer, candidate, job } = await scene(app);
     const id = (await send(app, candidate, job.id, referrer.id)).json().data._id;
-    const ok = await call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${id}`, {
-      status: 'approved',
-    });
+    const ok = await answerReferral(app, referrer, id, { status: 'approved' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({
       message: 'Referral approved',
       data: { _id: id, status: 'approved' },
     });
     expect(ok.json().data.jobPostId.totalReferrals).toBe(1);
-    const twice = await call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${id}`, {
-      status: 'approved',
-    });
+    const twice = await answerReferral(app, referrer, id, { status: 'approved' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('This request has already been approved.');
-    const decline = await call(
-      app,
-      referrer,
-      'PUT',
-      `/referralRequest/updateReferralStatus/${id}`,
-      {
-        status: 'declined',
-      },
-    );
+    const decline = await answerReferral(app, referrer, id, { status: 'declined' });
     expect(decline.statusCode).toBe(409);
     expect(
       (await app.db.select().from(jobPosts).where(eq(jobPosts.id, job.id)))[0]?.totalReferrals,
@@ -319,9 +304,7 @@ describe('PUT /api/referralRequest/updateReferralStatus/:id', () => {
     const otherReferrer = await makeUser(app, 'ref2', { workEmailAdded: true }, 1);
     const id = (await send(app, candidate, job.id, referrer.id)).json().data._id;
     for (const who of [otherReferrer, candidate]) {
-      const res = await call(app, who, 'PUT', `/referralRequest/updateReferralStatus/${id}`, {
-        status: 'approved',
-      });
+      const res = await answerReferral(app, who, id, { status: 'approved' });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('You can only update referral requests addressed to you.');
     }
@@ -336,34 +319,18 @@ describe('PUT /api/referralRequest/updateReferralStatus/:id', () => {
     const job2 = await insertJob(app, referrer.id);
     await uploadResume(app, candidate);
     const id = (await send(app, candidate, job.id, referrer.id)).json().data._id;
-    const res = await call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${id}`, {
-      status: 'approved',
-    });
+    const res = await answerReferral(app, referrer, id, { status: 'approved' });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Please verify your work email before approving referrals.');
     const id2 = (await send(app, candidate, job2.id, referrer.id)).json().data._id;
-    const declined = await call(
-      app,
-      referrer,
-      'PUT',
-      `/referralRequest/updateReferralStatus/${id2}`,
-      {
-        status: 'declined',
-      },
-    );
+    const declined = await answerReferral(app, referrer, id2, { status: 'declined' });
     expect(declined.statusCode).toBe(200);
     expect(declined.json().message).toBe('Referral declined');
-    const unknown = await call(
-      app,
-      referrer,
-      'PUT',
-      '/referralRequest/updateReferralStatus/00000000-0000-4000-8000-000000000000',
-      { status: 'approved' },
-    );
-    expect(unknown.statusCode).toBe(404);
-    const bad = await call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${id}`, {
-      status: 'pending',
+    const unknown = await answerReferral(app, referrer, '00000000-0000-4000-8000-000000000000', {
+      status: 'approved',
     });
+    expect(unknown.statusCode).toBe(404);
+    const bad = await answerReferral(app, referrer, id, { status: 'pending' });
     expect(bad.statusCode).toBe(400);
   });
 });
