@@ -42,6 +42,15 @@ export const benchApiEnv = (dataDir, databaseUrl, extra = {}) => ({
   ...extra,
 });
 
+/**
+ * The seeded bench database's size: JOBS job posts of COMPANIES companies (by default `defaults`:
+ * 1,000,000 and 50,000).
+ */
+export const benchSize = (defaults = { jobs: 1_000_000, companies: 50_000 }) => ({
+  jobs: Number(process.env.JOBS || defaults.jobs),
+  companies: Number(process.env.COMPANIES || defaults.companies),
+});
+
 export function printTable(rows) {
   const cols = Object.keys(rows[0] ?? {});
   const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
