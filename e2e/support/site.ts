@@ -10,6 +10,29 @@ export const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n',
 );
 
+/** The candidate dashboard's pages other than the chat: the path under /dashboard/ and the page's heading. */
+export const CANDIDATE_PAGES = [
+  ['userdashboard', 'Dashboard'],
+  ['explore', 'Explore'],
+  ['myReferralRequests', 'My Referral Requests'],
+  ['profile', 'Profile'],
+  ['upgradToPremium', 'Upgrade To Premium'],
+] as const;
+
+/** A createJobPost body's fields other than its poster, title and company (the journeys' jobs). */
+export const JOB_FIELDS = {
+  jobLocation: 'Remote',
+  address: 'Bengaluru',
+  companyLogo: '',
+  industry: 'it',
+  experience: '3-6',
+  jobType: 'Full-time',
+  salaryRange: '12-18',
+  requiredSkills: ['TypeScript'],
+  jobDescription: ['Build the product.'],
+  notes: ['Be kind.'],
+};
+
 /**
  * Waits until the page shows its main heading (named `heading`, if given) and nothing is loading any
  * more; with `fonts`, also until its fonts are loaded (for screenshots and measured layout).

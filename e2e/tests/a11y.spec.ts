@@ -11,7 +11,7 @@ import {
   verifyWorkEmailOverApi,
 } from '../support/session';
 import { confirmDomainAsOperator } from '../support/confirm-domain';
-import { PDF, settle } from '../support/site';
+import { CANDIDATE_PAGES, PDF, settle } from '../support/site';
 
 async function visit(page: Page, url: string, heading?: string | RegExp): Promise<void> {
   await page.goto(url);
@@ -111,14 +111,7 @@ test.describe('axe finds no serious or critical violations', () => {
     await expect(page.getByRole('dialog', { name: 'Upload your resume' })).toBeVisible();
     await expectNoSeriousViolations(page, `/job-details/${jobId} (resume upload dialog)`);
 
-    for (const [key, heading] of [
-      ['userdashboard', 'Dashboard'],
-      ['explore', 'Explore'],
-      ['myReferralRequests', 'My Referral Requests'],
-      ['profile', 'Profile'],
-      ['upgradToPremium', 'Upgrade To Premium'],
-      ['chat', 'Chat'],
-    ] as const) {
+    for (const [key, heading] of [...CANDIDATE_PAGES, ['chat', 'Chat'] as const]) {
       await visit(page, `/dashboard/${key}`, heading);
     }
 

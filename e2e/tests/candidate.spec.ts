@@ -6,7 +6,7 @@ import {
 } from '@playwright/test';
 import { readCode } from '../support/mailbox';
 import { signUp } from '../support/session';
-import { BASE, PDF } from '../support/site';
+import { BASE, JOB_FIELDS, PDF } from '../support/site';
 
 const DEMO_REFERRER = 'referrer@referio.test';
 
@@ -36,18 +36,11 @@ async function createJobFor(api: APIRequestContext, userId: string, skills: stri
   const companyName = history[history.length - 1]!.companyName;
   const res = await api.post('/api/jobPost/createJobPost', {
     data: {
+      ...JOB_FIELDS,
       userId,
       jobTitle: `Frontend Engineer ${Date.now().toString(36)}`,
       companyName,
-      jobLocation: 'Remote',
-      address: 'Pune',
-      industry: 'it',
-      experience: '3-6',
-      jobType: 'Full-time',
-      salaryRange: '10-20',
       requiredSkills: skills,
-      jobDescription: ['Build things.'],
-      notes: ['Be kind.'],
     },
   });
   expect(res.ok(), await res.text()).toBe(true);

@@ -12,7 +12,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { Client } from 'pg';
 import { readCode } from '../support/mailbox';
 import { signUp } from '../support/session';
-import { PDF } from '../support/site';
+import { JOB_FIELDS, PDF } from '../support/site';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const HAPROXY = process.env.HAPROXY_PATH || '/usr/sbin/haproxy';
@@ -282,18 +282,11 @@ test('two API instances behind HAProxy: the whole journey, with one instance kil
     const title = `Scale-out Engineer ${Date.now().toString(36)}`;
     const posted = await referrer.request.post('/api/jobPost/createJobPost', {
       data: {
+        ...JOB_FIELDS,
         userId: ref.userId,
         jobTitle: title,
         companyName: 'Acme Scale',
-        jobLocation: 'Remote',
-        address: 'Bengaluru',
-        industry: 'it',
-        experience: '3-6',
-        jobType: 'Full-time',
-        salaryRange: '12-18',
         requiredSkills: ['Go'],
-        jobDescription: ['Keep it up.'],
-        notes: ['Be kind.'],
       },
     });
     expect(posted.ok(), await posted.text()).toBe(true);

@@ -14,7 +14,7 @@ import {
 import { checkLayout } from '../support/layout-checks';
 import { readCode, uniqueEmail } from '../support/mailbox';
 import { signUp } from '../support/session';
-import { BASE, PDF, settle as settlePage } from '../support/site';
+import { BASE, CANDIDATE_PAGES, PDF, settle as settlePage } from '../support/site';
 
 const LONG_TITLE =
   'Principal Distributed Systems Engineer, Payments Infrastructure and Reliability';
@@ -343,13 +343,7 @@ for (const vp of VIEWPORTS) {
       });
       const page = await context.newPage();
       try {
-        for (const [key, heading] of [
-          ['userdashboard', 'Dashboard'],
-          ['explore', 'Explore'],
-          ['myReferralRequests', 'My Referral Requests'],
-          ['profile', 'Profile'],
-          ['upgradToPremium', 'Upgrade To Premium'],
-        ] as const) {
+        for (const [key, heading] of CANDIDATE_PAGES) {
           await page.goto(`/dashboard/${key}`);
           await settle(page, heading);
           await shot(page, `cand-${key}`);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { root } from '../run/apps.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../run/chromium.cjs';
 
 export const resultsDir = path.join(root, 'bench', 'results');
 
@@ -60,18 +61,9 @@ export function printTable(rows) {
   for (const r of rows) console.log(line(cols.map((c) => r[c])));
 }
 
-export const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** Chromium's flags for the benchmarks: the e2e journeys' (tools/run/chromium.cjs), headless. */
+export const CHROMIUM_ARGS = ['--headless=new', ...CHROMIUM_FLAGS];
+export { CHROMIUM_PATH };
 
 /**
  * Runs `main` when the module at `moduleUrl` is the script node was started with, then exits: 0 when it
