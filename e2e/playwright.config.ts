@@ -1,5 +1,4 @@
 import { defineConfig } from '@playwright/test';
-// Real headless Chromium from Debian (never a downloaded browser build).
 import { SITE_USE } from './support/browser';
 
 export default defineConfig({

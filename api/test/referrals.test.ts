@@ -29,6 +29,10 @@ async function scene(app: App) {
   return { referrer, candidate, job };
 }
 
+/** The job's count of approved referrals, as stored. */
+const totalReferrals = async (app: App, jobId: string) =>
+  (await app.db.select().from(jobPosts).where(eq(jobPosts.id, jobId)))[0]?.totalReferrals;
+
 describe('POST /api/referralRequest/sendReferralRequest', () => {
   it('creates one pending request carrying the resume, with the job, sender and recipient objects', async () => {
     const app = await ctx.build();
@@ -49,9 +53,7 @@ describe('POST /api/referralRequest/sendReferralRequest', () => {
     });
     const row = (await app.db.select().from(referralRequests))[0];
     expect(row?.resume).toBe(await defaultResumeKey(app, candidate.id));
-    expect(
-      (await app.db.select().from(jobPosts).where(eq(jobPosts.id, job.id)))[0]?.totalReferrals,
-    ).toBe(0);
+    expect(await totalReferrals(app, job.id)).toBe(0);
   });
 
   it('answers 409 with the spec text for a second request on the same job, and stores nothing twice', async () => {
@@ -293,9 +295,7 @@ describe('PUT /api/referralRequest/updateReferralStatus/:id', () => {
     expect(twice.json().message).toBe('This request has already been approved.');
     const decline = await answerReferral(app, referrer, id, { status: 'declined' });
     expect(decline.statusCode).toBe(409);
-    expect(
-      (await app.db.select().from(jobPosts).where(eq(jobPosts.id, job.id)))[0]?.totalReferrals,
-    ).toBe(1);
+    expect(await totalReferrals(app, job.id)).toBe(1);
   });
 
   it('refuses a referrer deciding a request addressed to someone else, and the candidate themself', async () => {

@@ -5,28 +5,18 @@
 // mid-journey; the user carries on without seeing an error.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { Client } from 'pg';
 import { readCode } from '../support/mailbox';
 import { signUp } from '../support/session';
+import { freePort } from '../../tools/run/net.cjs';
 import { JOB_FIELDS, PDF } from '../support/site';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const HAPROXY = process.env.HAPROXY_PATH || '/usr/sbin/haproxy';
 const PG_ADMIN_URL = process.env.PG_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 /** Whether PostgreSQL answers at PG_ADMIN_URL (the one reason this journey may be skipped). */
 async function postgresAnswers(): Promise<string | null> {

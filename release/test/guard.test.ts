@@ -50,12 +50,8 @@ async function shellWith(
   });
 }
 
-/**
- * A live mfe-referrer that accepts @referio/shared 0.2 and 0.3 under a shell canary on 0.3 (routing to
- * ./JobPosts only): answers the canary shell's version.
- */
-async function liveReferrerUnderShellCanary(store: Store): Promise<string> {
-  const shell3 = await shellWith(store, '0.3.0', ['./JobPosts'], 'canary shell');
+/** Releases and deploys an mfe-referrer that accepts @referio/shared 0.2 and 0.3 (both modules). */
+async function deployReferrerAcceptingBoth(store: Store): Promise<void> {
   const both = await release(store, 'mfe-referrer', {
     name: 'mfe_referrer',
     exposes: ['./JobPosts', './ReferralRequests'],
@@ -63,6 +59,15 @@ async function liveReferrerUnderShellCanary(store: Store): Promise<string> {
     text: 'accepts both',
   });
   await deploy(store, 'mfe-referrer', both, { by });
+}
+
+/**
+ * A live mfe-referrer that accepts @referio/shared 0.2 and 0.3 under a shell canary on 0.3 (routing to
+ * ./JobPosts only): answers the canary shell's version.
+ */
+async function liveReferrerUnderShellCanary(store: Store): Promise<string> {
+  const shell3 = await shellWith(store, '0.3.0', ['./JobPosts'], 'canary shell');
+  await deployReferrerAcceptingBoth(store);
   await canary(store, 'shell', shell3, 10, { by });
   return shell3;
 }
@@ -104,13 +109,7 @@ describe('the deploy guard', () => {
     expect(await history(store)).toEqual(events);
 
     // The way there: a referrer that accepts both, then a shell that provides 0.3.0, then the release goes.
-    const both = await release(store, 'mfe-referrer', {
-      name: 'mfe_referrer',
-      exposes: ['./JobPosts', './ReferralRequests'],
-      shared: remoteShared('>=0.2.0 <0.4.0'),
-      text: 'accepts both',
-    });
-    await deploy(store, 'mfe-referrer', both, { by });
+    await deployReferrerAcceptingBoth(store);
     const shell3 = await shellWith(store, '0.3.0', ['./JobPosts'], 'shell 0.3');
     await deploy(store, 'shell', shell3, { by });
     await deploy(store, 'mfe-referrer', newer, { by });

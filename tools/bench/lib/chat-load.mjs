@@ -24,13 +24,13 @@
 //   INSTANCES=2 CHATS=1000 ROUNDS=2 DATABASE_URL=… node tools/bench/lib/chat-load.mjs
 //   INSTANCES=4 CHATS=1000 RATES=100,200,400 DATABASE_URL=… node tools/bench/lib/chat-load.mjs
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { root } from '../../run/apps.mjs';
+import { freePort } from '../../run/net.cjs';
 import { apiDir, apiRequire, buildApi } from './api.mjs';
 
 const CHATS = Number(process.env.CHATS ?? 100);
@@ -72,16 +72,6 @@ const apiEnv = {
 };
 const config = loadConfig(apiEnv);
 const app = await buildApp(config, { logger: { level: 'warn' } });
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port: p } = s.address();
-      s.close(() => resolve(p));
-    });
-  });
 
 /** The servers: this process's app (INSTANCES=1) or N API processes on the same database. */
 const children = [];
