@@ -4,15 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { JobPost } from '../src/contract';
 import { referralRequests, users } from '../src/db/schema';
 import { setupTestContext } from './helper';
-import {
-  call,
-  DAY_MS,
-  insertJob,
-  makeUser,
-  sendReferral,
-  type TestUser,
-  uploadResume,
-} from './market-fixtures';
+import { call, DAY_MS, insertJob, makeUser, sendReferral, uploadResume } from './market-fixtures';
+import type { TestUser } from './market-fixtures';
 
 // The figures are kept by the database at its own clock (docs/responsiveness.md): tests run at it.
 const ctx = setupTestContext({ realClock: true });
