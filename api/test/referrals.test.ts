@@ -8,6 +8,7 @@ import {
   insertJob,
   makeUser,
   sendReferral,
+  type TestUser,
   uploadResume,
 } from './market-fixtures';
 
@@ -28,6 +29,22 @@ async function scene(app: App) {
   await uploadResume(app, candidate);
   return { referrer, candidate, job };
 }
+
+/** POST /referralRequest/getAllReferralRequestsData as `u`: `userId`'s requests as `roleId`, in `status`. */
+const listRequests = (
+  app: App,
+  u: TestUser,
+  userId: string,
+  roleId: 0 | 1,
+  status: string,
+  more: { jobPostId?: string } = {},
+) =>
+  call(app, u, 'POST', '/referralRequest/getAllReferralRequestsData', {
+    userId,
+    roleId,
+    status,
+    ...more,
+  });
 
 /** The job's count of approved referrals, as stored. */
 const totalReferrals = async (app: App, jobId: string) =>
@@ -123,18 +140,9 @@ describe('lists and counts', () => {
     await send(app, candidate, job2.id, referrer.id);
     await send(app, other, job2.id, referrer.id);
 
-    const forJob2 = await call(
-      app,
-      referrer,
-      'POST',
-      '/referralRequest/getAllReferralRequestsData',
-      {
-        userId: referrer.id,
-        roleId: 1,
-        status: 'pending',
-        jobPostId: job2.id,
-      },
-    );
+    const forJob2 = await listRequests(app, referrer, referrer.id, 1, 'pending', {
+      jobPostId: job2.id,
+    });
     expect(forJob2.statusCode).toBe(200);
     const jobs = forJob2.json().data.map((r: { jobPostId: { _id: string } }) => r.jobPostId._id);
     expect(jobs).toEqual([job2.id, job2.id]);
@@ -147,10 +155,7 @@ describe('lists and counts', () => {
     );
     expect(viaGet.json().data).toHaveLength(1);
 
-    const bad = await call(app, referrer, 'POST', '/referralRequest/getAllReferralRequestsData', {
-      userId: referrer.id,
-      roleId: 1,
-      status: 'pending',
+    const bad = await listRequests(app, referrer, referrer.id, 1, 'pending', {
       jobPostId: 'not-an-id',
     });
     expect(bad.statusCode).toBe(400);
@@ -164,11 +169,7 @@ describe('lists and counts', () => {
     ctx.clock.advance(60_000);
     await send(app, candidate, job2.id, referrer.id);
 
-    const sent = await call(app, candidate, 'POST', '/referralRequest/getAllReferralRequestsData', {
-      userId: candidate.id,
-      roleId: 0,
-      status: 'pending',
-    });
+    const sent = await listRequests(app, candidate, candidate.id, 0, 'pending');
     expect(sent.json().data.map((r: { jobPostId: { _id: string } }) => r.jobPostId._id)).toEqual([
       job2.id,
       job.id,
@@ -180,48 +181,14 @@ describe('lists and counts', () => {
       `/referralRequest/getAllReferralRequestsData?userId=${referrer.id}&roleId=1&status=pending`,
     );
     expect(received.json().data).toHaveLength(2);
-    const asCandidate = await call(
-      app,
-      referrer,
-      'POST',
-      '/referralRequest/getAllReferralRequestsData',
-      {
-        userId: referrer.id,
-        roleId: 0,
-        status: 'pending',
-      },
-    );
+    const asCandidate = await listRequests(app, referrer, referrer.id, 0, 'pending');
     expect(asCandidate.json().data).toEqual([]);
-    const approved = await call(
-      app,
-      candidate,
-      'POST',
-      '/referralRequest/getAllReferralRequestsData',
-      {
-        userId: candidate.id,
-        roleId: 0,
-        status: 'approved',
-      },
-    );
+    const approved = await listRequests(app, candidate, candidate.id, 0, 'approved');
     expect(approved.json().data).toEqual([]);
 
-    const spy = await call(app, candidate, 'POST', '/referralRequest/getAllReferralRequestsData', {
-      userId: referrer.id,
-      roleId: 1,
-      status: 'pending',
-    });
+    const spy = await listRequests(app, candidate, referrer.id, 1, 'pending');
     expect(spy.statusCode).toBe(403);
-    const badStatus = await call(
-      app,
-      candidate,
-      'POST',
-      '/referralRequest/getAllReferralRequestsData',
-      {
-        userId: candidate.id,
-        roleId: 0,
-        status: 'lost',
-      },
-    );
+    const badStatus = await listRequests(app, candidate, candidate.id, 0, 'lost');
     expect(badStatus.statusCode).toBe(400);
     expect(badStatus.json().message).toBe(
       'Status must be pending, approved, declined, expired or withdrawn',
