@@ -19,6 +19,15 @@ export const CANDIDATE_PAGES = [
   ['upgradToPremium', 'Upgrade To Premium'],
 ] as const;
 
+/** The referrer dashboard's pages other than the chat: the path under /dashboard/ and the page's heading. */
+export const REFERRER_PAGES = [
+  ['referrarDashboard', /^Welcome/],
+  ['referralRequests', 'Referral Requests'],
+  ['jobPosts', 'Manage Your Job Posts Effortlessly!'],
+  ['giverefferal', 'Give Referral'],
+  ['referrarProfile', 'Profile'],
+] as const;
+
 /** A createJobPost body's fields other than its poster, title and company (the journeys' jobs). */
 export const JOB_FIELDS = {
   jobLocation: 'Remote',

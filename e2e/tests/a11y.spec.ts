@@ -11,7 +11,7 @@ import {
   verifyWorkEmailOverApi,
 } from '../support/session';
 import { confirmDomainAsOperator } from '../support/confirm-domain';
-import { CANDIDATE_PAGES, PDF, settle } from '../support/site';
+import { CANDIDATE_PAGES, PDF, REFERRER_PAGES, settle } from '../support/site';
 
 async function visit(page: Page, url: string, heading?: string | RegExp): Promise<void> {
   await page.goto(url);
@@ -132,14 +132,7 @@ test.describe('axe finds no serious or critical violations', () => {
     const title = `Accessible Engineer ${Date.now().toString(36)}`;
     await createJobOverApi(page, userId, title);
 
-    for (const [key, heading] of [
-      ['referrarDashboard', /^Welcome/],
-      ['referralRequests', 'Referral Requests'],
-      ['jobPosts', 'Manage Your Job Posts Effortlessly!'],
-      ['giverefferal', 'Give Referral'],
-      ['referrarProfile', 'Profile'],
-      ['chat', 'Chat'],
-    ] as const) {
+    for (const [key, heading] of [...REFERRER_PAGES, ['chat', 'Chat'] as const]) {
       await visit(page, `/dashboard/${key}`, heading);
     }
 

@@ -14,7 +14,7 @@ import {
 import { checkLayout } from '../support/layout-checks';
 import { readCode, uniqueEmail } from '../support/mailbox';
 import { signUp } from '../support/session';
-import { BASE, CANDIDATE_PAGES, PDF, settle as settlePage } from '../support/site';
+import { BASE, CANDIDATE_PAGES, PDF, REFERRER_PAGES, settle as settlePage } from '../support/site';
 
 const LONG_TITLE =
   'Principal Distributed Systems Engineer, Payments Infrastructure and Reliability';
@@ -500,13 +500,7 @@ for (const vp of VIEWPORTS) {
       });
       const page = await context.newPage();
       try {
-        for (const [key, heading] of [
-          ['referrarDashboard', /^Welcome/],
-          ['referralRequests', 'Referral Requests'],
-          ['jobPosts', 'Manage Your Job Posts Effortlessly!'],
-          ['giverefferal', 'Give Referral'],
-          ['referrarProfile', 'Profile'],
-        ] as const) {
+        for (const [key, heading] of REFERRER_PAGES) {
           await page.goto(`/dashboard/${key}`);
           await settle(page, heading);
           await shot(page, `ref-${key}`);
