@@ -179,6 +179,24 @@ export const call = (
     ...(payload ? { payload } : {}),
   });
 
+/**
+ * POST /referralRequest/getAllReferralRequestsData as `u`: the requests in `status` of `u` (or of
+ * `more.userId`) as a candidate (`roleId` 0, those sent) or a referrer (1, those received).
+ */
+export const listReferrals = (
+  app: FastifyInstance,
+  u: TestUser,
+  roleId: 0 | 1,
+  status: string,
+  more: { userId?: string; jobPostId?: string } = {},
+) =>
+  call(app, u, 'POST', '/referralRequest/getAllReferralRequestsData', {
+    userId: u.id,
+    roleId,
+    status,
+    ...more,
+  });
+
 /** PUT /referralRequest/updateReferralStatus/:id as `u` (the referrer): answers the request `id`. */
 export const answerReferral = (app: FastifyInstance, u: TestUser, id: string, body: object) =>
   call(app, u, 'PUT', `/referralRequest/updateReferralStatus/${id}`, body);

@@ -15,7 +15,7 @@ import {
   type TestUser,
   uploadResume,
 } from './market-fixtures';
-import type { DevMail } from '../src/contract';
+import { NOTIFICATION_KINDS, type DevMail } from '../src/contract';
 
 const ctx = setupTestContext();
 type App = Awaited<ReturnType<typeof ctx.build>>;
@@ -451,15 +451,9 @@ describe('the bell: list, read state, live arrival', () => {
 
 describe('e-mail preferences and unsubscribe', () => {
   /** What a person who never chose gets e-mailed: every kind but job matches. */
-  const DEFAULT_PREFERENCES = {
-    referral_requested: true,
-    referral_approved: true,
-    referral_declined: true,
-    job_matches: false,
-    chat_message: true,
-    referral_expiring: true,
-    referral_expired: true,
-  };
+  const DEFAULT_PREFERENCES = Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [kind, kind !== 'job_matches']),
+  );
 
   it('e-mails every kind but job matches by default, and keeps what a person chose', async () => {
     const app = await ctx.build();

@@ -9,6 +9,7 @@ import {
   answerReferral,
   call,
   insertJob,
+  listReferrals,
   makeUser,
   sendReferral,
   type TestUser,
@@ -24,11 +25,7 @@ const answer = answerReferral;
 const withdraw = (app: App, u: TestUser, id: string) =>
   call(app, u, 'POST', `/referralRequest/withdraw/${id}`);
 const list = async (app: App, u: TestUser, roleId: 0 | 1, status: string) => {
-  const res = await call(app, u, 'POST', '/referralRequest/getAllReferralRequestsData', {
-    userId: u.id,
-    roleId,
-    status,
-  });
+  const res = await listReferrals(app, u, roleId, status);
   expect(res.statusCode).toBe(200);
   return res.json().data as { _id: string; status: string; [k: string]: unknown }[];
 };

@@ -6,9 +6,9 @@ import {
   call,
   defaultResumeKey,
   insertJob,
+  listReferrals,
   makeUser,
   sendReferral,
-  type TestUser,
   uploadResume,
 } from './market-fixtures';
 
@@ -29,22 +29,6 @@ async function scene(app: App) {
   await uploadResume(app, candidate);
   return { referrer, candidate, job };
 }
-
-/** POST /referralRequest/getAllReferralRequestsData as `u`: `userId`'s requests as `roleId`, in `status`. */
-const listRequests = (
-  app: App,
-  u: TestUser,
-  userId: string,
-  roleId: 0 | 1,
-  status: string,
-  more: { jobPostId?: string } = {},
-) =>
-  call(app, u, 'POST', '/referralRequest/getAllReferralRequestsData', {
-    userId,
-    roleId,
-    status,
-    ...more,
-  });
 
 /** The job's count of approved referrals, as stored. */
 const totalReferrals = async (app: App, jobId: string) =>
@@ -140,9 +124,7 @@ describe('lists and counts', () => {
     await send(app, candidate, job2.id, referrer.id);
     await send(app, other, job2.id, referrer.id);
 
-    const forJob2 = await listRequests(app, referrer, referrer.id, 1, 'pending', {
-      jobPostId: job2.id,
-    });
+    const forJob2 = await listReferrals(app, referrer, 1, 'pending', { jobPostId: job2.id });
     expect(forJob2.statusCode).toBe(200);
     const jobs = forJob2.json().data.map((r: { jobPostId: { _id: string } }) => r.jobPostId._id);
     expect(jobs).toEqual([job2.id, job2.id]);
@@ -155,9 +137,7 @@ describe('lists and counts', () => {
     );
     expect(viaGet.json().data).toHaveLength(1);
 
-    const bad = await listRequests(app, referrer, referrer.id, 1, 'pending', {
-      jobPostId: 'not-an-id',
-    });
+    const bad = await listReferrals(app, referrer, 1, 'pending', { jobPostId: 'not-an-id' });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -169,7 +149,7 @@ describe('lists and counts', () => {
     ctx.clock.advance(60_000);
     await send(app, candidate, job2.id, referrer.id);
 
-    const sent = await listRequests(app, candidate, candidate.id, 0, 'pending');
+    const sent = await listReferrals(app, candidate, 0, 'pending');
     expect(sent.json().data.map((r: { jobPostId: { _id: string } }) => r.jobPostId._id)).toEqual([
       job2.id,
       job.id,
@@ -181,14 +161,14 @@ describe('lists and counts', () => {
       `/referralRequest/getAllReferralRequestsData?userId=${referrer.id}&roleId=1&status=pending`,
     );
     expect(received.json().data).toHaveLength(2);
-    const asCandidate = await listRequests(app, referrer, referrer.id, 0, 'pending');
+    const asCandidate = await listReferrals(app, referrer, 0, 'pending');
     expect(asCandidate.json().data).toEqual([]);
-    const approved = await listRequests(app, candidate, candidate.id, 0, 'approved');
+    const approved = await listReferrals(app, candidate, 0, 'approved');
     expect(approved.json().data).toEqual([]);
 
-    const spy = await listRequests(app, candidate, referrer.id, 1, 'pending');
+    const spy = await listReferrals(app, candidate, 1, 'pending', { userId: referrer.id });
     expect(spy.statusCode).toBe(403);
-    const badStatus = await listRequests(app, candidate, candidate.id, 0, 'lost');
+    const badStatus = await listReferrals(app, candidate, 0, 'lost');
     expect(badStatus.statusCode).toBe(400);
     expect(badStatus.json().message).toBe(
       'Status must be pending, approved, declined, expired or withdrawn',
