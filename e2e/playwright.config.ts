@@ -1,7 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-// Real headless Chromium from Debian (never a downloaded browser build).
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+import { SITE_USE } from './support/browser';
 
 export default defineConfig({
   testDir: './tests',
@@ -19,22 +17,5 @@ export default defineConfig({
   reporter: [['list']],
   globalSetup: './support/global-setup.ts',
   globalTeardown: './support/global-teardown.ts',
-  use: {
-    baseURL: 'http://localhost:3000',
-    trace: 'off',
-    screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-      ],
-    },
-  },
+  use: SITE_USE,
 });

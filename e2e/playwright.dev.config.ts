@@ -1,9 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { SITE_USE } from './support/browser';
 
 // The dev loop in a browser: `npm run dev -- mfe-public` (the shell and mfe-public on webpack dev servers with
 // React Fast Refresh, the API and the other remotes from their builds), Debian's Chromium. The journeys of
 // ./tests run against the built site (playwright.config.ts); these against the dev servers.
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './dev',
@@ -25,13 +25,5 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
   },
-  use: {
-    baseURL: 'http://localhost:3000',
-    trace: 'off',
-    screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'],
-    },
-  },
+  use: SITE_USE,
 });

@@ -3,13 +3,15 @@
 // lock the owner's own browser. PGlite here; `npm run test:pg` runs the same file on PostgreSQL.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
+  confirmEmailChange,
+  getMe,
   latestCode,
   MINUTE,
   SECOND,
   sessionCookie,
   setupTestContext,
   signIn,
-  getMe,
+  updateOwnProfile,
 } from './helper';
 
 // A loaded machine starts PGlite and migrates it slowly.
@@ -130,19 +132,9 @@ describe('changing the sign-in e-mail', () => {
   it('tells the old address, whose "this wasn\'t me" link restores it and ends every session, for 7 days', async () => {
     const app = await ctx.build();
     const owner = await signIn(app, 'mine@example.com');
-    const put = await app.inject({
-      method: 'PUT',
-      url: `/api/auth/updateById/${owner.user._id}`,
-      headers: { cookie: owner.cookie },
-      payload: { updatedData: { email: 'taken-over@example.com' } },
-    });
+    const put = await updateOwnProfile(app, owner, { email: 'taken-over@example.com' });
     expect(put.statusCode).toBe(200);
-    const confirm = await post(
-      app,
-      '/auth/confirmEmailChange',
-      { email: 'taken-over@example.com', otp: await latestCode(app, 'taken-over@example.com') },
-      owner.cookie,
-    );
+    const confirm = await confirmEmailChange(app, owner.cookie, 'taken-over@example.com');
     expect(confirm.statusCode).toBe(200);
     const [notice] = await mails(app, 'mine@example.com');
     expect(notice?.subject).toBe('Your Referio sign-in email was changed');
@@ -168,18 +160,8 @@ describe('changing the sign-in e-mail', () => {
   it('refuses a revert link after 7 days', async () => {
     const app = await ctx.build();
     const owner = await signIn(app, 'late@example.com');
-    await app.inject({
-      method: 'PUT',
-      url: `/api/auth/updateById/${owner.user._id}`,
-      headers: { cookie: owner.cookie },
-      payload: { updatedData: { email: 'later@example.com' } },
-    });
-    await post(
-      app,
-      '/auth/confirmEmailChange',
-      { email: 'later@example.com', otp: await latestCode(app, 'later@example.com') },
-      owner.cookie,
-    );
+    await updateOwnProfile(app, owner, { email: 'later@example.com' });
+    await confirmEmailChange(app, owner.cookie, 'later@example.com');
     const token = /#revert=([A-Za-z0-9_-]+)/.exec(
       (await mails(app, 'late@example.com'))[0]?.text ?? '',
     )?.[1];

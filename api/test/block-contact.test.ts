@@ -8,6 +8,7 @@ import { setupTestContext } from './helper';
 import {
   call,
   insertJob,
+  listReferrals,
   makeUser,
   sendReferral,
   uploadResume,
@@ -49,11 +50,7 @@ async function acquainted(app: FastifyInstance) {
 }
 
 const requests = (app: FastifyInstance, u: TestUser, roleId: 0 | 1) =>
-  call(app, u, 'POST', '/referralRequest/getAllReferralRequestsData', {
-    userId: u.id,
-    roleId,
-    status: 'pending',
-  });
+  listReferrals(app, u, roleId, 'pending');
 const chats = (app: FastifyInstance, u: TestUser) =>
   call(app, u, 'GET', `/chat/getReferrerChats/${u.id}`);
 

@@ -7,11 +7,10 @@
 // driver's calls fail the way a closed PGlite fails ('PGlite is closed') until the test lifts the fault.
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { Client } from 'pg';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db';
 import { isDatabaseUnavailable } from '../src/lib/errors';
-import { createClock, createTestDatabase, testConfig } from './helper';
+import { createClock, createEmptyPgDatabase, createTestDatabase, testConfig } from './helper';
 import { quickUser } from './security-fixtures';
 
 const UNAVAILABLE = {
@@ -87,17 +86,10 @@ function tcpProxy(target: URL) {
 
 /** PostgreSQL behind the proxy, in a database of its own (dropped at the end). */
 async function faultyPostgres(adminUrl: string): Promise<Faulty> {
-  const admin = new URL(adminUrl);
-  const base = decodeURIComponent(admin.pathname.slice(1)) || 'referio_test';
-  const name = `${base}_${Math.random().toString(36).slice(2, 10)}`.slice(0, 63);
-  const c = new Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(`CREATE DATABASE "${name}"`);
-  await c.end();
-  const proxy = tcpProxy(admin);
+  const empty = await createEmptyPgDatabase(adminUrl);
+  const proxy = tcpProxy(new URL(adminUrl));
   const port = await proxy.start();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const url = new URL(empty.url);
   url.hostname = '127.0.0.1';
   url.port = String(port);
   const database = await openDatabase({ url: url.toString() });
@@ -111,10 +103,7 @@ async function faultyPostgres(adminUrl: string): Promise<Faulty> {
     async close() {
       await database.close();
       await proxy.stop();
-      const cleanup = new Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
+      await empty.drop();
     },
   };
 }

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { JobPost } from '../src/contract';
 import { referralRequests, users } from '../src/db/schema';
 import { setupTestContext } from './helper';
-import { call, DAY_MS, insertJob, makeUser, uploadResume, type TestUser } from './market-fixtures';
+import { call, DAY_MS, insertJob, makeUser, sendReferral, uploadResume } from './market-fixtures';
+import type { TestUser } from './market-fixtures';
 
 // The figures are kept by the database at its own clock (docs/responsiveness.md): tests run at it.
 const ctx = setupTestContext({ realClock: true });
@@ -40,11 +41,7 @@ async function track(
 }
 
 const send = (app: FastifyInstance, u: TestUser, job: { id: string; userId: string }) =>
-  call(app, u, 'POST', '/referralRequest/sendReferralRequest', {
-    jobPostId: job.id,
-    targetUserId: job.userId,
-    userId: u.id,
-  });
+  sendReferral(app, u, job.id, job.userId);
 
 /**
  * A candidate declined by `first` for "Backend Engineer" at Acme Corp; other referrers at Acme with

@@ -152,6 +152,38 @@ export async function signIn(app: FastifyInstance, email: string, roleId: 0 | 1 
   };
 }
 
+/** PUT /api/auth/updateById of the signed-in `who` (a `signIn` answer) as them: `updatedData` of their profile. */
+export function updateOwnProfile(
+  app: FastifyInstance,
+  who: { cookie: string; user: { _id: string } },
+  updatedData: object,
+) {
+  return app.inject({
+    method: 'PUT',
+    url: `/api/auth/updateById/${who.user._id}`,
+    headers: { cookie: who.cookie },
+    payload: { updatedData },
+  });
+}
+
+/**
+ * POST /api/auth/confirmEmailChange with the session `cookie`: makes `email` the sign-in address with
+ * `otp` (by default the latest code mailed to it).
+ */
+export async function confirmEmailChange(
+  app: FastifyInstance,
+  cookie: string,
+  email: string,
+  otp?: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/confirmEmailChange',
+    headers: { cookie },
+    payload: { email, otp: otp ?? (await latestCode(app, email)) },
+  });
+}
+
 /** A createJobPost body that passes every check (the tests change one field of it). */
 export const validJobBody = {
   jobTitle: 'Platform Engineer',

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { jobPosts, users } from '../src/db/schema';
 import { setupTestContext } from './helper';
-import { call, insertJob, makeUser } from './market-fixtures';
+import { call, expectIdRefusals, insertJob, makeUser } from './market-fixtures';
 
 const ctx = setupTestContext();
 
@@ -33,15 +33,7 @@ describe('GET /api/jobPost/public/:jobId', () => {
     const closed = await insertJob(app, referrer.id, { status: 'inactive' });
     const res = await call(app, null, 'GET', `/jobPost/public/${closed.id}`);
     expect(res.json().data.status).toBe('inactive');
-    const unknown = await call(
-      app,
-      null,
-      'GET',
-      '/jobPost/public/00000000-0000-4000-8000-000000000000',
-    );
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe('Job post not found');
-    expect((await call(app, null, 'GET', '/jobPost/public/nope')).statusCode).toBe(400);
+    await expectIdRefusals(app, null, 'GET', '/jobPost/public', 'Job post not found');
   });
 });
 

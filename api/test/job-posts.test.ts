@@ -77,11 +77,7 @@ describe('POST /api/jobPost/getAllJobPost', () => {
       const job = await insertJob(app, referrer.id);
       await insertJob(app, referrer.id);
       await uploadResume(app, candidate);
-      const sent = await call(app, candidate, 'POST', '/referralRequest/sendReferralRequest', {
-        jobPostId: job.id,
-        targetUserId: referrer.id,
-        userId: candidate.id,
-      });
+      const sent = await sendReferral(app, candidate, job.id, referrer.id);
       expect(sent.statusCode).toBe(201);
 
       const mine = (await call(app, candidate, 'POST', '/jobPost/getAllJobPost', body)).json();
@@ -509,11 +505,7 @@ describe('GET /api/jobPost/getJobsByCandidate/:userId', () => {
       status: 'inactive',
     });
     await uploadResume(app, candidate);
-    await call(app, candidate, 'POST', '/referralRequest/sendReferralRequest', {
-      jobPostId: requested.id,
-      targetUserId: referrer.id,
-      userId: candidate.id,
-    });
+    await sendReferral(app, candidate, requested.id, referrer.id);
 
     const res = await call(app, candidate, 'GET', `/jobPost/getJobsByCandidate/${candidate.id}`);
     expect(res.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { desc, sql } from 'drizzle-orm';
 import { companies, jobPosts } from '../src/db/schema';
-import { setupTestContext, verifyAtCompany } from './helper';
+import { setupTestContext, validJobBody, verifyAtCompany } from './helper';
 import { call, insertJob, makeUser, type TestUser } from './market-fixtures';
 
 const ctx = setupTestContext();
@@ -525,18 +525,10 @@ describe('company job counts', () => {
     const ref = await makeUser(app, 'ref');
     await verifyAtCompany(app, ref.id, 'Umbrella');
     const posted = await call(app, ref, 'POST', '/jobPost/createJobPost', {
+      ...validJobBody,
       userId: ref.id,
       jobTitle: 'Platform Engineer',
       companyName: 'Umbrella',
-      jobLocation: 'Remote',
-      address: 'Pune',
-      industry: 'it',
-      experience: '3-6',
-      jobType: 'Full-time',
-      salaryRange: '10-20',
-      requiredSkills: ['Go'],
-      jobDescription: ['Build.'],
-      notes: ['Kind.'],
     });
     expect(posted.statusCode).toBe(201);
     const list = (await call(app, null, 'POST', '/company/getAllCompany', {})).json();

@@ -179,15 +179,57 @@ export const call = (
     ...(payload ? { payload } : {}),
   });
 
+/**
+ * POST /referralRequest/getAllReferralRequestsData as `u`: the requests in `status` of `u` (or of
+ * `more.userId`) as a candidate (`roleId` 0, those sent) or a referrer (1, those received).
+ */
+export const listReferrals = (
+  app: FastifyInstance,
+  u: TestUser,
+  roleId: 0 | 1,
+  status: string,
+  more: { userId?: string; jobPostId?: string } = {},
+) =>
+  call(app, u, 'POST', '/referralRequest/getAllReferralRequestsData', {
+    userId: u.id,
+    roleId,
+    status,
+    ...more,
+  });
+
+/** PUT /referralRequest/updateReferralStatus/:id as `u` (the referrer): answers the request `id`. */
+export const answerReferral = (app: FastifyInstance, u: TestUser, id: string, body: object) =>
+  call(app, u, 'PUT', `/referralRequest/updateReferralStatus/${id}`, body);
+
+/**
+ * `method url/<id>` as `u` (or anonymous): an id no row has answers 404 with `message`, one that is not
+ * a UUID 400.
+ */
+export async function expectIdRefusals(
+  app: FastifyInstance,
+  u: TestUser | null,
+  method: 'GET' | 'PUT',
+  url: string,
+  message: string,
+) {
+  const unknown = await call(app, u, method, `${url}/00000000-0000-4000-8000-000000000000`);
+  expect(unknown.statusCode).toBe(404);
+  expect(unknown.json().message).toBe(message);
+  expect((await call(app, u, method, `${url}/nope`)).statusCode).toBe(400);
+}
+
 /** POST /referralRequest/sendReferralRequest as `u` (the candidate) for a job to its referrer. */
 export const sendReferral = (
   app: FastifyInstance,
   u: TestUser,
   jobPostId: string,
   targetUserId: string,
+  /** More of the body (`resumeId`: which of the candidate's resumes goes with it). */
+  extra: { resumeId?: string } = {},
 ) =>
   call(app, u, 'POST', '/referralRequest/sendReferralRequest', {
     jobPostId,
     targetUserId,
     userId: u.id,
+    ...extra,
   });

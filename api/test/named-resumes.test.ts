@@ -9,8 +9,9 @@ import {
   makeUser,
   multipartBody,
   PDF,
-  uploadResume,
+  sendReferral,
   type TestUser,
+  uploadResume,
 } from './market-fixtures';
 
 const ctx = setupTestContext();
@@ -206,12 +207,7 @@ describe('named resumes', () => {
     const referrer = await makeUser(app, 'ref', { workEmailAdded: true });
     const job = await insertJob(app, referrer.id);
     await uploadResume(app, other);
-    const stolen = await call(app, other, 'POST', '/referralRequest/sendReferralRequest', {
-      jobPostId: job.id,
-      targetUserId: referrer.id,
-      userId: other.id,
-      resumeId: mine._id,
-    });
+    const stolen = await sendReferral(app, other, job.id, referrer.id, { resumeId: mine._id });
     expect(stolen.statusCode).toBe(403);
   });
 

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { mailOutbox, notifications, users } from '../src/db/schema';
 import { signUnsubscribeToken } from '../src/lib/unsubscribe';
-import { MINUTE, setupTestContext } from './helper';
+import { MINUTE, setupTestContext, validJobBody } from './helper';
 import { approvedPair, isMessage, openStream, send as sendMessage } from './chat-support';
 import {
+  answerReferral,
   call,
   DAY_MS,
   insertJob,
@@ -14,7 +15,7 @@ import {
   type TestUser,
   uploadResume,
 } from './market-fixtures';
-import type { DevMail } from '../src/contract';
+import { NOTIFICATION_KINDS, type DevMail } from '../src/contract';
 
 const ctx = setupTestContext();
 type App = Awaited<ReturnType<typeof ctx.build>>;
@@ -65,7 +66,7 @@ async function requested(app: App) {
 }
 
 const answer = (app: App, referrer: TestUser, id: string, status: 'approved' | 'declined') =>
-  call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${id}`, { status });
+  answerReferral(app, referrer, id, { status });
 
 function expectPrivate(mail: DevMail, ...others: TestUser[]) {
   for (const o of others) {
@@ -171,18 +172,12 @@ describe('events: who is told', () => {
     const other = await makeUser(app, 'other', { skills: ['Cobol'] });
     const post = (jobTitle: string, requiredSkills: string[]) =>
       call(app, referrer, 'POST', '/jobPost/createJobPost', {
+        ...validJobBody,
         userId: referrer.id,
         jobTitle,
         companyName: 'Acme Corp',
-        jobLocation: 'Remote',
         address: 'Pune',
-        industry: 'it',
-        experience: '3-6',
-        jobType: 'Full-time',
-        salaryRange: '10-20',
         requiredSkills,
-        jobDescription: ['Build things.'],
-        notes: ['Be kind.'],
       });
     const first = (await post('Frontend Engineer', ['React'])).json().data._id as string;
     let list = await bell(app, fan);
@@ -455,19 +450,16 @@ describe('the bell: list, read state, live arrival', () => {
 });
 
 describe('e-mail preferences and unsubscribe', () => {
+  /** What a person who never chose gets e-mailed: every kind but job matches. */
+  const DEFAULT_PREFERENCES = Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [kind, kind !== 'job_matches']),
+  );
+
   it('e-mails every kind but job matches by default, and keeps what a person chose', async () => {
     const app = await ctx.build();
     const u = await makeUser(app, 'prefs');
     const get = async () => (await call(app, u, 'GET', '/notifications/preferences')).json().data;
-    expect(await get()).toEqual({
-      referral_requested: true,
-      referral_approved: true,
-      referral_declined: true,
-      job_matches: false,
-      chat_message: true,
-      referral_expiring: true,
-      referral_expired: true,
-    });
+    expect(await get()).toEqual(DEFAULT_PREFERENCES);
     const put = await call(app, u, 'PUT', '/notifications/preferences', {
       chat_message: false,
       job_matches: true,
@@ -525,13 +517,8 @@ describe('e-mail preferences and unsubscribe', () => {
       'You will no longer get e-mails about: A candidate asks me for a referral.',
     );
     expect((await call(app, referrer, 'GET', '/notifications/preferences')).json().data).toEqual({
+      ...DEFAULT_PREFERENCES,
       referral_requested: false,
-      referral_approved: true,
-      referral_declined: true,
-      job_matches: false,
-      chat_message: true,
-      referral_expiring: true,
-      referral_expired: true,
     });
   });
 

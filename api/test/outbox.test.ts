@@ -5,7 +5,7 @@ import { eq, isNull } from 'drizzle-orm';
 import { mailOutbox } from '../src/db/schema';
 import { retryDelayMs } from '../src/plugins/outbox';
 import { MINUTE, SECOND, setupTestContext } from './helper';
-import { call, insertJob, uploadResume } from './market-fixtures';
+import { insertJob, sendReferral, uploadResume } from './market-fixtures';
 import { quickUser } from './security-fixtures';
 import { smtpServer } from './smtp-support';
 
@@ -30,11 +30,7 @@ async function requestMail(app: App, tag = 'r') {
   const candidate = await quickUser(app, `cand-${tag}`, { fullName: 'Cara Cand' });
   const job = await insertJob(app, referrer.id, { jobTitle: 'Platform Engineer' });
   await uploadResume(app, candidate);
-  const res = await call(app, candidate, 'POST', '/referralRequest/sendReferralRequest', {
-    jobPostId: job.id,
-    targetUserId: referrer.id,
-    userId: candidate.id,
-  });
+  const res = await sendReferral(app, candidate, job.id, referrer.id);
   expect(res.statusCode).toBe(201);
   return { referrer, candidate };
 }

@@ -6,8 +6,10 @@ import { loadConfig } from '../src/config';
 import { mailOutbox, notifications, referralRequests } from '../src/db/schema';
 import { setupTestContext, testConfig } from './helper';
 import {
+  answerReferral,
   call,
   insertJob,
+  listReferrals,
   makeUser,
   sendReferral,
   type TestUser,
@@ -19,16 +21,11 @@ type App = Awaited<ReturnType<typeof ctx.build>>;
 const HOUR = 60 * 60 * 1000;
 
 const send = sendReferral;
-const answer = (app: App, u: TestUser, id: string, body: object) =>
-  call(app, u, 'PUT', `/referralRequest/updateReferralStatus/${id}`, body);
+const answer = answerReferral;
 const withdraw = (app: App, u: TestUser, id: string) =>
   call(app, u, 'POST', `/referralRequest/withdraw/${id}`);
 const list = async (app: App, u: TestUser, roleId: 0 | 1, status: string) => {
-  const res = await call(app, u, 'POST', '/referralRequest/getAllReferralRequestsData', {
-    userId: u.id,
-    roleId,
-    status,
-  });
+  const res = await listReferrals(app, u, roleId, status);
   expect(res.statusCode).toBe(200);
   return res.json().data as { _id: string; status: string; [k: string]: unknown }[];
 };

@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import { jobPosts, referralRequests } from '../src/db/schema';
 import { setupTestContext } from './helper';
 import {
+  answerReferral,
   call,
   defaultResumeKey,
   insertJob,
+  listReferrals,
   makeUser,
   sendReferral,
   uploadResume,
@@ -28,6 +30,10 @@ async function scene(app: App) {
   return { referrer, candidate, job };
 }
 
+/** The job's count of approved referrals, as stored. */
+const totalReferrals = async (app: App, jobId: string) =>
+  (await app.db.select().from(jobPosts).where(eq(jobPosts.id, jobId)))[0]?.totalReferrals;
+
 describe('POST /api/referralRequest/sendReferralRequest', () => {
   it('creates one pending request carrying the resume, with the job, sender and recipient objects', async () => {
     const app = await ctx.build();
@@ -48,9 +54,7 @@ describe('POST /api/referralRequest/sendReferralRequest', () => {
     });
     const row = (await app.db.select().from(referralRequests))[0];
     expect(row?.resume).toBe(await defaultResumeKey(app, candidate.id));
-    expect(
-      (await app.db.select().from(jobPosts).where(eq(jobPosts.id, job.id)))[0]?.totalReferrals,
-    ).toBe(0);
+    expect(await totalReferrals(app, job.id)).toBe(0);
   });
 
   it('answers 409 with the spec text for a second request on the same job, and stores nothing twice', async () => {
@@ -120,18 +124,7 @@ describe('lists and counts', () => {
     await send(app, candidate, job2.id, referrer.id);
     await send(app, other, job2.id, referrer.id);
 
-    const forJob2 = await call(
-      app,
-      referrer,
-      'POST',
-      '/referralRequest/getAllReferralRequestsData',
-      {
-        userId: referrer.id,
-        roleId: 1,
-        status: 'pending',
-        jobPostId: job2.id,
-      },
-    );
+    const forJob2 = await listReferrals(app, referrer, 1, 'pending', { jobPostId: job2.id });
     expect(forJob2.statusCode).toBe(200);
     const jobs = forJob2.json().data.map((r: { jobPostId: { _id: string } }) => r.jobPostId._id);
     expect(jobs).toEqual([job2.id, job2.id]);
@@ -144,12 +137,7 @@ describe('lists and counts', () => {
     );
     expect(viaGet.json().data).toHaveLength(1);
 
-    const bad = await call(app, referrer, 'POST', '/referralRequest/getAllReferralRequestsData', {
-      userId: referrer.id,
-      roleId: 1,
-      status: 'pending',
-      jobPostId: 'not-an-id',
-    });
+    const bad = await listReferrals(app, referrer, 1, 'pending', { jobPostId: 'not-an-id' });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -161,11 +149,7 @@ describe('lists and counts', () => {
     ctx.clock.advance(60_000);
     await send(app, candidate, job2.id, referrer.id);
 
-    const sent = await call(app, candidate, 'POST', '/referralRequest/getAllReferralRequestsData', {
-      userId: candidate.id,
-      roleId: 0,
-      status: 'pending',
-    });
+    const sent = await listReferrals(app, candidate, 0, 'pending');
     expect(sent.json().data.map((r: { jobPostId: { _id: string } }) => r.jobPostId._id)).toEqual([
       job2.id,
       job.id,
@@ -177,48 +161,14 @@ describe('lists and counts', () => {
       `/referralRequest/getAllReferralRequestsData?userId=${referrer.id}&roleId=1&status=pending`,
     );
     expect(received.json().data).toHaveLength(2);
-    const asCandidate = await call(
-      app,
-      referrer,
-      'POST',
-      '/referralRequest/getAllReferralRequestsData',
-      {
-        userId: referrer.id,
-        roleId: 0,
-        status: 'pending',
-      },
-    );
+    const asCandidate = await listReferrals(app, referrer, 0, 'pending');
     expect(asCandidate.json().data).toEqual([]);
-    const approved = await call(
-      app,
-      candidate,
-      'POST',
-      '/referralRequest/getAllReferralRequestsData',
-      {
-        userId: candidate.id,
-        roleId: 0,
-        status: 'approved',
-      },
-    );
+    const approved = await listReferrals(app, candidate, 0, 'approved');
     expect(approved.json().data).toEqual([]);
 
-    const spy = await call(app, candidate, 'POST', '/referralRequest/getAllReferralRequestsData', {
-      userId: referrer.id,
-      roleId: 1,
-      status: 'pending',
-    });
+    const spy = await listReferrals(app, candidate, 1, 'pending', { userId: referrer.id });
     expect(spy.statusCode).toBe(403);
-    const badStatus = await call(
-      app,
-      candidate,
-      'POST',
-      '/referralRequest/getAllReferralRequestsData',
-      {
-        userId: candidate.id,
-        roleId: 0,
-        status: 'lost',
-      },
-    );
+    const badStatus = await listReferrals(app, candidate, 0, 'lost');
     expect(badStatus.statusCode).toBe(400);
     expect(badStatus.json().message).toBe(
       'Status must be pending, approved, declined, expired or withdrawn',
@@ -233,12 +183,8 @@ describe('lists and counts', () => {
     const a = (await send(app, candidate, job.id, referrer.id)).json().data._id;
     const d = (await send(app, candidate, job2.id, referrer.id)).json().data._id;
     await send(app, candidate, job3.id, referrer.id);
-    await call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${a}`, {
-      status: 'approved',
-    });
-    await call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${d}`, {
-      status: 'declined',
-    });
+    await answerReferral(app, referrer, a, { status: 'approved' });
+    await answerReferral(app, referrer, d, { status: 'declined' });
 
     const expected = { total: 3, approved: 1, pending: 1, declined: 1, expired: 0 };
     const refCount = await call(
@@ -284,33 +230,19 @@ describe('PUT /api/referralRequest/updateReferralStatus/:id', () => {
     const app = await ctx.build();
     const { referrer, candidate, job } = await scene(app);
     const id = (await send(app, candidate, job.id, referrer.id)).json().data._id;
-    const ok = await call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${id}`, {
-      status: 'approved',
-    });
+    const ok = await answerReferral(app, referrer, id, { status: 'approved' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({
       message: 'Referral approved',
       data: { _id: id, status: 'approved' },
     });
     expect(ok.json().data.jobPostId.totalReferrals).toBe(1);
-    const twice = await call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${id}`, {
-      status: 'approved',
-    });
+    const twice = await answerReferral(app, referrer, id, { status: 'approved' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('This request has already been approved.');
-    const decline = await call(
-      app,
-      referrer,
-      'PUT',
-      `/referralRequest/updateReferralStatus/${id}`,
-      {
-        status: 'declined',
-      },
-    );
+    const decline = await answerReferral(app, referrer, id, { status: 'declined' });
     expect(decline.statusCode).toBe(409);
-    expect(
-      (await app.db.select().from(jobPosts).where(eq(jobPosts.id, job.id)))[0]?.totalReferrals,
-    ).toBe(1);
+    expect(await totalReferrals(app, job.id)).toBe(1);
   });
 
   it('refuses a referrer deciding a request addressed to someone else, and the candidate themself', async () => {
@@ -319,9 +251,7 @@ describe('PUT /api/referralRequest/updateReferralStatus/:id', () => {
     const otherReferrer = await makeUser(app, 'ref2', { workEmailAdded: true }, 1);
     const id = (await send(app, candidate, job.id, referrer.id)).json().data._id;
     for (const who of [otherReferrer, candidate]) {
-      const res = await call(app, who, 'PUT', `/referralRequest/updateReferralStatus/${id}`, {
-        status: 'approved',
-      });
+      const res = await answerReferral(app, who, id, { status: 'approved' });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('You can only update referral requests addressed to you.');
     }
@@ -336,34 +266,18 @@ describe('PUT /api/referralRequest/updateReferralStatus/:id', () => {
     const job2 = await insertJob(app, referrer.id);
     await uploadResume(app, candidate);
     const id = (await send(app, candidate, job.id, referrer.id)).json().data._id;
-    const res = await call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${id}`, {
-      status: 'approved',
-    });
+    const res = await answerReferral(app, referrer, id, { status: 'approved' });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Please verify your work email before approving referrals.');
     const id2 = (await send(app, candidate, job2.id, referrer.id)).json().data._id;
-    const declined = await call(
-      app,
-      referrer,
-      'PUT',
-      `/referralRequest/updateReferralStatus/${id2}`,
-      {
-        status: 'declined',
-      },
-    );
+    const declined = await answerReferral(app, referrer, id2, { status: 'declined' });
     expect(declined.statusCode).toBe(200);
     expect(declined.json().message).toBe('Referral declined');
-    const unknown = await call(
-      app,
-      referrer,
-      'PUT',
-      '/referralRequest/updateReferralStatus/00000000-0000-4000-8000-000000000000',
-      { status: 'approved' },
-    );
-    expect(unknown.statusCode).toBe(404);
-    const bad = await call(app, referrer, 'PUT', `/referralRequest/updateReferralStatus/${id}`, {
-      status: 'pending',
+    const unknown = await answerReferral(app, referrer, '00000000-0000-4000-8000-000000000000', {
+      status: 'approved',
     });
+    expect(unknown.statusCode).toBe(404);
+    const bad = await answerReferral(app, referrer, id, { status: 'pending' });
     expect(bad.statusCode).toBe(400);
   });
 });

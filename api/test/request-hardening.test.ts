@@ -10,14 +10,15 @@ import { approvedPair, openStream, send } from './chat-support';
 import { MINUTE, setupTestContext, testConfig, validJobBody } from './helper';
 import {
   call,
+  defaultResumeKey,
   insertJob,
   makeUser,
   multipartBody,
   PDF,
   PNG,
-  uploadResume,
+  sendReferral,
   type TestUser,
-  defaultResumeKey,
+  uploadResume,
 } from './market-fixtures';
 
 const ctx = setupTestContext();
@@ -282,11 +283,7 @@ describe('10. uploads: atomic replace, no orphans, a per-user limit', () => {
     const job = await insertJob(app, (await makeUser(app, 'ref', {}, 1)).id);
     expect((await uploadResume(app, u)).statusCode).toBe(200);
     // The resume a request carries is kept when the resume is replaced: it counts.
-    const sent = await call(app, u, 'POST', '/referralRequest/sendReferralRequest', {
-      jobPostId: job.id,
-      targetUserId: job.userId,
-      userId: u.id,
-    });
+    const sent = await sendReferral(app, u, job.id, job.userId);
     expect(sent.statusCode).toBe(201);
     expect((await uploadResume(app, u)).statusCode).toBe(200);
     const body = multipartBody(PNG, 'me.png', {}, 'image/png');

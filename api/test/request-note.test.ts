@@ -2,7 +2,14 @@
 // REQUEST_NOTE_MAX characters; stored with the request, on the referrer's card and in their e-mail.
 import { REQUEST_NOTE_MAX } from '../src/contract';
 import { setupTestContext } from './helper';
-import { call, insertJob, makeUser, uploadResume, type TestUser } from './market-fixtures';
+import {
+  call,
+  insertJob,
+  listReferrals,
+  makeUser,
+  uploadResume,
+  type TestUser,
+} from './market-fixtures';
 
 const ctx = setupTestContext();
 type App = Awaited<ReturnType<typeof ctx.build>>;
@@ -27,11 +34,7 @@ const send = (app: App, u: TestUser, jobPostId: string, to: TestUser, note?: unk
   });
 
 const received = async (app: App, referrer: TestUser) => {
-  const res = await call(app, referrer, 'POST', '/referralRequest/getAllReferralRequestsData', {
-    userId: referrer.id,
-    roleId: 1,
-    status: 'pending',
-  });
+  const res = await listReferrals(app, referrer, 1, 'pending');
   expect(res.statusCode).toBe(200);
   return res.json().data as { note?: string | null }[];
 };

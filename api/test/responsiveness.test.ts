@@ -6,7 +6,8 @@ import { responsivenessText, type JobPost } from '../src/contract';
 import { referralRequests, users } from '../src/db/schema';
 import { refreshStaleResponsiveness } from '../src/services/responsiveness';
 import { setupTestContext, signIn } from './helper';
-import { call, DAY_MS, insertJob, makeUser, uploadResume, type TestUser } from './market-fixtures';
+import { call, DAY_MS, insertJob, makeUser, sendReferral, uploadResume } from './market-fixtures';
+import type { TestUser } from './market-fixtures';
 
 // The figures are kept by the database at its own clock (docs/responsiveness.md): tests run at it.
 const ctx = setupTestContext({ realClock: true });
@@ -211,11 +212,7 @@ describe('responsiveness on a hand-made history', () => {
     }
     const ids: string[] = [];
     for (const u of senders) {
-      const sent = await call(app, u, 'POST', '/referralRequest/sendReferralRequest', {
-        jobPostId: job.id,
-        targetUserId: referrer.id,
-        userId: u.id,
-      });
+      const sent = await sendReferral(app, u, job.id, referrer.id);
       expect(sent.statusCode).toBe(201);
       ids.push(sent.json().data._id);
     }
@@ -294,11 +291,7 @@ describe('responsiveness on a hand-made history', () => {
 
     // New requests within their time are not counted yet.
     const send = async (u: TestUser) => {
-      const res = await call(app, u, 'POST', '/referralRequest/sendReferralRequest', {
-        jobPostId: job.id,
-        targetUserId: referrer.id,
-        userId: u.id,
-      });
+      const res = await sendReferral(app, u, job.id, referrer.id);
       expect(res.statusCode).toBe(201);
       return res.json().data._id as string;
     };
@@ -374,11 +367,7 @@ describe('responsiveness on a hand-made history', () => {
     for (let i = 0; i < 6; i++) {
       const u = await makeUser(app, `c${i}`);
       await uploadResume(app, u);
-      const sent = await call(app, u, 'POST', '/referralRequest/sendReferralRequest', {
-        jobPostId: job.id,
-        targetUserId: referrer.id,
-        userId: u.id,
-      });
+      const sent = await sendReferral(app, u, job.id, referrer.id);
       ids.push(sent.json().data._id);
     }
     ctx.clock.advance(HOUR_MS);

@@ -1,22 +1,17 @@
 // The shell's /api proxy (shell/server/src/proxy.ts) in front of a real API: it says who the client is itself, so a
 // forged X-Forwarded-For neither gets a fresh per-IP budget nor poses as another client,
 // and a page on another port of the same host cannot make state-changing calls through it.
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import type net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { Database } from '../src/db';
 import { createClock, createTestDatabase, testConfig } from './helper';
-import { freePort, SHELL_SERVER } from './shell-support';
+import { startShell, type ShellServer } from './shell-support';
 
 let database: Database;
 let api: FastifyInstance;
-let shell: ChildProcess;
+let shell: ShellServer;
 let base: string;
-let dist: string;
 /** The API's and the shell server's log lines, as JSON. */
 const apiLogs: Record<string, unknown>[] = [];
 const shellLogs: Record<string, unknown>[] = [];
@@ -36,45 +31,16 @@ beforeAll(async () => {
   await api.listen({ port: 0, host: '127.0.0.1' });
   const apiUrl = `http://127.0.0.1:${(api.server.address() as net.AddressInfo).port}`;
 
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-shell-dist-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>shell</title>');
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  shell = spawn(
-    process.execPath,
-    [
-      ...SHELL_SERVER,
-      '--app',
-      'shell',
-      '--dist',
-      dist,
-      '--api',
-      apiUrl,
-      '--port',
-      String(port),
-      '--host',
-      '127.0.0.1',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+  shell = await startShell(apiUrl, { LOG_REQUESTS: 'true' }, (chunk) =>
+    parseLines(chunk, shellLogs),
   );
-  shell.stdout!.on('data', (chunk: Buffer) => parseLines(chunk.toString(), shellLogs));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the shell server did not start')), 60_000);
-    shell.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('serving')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    shell.once('exit', (code) => reject(new Error(`the shell server exited with ${code}`)));
-  });
+  base = shell.base;
 });
 
 afterAll(async () => {
-  shell?.kill('SIGTERM');
+  await shell?.stop();
   await api?.close();
   await database?.close();
-  if (dist) fs.rmSync(dist, { recursive: true, force: true });
 });
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>

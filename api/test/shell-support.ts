@@ -33,9 +33,14 @@ export interface ShellServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Starts the shell's server in front of `apiUrl` with `env` (request logs off unless `env` turns them
+ * on), serving a one-page build; `onStdout` hears its output (the request log's JSON lines).
+ */
 export async function startShell(
   apiUrl: string,
   env: Record<string, string> = {},
+  onStdout?: (chunk: string) => void,
 ): Promise<ShellServer> {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-shell-dist-'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>shell</title>');
@@ -60,6 +65,7 @@ export async function startShell(
       env: { ...process.env, LOG_REQUESTS: 'false', ...env },
     },
   );
+  if (onStdout) shell.stdout!.on('data', (chunk: Buffer) => onStdout(chunk.toString()));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the shell server did not start')), 60_000);
     shell.stdout!.on('data', (chunk: Buffer) => {

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import {
+  confirmEmailChange,
+  getMe,
   latestCode,
   MINUTE,
   SECOND,
@@ -10,7 +12,7 @@ import {
   setupTestContext,
   signIn,
   testConfig,
-  getMe,
+  updateOwnProfile,
 } from './helper';
 import { DEAD_SMTP_URL } from './smtp-support';
 
@@ -165,12 +167,7 @@ describe('2. a new sign-in e-mail takes effect only with a code sent to it', () 
     ctx.clock.advance(31 * SECOND);
     const elsewhere = await signIn(app, 'old@example.com');
     ctx.clock.advance(31 * SECOND);
-    const put = await app.inject({
-      method: 'PUT',
-      url: `/api/auth/updateById/${here.user._id}`,
-      headers: { cookie: here.cookie },
-      payload: { updatedData: { email: 'new@example.com', fullName: 'Olga' } },
-    });
+    const put = await updateOwnProfile(app, here, { email: 'new@example.com', fullName: 'Olga' });
     expect(put.statusCode).toBe(200);
     expect(put.json().message).toBe(
       'We sent a code to new@example.com. Enter it to make it your sign-in email; until then it stays old@example.com.',
@@ -183,20 +180,15 @@ describe('2. a new sign-in e-mail takes effect only with a code sent to it', () 
     const me = await getMe(app, here.cookie);
     expect(me.json().data.email).toBe('old@example.com');
 
-    const wrongCode = await app.inject({
-      method: 'POST',
-      url: '/api/auth/confirmEmailChange',
-      headers: { cookie: here.cookie },
-      payload: { email: 'new@example.com', otp: wrong(await latestCode(app, 'new@example.com')) },
-    });
+    const wrongCode = await confirmEmailChange(
+      app,
+      here.cookie,
+      'new@example.com',
+      wrong(await latestCode(app, 'new@example.com')),
+    );
     expect(wrongCode.statusCode).toBe(400);
 
-    const ok = await app.inject({
-      method: 'POST',
-      url: '/api/auth/confirmEmailChange',
-      headers: { cookie: here.cookie },
-      payload: { email: 'new@example.com', otp: await latestCode(app, 'new@example.com') },
-    });
+    const ok = await confirmEmailChange(app, here.cookie, 'new@example.com');
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({
       message: 'Email updated successfully!',
@@ -212,24 +204,14 @@ describe('2. a new sign-in e-mail takes effect only with a code sent to it', () 
     const app = await ctx.build();
     const attacker = await signIn(app, 'mallory@example.com');
     ctx.clock.advance(31 * SECOND);
-    await app.inject({
-      method: 'PUT',
-      url: `/api/auth/updateById/${attacker.user._id}`,
-      headers: { cookie: attacker.cookie },
-      payload: { updatedData: { email: 'victim@example.com' } },
-    });
+    await updateOwnProfile(app, attacker, { email: 'victim@example.com' });
     ctx.clock.advance(31 * SECOND);
     const victim = await signIn(app, 'victim@example.com');
     expect(victim.user._id).not.toBe(attacker.user._id);
     const theirs = await getMe(app, attacker.cookie);
     expect(theirs.json().data.email).toBe('mallory@example.com');
     // The code the victim's sign-up consumed cannot be replayed by the attacker either.
-    const replay = await app.inject({
-      method: 'POST',
-      url: '/api/auth/confirmEmailChange',
-      headers: { cookie: attacker.cookie },
-      payload: { email: 'victim@example.com', otp: await latestCode(app, 'victim@example.com') },
-    });
+    const replay = await confirmEmailChange(app, attacker.cookie, 'victim@example.com');
     expect(replay.statusCode).toBe(400);
   });
 });

@@ -3,11 +3,10 @@
 // resumes. PGlite runs one query at a time, so its stall is a transaction that holds the queue.
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
-import { Client } from 'pg';
 import { openDatabase, type Database } from '../src/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { createClock, createTestDatabase, testConfig } from './helper';
+import { createClock, createEmptyPgDatabase, createTestDatabase, testConfig } from './helper';
 
 export const QUERY_TIMEOUT_MS = 1500;
 
@@ -62,16 +61,9 @@ function pausableRelay(target: URL) {
 }
 
 export async function stallablePostgres(adminUrl: string): Promise<Stallable> {
-  const admin = new URL(adminUrl);
-  const base = decodeURIComponent(admin.pathname.slice(1)) || 'referio_test';
-  const name = `${base}_${Math.random().toString(36).slice(2, 10)}`.slice(0, 63);
-  const c = new Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(`CREATE DATABASE "${name}"`);
-  await c.end();
-  const relay = pausableRelay(admin);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const empty = await createEmptyPgDatabase(adminUrl);
+  const relay = pausableRelay(new URL(adminUrl));
+  const url = new URL(empty.url);
   url.hostname = '127.0.0.1';
   url.port = String(await relay.listen());
   const database = await openDatabase({
@@ -87,10 +79,7 @@ export async function stallablePostgres(adminUrl: string): Promise<Stallable> {
     async close() {
       await database.close();
       await relay.close();
-      const cleanup = new Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
+      await empty.drop();
     },
   };
 }

@@ -10,6 +10,7 @@ import { latestCode, setupTestContext, signIn, verifyWorkEmail } from './helper'
 import {
   call,
   insertJob,
+  listReferrals,
   makeUser,
   postJob,
   sendReferral,
@@ -56,13 +57,7 @@ const requestsOf = async (
   roleId: 0 | 1,
   status: 'pending' | 'approved' | 'declined' | 'expired',
 ) =>
-  (
-    await call(app, u, 'POST', '/referralRequest/getAllReferralRequestsData', {
-      userId: u.id,
-      roleId,
-      status,
-    })
-  ).json().data as {
+  (await listReferrals(app, u, roleId, status)).json().data as {
     _id: string;
     status: string;
     createdAt: string;

@@ -10,15 +10,16 @@ import { detectImageType, detectResumeType, zipEntryNames } from '../src/service
 import { MINUTE, setupTestContext } from './helper';
 import {
   call,
+  defaultResumeKey,
   insertJob,
   makeUser,
   multipartBody,
   PDF,
   PNG,
+  sendReferral,
+  type TestUser,
   uploadResume,
   zipWith,
-  type TestUser,
-  defaultResumeKey,
 } from './market-fixtures';
 
 const ctx = setupTestContext();
@@ -174,11 +175,7 @@ describe('resume upload and download', () => {
     expect((await call(app, referrer, 'GET', url)).statusCode).toBe(403);
     expect((await call(app, null, 'GET', url)).statusCode).toBe(401);
 
-    const sent = await call(app, candidate, 'POST', '/referralRequest/sendReferralRequest', {
-      jobPostId: job.id,
-      targetUserId: referrer.id,
-      userId: candidate.id,
-    });
+    const sent = await sendReferral(app, candidate, job.id, referrer.id);
     const resumeLink = sent.json().data.senderId.resumeLink as string;
     expect(resumeLink).toBe(`/api${url}?requestId=${sent.json().data._id}`);
     expect((await call(app, referrer, 'GET', url)).statusCode).toBe(200);
@@ -204,11 +201,7 @@ describe('resume upload and download', () => {
     const referrer = await makeUser(app, 'ref');
     const job = await insertJob(app, referrer.id);
     await uploadResume(app, candidate);
-    const sent = await call(app, candidate, 'POST', '/referralRequest/sendReferralRequest', {
-      jobPostId: job.id,
-      targetUserId: referrer.id,
-      userId: candidate.id,
-    });
+    const sent = await sendReferral(app, candidate, job.id, referrer.id);
     const del = await call(app, candidate, 'DELETE', '/documentsUpload/resume');
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ success: true, message: 'Resume removed successfully' });

@@ -13,7 +13,15 @@ import {
 } from '../src/lib/work-email';
 import type * as WorkEmail from '../src/lib/work-email';
 import { latestCode, setupTestContext, validJobBody, verifyWorkEmail } from './helper';
-import { call, insertJob, makeUser, postJob, uploadResume, type TestUser } from './market-fixtures';
+import {
+  call,
+  insertJob,
+  makeUser,
+  postJob,
+  sendReferral,
+  type TestUser,
+  uploadResume,
+} from './market-fixtures';
 
 const ctx = setupTestContext();
 
@@ -226,11 +234,7 @@ describe('approving a referral needs verification at the job company', () => {
     const job = await insertJob(app, referrer.id, { companyName: jobCompany });
     const candidate = await makeUser(app, 'cand');
     await uploadResume(app, candidate);
-    const sent = await call(app, candidate, 'POST', '/referralRequest/sendReferralRequest', {
-      jobPostId: job.id,
-      targetUserId: referrer.id,
-      userId: candidate.id,
-    });
+    const sent = await sendReferral(app, candidate, job.id, referrer.id);
     return sent.json().data._id as string;
   }
   const approve = (app: FastifyInstance, u: TestUser, id: string) =>

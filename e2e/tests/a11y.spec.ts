@@ -11,17 +11,7 @@ import {
   verifyWorkEmailOverApi,
 } from '../support/session';
 import { confirmDomainAsOperator } from '../support/confirm-domain';
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
-
-/** Waits until the page shows its main heading and nothing is loading any more. */
-async function settle(page: Page, heading?: string | RegExp): Promise<void> {
-  const h1 = heading
-    ? page.getByRole('heading', { level: 1, name: heading })
-    : page.getByRole('heading', { level: 1 });
-  await expect(h1.first()).toBeVisible();
-  await expect(page.locator('.rf-spinner')).toHaveCount(0);
-}
+import { CANDIDATE_PAGES, PDF, REFERRER_PAGES, settle } from '../support/site';
 
 async function visit(page: Page, url: string, heading?: string | RegExp): Promise<void> {
   await page.goto(url);
@@ -121,14 +111,7 @@ test.describe('axe finds no serious or critical violations', () => {
     await expect(page.getByRole('dialog', { name: 'Upload your resume' })).toBeVisible();
     await expectNoSeriousViolations(page, `/job-details/${jobId} (resume upload dialog)`);
 
-    for (const [key, heading] of [
-      ['userdashboard', 'Dashboard'],
-      ['explore', 'Explore'],
-      ['myReferralRequests', 'My Referral Requests'],
-      ['profile', 'Profile'],
-      ['upgradToPremium', 'Upgrade To Premium'],
-      ['chat', 'Chat'],
-    ] as const) {
+    for (const [key, heading] of [...CANDIDATE_PAGES, ['chat', 'Chat'] as const]) {
       await visit(page, `/dashboard/${key}`, heading);
     }
 
@@ -149,14 +132,7 @@ test.describe('axe finds no serious or critical violations', () => {
     const title = `Accessible Engineer ${Date.now().toString(36)}`;
     await createJobOverApi(page, userId, title);
 
-    for (const [key, heading] of [
-      ['referrarDashboard', /^Welcome/],
-      ['referralRequests', 'Referral Requests'],
-      ['jobPosts', 'Manage Your Job Posts Effortlessly!'],
-      ['giverefferal', 'Give Referral'],
-      ['referrarProfile', 'Profile'],
-      ['chat', 'Chat'],
-    ] as const) {
+    for (const [key, heading] of [...REFERRER_PAGES, ['chat', 'Chat'] as const]) {
       await visit(page, `/dashboard/${key}`, heading);
     }
 

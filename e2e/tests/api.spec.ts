@@ -9,9 +9,8 @@ import {
 import { readCode, uniqueEmail } from '../support/mailbox';
 import { verifyWorkEmailOverApi } from '../support/session';
 import { confirmDomainAsOperator } from '../support/confirm-domain';
+import { BASE, PDF } from '../support/site';
 
-const BASE = 'http://localhost:3000';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.alloc(64, 7),

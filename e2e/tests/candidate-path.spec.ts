@@ -4,8 +4,8 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { readCode, uniqueEmail } from '../support/mailbox';
 import { createJobOverApi, signUp } from '../support/session';
+import { PDF } from '../support/site';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
 
 async function referrerWithJobs(browser: Browser, titles: string[]) {

@@ -6,16 +6,15 @@ import {
 } from '@playwright/test';
 import { readCode } from '../support/mailbox';
 import { signUp } from '../support/session';
+import { BASE, JOB_FIELDS, PDF } from '../support/site';
 
-const BASE = 'http://localhost:3000';
 const DEMO_REFERRER = 'referrer@referio.test';
 
-// A 1×1 transparent PNG and the start of a PDF: small, valid by content.
+// A 1×1 transparent PNG: small, valid by content.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 
 interface Envelope<T> {
   success: boolean;
@@ -37,18 +36,11 @@ async function createJobFor(api: APIRequestContext, userId: string, skills: stri
   const companyName = history[history.length - 1]!.companyName;
   const res = await api.post('/api/jobPost/createJobPost', {
     data: {
+      ...JOB_FIELDS,
       userId,
       jobTitle: `Frontend Engineer ${Date.now().toString(36)}`,
       companyName,
-      jobLocation: 'Remote',
-      address: 'Pune',
-      industry: 'it',
-      experience: '3-6',
-      jobType: 'Full-time',
-      salaryRange: '10-20',
       requiredSkills: skills,
-      jobDescription: ['Build things.'],
-      notes: ['Be kind.'],
     },
   });
   expect(res.ok(), await res.text()).toBe(true);

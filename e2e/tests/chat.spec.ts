@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { readCode, uniqueEmail } from '../support/mailbox';
 import { signUp } from '../support/session';
+import { JOB_FIELDS } from '../support/site';
 
 const BASE = 'http://localhost:3000';
 // The start of a PDF: small, valid by content.
@@ -81,18 +82,10 @@ async function approvedReferral(
   const job = await ok<{ _id: string }>(
     await referrer.request.post('/api/jobPost/createJobPost', {
       data: {
+        ...JOB_FIELDS,
         userId: referrerId,
         jobTitle: 'Chat Test Engineer',
         companyName: 'Acme Chat',
-        jobLocation: 'Remote',
-        address: 'Bengaluru',
-        industry: 'it',
-        experience: '3-6',
-        jobType: 'Full-time',
-        salaryRange: '12-18',
-        requiredSkills: ['TypeScript'],
-        jobDescription: ['Build chat.'],
-        notes: ['Be kind.'],
       },
     }),
   );

@@ -12,9 +12,7 @@ import { expectNoSeriousViolations } from '../support/axe';
 import { checkLayout } from '../support/layout-checks';
 import { readCode, uniqueEmail } from '../support/mailbox';
 import { signUp } from '../support/session';
-
-const BASE = 'http://localhost:3000';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+import { BASE, JOB_FIELDS, PDF } from '../support/site';
 
 interface Envelope<T> {
   success: boolean;
@@ -57,19 +55,11 @@ async function verifiedReferrer(fullName: string): Promise<Referrer> {
 async function postJob(referrer: Referrer, jobTitle: string, companyName: string): Promise<string> {
   const res = await referrer.api.post('/api/jobPost/createJobPost', {
     data: {
+      ...JOB_FIELDS,
       userId: referrer.id,
       jobTitle,
       companyName,
-      jobLocation: 'Remote',
-      address: '12 MG Road, Bengaluru',
-      companyLogo: '',
-      industry: 'it',
-      experience: '3-6',
-      jobType: 'Full-time',
-      salaryRange: '20-30',
       requiredSkills: ['Go', 'PostgreSQL'],
-      jobDescription: ['Build the payments platform'],
-      notes: ['Small team'],
     },
   });
   expect(res.ok(), await res.text()).toBe(true);

@@ -3,8 +3,8 @@
 // the job in the Saved jobs tab; and Share on the job page (copy link where the phone has no share sheet).
 import { expect, test, type Page } from '@playwright/test';
 import { createJobOverApi, signUp } from '../support/session';
+import { PDF } from '../support/site';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
 const shot = (page: Page, name: string) =>
   process.env.SEEKERS_SHOTS

@@ -5,8 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readCode, waitForMail } from '../support/mailbox';
 import { createJobOverApi, signUp } from '../support/session';
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+import { PDF } from '../support/site';
 
 async function setName(page: Page, userId: string, email: string, fullName: string) {
   const res = await page.request.put(`/api/auth/updateById/${userId}`, {

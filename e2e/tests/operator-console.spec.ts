@@ -7,8 +7,8 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForMail } from '../support/mailbox';
 import { E2E_OPERATOR_EMAIL, signUp, signUpAs } from '../support/session';
+import { BASE } from '../support/site';
 
-const BASE = 'http://localhost:3000';
 /** Where the screenshots go when SCREENSHOT_DIR is set (looked at by hand). */
 const SHOTS = process.env.SCREENSHOT_DIR;
 const SIZES = [

@@ -15,9 +15,7 @@ import {
   verifyWorkEmailOverApi,
 } from '../support/session';
 import { confirmDomainAsOperator } from '../support/confirm-domain';
-
-const BASE = 'http://localhost:3000';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+import { BASE, PDF } from '../support/site';
 
 interface Envelope<T> {
   success: boolean;

@@ -5,28 +5,18 @@
 // mid-journey; the user carries on without seeing an error.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { Client } from 'pg';
 import { readCode } from '../support/mailbox';
 import { signUp } from '../support/session';
+import { freePort } from '../../tools/run/net.cjs';
+import { JOB_FIELDS, PDF } from '../support/site';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const HAPROXY = process.env.HAPROXY_PATH || '/usr/sbin/haproxy';
 const PG_ADMIN_URL = process.env.PG_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 /** Whether PostgreSQL answers at PG_ADMIN_URL (the one reason this journey may be skipped). */
 async function postgresAnswers(): Promise<string | null> {
@@ -282,18 +272,11 @@ test('two API instances behind HAProxy: the whole journey, with one instance kil
     const title = `Scale-out Engineer ${Date.now().toString(36)}`;
     const posted = await referrer.request.post('/api/jobPost/createJobPost', {
       data: {
+        ...JOB_FIELDS,
         userId: ref.userId,
         jobTitle: title,
         companyName: 'Acme Scale',
-        jobLocation: 'Remote',
-        address: 'Bengaluru',
-        industry: 'it',
-        experience: '3-6',
-        jobType: 'Full-time',
-        salaryRange: '12-18',
         requiredSkills: ['Go'],
-        jobDescription: ['Keep it up.'],
-        notes: ['Be kind.'],
       },
     });
     expect(posted.ok(), await posted.text()).toBe(true);

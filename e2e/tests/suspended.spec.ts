@@ -3,8 +3,8 @@
 // tab signs the others out.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_OPERATOR_EMAIL, signInWithCode, signUp, signUpAs } from '../support/session';
+import { BASE } from '../support/site';
 
-const BASE = 'http://localhost:3000';
 const REASON = 'Asked candidates to pay for referrals.';
 
 async function signedIn(browser: Browser, role: 'Applicant' | 'Referrer', email?: string) {

@@ -13,10 +13,8 @@ import {
   signUpAs,
   verifyWorkEmailOverApi,
 } from '../support/session';
+import { BASE, JOB_FIELDS, PDF } from '../support/site';
 
-const BASE = 'http://localhost:3000';
-// The start of a PDF: small, valid by content.
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 /** Where the screenshots go when SCREENSHOT_DIR is set (looked at by hand). */
 const SHOTS = process.env.SCREENSHOT_DIR;
 const SIZES = [
@@ -59,20 +57,6 @@ async function shoot(page: Page, name: string) {
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
 /** A job of `referrer` for `companyName` over the API (the referrer is verified where needed). */
-/** A job's fields other than its poster, title and company. */
-const JOB_FIELDS = {
-  jobLocation: 'Remote',
-  address: 'Bengaluru',
-  companyLogo: '',
-  industry: 'it',
-  experience: '3-6',
-  jobType: 'Full-time',
-  salaryRange: '12-18',
-  requiredSkills: ['TypeScript'],
-  jobDescription: ['Build the product.'],
-  notes: ['Be kind.'],
-};
-
 async function postJob(referrer: Person, companyName: string, jobTitle: string): Promise<string> {
   const res = await referrer.page.request.post('/api/jobPost/createJobPost', {
     data: { ...JOB_FIELDS, userId: referrer.id, jobTitle, companyName },

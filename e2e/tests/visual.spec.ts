@@ -14,9 +14,8 @@ import {
 import { checkLayout } from '../support/layout-checks';
 import { readCode, uniqueEmail } from '../support/mailbox';
 import { signUp } from '../support/session';
+import { BASE, CANDIDATE_PAGES, PDF, REFERRER_PAGES, settle as settlePage } from '../support/site';
 
-const BASE = 'http://localhost:3000';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 const LONG_TITLE =
   'Principal Distributed Systems Engineer, Payments Infrastructure and Reliability';
 
@@ -160,16 +159,9 @@ async function makeWorld(browser: Browser): Promise<World> {
 let worldPromise: Promise<World> | null = null;
 const getWorld = (browser: Browser) => (worldPromise ??= makeWorld(browser));
 
-/** Waits for the page's heading and for every spinner to go. */
-async function settle(page: Page, heading?: string | RegExp): Promise<void> {
-  const h1 = heading
-    ? page.getByRole('heading', { level: 1, name: heading })
-    : page.getByRole('heading', { level: 1 });
-  await expect(h1.first()).toBeVisible();
-  await expect(page.locator('.rf-spinner')).toHaveCount(0);
-  // Fonts and late images settle.
-  await page.evaluate(() => document.fonts.ready);
-}
+/** Waits for the page's heading, for every spinner to go and for the fonts (they change the layout). */
+const settle = (page: Page, heading?: string | RegExp) =>
+  settlePage(page, heading, { fonts: true });
 
 /** How many lines the element's text takes. */
 const lineCount = (page: Page, selector: string) =>
@@ -351,13 +343,7 @@ for (const vp of VIEWPORTS) {
       });
       const page = await context.newPage();
       try {
-        for (const [key, heading] of [
-          ['userdashboard', 'Dashboard'],
-          ['explore', 'Explore'],
-          ['myReferralRequests', 'My Referral Requests'],
-          ['profile', 'Profile'],
-          ['upgradToPremium', 'Upgrade To Premium'],
-        ] as const) {
+        for (const [key, heading] of CANDIDATE_PAGES) {
           await page.goto(`/dashboard/${key}`);
           await settle(page, heading);
           await shot(page, `cand-${key}`);
@@ -514,13 +500,7 @@ for (const vp of VIEWPORTS) {
       });
       const page = await context.newPage();
       try {
-        for (const [key, heading] of [
-          ['referrarDashboard', /^Welcome/],
-          ['referralRequests', 'Referral Requests'],
-          ['jobPosts', 'Manage Your Job Posts Effortlessly!'],
-          ['giverefferal', 'Give Referral'],
-          ['referrarProfile', 'Profile'],
-        ] as const) {
+        for (const [key, heading] of REFERRER_PAGES) {
           await page.goto(`/dashboard/${key}`);
           await settle(page, heading);
           await shot(page, `ref-${key}`);

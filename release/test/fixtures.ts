@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LocalStore } from '../src/store';
+import { publish } from '../src/releases';
+import { LocalStore, type Store } from '../src/store';
 
 export interface FixtureBuild {
   name: string;
@@ -62,6 +63,31 @@ export function makeDist(b: FixtureBuild): string {
 }
 
 export const localStore = (): LocalStore => new LocalStore(tmpDir('store'));
+
+/** Publishes a fixture build as a release of `app` (semver 0.1.0 unless told), by `by`. */
+export function publishBuild(
+  store: Store,
+  app: string,
+  build: FixtureBuild,
+  opts: { by: string; semver?: string },
+) {
+  return publish(store, {
+    app,
+    dist: makeDist(build),
+    semver: opts.semver ?? '0.1.0',
+    by: opts.by,
+  });
+}
+
+/** The version a fixture build is released as: {@link publishBuild}'s record.version. */
+export async function releaseBuild(
+  store: Store,
+  app: string,
+  build: FixtureBuild,
+  opts: { by: string; semver?: string },
+): Promise<string> {
+  return (await publishBuild(store, app, build, opts)).record.version;
+}
 
 const range = (v: string) => `^${v}`;
 

@@ -6,7 +6,15 @@ import { checkRelease } from '../src/guard';
 import { publish, RefusedError } from '../src/releases';
 import { canary, deploy, history, readPointer } from '../src/pointer';
 import type { Store } from '../src/store';
-import { cleanTmp, localStore, makeDist, remoteShared, shellShared } from './fixtures';
+import {
+  cleanTmp,
+  localStore,
+  makeDist,
+  releaseBuild,
+  remoteShared,
+  shellShared,
+  type FixtureBuild,
+} from './fixtures';
 
 afterAll(cleanTmp);
 
@@ -24,13 +32,8 @@ const contract = (consumes: Record<string, string[]>) => ({
   shared: {},
 });
 
-async function release(
-  store: Store,
-  app: string,
-  build: Parameters<typeof makeDist>[0],
-): Promise<string> {
-  return (await publish(store, { app, dist: makeDist(build), semver: '0.1.0', by })).record.version;
-}
+const release = (store: Store, app: string, build: FixtureBuild) =>
+  releaseBuild(store, app, build, { by });
 
 async function shellWith(
   store: Store,
@@ -45,6 +48,28 @@ async function shellWith(
     shared: shellShared(sharedVersion),
     contract: contract({ mfe_referrer: routes }),
   });
+}
+
+/** Releases and deploys an mfe-referrer that accepts @referio/shared 0.2 and 0.3 (both modules). */
+async function deployReferrerAcceptingBoth(store: Store): Promise<void> {
+  const both = await release(store, 'mfe-referrer', {
+    name: 'mfe_referrer',
+    exposes: ['./JobPosts', './ReferralRequests'],
+    shared: remoteShared('>=0.2.0 <0.4.0'),
+    text: 'accepts both',
+  });
+  await deploy(store, 'mfe-referrer', both, { by });
+}
+
+/**
+ * A live mfe-referrer that accepts @referio/shared 0.2 and 0.3 under a shell canary on 0.3 (routing to
+ * ./JobPosts only): answers the canary shell's version.
+ */
+async function liveReferrerUnderShellCanary(store: Store): Promise<string> {
+  const shell3 = await shellWith(store, '0.3.0', ['./JobPosts'], 'canary shell');
+  await deployReferrerAcceptingBoth(store);
+  await canary(store, 'shell', shell3, 10, { by });
+  return shell3;
 }
 
 describe('the deploy guard', () => {
@@ -84,13 +109,7 @@ describe('the deploy guard', () => {
     expect(await history(store)).toEqual(events);
 
     // The way there: a referrer that accepts both, then a shell that provides 0.3.0, then the release goes.
-    const both = await release(store, 'mfe-referrer', {
-      name: 'mfe_referrer',
-      exposes: ['./JobPosts', './ReferralRequests'],
-      shared: remoteShared('>=0.2.0 <0.4.0'),
-      text: 'accepts both',
-    });
-    await deploy(store, 'mfe-referrer', both, { by });
+    await deployReferrerAcceptingBoth(store);
     const shell3 = await shellWith(store, '0.3.0', ['./JobPosts'], 'shell 0.3');
     await deploy(store, 'shell', shell3, { by });
     await deploy(store, 'mfe-referrer', newer, { by });
@@ -149,15 +168,7 @@ describe('the deploy guard', () => {
   });
 
   it('checks a remote against a shell canary too (its visitors run that shell)', async () => {
-    const shell3 = await shellWith(store, '0.3.0', ['./JobPosts'], 'canary shell');
-    const both = await release(store, 'mfe-referrer', {
-      name: 'mfe_referrer',
-      exposes: ['./JobPosts', './ReferralRequests'],
-      shared: remoteShared('>=0.2.0 <0.4.0'),
-      text: 'accepts both',
-    });
-    await deploy(store, 'mfe-referrer', both, { by });
-    await canary(store, 'shell', shell3, 10, { by });
+    const shell3 = await liveReferrerUnderShellCanary(store);
     const only2 = await release(store, 'mfe-referrer', {
       name: 'mfe_referrer',
       exposes: ['./JobPosts', './ReferralRequests'],
@@ -170,15 +181,7 @@ describe('the deploy guard', () => {
   });
 
   it('names the shell it checks against: the live one and its canary each by name', async () => {
-    const shell3 = await shellWith(store, '0.3.0', ['./JobPosts'], 'canary shell');
-    const both = await release(store, 'mfe-referrer', {
-      name: 'mfe_referrer',
-      exposes: ['./JobPosts', './ReferralRequests'],
-      shared: remoteShared('>=0.2.0 <0.4.0'),
-      text: 'accepts both',
-    });
-    await deploy(store, 'mfe-referrer', both, { by });
-    await canary(store, 'shell', shell3, 10, { by });
+    const shell3 = await liveReferrerUnderShellCanary(store);
     const jobsOnly = await release(store, 'mfe-referrer', {
       name: 'mfe_referrer',
       exposes: ['./JobPosts'],

@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { apiPort, appByDir, apps, remoteApps } from '../src/apps';
-import { publish, releasesDir, releaseVersions } from '../src/releases';
-import { cleanTmp, localStore, makeDist } from './fixtures';
+import { releasesDir, releaseVersions } from '../src/releases';
+import { cleanTmp, localStore, releaseBuild } from './fixtures';
 
 afterAll(cleanTmp);
 
@@ -13,23 +13,16 @@ const by = 'reader test';
 describe('releaseVersions', () => {
   it("lists an app's kept versions by name, and nothing for an app without releases or a name that is not one", async () => {
     const store = localStore();
-    const one = await publish(store, {
-      app: 'mfe-chat',
-      dist: makeDist({ name: 'mfe_chat' }),
-      semver: '0.1.0',
-      by,
-    });
-    const two = await publish(store, {
-      app: 'mfe-chat',
-      dist: makeDist({ name: 'mfe_chat', text: 'another build' }),
-      semver: '0.1.0',
-      by,
-    });
+    const one = await releaseBuild(store, 'mfe-chat', { name: 'mfe_chat' }, { by });
+    const two = await releaseBuild(
+      store,
+      'mfe-chat',
+      { name: 'mfe_chat', text: 'another build' },
+      { by },
+    );
     // A half-written record (written to a temporary name first) is not a release.
     fs.writeFileSync(path.join(store.dir, 'meta', 'mfe-chat', 'x.json.123.tmp'), '{');
-    expect((await releaseVersions(store, 'mfe-chat')).sort()).toEqual(
-      [one.record.version, two.record.version].sort(),
-    );
+    expect((await releaseVersions(store, 'mfe-chat')).sort()).toEqual([one, two].sort());
     expect(await releaseVersions(store, 'mfe-public')).toEqual([]);
     expect(await releaseVersions(store, '../meta')).toEqual([]);
   });

@@ -23,7 +23,7 @@ import {
   resolveVersion,
   rollback,
 } from '../src/pointer';
-import { cleanTmp, makeDist, tmpDir } from './fixtures';
+import { cleanTmp, makeDist, publishBuild, releaseBuild, tmpDir } from './fixtures';
 
 let s3: S3rver;
 let s3Endpoint: string;
@@ -114,27 +114,17 @@ describe.each(backends)('the release store in %s', (_label, open) => {
   });
 
   it('never replaces a release: the same bytes are a no-op, other bytes under the same version are refused', async () => {
-    const first = await publish(store, {
-      app: 'mfe-chat',
-      dist: makeDist({ name: 'mfe_chat' }),
-      semver: '0.1.0',
-      by,
-    });
-    const again = await publish(store, {
-      app: 'mfe-chat',
-      dist: makeDist({ name: 'mfe_chat' }),
-      semver: '0.1.0',
-      by: 'someone else',
-    });
+    const first = await publishBuild(store, 'mfe-chat', { name: 'mfe_chat' }, { by });
+    const again = await publishBuild(
+      store,
+      'mfe-chat',
+      { name: 'mfe_chat' },
+      { by: 'someone else' },
+    );
     expect(again.status).toBe('unchanged');
     expect(again.record).toEqual(first.record);
     // A different build is a different version...
-    const other = await publish(store, {
-      app: 'mfe-chat',
-      dist: makeDist({ name: 'mfe_chat', text: 'v2' }),
-      semver: '0.1.0',
-      by,
-    });
+    const other = await publishBuild(store, 'mfe-chat', { name: 'mfe_chat', text: 'v2' }, { by });
     expect(other.record.version).not.toBe(first.record.version);
     // ...and forcing a kept version onto other bytes is refused, with the release untouched.
     const forced = publish(store, {
@@ -158,22 +148,13 @@ describe.each(backends)('the release store in %s', (_label, open) => {
   });
 
   it('deploys, rolls back and records who, when, from which release to which and why', async () => {
-    const v1 = (
-      await publish(store, {
-        app: 'mfe-referrer',
-        dist: makeDist({ name: 'mfe_referrer' }),
-        semver: '0.1.0',
-        by,
-      })
-    ).record.version;
-    const v2 = (
-      await publish(store, {
-        app: 'mfe-referrer',
-        dist: makeDist({ name: 'mfe_referrer', text: 'v2' }),
-        semver: '0.1.1',
-        by,
-      })
-    ).record.version;
+    const v1 = await releaseBuild(store, 'mfe-referrer', { name: 'mfe_referrer' }, { by });
+    const v2 = await releaseBuild(
+      store,
+      'mfe-referrer',
+      { name: 'mfe_referrer', text: 'v2' },
+      { by, semver: '0.1.1' },
+    );
     const t = (s: number) => new Date(Date.UTC(2026, 10, 26, 10, 0, s));
     await deploy(store, 'mfe-referrer', v1, { by: 'ada', note: 'first', now: t(1) });
     await deploy(store, 'mfe-referrer', v2, { by: 'bob', note: 'new job list', now: t(2) });
@@ -225,22 +206,13 @@ describe.each(backends)('the release store in %s', (_label, open) => {
   });
 
   it('runs a canary, then promotes it or aborts it', async () => {
-    const v1 = (
-      await publish(store, {
-        app: 'mfe-referrer',
-        dist: makeDist({ name: 'mfe_referrer' }),
-        semver: '0.1.0',
-        by,
-      })
-    ).record.version;
-    const v2 = (
-      await publish(store, {
-        app: 'mfe-referrer',
-        dist: makeDist({ name: 'mfe_referrer', text: 'v2' }),
-        semver: '0.1.0',
-        by,
-      })
-    ).record.version;
+    const v1 = await releaseBuild(store, 'mfe-referrer', { name: 'mfe_referrer' }, { by });
+    const v2 = await releaseBuild(
+      store,
+      'mfe-referrer',
+      { name: 'mfe_referrer', text: 'v2' },
+      { by, semver: '0.1.0' },
+    );
     await expect(canary(store, 'mfe-referrer', v2, 50, { by })).rejects.toThrow(
       'has no live release yet',
     );
@@ -271,14 +243,7 @@ describe.each(backends)('the release store in %s', (_label, open) => {
 
   it('puts a shell release in canary like a remote (its servers serve both, per visitor)', async () => {
     const shellOf = async (text: string) =>
-      (
-        await publish(store, {
-          app: 'shell',
-          dist: makeDist({ name: 'shell', host: true, text }),
-          semver: '0.1.0',
-          by,
-        })
-      ).record.version;
+      releaseBuild(store, 'shell', { name: 'shell', host: true, text }, { by });
     const [s1, s2] = [await shellOf('s1'), await shellOf('s2')];
     await deploy(store, 'shell', s1, { by });
     await canary(store, 'shell', s2, 10, { by });
@@ -295,12 +260,7 @@ describe('a local store', () => {
   it('writes the pointer whole (a reader never sees half of it)', async () => {
     const dir = tmpDir('store');
     const store = new LocalStore(dir);
-    const { record } = await publish(store, {
-      app: 'mfe-chat',
-      dist: makeDist({ name: 'mfe_chat' }),
-      semver: '0.1.0',
-      by,
-    });
+    const { record } = await publishBuild(store, 'mfe-chat', { name: 'mfe_chat' }, { by });
     await deploy(store, 'mfe-chat', record.version, { by });
     expect(fs.readdirSync(dir).sort()).toEqual([
       'history',

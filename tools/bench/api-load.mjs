@@ -37,34 +37,26 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { root } from '../run/apps.mjs';
-import { run, startApi, staleSteps, waitForUrl } from '../run/stack.mjs';
-import { benchApiEnv, median, percentile, printTable, writeResult } from './common.mjs';
+import { run, startApi, waitForUrl } from '../run/stack.mjs';
+import { benchApiEnv, benchSize, median, percentile, printTable, writeResult } from './common.mjs';
+import { apiDir, apiRequire, buildApi, pgClient } from './lib/api.mjs';
+import { CONNECTIONS, DURATION, WARMUP, warmThenMeasure } from './lib/cannon.mjs';
 import { BENCH_CANDIDATE, benchSearchTerms, seedBench } from './lib/seed.mjs';
 import { openLoop } from './lib/open-loop.mjs';
 
-const require = createRequire(import.meta.url);
-const apiDir = path.join(root, 'api');
-const { Client } = require(require.resolve('pg', { paths: [apiDir] }));
+const Client = pgClient();
 
 const PORT = Number(process.env.BENCH_API_PORT || 4100);
-const CONNECTIONS = Number(process.env.CONNECTIONS || 32);
-/** Seconds per measured run; ROUNDS interleaved rounds of each endpoint, medians reported. */
-const DURATION = Number(process.env.DURATION || 5);
+/** ROUNDS interleaved rounds of each endpoint (lib/cannon.mjs: how long each), medians reported. */
 const ROUNDS = Number(process.env.ROUNDS || 3);
-const WARMUP = Number(process.env.WARMUP || 2);
-const JOBS = Number(process.env.JOBS || 1_000_000);
-const COMPANIES = Number(process.env.COMPANIES || 50_000);
+const PG_SIZE = benchSize();
 /** PGlite holds its whole database in this process's memory: a tenth of the PostgreSQL size by default. */
 const PGLITE_JOBS = Number(process.env.PGLITE_JOBS || 100_000);
 const PGLITE_COMPANIES = Number(process.env.PGLITE_COMPANIES || 5_000);
 const sizeOf = (kind) =>
-  kind === 'pg'
-    ? { jobs: JOBS, companies: COMPANIES }
-    : { jobs: PGLITE_JOBS, companies: PGLITE_COMPANIES };
+  kind === 'pg' ? PG_SIZE : { jobs: PGLITE_JOBS, companies: PGLITE_COMPANIES };
 const BACKENDS = (process.env.BACKENDS || 'pglite,pg').split(',').map((s) => s.trim());
 const ADMIN_URL = process.env.PG_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SEARCHES = benchSearchTerms();
@@ -98,15 +90,6 @@ let base = `http://127.0.0.1:${PORT}`;
 
 function checkDeadline(step) {
   if (Date.now() > DEADLINE) throw new Error(`api-load: out of time before ${step}`);
-}
-
-/** Only the API (and the contract it requires) need to be built for this benchmark. */
-async function buildApi() {
-  for (const step of staleSteps().filter((s) => ['shared contract', 'api'].includes(s.name))) {
-    const t0 = Date.now();
-    await run('npm', ['run', 'build', '--silent', '-w', step.workspace], { quiet: true });
-    console.log(`build: ${step.name} done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  }
 }
 
 // --- PostgreSQL: a fresh database, as api/scripts/test-pg.mjs makes them ----------------------------
@@ -202,14 +185,6 @@ async function signIn() {
   return { cookie, userId: json.data._id };
 }
 
-function cannon(opts) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, timeout: 10, ...opts }, (err, r) =>
-      err ? reject(err) : resolve(r),
-    );
-  });
-}
-
 /** Where the search mix is: one cursor for every connection, so consecutive requests differ. */
 let mixCursor = 0;
 
@@ -251,10 +226,10 @@ async function load(label, url, { method = 'GET', body, bodies, cookie } = {}) {
         ],
       }
     : { url: base + url, method, headers, body: body ? JSON.stringify(body) : undefined };
-  await cannon({ ...opts, duration: WARMUP });
-  cache.hit = 0;
-  cache.miss = 0;
-  const r = await cannon({ ...opts, duration: DURATION });
+  const r = await warmThenMeasure(opts, () => {
+    cache.hit = 0;
+    cache.miss = 0;
+  });
   const out = {
     label,
     requests: r.requests.total,
@@ -317,11 +292,11 @@ function readPlan(plan) {
 }
 
 async function explainQueries({ databaseUrl, dataDir, viewerId, jobId }) {
-  const { openDatabase } = require(path.join(apiDir, 'dist', 'db', 'index.js'));
-  const jobs = require(path.join(apiDir, 'dist', 'services', 'job-posts.js'));
-  const { SessionStore } = require(path.join(apiDir, 'dist', 'services', 'sessions.js'));
-  const { loadConfig } = require(path.join(apiDir, 'dist', 'config.js'));
-  const { fillPlaceholders } = require(require.resolve('drizzle-orm', { paths: [apiDir] }));
+  const { openDatabase } = apiRequire(path.join(apiDir, 'dist', 'db', 'index.js'));
+  const jobs = apiRequire(path.join(apiDir, 'dist', 'services', 'job-posts.js'));
+  const { SessionStore } = apiRequire(path.join(apiDir, 'dist', 'services', 'sessions.js'));
+  const { loadConfig } = apiRequire(path.join(apiDir, 'dist', 'config.js'));
+  const { fillPlaceholders } = apiRequire(apiRequire.resolve('drizzle-orm', { paths: [apiDir] }));
   const database = await openDatabase({
     url: databaseUrl,
     pgliteDir: databaseUrl ? undefined : path.join(dataDir, 'pglite'),
@@ -695,7 +670,7 @@ async function prepare({ kind, databaseUrl, dataDir, out, explain = true }) {
     log: (m) => console.log(m),
   });
   // A job to ask for by id and the candidate's id, straight from the database.
-  const { openDatabase } = require(path.join(apiDir, 'dist', 'db', 'index.js'));
+  const { openDatabase } = apiRequire(path.join(apiDir, 'dist', 'db', 'index.js'));
   const probe = await openDatabase({
     url: databaseUrl,
     pgliteDir: databaseUrl ? undefined : path.join(dataDir, 'pglite'),

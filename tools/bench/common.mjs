@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { root } from '../run/apps.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../run/chromium.cjs';
 
 export const resultsDir = path.join(root, 'bench', 'results');
 
@@ -42,6 +43,15 @@ export const benchApiEnv = (dataDir, databaseUrl, extra = {}) => ({
   ...extra,
 });
 
+/**
+ * The seeded bench database's size: JOBS job posts of COMPANIES companies (by default `defaults`:
+ * 1,000,000 and 50,000).
+ */
+export const benchSize = (defaults = { jobs: 1_000_000, companies: 50_000 }) => ({
+  jobs: Number(process.env.JOBS || defaults.jobs),
+  companies: Number(process.env.COMPANIES || defaults.companies),
+});
+
 export function printTable(rows) {
   const cols = Object.keys(rows[0] ?? {});
   const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
@@ -51,18 +61,9 @@ export function printTable(rows) {
   for (const r of rows) console.log(line(cols.map((c) => r[c])));
 }
 
-export const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** Chromium's flags for the benchmarks: the e2e journeys' (tools/run/chromium.cjs), headless. */
+export const CHROMIUM_ARGS = ['--headless=new', ...CHROMIUM_FLAGS];
+export { CHROMIUM_PATH };
 
 /**
  * Runs `main` when the module at `moduleUrl` is the script node was started with, then exits: 0 when it

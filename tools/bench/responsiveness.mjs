@@ -20,17 +20,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { run, staleSteps, startApi, waitForUrl } from '../run/stack.mjs';
+import { startApi, waitForUrl } from '../run/stack.mjs';
 import { benchApiEnv, median, printTable, writeResult } from './common.mjs';
+import { buildApi } from './lib/api.mjs';
+import { CONNECTIONS, DURATION, warmThenMeasure } from './lib/cannon.mjs';
 import { seedBench } from './lib/seed.mjs';
 import { explainJobList, measureRefresh, seedRequests } from './lib/responsiveness-load.mjs';
 import { freshDatabase } from '../../api/scripts/pg-admin.mjs';
 
-const CONNECTIONS = Number(process.env.CONNECTIONS || 32);
-const DURATION = Number(process.env.DURATION || 5);
 const ROUNDS = Number(process.env.ROUNDS || 5);
-const WARMUP = Number(process.env.WARMUP || 2);
 const JOBS = Number(process.env.JOBS || 100_000);
 const REQUESTS = Number(process.env.REQUESTS || 1_000_000);
 const PAGES = Number(process.env.PAGES || 20);
@@ -40,22 +38,6 @@ const BASE_PORT = Number(
   process.env.BENCH_RESP_PORT || 41_000 + Math.floor(Math.random() * 10_000),
 );
 const PORTS = { with: BASE_PORT, without: BASE_PORT + 1 };
-
-async function buildApi() {
-  for (const step of staleSteps().filter((s) => ['shared contract', 'api'].includes(s.name))) {
-    const t0 = Date.now();
-    await run('npm', ['run', 'build', '--silent', '-w', step.workspace], { quiet: true });
-    console.log(`build: ${step.name} done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  }
-}
-
-function cannon(opts) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, timeout: 10, ...opts }, (err, r) =>
-      err ? reject(err) : resolve(r),
-    );
-  });
-}
 
 let cursor = 0;
 const bodies = Array.from({ length: PAGES }, (_, i) => ({ start: i * 9, limit: 9 }));
@@ -72,8 +54,7 @@ async function load(which) {
       },
     ],
   };
-  await cannon({ ...opts, duration: WARMUP });
-  const r = await cannon({ ...opts, duration: DURATION });
+  const r = await warmThenMeasure(opts);
   return {
     rps: r.requests.p50,
     p50: r.latency.p50,

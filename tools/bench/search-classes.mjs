@@ -8,15 +8,13 @@
 // searches. Writes bench/results/search-classes.json.
 //
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/referio_bench_s3 node tools/bench/search-classes.mjs
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { root } from '../run/apps.mjs';
 import { median, percentile, printTable, writeResult } from './common.mjs';
+import { pgClient } from './lib/api.mjs';
 import { benchSearchTerms } from './lib/seed.mjs';
 
-const require = createRequire(import.meta.url);
-const apiDir = path.join(root, 'api');
-const { Client } = require(require.resolve('pg', { paths: [apiDir] }));
+const Client = pgClient();
 
 const URL_ = process.env.BENCH_PG_URL;
 if (!URL_) throw new Error('BENCH_PG_URL: a seeded bench database');

@@ -16,18 +16,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { seededBenchDatabase } from './lib/bench-db.mjs';
 import { root } from '../run/apps.mjs';
-import { median, percentile, printTable } from './common.mjs';
+import { benchSize, median, percentile, printTable } from './common.mjs';
+import { pgClient } from './lib/api.mjs';
 import { buildFullText, fullTextStatement } from './lib/full-text.mjs';
 import { searchClasses } from './lib/search-mix.mjs';
 
-const require = createRequire(import.meta.url);
-const { Client } = require(require.resolve('pg', { paths: [path.join(root, 'api')] }));
-
-const JOBS = Number(process.env.JOBS || 1_000_000);
-const COMPANIES = Number(process.env.COMPANIES || 50_000);
+const Client = pgClient();
 const REPEAT = Number(process.env.REPEAT || 2);
 /** At most this many searches a class (default all: every search of the mix, and as many made from it). */
 const PER_CLASS = Number(process.env.PER_CLASS || Infinity);
@@ -187,10 +183,7 @@ function markdown(rows) {
 }
 
 async function main() {
-  const { db, release } = await seededBenchDatabase('referio-search-engines-', {
-    jobs: JOBS,
-    companies: COMPANIES,
-  });
+  const { db, release } = await seededBenchDatabase('referio-search-engines-', benchSize());
   const client = new Client({ connectionString: db.url });
   try {
     await client.connect();

@@ -12,16 +12,10 @@
 //     (a database api-load or search-engines seeded, or one to seed and keep)
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { seededBenchDatabase } from './lib/bench-db.mjs';
-import { root } from '../run/apps.mjs';
-import { median, percentile, printTable, writeResult } from './common.mjs';
+import { benchSize, median, percentile, printTable, writeResult } from './common.mjs';
+import { apiDir, apiRequire } from './lib/api.mjs';
 
-const require = createRequire(import.meta.url);
-const apiDir = path.join(root, 'api');
-
-const JOBS = Number(process.env.JOBS || 1_000_000);
-const COMPANIES = Number(process.env.COMPANIES || 50_000);
 const SAMPLE = Number(process.env.SAMPLE || 200);
 /** The companies with the most open jobs are timed too: the referrers are read from their jobs' rows. */
 const BIGGEST = 20;
@@ -54,14 +48,11 @@ const summary = (name, runs) => {
 const slowest = (runs) => runs.reduce((a, b) => (b.ms > a.ms ? b : a)).item;
 
 async function main() {
-  const { db, release } = await seededBenchDatabase('referio-similar-jobs-', {
-    jobs: JOBS,
-    companies: COMPANIES,
-  });
-  const { openDatabase } = require(path.join(apiDir, 'dist', 'db', 'index.js'));
-  const { JobPostRepository } = require(path.join(apiDir, 'dist', 'services', 'job-posts.js'));
-  const { CompanyRepository } = require(path.join(apiDir, 'dist', 'services', 'companies.js'));
-  const { fillPlaceholders } = require(require.resolve('drizzle-orm', { paths: [apiDir] }));
+  const { db, release } = await seededBenchDatabase('referio-similar-jobs-', benchSize());
+  const { openDatabase } = apiRequire(path.join(apiDir, 'dist', 'db', 'index.js'));
+  const { JobPostRepository } = apiRequire(path.join(apiDir, 'dist', 'services', 'job-posts.js'));
+  const { CompanyRepository } = apiRequire(path.join(apiDir, 'dist', 'services', 'companies.js'));
+  const { fillPlaceholders } = apiRequire(apiRequire.resolve('drizzle-orm', { paths: [apiDir] }));
   let database = null;
   try {
     database = await openDatabase({ url: db.url });
@@ -111,7 +102,7 @@ async function main() {
 
 /** EXPLAIN (ANALYZE) of `publicPage`'s statement for `id`, caught from the pool as the repository sends it. */
 async function explainCompanyPage(client, id) {
-  const { CompanyRepository } = require(path.join(apiDir, 'dist', 'services', 'companies.js'));
+  const { CompanyRepository } = apiRequire(path.join(apiDir, 'dist', 'services', 'companies.js'));
   let caught = null;
   const spy = {
     execute: async (query) => {
@@ -120,7 +111,7 @@ async function explainCompanyPage(client, id) {
     },
   };
   await new CompanyRepository(spy).publicPage(id);
-  const { PgDialect } = require(require.resolve('drizzle-orm/pg-core', { paths: [apiDir] }));
+  const { PgDialect } = apiRequire(apiRequire.resolve('drizzle-orm/pg-core', { paths: [apiDir] }));
   const { sql: text, params } = new PgDialect().sqlToQuery(caught);
   return (await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params)).rows
     .map((r) => r['QUERY PLAN'])

@@ -14,19 +14,13 @@
 //     (a seeded database, kept; the API migrates it: the suggestions' functions and index)
 //   BENCH_PG_URL=… REPEAT=2 PER_CLASS=5 node tools/bench/suggest.mjs   # a quick check
 import os from 'node:os';
-import path from 'node:path';
-import { createRequire } from 'node:module';
 import { seededBenchDatabase } from './lib/bench-db.mjs';
-import { root } from '../run/apps.mjs';
 import { startApi, waitForUrl } from '../run/stack.mjs';
-import { benchApiEnv, median, percentile, printTable, writeResult } from './common.mjs';
+import { benchApiEnv, benchSize, median, percentile, printTable, writeResult } from './common.mjs';
+import { pgClient } from './lib/api.mjs';
 import { benchSearchTerms } from './lib/seed.mjs';
 
-const require = createRequire(import.meta.url);
-const { Client } = require(require.resolve('pg', { paths: [path.join(root, 'api')] }));
-
-const JOBS = Number(process.env.JOBS || 1_000_000);
-const COMPANIES = Number(process.env.COMPANIES || 50_000);
+const Client = pgClient();
 const REPEAT = Number(process.env.REPEAT || 20);
 /** At most this many prefixes a class. */
 const PER_CLASS = Number(process.env.PER_CLASS || 40);
@@ -124,10 +118,7 @@ async function explain(url, q) {
 }
 
 async function main() {
-  const { db, dataDir, release } = await seededBenchDatabase('referio-suggest-', {
-    jobs: JOBS,
-    companies: COMPANIES,
-  });
+  const { db, dataDir, release } = await seededBenchDatabase('referio-suggest-', benchSize());
   let api = null;
   try {
     api = startApi({

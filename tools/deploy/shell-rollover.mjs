@@ -14,24 +14,16 @@
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../run/net.cjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SERVE = path.join(ROOT, 'shell/server/dist/serve.js');
 const RELEASE = path.join(ROOT, 'release/bin/referio-release.js');
 export const RELEASE_HEADER = 'referio-shell-release';
 
-export const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
+export { freePort };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,6 +1,12 @@
 // What an e-mail's unsubscribe link needs, for every kind of e-mail that has one (notifications, job
 // alerts): the one-click form mail clients POST (RFC 8058), the page with one button, the refusal.
-import { errorResponse, htmlPage, messageAnswer } from '../contract';
+import {
+  errorResponse,
+  errorResponses,
+  htmlPage,
+  messageAnswer,
+  unsubscribeQuery,
+} from '../contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../lib/notification-text';
 import { simplePage, wantsHtml } from '../lib/simple-page';
@@ -35,6 +41,38 @@ export const unsubscribedAnswer = (description: string) => ({
   content: {
     'application/json': { schema: messageAnswer },
     'text/html': { schema: htmlPage },
+  },
+});
+
+/**
+ * The options of an unsubscribe link's GET route (public, the token in the query): answers the link's
+ * page, or the refusal.
+ */
+export const pageRouteOptions = (tag: string, summary: string) => ({
+  config: { auth: 'public' as const },
+  schema: {
+    tags: [tag],
+    summary,
+    querystring: unsubscribeQuery,
+    response: { 200: unsubscribePage, 400: unsubscribeRefusal, ...errorResponses() },
+  },
+});
+
+/**
+ * The options of the one-click POST route (public, the token in the query): answers JSON or a page
+ * (`description` says which), or the refusal.
+ */
+export const oneClickRouteOptions = (tag: string, summary: string, description: string) => ({
+  config: { auth: 'public' as const },
+  schema: {
+    tags: [tag],
+    summary,
+    querystring: unsubscribeQuery,
+    response: {
+      200: unsubscribedAnswer(description),
+      400: unsubscribeRefusal,
+      ...errorResponses(),
+    },
   },
 });
 

@@ -46,6 +46,15 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Advisory-lock namespace of the daily wrong-code budgets (one lock per address and budget). */
 const OTP_BUDGET_LOCK = 727_274_102;
 const DAY_MS = 24 * HOUR_MS;
+
+/** The budget's wrong codes of the 24 h before `now` (a budget's address and kind of browser). */
+const failuresOfLastDay = ({ email, knownDevice }: FailureBudget, now: Date) =>
+  and(
+    eq(otpFailures.email, email),
+    eq(otpFailures.knownDevice, knownDevice),
+    gt(otpFailures.createdAt, new Date(now.getTime() - DAY_MS)),
+  );
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function tooSoon(seconds: number): HttpError {
@@ -185,18 +194,11 @@ export class OtpService {
    * spend the owner's budget, and only the owner's own browsers can spend theirs.
    */
   private async dailyLimit(budget: FailureBudget): Promise<HttpError | null> {
-    const { email, purpose, knownDevice } = budget;
     const now = this.now();
     const rows = await this.db
       .select({ weight: otpFailures.weight, createdAt: otpFailures.createdAt })
       .from(otpFailures)
-      .where(
-        and(
-          eq(otpFailures.email, email),
-          eq(otpFailures.knownDevice, knownDevice),
-          gt(otpFailures.createdAt, new Date(now.getTime() - DAY_MS)),
-        ),
-      )
+      .where(failuresOfLastDay(budget, now))
       .orderBy(asc(otpFailures.createdAt));
     const total = rows.reduce((sum, r) => sum + r.weight, 0);
     if (total < this.limits.maxFailuresPerDay) return null;
@@ -211,7 +213,7 @@ export class OtpService {
       }
     }
     const seconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
-    return new HttpError(429, dailyLimitMessage(Math.ceil(seconds / 3600), purpose), {
+    return new HttpError(429, dailyLimitMessage(Math.ceil(seconds / 3600), budget.purpose), {
       'retry-after': String(seconds),
     });
   }
@@ -296,13 +298,7 @@ export class OtpService {
       const [{ total } = { total: 0 }] = await tx
         .select({ total: sql<number>`coalesce(sum(${otpFailures.weight}), 0)::int` })
         .from(otpFailures)
-        .where(
-          and(
-            eq(otpFailures.email, email),
-            eq(otpFailures.knownDevice, knownDevice),
-            gt(otpFailures.createdAt, new Date(now.getTime() - DAY_MS)),
-          ),
-        );
+        .where(failuresOfLastDay(budget, now));
       const failuresToday = Number(total) + weight;
       if (failuresToday > this.limits.maxFailuresPerDay) return { id: null, failuresToday };
       const [row] = await tx

@@ -105,6 +105,30 @@ export interface ReferralOptions {
 /** Whose requests a list or count is of: those the person sent, or those addressed to them. */
 export type ReferralSide = 'sent' | 'received';
 
+/**
+ * The request `id`, locked in `tx` for a change by its `side` (the recipient answers, the sender
+ * withdraws): 404 if there is none, 403 if `userId` is not that side of it.
+ */
+async function lockOwnRequest(
+  tx: Tx,
+  id: string,
+  side: 'recipientId' | 'senderId',
+  userId: string,
+): Promise<typeof referralRequests.$inferSelect> {
+  const [row] = await tx
+    .select()
+    .from(referralRequests)
+    .where(eq(referralRequests.id, id))
+    .for('update');
+  if (!row) throw new HttpError(404, REFERRAL_MESSAGES.notFound);
+  if (row[side] !== userId)
+    throw new HttpError(
+      403,
+      side === 'recipientId' ? REFERRAL_MESSAGES.notRecipient : REFERRAL_MESSAGES.notSender,
+    );
+  return row;
+}
+
 /** The statuses that hold a job for its candidate (the partial unique index's). */
 const LIVE_STATUSES = ['pending', 'approved', 'declined'] as const;
 /**
@@ -504,13 +528,7 @@ export class ReferralRepository {
         await this.companies.assertVerifiedForJob(me.id, pre.jobPostId, 'approve', this.now());
     }
     await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(referralRequests)
-        .where(eq(referralRequests.id, id))
-        .for('update');
-      if (!row) throw new HttpError(404, REFERRAL_MESSAGES.notFound);
-      if (row.recipientId !== me.id) throw new HttpError(403, REFERRAL_MESSAGES.notRecipient);
+      const row = await lockOwnRequest(tx, id, 'recipientId', me.id);
       // An answer tells the candidate: no contact after a block either way.
       if (await blockedEitherWay(tx, row.senderId, me.id)) {
         throw new HttpError(403, REFERRAL_MESSAGES.blocked);
@@ -552,13 +570,7 @@ export class ReferralRepository {
   async withdraw(me: UserRow, id: string): Promise<ReferralRequest> {
     await this.expireDue({ id });
     await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(referralRequests)
-        .where(eq(referralRequests.id, id))
-        .for('update');
-      if (!row) throw new HttpError(404, REFERRAL_MESSAGES.notFound);
-      if (row.senderId !== me.id) throw new HttpError(403, REFERRAL_MESSAGES.notSender);
+      const row = await lockOwnRequest(tx, id, 'senderId', me.id);
       if (row.status !== 'pending')
         throw new HttpError(409, REFERRAL_MESSAGES.alreadyDone(row.status));
       await tx

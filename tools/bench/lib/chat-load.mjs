@@ -23,19 +23,15 @@
 //   CHATS=100 ROUNDS=5 CONCURRENCY=20 BENCH_TIMEOUT_MS=120000 npm run bench:chat -w @referio/api
 //   INSTANCES=2 CHATS=1000 ROUNDS=2 DATABASE_URL=… node tools/bench/lib/chat-load.mjs
 //   INSTANCES=4 CHATS=1000 RATES=100,200,400 DATABASE_URL=… node tools/bench/lib/chat-load.mjs
-import { execFileSync, spawn } from 'node:child_process';
-import net from 'node:net';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const apiDir = path.join(root, 'api');
-const require = createRequire(path.join(apiDir, 'package.json'));
+import { root } from '../../run/apps.mjs';
+import { freePort } from '../../run/net.cjs';
+import { apiDir, apiRequire, buildApi } from './api.mjs';
 
 const CHATS = Number(process.env.CHATS ?? 100);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
@@ -54,33 +50,12 @@ const started = Date.now();
 const deadline = started + TIMEOUT_MS;
 const remaining = () => Math.max(0, deadline - Date.now());
 
-/** The built API (dist/) is what runs in production: build it when missing or older than the sources. */
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) {
-      const p = path.join(entry.parentPath ?? entry.path, entry.name);
-      newest = Math.max(newest, fs.statSync(p).mtimeMs);
-    }
-  }
-  return newest;
-}
-const distApp = path.join(apiDir, 'dist', 'app.js');
-const stale =
-  !fs.existsSync(distApp) ||
-  !fs.existsSync(path.join(root, 'shared', 'dist', 'contract')) ||
-  newestMtime(path.join(apiDir, 'src')) > fs.statSync(distApp).mtimeMs ||
-  newestMtime(path.join(root, 'shared', 'src', 'contract')) > fs.statSync(distApp).mtimeMs;
-if (stale) {
-  console.log('building @referio/shared and @referio/api …');
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  execFileSync(npm, ['run', 'build', '-w', '@referio/shared'], { cwd: root, stdio: 'inherit' });
-  execFileSync(npm, ['run', 'build', '-w', '@referio/api'], { cwd: root, stdio: 'inherit' });
-}
+// The built API (dist/) is what runs in production.
+await buildApi();
 
-const { buildApp } = require(distApp);
-const { loadConfig } = require(path.join(apiDir, 'dist', 'config.js'));
-const schema = require(path.join(apiDir, 'dist', 'db', 'schema.js'));
+const { buildApp } = apiRequire(path.join(apiDir, 'dist', 'app.js'));
+const { loadConfig } = apiRequire(path.join(apiDir, 'dist', 'config.js'));
+const schema = apiRequire(path.join(apiDir, 'dist', 'db', 'schema.js'));
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-bench-chat-'));
 const apiEnv = {
@@ -97,16 +72,6 @@ const apiEnv = {
 };
 const config = loadConfig(apiEnv);
 const app = await buildApp(config, { logger: { level: 'warn' } });
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port: p } = s.address();
-      s.close(() => resolve(p));
-    });
-  });
 
 /** The servers: this process's app (INSTANCES=1) or N API processes on the same database. */
 const children = [];

@@ -11,16 +11,12 @@
 // mails/s: arrivals over the time the API was up and sending. Writes bench/results/outbox-pg.json.
 //
 //   MAILS=10000 KILL_AT=0.3 node tools/bench/with-pg.mjs tools/bench/lib/outbox-load.mjs
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const apiDir = path.join(root, 'api');
-const require = createRequire(path.join(apiDir, 'package.json'));
+import { root } from '../../run/apps.mjs';
+import { apiDir, apiRequire, buildApi } from './api.mjs';
 
 const MAILS = Number(process.env.MAILS ?? 10_000);
 const KILL_AT = Number(process.env.KILL_AT ?? 0.3);
@@ -32,34 +28,13 @@ if (!process.env.DATABASE_URL) {
   process.exit(2);
 }
 
-/** The built API is what runs in production: build it when missing or older than the sources. */
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) {
-      newest = Math.max(
-        newest,
-        fs.statSync(path.join(entry.parentPath ?? entry.path, entry.name)).mtimeMs,
-      );
-    }
-  }
-  return newest;
-}
+// The built API is what runs in production.
+await buildApi();
 const distServer = path.join(apiDir, 'dist', 'server.js');
-if (
-  !fs.existsSync(distServer) ||
-  !fs.existsSync(path.join(root, 'shared', 'dist', 'contract')) ||
-  newestMtime(path.join(apiDir, 'src')) > fs.statSync(distServer).mtimeMs ||
-  newestMtime(path.join(root, 'shared', 'src', 'contract')) > fs.statSync(distServer).mtimeMs
-) {
-  console.log('building @referio/shared and @referio/api …');
-  execFileSync('npm', ['run', 'build', '-w', '@referio/shared'], { cwd: root, stdio: 'inherit' });
-  execFileSync('npm', ['run', 'build', '-w', '@referio/api'], { cwd: root, stdio: 'inherit' });
-}
 
-const { SMTPServer } = require('smtp-server');
-const { Client } = require('pg');
-const { openDatabase } = require(path.join(apiDir, 'dist', 'db', 'index.js'));
+const { SMTPServer } = apiRequire('smtp-server');
+const { Client } = apiRequire('pg');
+const { openDatabase } = apiRequire(path.join(apiDir, 'dist', 'db', 'index.js'));
 
 // The schema, migrated once.
 const database = await openDatabase({ url: process.env.DATABASE_URL });

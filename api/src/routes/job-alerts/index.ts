@@ -10,7 +10,6 @@ import {
   jobAlertParams,
   jobAlertsAnswer,
   messageAnswer,
-  unsubscribeQuery,
   updateJobAlertRequest,
   type JobFilters,
 } from '../../contract';
@@ -128,19 +127,10 @@ function unsubscribeRoutes(app: RouteApp): void {
    */
   app.get(
     '/jobAlerts/unsubscribe',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: ['jobs'],
-        summary: "A job alert e-mail's unsubscribe link: a page with one button (changes nothing)",
-        querystring: unsubscribeQuery,
-        response: {
-          200: oneClick.unsubscribePage,
-          400: oneClick.unsubscribeRefusal,
-          ...errorResponses(),
-        },
-      },
-    },
+    oneClick.pageRouteOptions(
+      'jobs',
+      "A job alert e-mail's unsubscribe link: a page with one button (changes nothing)",
+    ),
     async (request, reply) => {
       const claim = await app.jobAlerts.readUnsubscribeToken(request.query.token);
       if (!claim) return refuse(request, reply);
@@ -170,19 +160,11 @@ function unsubscribeRoutes(app: RouteApp): void {
   /** One-click unsubscribe (RFC 8058, and the page's button): turns off exactly the token's alert. */
   app.post(
     '/jobAlerts/unsubscribe',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: ['jobs'],
-        summary: 'One-click unsubscribe (RFC 8058): turns off the job alert the token names',
-        querystring: unsubscribeQuery,
-        response: {
-          200: oneClick.unsubscribedAnswer('JSON, or a page for a client that accepts text/html'),
-          400: oneClick.unsubscribeRefusal,
-          ...errorResponses(),
-        },
-      },
-    },
+    oneClick.oneClickRouteOptions(
+      'jobs',
+      'One-click unsubscribe (RFC 8058): turns off the job alert the token names',
+      'JSON, or a page for a client that accepts text/html',
+    ),
     async (request, reply) => {
       const claim = await app.jobAlerts.unsubscribe(request.query.token);
       if (!claim) return refuse(request, reply);

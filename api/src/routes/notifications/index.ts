@@ -7,7 +7,6 @@ import {
   notificationsAnswer,
   notificationsMarkedAnswer,
   NOTIFICATION_KIND_LABELS,
-  unsubscribeQuery,
   type NotificationKind,
 } from '../../contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -135,19 +134,10 @@ function unsubscribeRoutes(app: RouteApp): void {
    */
   app.get(
     '/notifications/unsubscribe',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: ['notifications'],
-        summary: "The e-mail's unsubscribe link: a page with one button (changes nothing)",
-        querystring: unsubscribeQuery,
-        response: {
-          200: oneClick.unsubscribePage,
-          400: oneClick.unsubscribeRefusal,
-          ...errorResponses(),
-        },
-      },
-    },
+    oneClick.pageRouteOptions(
+      'notifications',
+      "The e-mail's unsubscribe link: a page with one button (changes nothing)",
+    ),
     async (request, reply) => {
       const claim = await app.notifications.readUnsubscribeToken(request.query.token);
       if (!claim) return refuse(request, reply);
@@ -171,21 +161,11 @@ function unsubscribeRoutes(app: RouteApp): void {
   /** One-click unsubscribe (RFC 8058, and the page's button): turns off exactly the token's kind. */
   app.post(
     '/notifications/unsubscribe',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: ['notifications'],
-        summary: 'One-click unsubscribe (RFC 8058) from the kind of e-mail the token names',
-        querystring: unsubscribeQuery,
-        response: {
-          200: oneClick.unsubscribedAnswer(
-            'Unsubscribed: JSON, or a page for a client that accepts text/html',
-          ),
-          400: oneClick.unsubscribeRefusal,
-          ...errorResponses(),
-        },
-      },
-    },
+    oneClick.oneClickRouteOptions(
+      'notifications',
+      'One-click unsubscribe (RFC 8058) from the kind of e-mail the token names',
+      'Unsubscribed: JSON, or a page for a client that accepts text/html',
+    ),
     async (request, reply) => {
       const kind = await app.notifications.unsubscribe(request.query.token);
       if (!kind) return refuse(request, reply);

@@ -1,4 +1,4 @@
-// s3rver ships no typings: what the tests use of it.
+// s3rver ships no typings: what the api and release tests use of it (their tsconfig.json include it).
 declare module 's3rver' {
   import type { AddressInfo } from 'node:net';
   interface S3rverOptions {
