@@ -1,6 +1,5 @@
 import {
   useEffect,
-  useId,
   useRef,
   useState,
   type ChangeEvent,
@@ -8,6 +7,7 @@ import {
   type ReactNode,
 } from 'react';
 import { Button, cx, formatBytes, MAX_UPLOAD_BYTES, type UploadedFileInfo } from '@referio/shared';
+import { Field, useFieldIds } from '../ui/Field';
 
 /** Whether a file matches an `accept` list ('.pdf', 'application/pdf', 'image/*'). */
 export function isAcceptedFile(file: { name: string; type: string }, accept: string): boolean {
@@ -73,9 +73,6 @@ export function FilePicker({
   hint,
   className,
 }: FilePickerProps) {
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
   const [error, setError] = useState<string | null>(null);
   const [over, setOver] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -123,13 +120,38 @@ export function FilePicker({
     ? { name: value.name, size: value.size, url: objectUrl ?? '' }
     : (current ?? null);
   const uploading = progress !== null && progress !== undefined;
-  const describedBy = cx(hint ? hintId : null, error ? errorId : null) || undefined;
+  const ids = useFieldIds(undefined, error, hint);
+  const describedBy = ids.describedBy;
 
   return (
-    <div className={cx('rf-file', error && 'rf-field--invalid', className)}>
-      <label htmlFor={inputId} className="rf-field__label">
-        {label}
-      </label>
+    <Field
+      ids={ids}
+      base="rf-file"
+      className={className}
+      label={label}
+      hint={hint}
+      error={error}
+      after={
+        <>
+          {shown && (
+            <ChosenFile
+              shown={shown}
+              locked={locked}
+              onRemove={
+                value || onRemoveCurrent
+                  ? () => {
+                      setError(null);
+                      if (value) onChange(null);
+                      else onRemoveCurrent?.();
+                    }
+                  : null
+              }
+            />
+          )}
+          {uploading && <UploadProgress percent={Math.round(progress)} />}
+        </>
+      }
+    >
       <div
         className={cx(
           'rf-file__drop',
@@ -144,7 +166,7 @@ export function FilePicker({
       >
         <input
           ref={inputRef}
-          id={inputId}
+          id={ids.fieldId}
           type="file"
           accept={accept}
           className="rf-visually-hidden"
@@ -167,33 +189,7 @@ export function FilePicker({
           Browse files
         </Button>
       </div>
-      {hint && (
-        <p id={hintId} className="rf-field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="rf-field__error" role="alert">
-          {error}
-        </p>
-      )}
-      {shown && (
-        <ChosenFile
-          shown={shown}
-          locked={locked}
-          onRemove={
-            value || onRemoveCurrent
-              ? () => {
-                  setError(null);
-                  if (value) onChange(null);
-                  else onRemoveCurrent?.();
-                }
-              : null
-          }
-        />
-      )}
-      {uploading && <UploadProgress percent={Math.round(progress)} />}
-    </div>
+    </Field>
   );
 }
 
