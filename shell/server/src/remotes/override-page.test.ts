@@ -3,15 +3,8 @@
 // this browser runs: the live ones and their canaries, or the ones it pinned.
 import Fastify from 'fastify';
 import { LocalStore, POINTER_KEY, putJson, type Pointer } from '@referio/release';
-import {
-  formText,
-  keepRelease,
-  overrideCookie,
-  pageFor,
-  postOverride,
-  sharedOf,
-  tmpDir,
-} from '../test/releases';
+import { formText, overrideCookie, pageFor, postOverride } from '../test/override-page';
+import { keepRelease, sharedOf, tmpDir } from '../test/release-store';
 import { BUCKET_COOKIE } from './buckets';
 import { registerOverrideRoutes } from './override-routes';
 import { storeRemotes } from './remotes';

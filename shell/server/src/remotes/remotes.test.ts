@@ -4,15 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { LocalStore, POINTER_KEY, putJson, remoteApps, type Pointer } from '@referio/release';
-import {
-  formText,
-  keepRelease,
-  overrideCookie,
-  pageFor,
-  postOverride,
-  sharedOf,
-  tmpDir,
-} from '../test/releases';
+import { formText, overrideCookie, pageFor, postOverride } from '../test/override-page';
+import { keepRelease, sharedOf, tmpDir } from '../test/release-store';
 import { BUCKET_COOKIE, assignBucket, bucketOf } from './buckets';
 import { OVERRIDE_COOKIE } from './overrides';
 import { registerOverrideRoutes } from './override-routes';

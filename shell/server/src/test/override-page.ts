@@ -1,37 +1,7 @@
-// What the tests of the release routing (remotes/) share: a store folder of their own, kept releases with their
-// manifests, the override cookie as the browser sends it back, and the override page's text.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// The override page as the release-routing tests (remotes/) use it: the override cookie as the browser sends it
+// back, the page and one app's form on it, and the form posted.
 import type { FastifyInstance } from 'fastify';
-import { fileKey, putJson, recordKey, type LocalStore } from '@referio/release';
 import { OVERRIDE_COOKIE } from '../remotes/overrides';
-
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
-
-/** A new temporary folder, removed after the test file. */
-export function tmpDir(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-}
-
-/** A manifest's shared list: the @referio/shared it provides and the range it requires. */
-export const sharedOf = (version: string, requiredVersion: string) => ({
-  shared: [{ name: '@referio/shared', version, requiredVersion }],
-});
-
-/** A kept release: its record and its manifest (what the deploy guard reads). */
-export async function keepRelease(
-  store: LocalStore,
-  app: string,
-  version: string,
-  manifest: object,
-): Promise<void> {
-  await putJson(store, recordKey(app, version), {});
-  await putJson(store, fileKey(app, version, 'mf-manifest.json'), manifest);
-}
 
 /** The override cookie as the browser sends it back. */
 export const overrideCookie = (value: Record<string, string>) =>
