@@ -7,7 +7,7 @@ import {
   type ReactNode,
 } from 'react';
 import { Button, cx, formatBytes, MAX_UPLOAD_BYTES, type UploadedFileInfo } from '@referio/shared';
-import { Field, useFieldIds } from '../ui/Field';
+import { Field, useField } from '../ui/Field';
 
 /** Whether a file matches an `accept` list ('.pdf', 'application/pdf', 'image/*'). */
 export function isAcceptedFile(file: { name: string; type: string }, accept: string): boolean {
@@ -120,17 +120,12 @@ export function FilePicker({
     ? { name: value.name, size: value.size, url: objectUrl ?? '' }
     : (current ?? null);
   const uploading = progress !== null && progress !== undefined;
-  const ids = useFieldIds(undefined, error, hint);
-  const describedBy = ids.describedBy;
+  const { frame, control } = useField({ label, hint, error, className });
 
   return (
     <Field
-      ids={ids}
+      {...frame}
       base="rf-file"
-      className={className}
-      label={label}
-      hint={hint}
-      error={error}
       after={
         <>
           {shown && (
@@ -166,14 +161,12 @@ export function FilePicker({
       >
         <input
           ref={inputRef}
-          id={ids.fieldId}
+          {...control}
           type="file"
           accept={accept}
           className="rf-visually-hidden"
           tabIndex={-1}
           disabled={locked}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
           onChange={onPick}
         />
         <p className="rf-file__drop-text" aria-hidden="true">
@@ -183,7 +176,7 @@ export function FilePicker({
           variant="secondary"
           size="sm"
           disabled={locked}
-          aria-describedby={describedBy}
+          aria-describedby={control['aria-describedby']}
           onClick={() => inputRef.current?.click()}
         >
           Browse files

@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import { addListItem } from '@referio/shared';
-import { Field, useFieldIds } from '../ui/Field';
+import { Field, useField } from '../ui/Field';
 import '../domain/cards.css';
 import { sentenceItem, splitSentences, takeFinishedSentences } from './sentences';
 
@@ -45,7 +45,7 @@ export function TagInput({
     separator === '.'
       ? 'Press Enter to add a sentence; a finished sentence is added when you start the next one.'
       : 'Press Enter or type \u2018,\u2019 to add.';
-  const ids = useFieldIds(undefined, error, hint);
+  const { frame, control } = useField({ label, hint, error, className: 'rf-tags' });
   const [text, setText] = useState('');
 
   const addAll = (parts: string[]) => {
@@ -87,14 +87,7 @@ export function TagInput({
   };
 
   return (
-    <Field
-      ids={ids}
-      className="rf-tags"
-      label={label}
-      hint={hint}
-      error={error}
-      required={required}
-    >
+    <Field {...frame} required={required}>
       {items.length > 0 && (
         <ul className="rf-chips" aria-label={listLabel}>
           {items.map((item) => (
@@ -113,12 +106,10 @@ export function TagInput({
         </ul>
       )}
       <input
-        id={ids.fieldId}
+        {...control}
         className="rf-input"
         value={text}
         placeholder={placeholder}
-        aria-describedby={ids.describedBy}
-        aria-invalid={error ? true : undefined}
         onChange={(e) => onType(e.target.value)}
         onKeyDown={onKeyDown}
         onBlur={() => {

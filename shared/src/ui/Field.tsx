@@ -19,11 +19,7 @@ export interface FieldIds {
   describedBy: string | undefined;
 }
 
-export function useFieldIds(
-  id: string | undefined,
-  error?: string | null,
-  hint?: ReactNode,
-): FieldIds {
+function useFieldIds(id: string | undefined, error?: string | null, hint?: ReactNode): FieldIds {
   const auto = useId();
   const fieldId = id ?? `rf-field-${auto}`;
   const errorId = `${fieldId}-error`;

@@ -53,7 +53,7 @@ export default function UserDashboard() {
         <p className="cand-page__welcome">{name ? `Welcome, ${name}!` : 'Welcome!'}</p>
       </header>
 
-      <ul className="rf-tiles" aria-label="Your referral requests">
+      <ul className="rf-card-grid rf-tiles" aria-label="Your referral requests">
         {cards.map(([label, value, tone]) => (
           <li key={label} className={`rf-card rf-tile cand-count cand-count--${tone}`}>
             <span className="rf-tile__label cand-count__label">{label}</span>
@@ -69,7 +69,7 @@ export default function UserDashboard() {
         {jobs.isPending && userId ? (
           <Spinner label="Loading jobs" />
         ) : jobs.data && jobs.data.length > 0 ? (
-          <div className="cand-grid">
+          <div className="rf-card-grid">
             {jobs.data.map((job) => (
               <JobCard
                 key={job._id}

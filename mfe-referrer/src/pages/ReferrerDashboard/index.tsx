@@ -50,7 +50,7 @@ export default function ReferrerDashboard() {
   return (
     <section className="rr-page" aria-labelledby="rr-dashboard-title">
       <h1 id="rr-dashboard-title">Welcome, {name}!</h1>
-      <ul className="rf-tiles" aria-label="Referral counts">
+      <ul className="rf-card-grid rf-tiles" aria-label="Referral counts">
         {TILES.map((t) => (
           <li key={t.key} className="rf-card rf-tile">
             <span className="rf-tile__label">{t.label}</span>
