@@ -74,7 +74,7 @@ export default function GiveReferral() {
           }
         />
       ) : (
-        <div className="rr-grid">
+        <div className="rf-card-grid rr-grid">
           {shown.map((job) => (
             <JobCard
               key={job._id}

@@ -75,7 +75,7 @@ export default function ReferrerDashboard() {
       ) : requests.length === 0 ? (
         <EmptyState title={MESSAGES.noPendingRequests} />
       ) : (
-        <div className="rr-grid">
+        <div className="rf-card-grid rr-grid">
           {requests.map((r) => (
             <RequestCard
               key={r._id}
