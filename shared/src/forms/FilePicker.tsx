@@ -8,6 +8,7 @@ import {
 } from 'react';
 import { Button, cx, formatBytes, MAX_UPLOAD_BYTES, type UploadedFileInfo } from '@referio/shared';
 import { Field, useField } from '../ui/Field';
+import { UploadProgress } from '../ui/UploadProgress';
 
 /** Whether a file matches an `accept` list ('.pdf', 'application/pdf', 'image/*'). */
 export function isAcceptedFile(file: { name: string; type: string }, accept: string): boolean {
@@ -143,7 +144,7 @@ export function FilePicker({
               }
             />
           )}
-          {uploading && <UploadProgress percent={Math.round(progress)} />}
+          {uploading && <UploadProgress percent={Math.round(progress)} label="Upload progress" />}
         </>
       }
     >
@@ -239,21 +240,6 @@ function ChosenFile({
           </Button>
         )}
       </span>
-    </div>
-  );
-}
-
-function UploadProgress({ percent }: { percent: number }) {
-  return (
-    <div
-      className="rf-progress"
-      role="progressbar"
-      aria-label="Upload progress"
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={percent}
-    >
-      <div className="rf-progress__bar" style={{ width: `${percent}%` }} />
     </div>
   );
 }
