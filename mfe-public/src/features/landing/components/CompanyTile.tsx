@@ -13,7 +13,7 @@ export function CompanyTile({ company }: { company: Company }) {
     >
       <CompanyLogo name={company.companyName} logo={company.logo} />
       <span className="rf-company-tile__body">
-        <span className="rf-company-tile__name">{company.companyName}</span>
+        <span className="rf-company-tile__name rf-clamp-2">{company.companyName}</span>
         {company.jobCount > 0 && (
           <span className="rf-company-tile__jobs">
             {company.jobCount} {company.jobCount === 1 ? 'job' : 'jobs'}
