@@ -35,9 +35,15 @@ export function useDismiss(
   }, [open, close, refs, returnFocusTo]);
 }
 
+/** What a popover's panel carries: the ref useDismiss watches and the id its trigger names. */
+export interface PopoverPanel {
+  ref: RefObject<HTMLDivElement | null>;
+  id: string;
+}
+
 /**
  * A popover's state: open or not, its trigger and its panel, closed by useDismiss. `trigger` is what the
- * trigger button carries to say what it opens and whether it is open.
+ * trigger button carries to say what it opens and whether it is open; `panel`, what the panel carries.
  */
 export function usePopover() {
   const [open, setOpen] = useState(false);
@@ -48,5 +54,6 @@ export function usePopover() {
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, refs, buttonRef);
   const trigger = { ref: buttonRef, 'aria-expanded': open, 'aria-controls': panelId };
-  return { open, setOpen, close, panelId, panelRef, trigger };
+  const panel: PopoverPanel = { ref: panelRef, id: panelId };
+  return { open, setOpen, close, trigger, panel };
 }

@@ -8,7 +8,7 @@ import { profilePage, type DashboardMode } from './pages';
 export function AvatarMenu({ mode }: { mode: DashboardMode }) {
   const user = useCurrentUser();
   const storedPhoto = useSessionStore((s) => s.profileImageLink);
-  const { open, setOpen, panelId, panelRef, trigger } = usePopover();
+  const { open, setOpen, trigger, panel } = usePopover();
   const nameId = useId();
   const go = useDashboardNavigate();
 
@@ -29,8 +29,7 @@ export function AvatarMenu({ mode }: { mode: DashboardMode }) {
       </button>
       {open && (
         <div
-          ref={panelRef}
-          id={panelId}
+          {...panel}
           className="dash__panel dash__profile-card"
           role="region"
           aria-labelledby={nameId}

@@ -35,7 +35,7 @@ export function Navbar() {
 }
 
 function Greeting({ name, operator }: { name: string; operator: boolean }) {
-  const { open, setOpen, close, panelId: popupId, panelRef: popupRef, trigger } = usePopover();
+  const { open, setOpen, close, trigger, panel } = usePopover();
   const [busy, setBusy] = useState(false);
   const signOutAndLeave = useSignOutAndLeave();
 
@@ -54,7 +54,7 @@ function Greeting({ name, operator }: { name: string; operator: boolean }) {
         </svg>
       </button>
       {open && (
-        <div ref={popupRef} id={popupId} className="nav__popup">
+        <div {...panel} className="nav__popup">
           {operator && (
             <Link
               to={paths.admin()}
