@@ -17,6 +17,20 @@ const base = createAppConfigs({
   consumes: { file: './src/routes/paths.ts', exportName: 'remoteModules', props: '{}' },
 });
 
+/** A plugin that adds files to the build's output at `stage` (a Compilation.PROCESS_ASSETS_STAGE_* name). */
+function emitAssets(name, stage, emit) {
+  return {
+    apply(compiler) {
+      const { Compilation, sources } = compiler.webpack;
+      compiler.hooks.thisCompilation.tap(name, (compilation) => {
+        compilation.hooks.processAssets.tap({ name, stage: Compilation[stage] }, () =>
+          emit(compilation, sources),
+        );
+      });
+    },
+  };
+}
+
 // Copies files of public/ into dist/ unchanged: the web manifest and its icons beside it. And remotes.json, the
 // remotes on their ports of this machine (tools/run/apps.mjs), for the dev servers and a shell served without a
 // release store; it stays a plain file there: moving a remote is an edit of dist/remotes.json, not a rebuild.
@@ -29,25 +43,16 @@ const PUBLIC_FILES = [
   // The scripts' loader of the pages the server rendered (server/src/pages/document.ts).
   'after-paint.js',
 ];
-class EmitPublicFiles {
-  apply(compiler) {
-    const { Compilation, sources } = compiler.webpack;
-    compiler.hooks.thisCompilation.tap('EmitPublicFiles', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'EmitPublicFiles', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        () => {
-          for (const name of PUBLIC_FILES) {
-            const file = path.join(__dirname, 'public', name);
-            compilation.fileDependencies.add(file);
-            compilation.emitAsset(name, new sources.RawSource(fs.readFileSync(file)));
-          }
-          const remotes = `${JSON.stringify(defaultRemotes(), null, 2)}\n`;
-          compilation.emitAsset('remotes.json', new sources.RawSource(remotes));
-        },
-      );
-    });
-  }
-}
+const emitPublicFiles = () =>
+  emitAssets('EmitPublicFiles', 'PROCESS_ASSETS_STAGE_ADDITIONAL', (compilation, sources) => {
+    for (const name of PUBLIC_FILES) {
+      const file = path.join(__dirname, 'public', name);
+      compilation.fileDependencies.add(file);
+      compilation.emitAsset(name, new sources.RawSource(fs.readFileSync(file)));
+    }
+    const remotes = `${JSON.stringify(defaultRemotes(), null, 2)}\n`;
+    compilation.emitAsset('remotes.json', new sources.RawSource(remotes));
+  });
 
 // What the shell's server needs to know of the browser build, in dist/server/:
 // - stylesheets.json: the stylesheets of the shell's own lazy pages (the not-found page), for the server render's
@@ -56,41 +61,28 @@ class EmitPublicFiles {
 //   consumes), which a page taken over as islands preloads instead of the app's (docs/islands.md);
 // - shared-names.json: the names the site shares (federation.js), the only modules a remote's server module may
 //   require in the render workers (server/src/render/render-worker.ts).
-class EmitServerFiles {
-  apply(compiler) {
-    const { Compilation, sources } = compiler.webpack;
-    compiler.hooks.thisCompilation.tap('EmitServerFiles', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'EmitServerFiles', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
-        () => {
-          const { publicPath } = compilation.outputOptions;
-          const json = (value) => new sources.RawSource(`${JSON.stringify(value, null, 2)}\n`);
-          const css = {};
-          for (const [name, group] of compilation.namedChunkGroups) {
-            const files = group.chunks.flatMap((c) =>
-              [...c.files].filter((f) => f.endsWith('.css')),
-            );
-            if (files.length) css[name] = files.map((f) => `${publicPath}${f}`);
-          }
-          compilation.emitAsset('server/stylesheets.json', json(css));
-          const islands = (groupFiles(compilation, 'islands') ?? []).filter((f) =>
-            f.endsWith('.js'),
-          );
-          compilation.emitAsset(
-            'server/islands-preloads.json',
-            json(islands.map((f) => `${publicPath}${f}`)),
-          );
-          compilation.emitAsset('server/shared-names.json', json(Object.keys(sharedDeps())));
-        },
-      );
-    });
-  }
-}
+const emitServerFiles = () =>
+  emitAssets('EmitServerFiles', 'PROCESS_ASSETS_STAGE_REPORT', (compilation, sources) => {
+    const { publicPath } = compilation.outputOptions;
+    const json = (value) => new sources.RawSource(`${JSON.stringify(value, null, 2)}\n`);
+    const css = {};
+    for (const [name, group] of compilation.namedChunkGroups) {
+      const files = group.chunks.flatMap((c) => [...c.files].filter((f) => f.endsWith('.css')));
+      if (files.length) css[name] = files.map((f) => `${publicPath}${f}`);
+    }
+    compilation.emitAsset('server/stylesheets.json', json(css));
+    const islands = (groupFiles(compilation, 'islands') ?? []).filter((f) => f.endsWith('.js'));
+    compilation.emitAsset(
+      'server/islands-preloads.json',
+      json(islands.map((f) => `${publicPath}${f}`)),
+    );
+    compilation.emitAsset('server/shared-names.json', json(Object.keys(sharedDeps())));
+  });
 
 module.exports = (env, argv) => {
   const configs = base(env, argv);
   const browser = Array.isArray(configs) ? configs[0] : configs;
-  browser.plugins.push(new EmitPublicFiles());
-  if (Array.isArray(configs)) browser.plugins.push(new EmitServerFiles());
+  browser.plugins.push(emitPublicFiles());
+  if (Array.isArray(configs)) browser.plugins.push(emitServerFiles());
   return configs;
 };

@@ -1,6 +1,5 @@
 import {
   useEffect,
-  useId,
   useRef,
   useState,
   type ChangeEvent,
@@ -8,6 +7,8 @@ import {
   type ReactNode,
 } from 'react';
 import { Button, cx, formatBytes, MAX_UPLOAD_BYTES, type UploadedFileInfo } from '@referio/shared';
+import { Field, useField } from '../ui/Field';
+import { UploadProgress } from '../ui/UploadProgress';
 
 /** Whether a file matches an `accept` list ('.pdf', 'application/pdf', 'image/*'). */
 export function isAcceptedFile(file: { name: string; type: string }, accept: string): boolean {
@@ -73,9 +74,6 @@ export function FilePicker({
   hint,
   className,
 }: FilePickerProps) {
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
   const [error, setError] = useState<string | null>(null);
   const [over, setOver] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -123,13 +121,33 @@ export function FilePicker({
     ? { name: value.name, size: value.size, url: objectUrl ?? '' }
     : (current ?? null);
   const uploading = progress !== null && progress !== undefined;
-  const describedBy = cx(hint ? hintId : null, error ? errorId : null) || undefined;
+  const { frame, control } = useField({ label, hint, error, className });
 
   return (
-    <div className={cx('rf-file', error && 'rf-field--invalid', className)}>
-      <label htmlFor={inputId} className="rf-field__label">
-        {label}
-      </label>
+    <Field
+      {...frame}
+      base="rf-file"
+      after={
+        <>
+          {shown && (
+            <ChosenFile
+              shown={shown}
+              locked={locked}
+              onRemove={
+                value || onRemoveCurrent
+                  ? () => {
+                      setError(null);
+                      if (value) onChange(null);
+                      else onRemoveCurrent?.();
+                    }
+                  : null
+              }
+            />
+          )}
+          {uploading && <UploadProgress percent={Math.round(progress)} label="Upload progress" />}
+        </>
+      }
+    >
       <div
         className={cx(
           'rf-file__drop',
@@ -144,14 +162,12 @@ export function FilePicker({
       >
         <input
           ref={inputRef}
-          id={inputId}
+          {...control}
           type="file"
           accept={accept}
           className="rf-visually-hidden"
           tabIndex={-1}
           disabled={locked}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
           onChange={onPick}
         />
         <p className="rf-file__drop-text" aria-hidden="true">
@@ -161,39 +177,13 @@ export function FilePicker({
           variant="secondary"
           size="sm"
           disabled={locked}
-          aria-describedby={describedBy}
+          aria-describedby={control['aria-describedby']}
           onClick={() => inputRef.current?.click()}
         >
           Browse files
         </Button>
       </div>
-      {hint && (
-        <p id={hintId} className="rf-field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="rf-field__error" role="alert">
-          {error}
-        </p>
-      )}
-      {shown && (
-        <ChosenFile
-          shown={shown}
-          locked={locked}
-          onRemove={
-            value || onRemoveCurrent
-              ? () => {
-                  setError(null);
-                  if (value) onChange(null);
-                  else onRemoveCurrent?.();
-                }
-              : null
-          }
-        />
-      )}
-      {uploading && <UploadProgress percent={Math.round(progress)} />}
-    </div>
+    </Field>
   );
 }
 
@@ -250,21 +240,6 @@ function ChosenFile({
           </Button>
         )}
       </span>
-    </div>
-  );
-}
-
-function UploadProgress({ percent }: { percent: number }) {
-  return (
-    <div
-      className="rf-progress"
-      role="progressbar"
-      aria-label="Upload progress"
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={percent}
-    >
-      <div className="rf-progress__bar" style={{ width: `${percent}%` }} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { useId, useState, type KeyboardEvent } from 'react';
-import { addListItem, cx } from '@referio/shared';
+import { useState, type KeyboardEvent } from 'react';
+import { addListItem } from '@referio/shared';
+import { Field, useField } from '../ui/Field';
 import '../domain/cards.css';
 import { sentenceItem, splitSentences, takeFinishedSentences } from './sentences';
 
@@ -40,9 +41,11 @@ export function TagInput({
   error,
   listLabel = label,
 }: TagInputProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+  const hint =
+    separator === '.'
+      ? 'Press Enter to add a sentence; a finished sentence is added when you start the next one.'
+      : 'Press Enter or type \u2018,\u2019 to add.';
+  const { frame, control } = useField({ label, hint, error, className: 'rf-tags' });
   const [text, setText] = useState('');
 
   const addAll = (parts: string[]) => {
@@ -84,16 +87,7 @@ export function TagInput({
   };
 
   return (
-    <div className={cx('rf-field', 'rf-tags', error && 'rf-field--invalid')}>
-      <label htmlFor={id} className="rf-field__label">
-        {label}
-        {required && (
-          <span className="rf-field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+    <Field {...frame} required={required}>
       {items.length > 0 && (
         <ul className="rf-chips" aria-label={listLabel}>
           {items.map((item) => (
@@ -112,28 +106,16 @@ export function TagInput({
         </ul>
       )}
       <input
-        id={id}
+        {...control}
         className="rf-input"
         value={text}
         placeholder={placeholder}
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-        aria-invalid={error ? true : undefined}
         onChange={(e) => onType(e.target.value)}
         onKeyDown={onKeyDown}
         onBlur={() => {
           if (text.trim()) add();
         }}
       />
-      <p id={hintId} className="rf-field__hint">
-        {separator === '.'
-          ? 'Press Enter to add a sentence; a finished sentence is added when you start the next one.'
-          : 'Press Enter or type \u2018,\u2019 to add.'}
-      </p>
-      {error && (
-        <p id={errorId} className="rf-field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 
 /**
  * Closes a popover on Escape (focus goes back to its trigger) and on a pointer press outside it.
@@ -33,4 +33,27 @@ export function useDismiss(
       document.removeEventListener('touchstart', onPointer);
     };
   }, [open, close, refs, returnFocusTo]);
+}
+
+/** What a popover's panel carries: the ref useDismiss watches and the id its trigger names. */
+export interface PopoverPanel {
+  ref: RefObject<HTMLDivElement | null>;
+  id: string;
+}
+
+/**
+ * A popover's state: open or not, its trigger and its panel, closed by useDismiss. `trigger` is what the
+ * trigger button carries to say what it opens and whether it is open; `panel`, what the panel carries.
+ */
+export function usePopover() {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const refs = useMemo(() => [buttonRef, panelRef], []);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, refs, buttonRef);
+  const trigger = { ref: buttonRef, 'aria-expanded': open, 'aria-controls': panelId };
+  const panel: PopoverPanel = { ref: panelRef, id: panelId };
+  return { open, setOpen, close, trigger, panel };
 }

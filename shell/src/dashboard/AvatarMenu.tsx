@@ -1,21 +1,15 @@
 // The avatar popover: photo (or initials), full name, 'Exp: N+ Years', summary, skills, 'View profile'.
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useCurrentUser, useDashboardNavigate, useSessionStore } from '@referio/shared';
-import { useDismiss } from '../components/useDismiss';
+import { usePopover } from '../components/useDismiss';
 import { fullName, initials } from '../session/names';
 import { profilePage, type DashboardMode } from './pages';
 
 export function AvatarMenu({ mode }: { mode: DashboardMode }) {
   const user = useCurrentUser();
   const storedPhoto = useSessionStore((s) => s.profileImageLink);
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
+  const { open, setOpen, trigger, panel } = usePopover();
   const nameId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const refs = useMemo(() => [buttonRef, panelRef], []);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, refs, buttonRef);
   const go = useDashboardNavigate();
 
   if (!user) return null;
@@ -25,20 +19,17 @@ export function AvatarMenu({ mode }: { mode: DashboardMode }) {
   return (
     <div className="dash__popover-anchor">
       <button
-        ref={buttonRef}
+        {...trigger}
         type="button"
         className="dash__avatar-button"
         aria-label={`Account: ${name}`}
-        aria-expanded={open}
-        aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
         <Avatar photo={photo} text={initials(user)} />
       </button>
       {open && (
         <div
-          ref={panelRef}
-          id={panelId}
+          {...panel}
           className="dash__panel dash__profile-card"
           role="region"
           aria-labelledby={nameId}

@@ -18,7 +18,7 @@ import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 import { useRoleSwitch } from './useRoleSwitch';
 import './DashboardFrame.css';
-import '../routes/NotFound.css';
+import { NotFoundView } from '../routes/NotFoundView';
 
 export const SIDEBAR_ID = 'dashboard-sidebar';
 
@@ -107,19 +107,13 @@ export default function DashboardFrame() {
 /** /dashboard/<unknown>: says so, with the way back to the mode's first page (and the sidebar beside it). */
 function DashboardNotFound({ home }: { home: string }) {
   return (
-    <section className="not-found" aria-labelledby="dash-not-found-title">
-      <p className="not-found__code" aria-hidden="true">
-        404
-      </p>
-      <h1 id="dash-not-found-title" className="not-found__title">
-        Page not found
-      </h1>
-      <p className="not-found__text">This dashboard page does not exist or has moved.</p>
-      <div className="not-found__actions">
-        <Link to={home} className="rf-btn rf-btn--primary rf-btn--md">
-          Back to your dashboard
-        </Link>
-      </div>
-    </section>
+    <NotFoundView
+      titleId="dash-not-found-title"
+      text="This dashboard page does not exist or has moved."
+    >
+      <Link to={home} className="rf-btn rf-btn--primary rf-btn--md">
+        Back to your dashboard
+      </Link>
+    </NotFoundView>
   );
 }

@@ -6,15 +6,7 @@
 // items arrive live: the tab's one live stream (`@referio/shared/live`) tells of them and the query is
 // fetched again (also after the stream reconnected or was reopened, when events may have been missed).
 // Empty or failed: 'No notifications'.
-import {
-  useCallback,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type MouseEvent,
-  type RefObject,
-} from 'react';
+import { useCallback, useId, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -34,7 +26,7 @@ import {
   paths,
 } from '@referio/shared';
 import { useLiveEvents } from '@referio/shared/live';
-import { useDismiss } from '../components/useDismiss';
+import { usePopover, type PopoverPanel } from '../components/useDismiss';
 import './NotificationsBell.css';
 import { BarIcon } from './icons';
 
@@ -114,15 +106,9 @@ export function NotificationsBell() {
   const userId = useCurrentUser()?._id;
   const { items, unread, markRead, markAllRead } = useNotifications(userId);
 
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, close, trigger, panel } = usePopover();
   /** What was unread when the panel opened: shown as new while it stays open. */
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
-  const panelId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const refs = useMemo(() => [buttonRef, panelRef], []);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, refs, buttonRef);
   const { follow, viewMore } = useFollow(close);
 
   const toggle = () => {
@@ -146,12 +132,10 @@ export function NotificationsBell() {
   return (
     <div className="dash__popover-anchor">
       <button
-        ref={buttonRef}
+        {...trigger}
         type="button"
         className="dash__icon-button"
         aria-label={label}
-        aria-expanded={open}
-        aria-controls={panelId}
         onClick={toggle}
       >
         <BarIcon d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4zm4 4a2 2 0 0 0 4 0" />
@@ -163,8 +147,7 @@ export function NotificationsBell() {
       </button>
       {open && (
         <NotificationsPanel
-          panelRef={panelRef}
-          id={panelId}
+          panel={panel}
           items={items}
           unread={unread}
           fresh={fresh}
@@ -179,8 +162,7 @@ export function NotificationsBell() {
 
 /** The open panel: a heading, 'Mark all as read' while any is unread, the items or 'No notifications'. */
 function NotificationsPanel({
-  panelRef,
-  id,
+  panel,
   items,
   unread,
   fresh,
@@ -188,8 +170,7 @@ function NotificationsPanel({
   onFollow,
   onViewMore,
 }: {
-  panelRef: RefObject<HTMLDivElement | null>;
-  id: string;
+  panel: PopoverPanel;
   items: AppNotification[];
   unread: number;
   fresh: ReadonlySet<string>;
@@ -200,8 +181,7 @@ function NotificationsPanel({
   const headingId = useId();
   return (
     <div
-      ref={panelRef}
-      id={id}
+      {...panel}
       className="dash__panel dash__notifications"
       role="region"
       aria-labelledby={headingId}

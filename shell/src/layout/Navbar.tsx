@@ -1,10 +1,10 @@
 // The site header in the app: the view (NavbarView.tsx) with the router's links, the current page and the
 // session: a signed-in user gets the dashboard link and a greeting whose popup has Log out (and, for an
 // operator, the operator console: the session says who is one).
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths, useCurrentUser, useIsSignedIn, useRole } from '@referio/shared';
-import { useDismiss } from '../components/useDismiss';
+import { usePopover } from '../components/useDismiss';
 import { firstName } from '../session/names';
 import { useSignOutAndLeave } from '../session/useSignOutAndLeave';
 import { NavbarView, returnPathFrom } from './NavbarView';
@@ -35,24 +35,16 @@ export function Navbar() {
 }
 
 function Greeting({ name, operator }: { name: string; operator: boolean }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, close, trigger, panel } = usePopover();
   const [busy, setBusy] = useState(false);
-  const popupId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const popupRef = useRef<HTMLDivElement>(null);
-  const refs = useMemo(() => [buttonRef, popupRef], []);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, refs, buttonRef);
   const signOutAndLeave = useSignOutAndLeave();
 
   return (
     <div className="nav__greeting">
       <button
-        ref={buttonRef}
+        {...trigger}
         type="button"
         className="nav__greeting-button"
-        aria-expanded={open}
-        aria-controls={popupId}
         onClick={() => setOpen((o) => !o)}
         title={`Hi, ${name}`}
       >
@@ -62,7 +54,7 @@ function Greeting({ name, operator }: { name: string; operator: boolean }) {
         </svg>
       </button>
       {open && (
-        <div ref={popupRef} id={popupId} className="nav__popup">
+        <div {...panel} className="nav__popup">
           {operator && (
             <Link
               to={paths.admin()}

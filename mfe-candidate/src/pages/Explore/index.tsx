@@ -105,7 +105,7 @@ function AllJobs() {
       ) : list.length === 0 ? (
         <EmptyState title={failed ? MESSAGES.fetchJobsError : MESSAGES.noJobsMatch} />
       ) : (
-        <div className="cand-grid" aria-busy={jobs.isFetching || undefined}>
+        <div className="rf-card-grid" aria-busy={jobs.isFetching || undefined}>
           {list.map((job) => (
             <JobCard
               key={job._id}

@@ -113,7 +113,7 @@ export default function MyReferralRequests() {
         ) : requests.data.length === 0 ? (
           <EmptyState title={emptyText} />
         ) : (
-          <div className="cand-grid">
+          <div className="rf-card-grid">
             {requests.data.map((r) => (
               <LinkedTarget key={r._id} active={r._id === linked.requestId}>
                 <RequestCard

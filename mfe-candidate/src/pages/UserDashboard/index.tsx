@@ -53,11 +53,11 @@ export default function UserDashboard() {
         <p className="cand-page__welcome">{name ? `Welcome, ${name}!` : 'Welcome!'}</p>
       </header>
 
-      <ul className="cand-counts" aria-label="Your referral requests">
+      <ul className="rf-card-grid rf-tiles" aria-label="Your referral requests">
         {cards.map(([label, value, tone]) => (
-          <li key={label} className={`rf-card cand-count cand-count--${tone}`}>
-            <span className="cand-count__label">{label}</span>
-            <span className="cand-count__value" aria-live="polite">
+          <li key={label} className={`rf-card rf-tile cand-count cand-count--${tone}`}>
+            <span className="rf-tile__label cand-count__label">{label}</span>
+            <span className="rf-tile__value" aria-live="polite">
               {value ?? (counts.isPending ? '…' : '–')}
             </span>
           </li>
@@ -69,7 +69,7 @@ export default function UserDashboard() {
         {jobs.isPending && userId ? (
           <Spinner label="Loading jobs" />
         ) : jobs.data && jobs.data.length > 0 ? (
-          <div className="cand-grid">
+          <div className="rf-card-grid">
             {jobs.data.map((job) => (
               <JobCard
                 key={job._id}

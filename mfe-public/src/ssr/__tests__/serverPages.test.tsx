@@ -46,17 +46,30 @@ beforeEach(() => {
   api.getAllJobPost.mockResolvedValue({ data: [job], total: 1 });
 });
 
-/** What the shell's server does with a page: its data first, then HTML from that data only (no fetch). */
-async function serverHtml(name: string, path: string) {
+/**
+ * What the shell's server does with a page: its data first, then HTML from that data only (no fetch).
+ * `route` is the page's route pattern where it reads its parameters; `origin`, the site's address.
+ */
+async function serverHtml(
+  name: string,
+  path: string,
+  { route, origin = 'http://localhost' }: { route?: string; origin?: string } = {},
+) {
   const page = pages[name]!;
-  const url = new URL(path, 'http://localhost');
+  const url = new URL(path, origin);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await page.prefetch?.(client, url);
   const Page = page.component;
   const html = renderToString(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
-        <Page />
+        {route ? (
+          <Routes>
+            <Route path={route} element={<Page />} />
+          </Routes>
+        ) : (
+          <Page />
+        )}
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -172,23 +185,11 @@ describe("mfe-public's server render module", () => {
 
   describe('a company page', () => {
     const ID = '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d';
-    async function companyHtml(path: string) {
-      const page = pages['./CompanyPage']!;
-      const url = new URL(path, 'https://referio.example');
-      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-      await page.prefetch?.(client, url);
-      const Page = page.component;
-      const html = renderToString(
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path="/company/:id/:slug?" element={<Page />} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>,
-      );
-      return { html, head: page.head(url, dehydrate(client)) };
-    }
+    const companyHtml = (path: string) =>
+      serverHtml('./CompanyPage', path, {
+        route: '/company/:id/:slug?',
+        origin: 'https://referio.example',
+      });
 
     it('renders the company, its referrers’ domains and its first jobs, with its own head', async () => {
       api.getCompany.mockResolvedValue(
@@ -237,23 +238,11 @@ describe("mfe-public's server render module", () => {
   describe('a job page', () => {
     const JOB_ID = '7d1c6f1e-0000-4000-8000-0000000000aa';
     const path = `/job-details/${JOB_ID}`;
-    async function jobHtml() {
-      const page = pages['./JobDetails']!;
-      const url = new URL(path, 'https://referio.example');
-      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-      await page.prefetch?.(client, url);
-      const Page = page.component;
-      const html = renderToString(
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path="/job-details/:id" element={<Page />} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>,
-      );
-      return { html, head: page.head(url, dehydrate(client)) };
-    }
+    const jobHtml = () =>
+      serverHtml('./JobDetails', path, {
+        route: '/job-details/:id',
+        origin: 'https://referio.example',
+      });
 
     it('renders the job with its own head, share image and JobPosting', async () => {
       api.getPublicJob.mockResolvedValue({

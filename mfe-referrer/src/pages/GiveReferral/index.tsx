@@ -74,7 +74,7 @@ export default function GiveReferral() {
           }
         />
       ) : (
-        <div className="rr-grid">
+        <div className="rf-card-grid rr-grid">
           {shown.map((job) => (
             <JobCard
               key={job._id}
@@ -125,7 +125,7 @@ export default function GiveReferral() {
       >
         {details && (
           <div className="rr-details">
-            <p className="rr-card__sub">{details.companyName}</p>
+            <p className="rr-muted">{details.companyName}</p>
             <JobFacts
               facts={[
                 { label: 'Location', value: details.jobLocation },

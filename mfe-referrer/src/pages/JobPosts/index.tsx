@@ -114,7 +114,7 @@ export default function JobPosts() {
         ) : jobs.length === 0 ? (
           <EmptyState title={debounced ? MESSAGES.noJobsMatch : 'No job posts yet.'} />
         ) : (
-          <div className="rr-grid">
+          <div className="rf-card-grid rr-grid">
             {jobs.map((job) => (
               <JobPostCard
                 key={job._id}

@@ -246,7 +246,7 @@ function RequestList({
   ) : requests.length === 0 ? (
     <EmptyState title={emptyText} />
   ) : (
-    <div className="rr-grid">
+    <div className="rf-card-grid rr-grid">
       {requests.map((r) => (
         <LinkedTarget key={r._id} active={r._id === linkedId}>
           <RequestCard

@@ -50,11 +50,13 @@ export default function ReferrerDashboard() {
   return (
     <section className="rr-page" aria-labelledby="rr-dashboard-title">
       <h1 id="rr-dashboard-title">Welcome, {name}!</h1>
-      <ul className="rr-tiles" aria-label="Referral counts">
+      <ul className="rf-card-grid rf-tiles" aria-label="Referral counts">
         {TILES.map((t) => (
-          <li key={t.key} className="rf-card rr-tile">
-            <span className="rr-tile__label">{t.label}</span>
-            <span className="rr-tile__value">{counts.data ? counts.data[t.key] : '–'}</span>
+          <li key={t.key} className="rf-card rf-tile">
+            <span className="rf-tile__label">{t.label}</span>
+            <span className="rf-tile__value rr-tile__value">
+              {counts.data ? counts.data[t.key] : '–'}
+            </span>
           </li>
         ))}
       </ul>
@@ -73,7 +75,7 @@ export default function ReferrerDashboard() {
       ) : requests.length === 0 ? (
         <EmptyState title={MESSAGES.noPendingRequests} />
       ) : (
-        <div className="rr-grid">
+        <div className="rf-card-grid rr-grid">
           {requests.map((r) => (
             <RequestCard
               key={r._id}

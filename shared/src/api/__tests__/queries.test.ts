@@ -40,13 +40,17 @@ const staleKeys = (client: QueryClient) =>
     .filter((q) => q.isStale())
     .map((q) => q.queryKey);
 
-const everyKind = [
+/** The job lists and the request lists and counts: what a request or a job changes. */
+const jobAndRequestKinds = [
   jobKeys.list({ search: '', page: 1, userId: USER }),
   jobKeys.detail('j1', USER),
   jobKeys.own({ userId: USER, search: '', page: 1, status: 'active' }),
   jobKeys.forCandidate(USER, 6),
   referralKeys.counts(USER, 'referrer'),
   referralKeys.list({ userId: USER, roleId: 1, status: 'pending' }),
+];
+const everyKind = [
+  ...jobAndRequestKinds,
   profileKeys.candidate(USER),
   profileKeys.referrer(USER),
   notificationKeys.list(USER),
@@ -79,14 +83,7 @@ describe('what a change makes stale', () => {
   it('a referral request sent, approved or declined: every request list and count, and the jobs', async () => {
     const client = clientWith(everyKind);
     await afterReferralChange(client);
-    expect(staleKeys(client)).toEqual([
-      jobKeys.list({ search: '', page: 1, userId: USER }),
-      jobKeys.detail('j1', USER),
-      jobKeys.own({ userId: USER, search: '', page: 1, status: 'active' }),
-      jobKeys.forCandidate(USER, 6),
-      referralKeys.counts(USER, 'referrer'),
-      referralKeys.list({ userId: USER, roleId: 1, status: 'pending' }),
-    ]);
+    expect(staleKeys(client)).toEqual(jobAndRequestKinds);
   });
 
   it('a job post created or its status changed: the same lists (requests show the job)', async () => {

@@ -81,7 +81,10 @@ export function SaveAlertButton({ search, filters, companyName, className }: Sav
   if (!user) {
     return (
       <div className={classes}>
-        <Link className="rf-alert-save__button" to={paths.signIn(`${here.pathname}${here.search}`)}>
+        <Link
+          className="rf-alert-save__button rf-pill-button"
+          to={paths.signIn(`${here.pathname}${here.search}`)}
+        >
           <BellIcon />
           {label}
         </Link>
@@ -103,7 +106,7 @@ export function SaveAlertButton({ search, filters, companyName, className }: Sav
     <div className={classes}>
       <button
         type="button"
-        className="rf-alert-save__button"
+        className="rf-alert-save__button rf-pill-button"
         aria-haspopup="dialog"
         disabled={alerts.isPending}
         onClick={() => setOpen(true)}

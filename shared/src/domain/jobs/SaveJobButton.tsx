@@ -48,7 +48,7 @@ export function SaveJobButton({ job, saved, size = 'sm', className }: SaveJobBut
   return (
     <button
       type="button"
-      className={cx('rf-save-job', `rf-save-job--${size}`, className)}
+      className={cx('rf-save-job', `rf-save-job--${size}`, 'rf-pill-button', className)}
       aria-pressed={pressed}
       aria-label={`Save ${job.jobTitle} at ${job.companyName}`}
       title={pressed ? 'Saved' : 'Save job'}

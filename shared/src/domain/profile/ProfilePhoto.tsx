@@ -9,6 +9,7 @@ import {
   profileImgUpload,
   toast,
 } from '@referio/shared';
+import { UploadProgress } from '../../ui/UploadProgress';
 import '../cards.css';
 
 export interface ProfilePhotoProps {
@@ -85,16 +86,7 @@ export function ProfilePhoto({ userId, name, photo, onUploaded }: ProfilePhotoPr
         </label>
         <p className="rf-field__hint">An image, at most 5 MB.</p>
         {progress !== null && (
-          <div
-            className="rf-progress"
-            role="progressbar"
-            aria-label="Profile image upload progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-          >
-            <div className="rf-progress__bar" style={{ width: `${progress}%` }} />
-          </div>
+          <UploadProgress percent={progress} label="Profile image upload progress" />
         )}
         {error && (
           <p id={`${inputId}-error`} className="rf-field__error" role="alert">

@@ -175,7 +175,7 @@ function CandidateCard({
         </div>
         <StatusBadge status={request.status} />
       </header>
-      <dl className="rf-request__facts">
+      <dl className="rf-facts rf-request__facts">
         <div>
           <dt>Referrer</dt>
           <dd>

@@ -89,7 +89,7 @@ export function ReportButton({
           </>
         }
       >
-        <fieldset className="rf-report__reasons">
+        <fieldset className="rf-report__reasons rf-choice-set">
           <legend>Why are you reporting it?</legend>
           {REPORT_REASONS.map((r) => (
             <label key={r} className="rf-report__reason">

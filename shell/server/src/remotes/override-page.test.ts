@@ -1,20 +1,11 @@
 // The override page with the shell's releases (override-page.ts): what it says this browser gets and why (live,
 // canary bucket or override), for the shell as for a remote, and what the deploy guard refuses next to the releases
 // this browser runs: the live ones and their canaries, or the ones it pinned.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify from 'fastify';
-import {
-  fileKey,
-  LocalStore,
-  POINTER_KEY,
-  putJson,
-  recordKey,
-  type Pointer,
-} from '@referio/release';
+import { LocalStore, POINTER_KEY, putJson, type Pointer } from '@referio/release';
+import { formText, overrideCookie, pageFor, postOverride } from '../test/override-page';
+import { keepRelease, sharedOf, tmpDir } from '../test/release-store';
 import { BUCKET_COOKIE } from './buckets';
-import { OVERRIDE_COOKIE } from './overrides';
 import { registerOverrideRoutes } from './override-routes';
 import { storeRemotes } from './remotes';
 
@@ -27,9 +18,6 @@ const R2 = '0.1.0+dddddddddd';
 const R3 = '0.2.0+eeeeeeeeee';
 const SITE = 'http://localhost:3000';
 
-const tmp: string[] = [];
-afterAll(() => tmp.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
-
 const pointer: Pointer = {
   apps: {
     shell: { live: S2, since: '', past: [], canary: { version: S2B, percent: 50, since: '' } },
@@ -37,27 +25,19 @@ const pointer: Pointer = {
   },
 };
 
-const shared = (version: string, requiredVersion: string) => ({
-  shared: [{ name: '@referio/shared', version, requiredVersion }],
-});
-
 async function makeStore(): Promise<LocalStore> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'referio-override-page-'));
-  tmp.push(dir);
-  const store = new LocalStore(dir);
+  const store = new LocalStore(tmpDir('referio-override-page-'));
   await putJson(store, POINTER_KEY, pointer);
-  const keep = async (app: string, version: string, manifest: object) => {
-    await putJson(store, recordKey(app, version), {});
-    await putJson(store, fileKey(app, version, 'mf-manifest.json'), manifest);
-  };
+  const keep = (app: string, version: string, manifest: object) =>
+    keepRelease(store, app, version, manifest);
   for (const [v, s] of [
     [S2, '0.2.0'],
     [S2B, '0.2.0'],
     [S3, '0.3.0'],
   ] as const)
-    await keep('shell', v, { name: 'shell', ...shared(s, `^${s}`) });
-  await keep('mfe-referrer', R2, { name: 'mfe_referrer', ...shared('0.2.0', '^0.2.0') });
-  await keep('mfe-referrer', R3, { name: 'mfe_referrer', ...shared('0.3.0', '^0.3.0') });
+    await keep('shell', v, { name: 'shell', ...sharedOf(s, `^${s}`) });
+  await keep('mfe-referrer', R2, { name: 'mfe_referrer', ...sharedOf('0.2.0', '^0.2.0') });
+  await keep('mfe-referrer', R3, { name: 'mfe_referrer', ...sharedOf('0.3.0', '^0.3.0') });
   return store;
 }
 
@@ -77,16 +57,6 @@ async function overrideServer(served: string) {
 }
 type Server = Awaited<ReturnType<typeof overrideServer>>;
 
-const cookieOf = (value: Record<string, string>) =>
-  `${OVERRIDE_COOKIE}=${encodeURIComponent(JSON.stringify(value))}`;
-const pageFor = async (server: Server, cookie: string) =>
-  (await server.inject({ method: 'GET', url: '/release-override', headers: { cookie } })).body;
-/** The text of one app's form on the page, tags left out. */
-const formText = (html: string, app: string) =>
-  (new RegExp(`<legend>${app}</legend>(.*?)</fieldset>`).exec(html)?.[1] ?? '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 const optionsOf = (html: string, app: string) =>
   [
     ...(new RegExp(`<legend>${app}</legend>.*?</fieldset>`).exec(html)?.[0] ?? '').matchAll(
@@ -94,17 +64,7 @@ const optionsOf = (html: string, app: string) =>
     ),
   ].map((m) => m[1]);
 const post = (server: Server, cookie: string, fields: Record<string, string>) =>
-  server.inject({
-    method: 'POST',
-    url: '/release-override',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      host: 'localhost:3000',
-      origin: SITE,
-      cookie,
-    },
-    payload: new URLSearchParams(fields).toString(),
-  });
+  postOverride(server, { origin: SITE, cookie }, fields);
 
 const liveReason = `the live mfe-referrer ${R2} requires @referio/shared ^0.2.0, shell ${S3} provides 0.3.0: deploy a mfe-referrer that accepts it first`;
 
@@ -124,7 +84,7 @@ test('the shell: who gets what, and which release this browser gets and why (can
     `This page was answered by shell ${S2B}, not ${S2}: this server could not serve it.`,
   );
   const pinned = formText(
-    await pageFor(server, `${BUCKET_COOKIE}=7; ${cookieOf({ shell: S2 })}`),
+    await pageFor(server, `${BUCKET_COOKIE}=7; ${overrideCookie({ shell: S2 })}`),
     'shell',
   );
   expect(pinned).toContain(`This browser gets: ${S2} (your override)`);
@@ -149,7 +109,7 @@ test("a shell release the live remotes cannot work with is listed with the guard
   const ok = await post(server, '', { app: 'shell', version: S2B, action: 'set' });
   expect(ok.statusCode).toBe(303);
   expect(String(ok.headers['set-cookie'])).toBe(
-    `${cookieOf({ shell: S2B })}; Path=/; Max-Age=86400; SameSite=Strict; HttpOnly`,
+    `${overrideCookie({ shell: S2B })}; Path=/; Max-Age=86400; SameSite=Strict; HttpOnly`,
   );
   await server.close();
 });
@@ -157,7 +117,7 @@ test("a shell release the live remotes cannot work with is listed with the guard
 test("next to this browser's pinned releases: the pinned shell decides what a remote may be, and the other way round", async () => {
   const server = await overrideServer(S3);
   // A remote pinned (before the guard refused it): the shell that works with it is offered.
-  const withRemote = cookieOf({ 'mfe-referrer': R3 });
+  const withRemote = overrideCookie({ 'mfe-referrer': R3 });
   const html = await pageFor(server, withRemote);
   expect(optionsOf(html, 'shell')).toEqual([S3]);
   expect(formText(html, 'shell')).toContain(
@@ -167,9 +127,9 @@ test("next to this browser's pinned releases: the pinned shell decides what a re
   const set = await post(server, withRemote, { app: 'shell', version: S3, action: 'set' });
   expect(set.statusCode).toBe(303);
   const both = String(set.headers['set-cookie']).split(';')[0]!;
-  expect(both).toBe(cookieOf({ 'mfe-referrer': R3, shell: S3 }));
+  expect(both).toBe(overrideCookie({ 'mfe-referrer': R3, shell: S3 }));
   // The shell pinned alone: the live remote it cannot work with is what this browser gets, with the warning.
-  const shellOnly = await pageFor(server, cookieOf({ shell: S3 }));
+  const shellOnly = await pageFor(server, overrideCookie({ shell: S3 }));
   const remote = formText(shellOnly, 'mfe-referrer');
   const reason = `mfe-referrer ${R2} requires @referio/shared ^0.2.0, the pinned shell (shell ${S3}) provides 0.3.0`;
   expect(remote).toContain(

@@ -1,18 +1,11 @@
 // Which release each visitor gets (remotes.ts: live, canary by bucket, override), the buckets, and the override
 // routes' rules. A store folder written through @referio/release.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import {
-  fileKey,
-  LocalStore,
-  POINTER_KEY,
-  putJson,
-  recordKey,
-  remoteApps,
-  type Pointer,
-} from '@referio/release';
+import { LocalStore, POINTER_KEY, putJson, remoteApps, type Pointer } from '@referio/release';
+import { formText, overrideCookie, pageFor, postOverride } from '../test/override-page';
+import { keepRelease, sharedOf, tmpDir } from '../test/release-store';
 import { BUCKET_COOKIE, assignBucket, bucketOf } from './buckets';
 import { OVERRIDE_COOKIE } from './overrides';
 import { registerOverrideRoutes } from './override-routes';
@@ -24,14 +17,6 @@ const OLD = '0.0.9+cccccccccc';
 /** Kept, but needs a @referio/shared the live shell does not provide: the deploy guard refuses it. */
 const REFUSED = '0.2.0+eeeeeeeeee';
 const SHELL = '0.1.0+ffffffffff';
-
-const tmp: string[] = [];
-const tmpDir = (prefix: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  tmp.push(dir);
-  return dir;
-};
-afterAll(() => tmp.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
 const pointer: Pointer = {
   apps: {
@@ -45,26 +30,16 @@ const pointer: Pointer = {
   },
 };
 
-const shared = (version: string, requiredVersion: string) => ({
-  shared: [{ name: '@referio/shared', version, requiredVersion }],
-});
-
-/** A kept release: its record and its manifest (what the deploy guard reads). */
-async function keep(store: LocalStore, app: string, version: string, manifest: object) {
-  await putJson(store, recordKey(app, version), {});
-  await putJson(store, fileKey(app, version, 'mf-manifest.json'), manifest);
-}
-
 async function makeStore(p: Pointer = pointer, { refused = false } = {}): Promise<LocalStore> {
   const store = new LocalStore(tmpDir('referio-pointer-'));
   await putJson(store, POINTER_KEY, p);
-  const remote = { name: 'mfe_referrer', ...shared('0.2.0', '^0.2.0') };
-  for (const v of [LIVE, CANARY, OLD]) await keep(store, 'mfe-referrer', v, remote);
+  const remote = { name: 'mfe_referrer', ...sharedOf('0.2.0', '^0.2.0') };
+  for (const v of [LIVE, CANARY, OLD]) await keepRelease(store, 'mfe-referrer', v, remote);
   if (refused) {
-    await keep(store, 'shell', SHELL, { name: 'shell', ...shared('0.2.0', '^0.2.0') });
-    await keep(store, 'mfe-referrer', REFUSED, {
+    await keepRelease(store, 'shell', SHELL, { name: 'shell', ...sharedOf('0.2.0', '^0.2.0') });
+    await keepRelease(store, 'mfe-referrer', REFUSED, {
       name: 'mfe_referrer',
-      ...shared('0.3.0', '^0.3.0'),
+      ...sharedOf('0.3.0', '^0.3.0'),
     });
   }
   return store;
@@ -72,9 +47,6 @@ async function makeStore(p: Pointer = pointer, { refused = false } = {}): Promis
 
 const req = (cookie = '') => ({ headers: { cookie }, raw: {} });
 const referrerEntry = (list: RemoteEntry[]) => list.find((r) => r.name === 'mfe_referrer')?.entry;
-/** The override cookie as the browser sends it back. */
-const overrideOf = (value: Record<string, string>) =>
-  `${OVERRIDE_COOKIE}=${encodeURIComponent(JSON.stringify(value))}`;
 
 test('the live release for everyone, the canary for buckets below its percent, the same on every request', async () => {
   const remotes = storeRemotes(await makeStore());
@@ -133,7 +105,7 @@ test('a bucket is given once, random in 0-99, in a long-lived HttpOnly cookie', 
 test('an override loads a kept release only; anything else is ignored', async () => {
   const remotes = storeRemotes(await makeStore());
   const with_ = (value: string) =>
-    req(`${overrideOf({ 'mfe-referrer': value })}; ${BUCKET_COOKIE}=99`);
+    req(`${overrideCookie({ 'mfe-referrer': value })}; ${BUCKET_COOKIE}=99`);
   expect(referrerEntry(await remotes.remotesFor(with_(OLD)))).toContain(OLD);
   expect(referrerEntry(await remotes.remotesFor(with_(CANARY)))).toContain(CANARY);
   for (const bad of [
@@ -149,7 +121,7 @@ test('an override loads a kept release only; anything else is ignored', async ()
 
 test('in development, an entry on this machine replaces a listed remote, from the store or a fixed file', async () => {
   const entry = 'http://localhost:4003/mf-manifest.json';
-  const cookie = overrideOf({ 'mfe-referrer': entry, 'mfe-public': entry });
+  const cookie = overrideCookie({ 'mfe-referrer': entry, 'mfe-public': entry });
   const fromStore = storeRemotes(await makeStore(), { dev: true });
   const list = await fromStore.remotesFor(req(cookie));
   expect(referrerEntry(list)).toBe(entry);
@@ -183,21 +155,6 @@ async function overrideServer(dev = false, store?: LocalStore) {
 }
 
 const SITE = 'http://localhost:3000';
-const post = (
-  server: Awaited<ReturnType<typeof overrideServer>>,
-  headers: Record<string, string>,
-  fields: Record<string, string>,
-) =>
-  server.inject({
-    method: 'POST',
-    url: '/release-override',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      host: 'localhost:3000',
-      ...headers,
-    },
-    payload: new URLSearchParams(fields).toString(),
-  });
 
 test('the override is set only by a same-origin POST from the override page, for a kept release', async () => {
   const server = await overrideServer();
@@ -210,7 +167,7 @@ test('the override is set only by a same-origin POST from the override page, for
     { origin: SITE, 'sec-fetch-site': 'same-site' },
   ];
   for (const headers of tries) {
-    const res = await post(server, headers, set);
+    const res = await postOverride(server, headers, set);
     expect(res.statusCode).toBe(403);
     expect(res.headers['set-cookie']).toBeUndefined();
   }
@@ -220,18 +177,24 @@ test('the override is set only by a same-origin POST from the override page, for
   });
   expect(get.headers['set-cookie']).toBeUndefined();
 
-  const ok = await post(server, { origin: SITE, 'sec-fetch-site': 'same-origin' }, set);
+  const ok = await postOverride(server, { origin: SITE, 'sec-fetch-site': 'same-origin' }, set);
   expect(ok.statusCode).toBe(303);
   expect(ok.headers.location).toBe('/release-override');
   const cookie = String(ok.headers['set-cookie']);
   expect(cookie).toBe(
-    `${overrideOf({ 'mfe-referrer': OLD })}; Path=/; Max-Age=86400; SameSite=Strict; HttpOnly`,
+    `${overrideCookie({ 'mfe-referrer': OLD })}; Path=/; Max-Age=86400; SameSite=Strict; HttpOnly`,
   );
 
-  const unknown = await post(server, { origin: SITE }, { ...set, version: '9.9.9+0000000000' });
+  const unknown = await postOverride(
+    server,
+    { origin: SITE },
+    { ...set, version: '9.9.9+0000000000' },
+  );
   expect(unknown.statusCode).toBe(400);
   expect(unknown.body).toMatch(/mfe-referrer has no release 9\.9\.9\+0000000000 in the store/);
-  expect((await post(server, { origin: SITE }, { ...set, app: 'api' })).statusCode).toBe(400);
+  expect((await postOverride(server, { origin: SITE }, { ...set, app: 'api' })).statusCode).toBe(
+    400,
+  );
 
   // Shown on the page, and cleared from it.
   const value = cookie.split(';')[0]!;
@@ -242,7 +205,7 @@ test('the override is set only by a same-origin POST from the override page, for
   });
   expect(page.body).toContain(`This browser gets: <strong>${OLD} (your override)</strong>`);
   expect(page.body).toContain('<label>Release <select name="version">');
-  const cleared = await post(
+  const cleared = await postOverride(
     server,
     { origin: SITE, cookie: value },
     { app: 'mfe-referrer', action: 'clear' },
@@ -277,15 +240,6 @@ test('/__dev/remote exists in development only, for a listed remote and an entry
   await server.close();
 });
 
-const pageFor = async (server: Awaited<ReturnType<typeof overrideServer>>, cookie: string) =>
-  (await server.inject({ method: 'GET', url: '/release-override', headers: { cookie } })).body;
-/** The text of one remote's form on the override page, tags left out. */
-const formText = (html: string, app: string) =>
-  (new RegExp(`<legend>${app}</legend>(.*?)</fieldset>`).exec(html)?.[1] ?? '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-
 test('the override page says who gets what: live and canary with its share, and what this browser gets and why', async () => {
   const server = await overrideServer();
   const inCanary = formText(await pageFor(server, `${BUCKET_COOKIE}=7`), 'mfe-referrer');
@@ -301,7 +255,7 @@ test('the override page says who gets what: live and canary with its share, and 
   expect(noCanary).toContain('Live: 0.1.0+dddddddddd, for everyone.');
   expect(noCanary).toContain('This browser gets: 0.1.0+dddddddddd (live)');
   const overridden = formText(
-    await pageFor(server, `${BUCKET_COOKIE}=7; ${overrideOf({ 'mfe-referrer': OLD })}`),
+    await pageFor(server, `${BUCKET_COOKIE}=7; ${overrideCookie({ 'mfe-referrer': OLD })}`),
     'mfe-referrer',
   );
   expect(overridden).toContain(`This browser gets: ${OLD} (your override)`);
@@ -326,7 +280,7 @@ test("a release the deploy guard refuses is listed with the guard's reason, not 
   expect(formText(html, 'mfe-referrer')).toContain(
     `Refused by the deploy guard next to what is live (not offered): ${REFUSED} : ${reason}`,
   );
-  const set = await post(
+  const set = await postOverride(
     server,
     { origin: SITE },
     { app: 'mfe-referrer', version: REFUSED, action: 'set' },
@@ -336,7 +290,7 @@ test("a release the deploy guard refuses is listed with the guard's reason, not 
   expect(set.headers['set-cookie']).toBeUndefined();
   // An override chosen before the guard refused it: this browser gets it, with the warning.
   const mine = formText(
-    await pageFor(server, overrideOf({ 'mfe-referrer': REFUSED })),
+    await pageFor(server, overrideCookie({ 'mfe-referrer': REFUSED })),
     'mfe-referrer',
   );
   expect(mine).toContain(

@@ -18,6 +18,22 @@ function setup(fetchImpl: jest.Mock, retries = 2) {
   return { plugin, sleep };
 }
 
+const ENTRY = 'http://localhost:3001/remoteEntry.js';
+
+/** What the runtime hands the plugin when mfe_public's entry (ENTRY) failed to load. */
+function entryFailed(
+  plugin: Plugin,
+  getRemoteEntry: jest.Mock,
+  globalLoading: Record<string, Promise<unknown> | undefined>,
+) {
+  return plugin.loadEntryError!({
+    getRemoteEntry,
+    globalLoading,
+    uniqueKey: 'mfe_public:entry',
+    remoteInfo: { name: 'mfe_public', entry: ENTRY },
+  } as unknown as LoadEntryErrorArgs);
+}
+
 describe('the retry runtime plugin', () => {
   it('waits longer before each new attempt', () => {
     expect([1, 2, 3].map((n) => backoff(n, 100))).toEqual([100, 200, 400]);
@@ -65,12 +81,7 @@ describe('the retry runtime plugin', () => {
       return exportsOfEntry;
     });
     const { plugin, sleep } = setup(jest.fn());
-    const result = await plugin.loadEntryError!({
-      getRemoteEntry,
-      globalLoading,
-      uniqueKey: 'mfe_public:entry',
-      remoteInfo: { name: 'mfe_public', entry: 'http://localhost:3001/remoteEntry.js' },
-    } as unknown as LoadEntryErrorArgs);
+    const result = await entryFailed(plugin, getRemoteEntry, globalLoading);
     expect(result).toBe(exportsOfEntry);
     expect(getRemoteEntry).toHaveBeenCalledTimes(2);
     expect(sleep.mock.calls).toEqual([[100], [200]]);
@@ -83,12 +94,7 @@ describe('the retry runtime plugin', () => {
       throw new Error('ScriptNetworkError');
     });
     const { plugin } = setup(jest.fn());
-    const result = await plugin.loadEntryError!({
-      getRemoteEntry,
-      globalLoading,
-      uniqueKey: 'mfe_public:entry',
-      remoteInfo: { name: 'mfe_public', entry: 'http://localhost:3001/remoteEntry.js' },
-    } as unknown as LoadEntryErrorArgs);
+    const result = await entryFailed(plugin, getRemoteEntry, globalLoading);
     expect(result).toBeUndefined();
     expect(getRemoteEntry).toHaveBeenCalledTimes(2);
     expect(globalLoading).not.toHaveProperty('mfe_public:entry');
@@ -132,16 +138,10 @@ describe('time limits', () => {
   it('does not load again an entry whose <script> ran out of time', async () => {
     jest.useFakeTimers();
     const plugin = createRetryPlugin({ timeoutMs: 2000, sleep: async () => undefined });
-    const url = 'http://localhost:3001/remoteEntry.js';
-    plugin.createScript!({ url });
+    plugin.createScript!({ url: ENTRY });
     await jest.advanceTimersByTimeAsync(2000);
     const getRemoteEntry = jest.fn();
-    const result = await plugin.loadEntryError!({
-      getRemoteEntry,
-      globalLoading: {},
-      uniqueKey: 'mfe_public:entry',
-      remoteInfo: { name: 'mfe_public', entry: url },
-    } as unknown as LoadEntryErrorArgs);
+    const result = await entryFailed(plugin, getRemoteEntry, {});
     expect(result).toBeUndefined();
     expect(getRemoteEntry).not.toHaveBeenCalled();
   });

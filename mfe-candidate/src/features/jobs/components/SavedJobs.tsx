@@ -59,7 +59,7 @@ export function SavedJobs() {
       <p className="cand-explore__count" role="status">
         {saved.data.total === 1 ? '1 saved job' : `${saved.data.total} saved jobs`}
       </p>
-      <div className="cand-grid" aria-busy={saved.isFetching || undefined}>
+      <div className="rf-card-grid" aria-busy={saved.isFetching || undefined}>
         {list.map(({ job }) => (
           <JobCard
             key={job._id}

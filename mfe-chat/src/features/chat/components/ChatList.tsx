@@ -49,7 +49,7 @@ export function ChatList({ chats, selectedId, search, onSearch, onSelect }: Prop
                   {displayName(c).charAt(0).toUpperCase()}
                 </span>
                 <span className="chat__entry-main">
-                  <span className="chat__entry-name">{displayName(c)}</span>
+                  <span className="chat__entry-name rf-clamp-2">{displayName(c)}</span>
                   <span className="chat__entry-last">{c.lastMessage}</span>
                 </span>
                 <span className="chat__entry-side">

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { CARD_SKILL_COUNT, formatLpa, paths, relativeTime, type JobPost } from '@referio/shared';
 import { JobCard as SharedJobCard, JobFacts, SkillChips } from '@referio/shared/jobs';
+import { CompanyLogo } from '../../../components/CompanyLogo';
 import './JobCard.css';
 
 export interface JobCardProps {
@@ -30,20 +31,7 @@ export function JobCard({ job, now, companyLink = true, headingLevel = 2 }: JobC
       }
       top={
         <div className="rf-job-card__top">
-          {job.companyLogo ? (
-            <img
-              className="rf-job-card__logo"
-              src={job.companyLogo}
-              alt=""
-              width={40}
-              height={40}
-              loading="lazy"
-            />
-          ) : (
-            <span className="rf-job-card__logo rf-job-card__logo--initial" aria-hidden="true">
-              {job.companyName.slice(0, 1).toUpperCase()}
-            </span>
-          )}
+          <CompanyLogo name={job.companyName} logo={job.companyLogo} />
           {job.isApplied && <span className="rf-badge rf-badge--success">Applied</span>}
         </div>
       }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Company } from '@referio/shared';
 import { paths } from '@referio/shared';
+import { CompanyLogo } from '../../../components/CompanyLogo';
 
 /** A company as the landing page shows it: its logo, name and number of open jobs, leading to its page. */
 export function CompanyTile({ company }: { company: Company }) {
@@ -10,15 +11,9 @@ export function CompanyTile({ company }: { company: Company }) {
       className="rf-company-tile"
       title={company.companyName}
     >
-      {company.logo ? (
-        <img src={company.logo} alt="" width={40} height={40} loading="lazy" decoding="async" />
-      ) : (
-        <span className="rf-company-tile__initial" aria-hidden="true">
-          {company.companyName.slice(0, 1).toUpperCase()}
-        </span>
-      )}
+      <CompanyLogo name={company.companyName} logo={company.logo} />
       <span className="rf-company-tile__body">
-        <span className="rf-company-tile__name">{company.companyName}</span>
+        <span className="rf-company-tile__name rf-clamp-2">{company.companyName}</span>
         {company.jobCount > 0 && (
           <span className="rf-company-tile__jobs">
             {company.jobCount} {company.jobCount === 1 ? 'job' : 'jobs'}

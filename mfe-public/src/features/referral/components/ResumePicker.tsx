@@ -79,7 +79,7 @@ export function ResumePicker({
   if (resumes.length === 0) return picker;
   return (
     <>
-      <fieldset className="rf-resume-picker" disabled={disabled}>
+      <fieldset className="rf-resume-picker rf-choice-set" disabled={disabled}>
         <legend className="rf-resume-picker__legend">{resumePickerTexts.legend}</legend>
         {resumes.map((r) => (
           <div key={r._id} className="rf-resume-picker__option">
@@ -127,7 +127,7 @@ export function ResumePicker({
       </fieldset>
       {pick.kind === 'new' && picker}
       {pick.kind === 'new' && full && (
-        <fieldset className="rf-resume-picker" disabled={disabled}>
+        <fieldset className="rf-resume-picker rf-choice-set" disabled={disabled}>
           <legend className="rf-resume-picker__legend">{resumePickerTexts.replaceLegend}</legend>
           {resumes.map((r) => (
             <label key={r._id} className="rf-resume-picker__choice rf-resume-picker__option">

@@ -30,10 +30,26 @@ function open(details = makeJobDetails({ _id: JOB_ID })) {
   });
 }
 
-async function openUploadModal(user: ReturnType<typeof userEvent.setup>) {
+/** 'Request a Referral': the dialog asks for a file, or with saved resumes offers them. */
+async function openRequestDialog(
+  user: ReturnType<typeof userEvent.setup>,
+  name: 'Upload your resume' | 'Send your resume',
+) {
   await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
-  return screen.getByRole('dialog', { name: 'Upload your resume' });
+  return screen.getByRole('dialog', { name });
 }
+const openUploadModal = (user: ReturnType<typeof userEvent.setup>) =>
+  openRequestDialog(user, 'Upload your resume');
+const openSendModal = (user: ReturnType<typeof userEvent.setup>) =>
+  openRequestDialog(user, 'Send your resume');
+
+/** The referral request this page sends to the job's referrer for the signed-in candidate. */
+const requestOf = (resumeId: string) => ({
+  jobPostId: JOB_ID,
+  targetUserId: REFERRER_ID,
+  userId: USER_ID,
+  resumeId,
+});
 
 beforeEach(() => {
   useSessionStore.getState().signOut();
@@ -290,8 +306,7 @@ describe('job details for a signed-in candidate', () => {
     api.listResumes.mockResolvedValue([SAVED, other]);
     api.sendReferralRequest.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
     open();
-    await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
-    const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
+    const dialog = await openSendModal(user);
     const group = await within(dialog).findByRole('group', { name: 'Resume to send' });
     expect(within(group).getByRole('radio', { name: /Asha Rao CV/ })).toBeChecked();
     expect(within(group).getByRole('link', { name: 'View Asha Rao CV' })).toHaveAttribute(
@@ -307,20 +322,14 @@ describe('job details for a signed-in candidate', () => {
       await screen.findByRole('dialog', { name: 'Referral Request Sent!' }),
     ).toBeInTheDocument();
     expect(api.addResume).not.toHaveBeenCalled();
-    expect(api.sendReferralRequest).toHaveBeenCalledWith({
-      jobPostId: JOB_ID,
-      targetUserId: REFERRER_ID,
-      userId: USER_ID,
-      resumeId: other._id,
-    });
+    expect(api.sendReferralRequest).toHaveBeenCalledWith(requestOf(other._id));
   });
 
   it('shows how the chosen resume meets the job before it is sent', async () => {
     const user = userEvent.setup();
     api.listResumes.mockResolvedValue([SAVED]);
     open();
-    await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
-    const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
+    const dialog = await openSendModal(user);
     const match = await within(dialog).findByRole('group', { name: 'Resume match' });
     expect(
       await within(match).findByText('Matches 1 of 2 skills: React; missing: Go'),
@@ -334,8 +343,7 @@ describe('job details for a signed-in candidate', () => {
     api.listResumes.mockResolvedValue([SAVED]);
     api.sendReferralRequest.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
     open();
-    await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
-    const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
+    const dialog = await openSendModal(user);
     await within(dialog).findByRole('group', { name: 'Resume to send' });
     const note = within(dialog).getByRole('textbox', { name: 'Note to the referrer (optional)' });
     expect(note).toHaveAttribute('maxLength', '500');
@@ -347,10 +355,7 @@ describe('job details for a signed-in candidate', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await screen.findByRole('dialog', { name: 'Referral Request Sent!' });
     expect(api.sendReferralRequest).toHaveBeenCalledWith({
-      jobPostId: JOB_ID,
-      targetUserId: REFERRER_ID,
-      userId: USER_ID,
-      resumeId: SAVED._id,
+      ...requestOf(SAVED._id),
       note: 'I built the payments API you use.',
     });
   });
@@ -361,8 +366,7 @@ describe('job details for a signed-in candidate', () => {
     api.addResume.mockResolvedValue(NEW_RESUME);
     api.sendReferralRequest.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
     open();
-    await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
-    const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
+    const dialog = await openSendModal(user);
     await user.click(await within(dialog).findByRole('radio', { name: 'Upload a new file' }));
     // Nothing chosen yet: Submit says so inline.
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
@@ -373,12 +377,7 @@ describe('job details for a signed-in candidate', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await screen.findByRole('dialog', { name: 'Referral Request Sent!' });
     expect(api.addResume).toHaveBeenCalledWith(file, undefined, expect.any(Function));
-    expect(api.sendReferralRequest).toHaveBeenCalledWith({
-      jobPostId: JOB_ID,
-      targetUserId: REFERRER_ID,
-      userId: USER_ID,
-      resumeId: NEW_RESUME._id,
-    });
+    expect(api.sendReferralRequest).toHaveBeenCalledWith(requestOf(NEW_RESUME._id));
   });
 
   it('with three resumes, a new file replaces the one the candidate chooses', async () => {
@@ -392,8 +391,7 @@ describe('job details for a signed-in candidate', () => {
     api.replaceResumeFile.mockResolvedValue({ ...three[2]!, name: 'new' });
     api.sendReferralRequest.mockResolvedValue({ _id: 'r1' } as ReferralRequest);
     open();
-    await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
-    const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
+    const dialog = await openSendModal(user);
     await user.click(await within(dialog).findByRole('radio', { name: 'Upload a new file' }));
     const file = pdf('new.pdf');
     await user.upload(within(dialog).getByLabelText('Resume'), file);
@@ -424,8 +422,7 @@ describe('job details for a signed-in candidate', () => {
       ]);
     api.sendReferralRequest.mockRejectedValue(new ApiError(changed, 409, changed));
     open();
-    await user.click(await screen.findByRole('button', { name: 'Request a Referral' }));
-    const dialog = screen.getByRole('dialog', { name: 'Send your resume' });
+    const dialog = await openSendModal(user);
     await within(dialog).findByRole('radio', { name: /Asha Rao CV/ });
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(changed)).toBeInTheDocument();
@@ -448,12 +445,7 @@ describe('job details for a signed-in candidate', () => {
 
     const sent = await screen.findByRole('dialog', { name: 'Referral Request Sent!' });
     expect(api.addResume).toHaveBeenCalledWith(file, undefined, expect.any(Function));
-    expect(api.sendReferralRequest).toHaveBeenCalledWith({
-      jobPostId: JOB_ID,
-      targetUserId: REFERRER_ID,
-      userId: USER_ID,
-      resumeId: NEW_RESUME._id,
-    });
+    expect(api.sendReferralRequest).toHaveBeenCalledWith(requestOf(NEW_RESUME._id));
     expect(screen.queryByRole('dialog', { name: 'Upload your resume' })).not.toBeInTheDocument();
 
     await user.click(within(sent).getByRole('button', { name: 'Close' }));

@@ -30,7 +30,7 @@ export function JobDetailsModal({ job, onClose, onGiveReferral, onEdit }: JobDet
     >
       {job && (
         <div className="rr-details">
-          <p className="rr-card__sub">{job.companyName}</p>
+          <p className="rr-muted">{job.companyName}</p>
           <JobFacts
             facts={[
               { label: 'Posted', value: formatDate(job.createdAt) },

@@ -74,6 +74,22 @@ export function WorkEmailModal({
     onClose();
   };
 
+  /** One step's call, with `setBusy` on while it runs; a failure becomes the dialog's problem. */
+  const attempt = async (
+    setBusy: (busy: boolean) => void,
+    fallback: string,
+    call: () => Promise<void>,
+  ) => {
+    setBusy(true);
+    try {
+      await call();
+    } catch (err) {
+      st.setProblem(errorMessage(err, fallback));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const sendOtp = async () => {
     const email = workEmail.trim();
     st.setProblem(null);
@@ -86,8 +102,7 @@ export function WorkEmailModal({
       return;
     }
     st.setEmailError(null);
-    setSending(true);
-    try {
+    await attempt(setSending, MESSAGES.workOtpSendFailed, async () => {
       const answer = await workEmailVerify({ workEmail: email, id: user._id });
       if (answer && answer.success === false) {
         st.setProblem(answer.message || MESSAGES.workOtpSendFailed);
@@ -97,11 +112,7 @@ export function WorkEmailModal({
       st.setOtp('');
       st.setOtpError(null);
       st.setStep('otp');
-    } catch (err) {
-      st.setProblem(errorMessage(err, MESSAGES.workOtpSendFailed));
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
   const verify = async (code: string) => {
@@ -116,8 +127,7 @@ export function WorkEmailModal({
       return;
     }
     st.setOtpError(null);
-    setVerifying(true);
-    try {
+    await attempt(setVerifying, MESSAGES.workOtpVerifyFailed, async () => {
       const answer = (await workEmailVerifyOtp({
         id: user._id,
         workEmail: workEmail.trim(),
@@ -134,11 +144,7 @@ export function WorkEmailModal({
       st.reset();
       await onVerified(answer.companies ?? []);
       onClose();
-    } catch (err) {
-      st.setProblem(errorMessage(err, MESSAGES.workOtpVerifyFailed));
-    } finally {
-      setVerifying(false);
-    }
+    });
   };
 
   return (

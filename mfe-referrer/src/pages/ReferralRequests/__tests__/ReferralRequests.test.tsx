@@ -40,6 +40,17 @@ async function approveFirst(user: ReturnType<typeof userEvent.setup>) {
   await user.click(within(confirm).getByRole('button', { name: 'Yes, Continue' }));
 }
 
+/** A referrer without a work e-mail approves the first request and sends a code from the dialog that opens. */
+async function sendCodeOnApprove() {
+  signInAs({ workEmailAdded: false });
+  const user = userEvent.setup({ delay: null });
+  renderPage(<ReferralRequests />);
+  await approveFirst(user);
+  const modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
+  await sendCode(user, modal);
+  return { user, modal };
+}
+
 describe('referral requests', () => {
   it('shows the tabs with counts and a pending card with sender, job, experience, skills and resume', async () => {
     signInAs({ workEmailAdded: true });
@@ -243,15 +254,10 @@ describe('referral requests', () => {
   });
 
   it('shows the server message when the code is wrong and approves nothing', async () => {
-    signInAs({ workEmailAdded: false });
     api.workEmailVerifyOtp.mockRejectedValue(
       new ApiError('Invalid OTP. Please try again.', 400, 'Wrong code.'),
     );
-    const user = userEvent.setup({ delay: null });
-    renderPage(<ReferralRequests />);
-    await approveFirst(user);
-    const modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
-    await sendCode(user, modal);
+    const { user, modal } = await sendCodeOnApprove();
     await user.type(await within(modal).findByLabelText('Digit 1 of 4'), '1111');
     await waitFor(() => expect(api.workEmailVerifyOtp).toHaveBeenCalled());
     expect(api.updateReferralStatus).not.toHaveBeenCalled();
@@ -259,29 +265,19 @@ describe('referral requests', () => {
   });
 
   it('"Change Email" goes back to the e-mail step with the address kept', async () => {
-    signInAs({ workEmailAdded: false });
-    const user = userEvent.setup({ delay: null });
-    renderPage(<ReferralRequests />);
-    await approveFirst(user);
-    const modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
-    await sendCode(user, modal);
+    const { user, modal } = await sendCodeOnApprove();
     await user.click(await within(modal).findByRole('button', { name: 'Change Email' }));
     expect(within(modal).getByLabelText('Work Email')).toHaveValue('ravi@acme-corp.com');
   });
 
   it('keeps the code step after Cancel, so the code already sent can still be entered', async () => {
-    signInAs({ workEmailAdded: false });
     api.workEmailVerifyOtp.mockResolvedValue(workEmailVerified({ message: 'ok' }));
-    const user = userEvent.setup({ delay: null });
-    renderPage(<ReferralRequests />);
-    await approveFirst(user);
-    let modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
-    await sendCode(user, modal);
-    await within(modal).findByLabelText('Digit 1 of 4');
-    await user.click(within(modal).getByRole('button', { name: 'Cancel' }));
+    const { user, modal: first } = await sendCodeOnApprove();
+    await within(first).findByLabelText('Digit 1 of 4');
+    await user.click(within(first).getByRole('button', { name: 'Cancel' }));
 
     await approveFirst(user);
-    modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
+    const modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
     expect(within(modal).getByText('ravi@acme-corp.com')).toBeInTheDocument();
     await user.type(within(modal).getByLabelText('Digit 1 of 4'), '4821');
     await waitFor(() =>
@@ -291,15 +287,10 @@ describe('referral requests', () => {
   });
 
   it('shows a refused code inside the modal and clears it when the right code is in', async () => {
-    signInAs({ workEmailAdded: false });
     api.workEmailVerifyOtp
       .mockRejectedValueOnce(new ApiError('Invalid OTP', 400, 'Wrong code.'))
       .mockResolvedValueOnce(workEmailVerified({ message: 'ok' }));
-    const user = userEvent.setup({ delay: null });
-    renderPage(<ReferralRequests />);
-    await approveFirst(user);
-    const modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
-    await sendCode(user, modal);
+    const { user, modal } = await sendCodeOnApprove();
     await user.type(await within(modal).findByLabelText('Digit 1 of 4'), '1111');
     expect(await within(modal).findByRole('alert')).toHaveTextContent('Wrong code.');
     expect(screen.queryByText('Wrong code.', { selector: '.Toastify *' })).toBeNull();
@@ -310,12 +301,7 @@ describe('referral requests', () => {
   });
 
   it("keeps the code step's buttons on one row: Change Email sits beside the address", async () => {
-    signInAs({ workEmailAdded: false });
-    const user = userEvent.setup({ delay: null });
-    renderPage(<ReferralRequests />);
-    await approveFirst(user);
-    const modal = screen.getByRole('dialog', { name: 'Verify Work Email' });
-    await sendCode(user, modal);
+    const { modal } = await sendCodeOnApprove();
     const change = await within(modal).findByRole('button', { name: 'Change Email' });
     expect(change.closest('footer, .rf-modal__footer')).toBeNull();
   });
