@@ -425,11 +425,15 @@ async function main() {
   const record = (pkg, step, r) => ((results[pkg] ??= {})[step] = r);
   const siteResults = [];
 
-  // shared's contract build (shared/dist/contract) is an input of every typecheck and of the API: a run
-  // without the build step still makes it, first (not a step of the table then).
-  if (!steps.includes('build') && packages.some((p) => p !== 'root')) {
-    const r = await runStep('shared', 'build', stepsOf('shared', { pg }).build);
-    if (!r.ok) process.exit(1);
+  // shared's contract build (shared/dist/contract) is an input of every typecheck and of the API, and the
+  // release package's build of the contract check and its tests (tools/contract reads the store through it): a
+  // run without the build step (npm test on a fresh clone) still makes them, first (not steps of the table then).
+  if (!steps.includes('build') && packages.length) {
+    const inputs = packages.some((p) => p !== 'root') ? ['shared', 'release'] : ['release'];
+    for (const pkg of inputs) {
+      const r = await runStep(pkg, 'build', stepsOf(pkg, { pg }).build);
+      if (!r.ok) process.exit(1);
+    }
   }
 
   const jobs = plan(packages, { steps, pg, site });
