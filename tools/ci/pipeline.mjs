@@ -247,10 +247,10 @@ export function table(results, packages) {
 }
 
 /**
- * The run as jobs with dependencies, taken in list order by JOBS workers as soon as their dependencies are
- * done. Builds first (the site's journeys wait for every build, not for every test), then the site, then
- * the longest tests (the API's, one job per database), then the other packages' checks. A failed build
- * skips what needs it; a failed test stops nothing.
+ * The run as jobs with dependencies, taken in list order as soon as their dependencies are done: the
+ * packages' jobs by JOBS workers, the site beside them. Builds first (the site's journeys wait for every
+ * build, not for every test), then the site, then the longest tests (the API's, one job per database), then
+ * the other packages' checks. A failed build skips what needs it; a failed test stops nothing.
  */
 export function plan(packages, { steps, pg, site }) {
   const jobs = [];
@@ -474,24 +474,30 @@ async function main() {
     for (const step of job.steps) record(job.pkg, step, await runStep(job.pkg, step, cmds[step]));
   }
 
-  // JOBS workers; each takes the first waiting job whose dependencies are done.
+  // JOBS workers for the packages' jobs; each takes the first waiting job whose dependencies are done. The
+  // site runs beside them, not in a worker: its journeys keep about one core busy of two (the browser waits
+  // on the servers), and the API's two suites, both at nice 10, take what they leave.
   await new Promise((resolve) => {
-    let running = 0;
+    let working = 0;
+    let active = 0;
     const next = () => {
       const ready = jobs.filter(
         (j) => state.get(j.id) === 'waiting' && j.after.every((d) => state.get(d) === 'done'),
       );
       for (const job of ready) {
-        if (running >= JOBS) break;
-        running++;
+        const worker = !job.site;
+        if (worker && working >= JOBS) continue;
+        if (worker) working++;
+        active++;
         state.set(job.id, 'running');
         runJob(job).then(() => {
           state.set(job.id, 'done');
-          running--;
+          if (worker) working--;
+          active--;
           next();
         });
       }
-      if (running === 0) resolve();
+      if (active === 0) resolve();
     };
     next();
   });
