@@ -1,5 +1,11 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
+/**
+ * How long a mail may take to reach the dev mailbox: a generous bound, not a speed check (the outbox sends after
+ * the request's answer; in one CI run on a fully busy machine a code took over 10 s).
+ */
+const MAIL_WAIT_MS = 30_000;
+
 /** Reads the newest 4-digit code sent to `email` from the API's dev mailbox (absent in production). */
 export async function readCode(
   request: APIRequestContext,
@@ -22,7 +28,7 @@ export async function readCode(
         code = mail?.text.match(/\b(\d{4})\b/)?.[1] ?? '';
         return code;
       },
-      { timeout: 10_000, message: `a code mailed to ${email}` },
+      { timeout: MAIL_WAIT_MS, message: `a code mailed to ${email}` },
     )
     .toMatch(/^\d{4}$/);
   return code;
@@ -39,7 +45,7 @@ export async function readLinkToken(request: APIRequestContext, email: string): 
         token = /\/sign-in#link=([A-Za-z0-9_-]+)/.exec(body.data[0]?.text ?? '')?.[1] ?? '';
         return token;
       },
-      { timeout: 10_000, message: `a sign-in link mailed to ${email}` },
+      { timeout: MAIL_WAIT_MS, message: `a sign-in link mailed to ${email}` },
     )
     .not.toBe('');
   return token;
