@@ -10,7 +10,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { Client, type Pool } from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import { openRedisFanOut } from './fan-out-redis';
+import type * as RedisFanOut from './fan-out-redis';
+
+/** The Redis fan-out's module, loaded on first use (EVENTS_BROKER_URL set only): ioredis stays out otherwise. */
+const loadRedis = (): typeof RedisFanOut =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, on purpose
+  require('./fan-out-redis') as typeof RedisFanOut;
 
 export const EVENTS_CHANNEL = 'referio_chat';
 /** Payloads sent by one statement on PostgreSQL (a heartbeat's presence is hundreds of them). */
@@ -38,7 +43,7 @@ export async function openFanOut(app: FastifyInstance, sub: FanOutSubscriber): P
   // A new notification's signal (and a list change's, `listsChanged`) is sent inside its transaction
   // (src/services/notifications.ts), so it still comes by NOTIFY, which stays open for it; everything else
   // (messages, reads, presence, search changes, the bulk) goes through the broker.
-  const broker = await openRedisFanOut(url, EVENTS_CHANNEL, sub, app.log);
+  const broker = await loadRedis().openRedisFanOut(url, EVENTS_CHANNEL, sub, app.log);
   return {
     kind: broker.kind,
     publish: (payloads) => broker.publish(payloads),

@@ -1,9 +1,12 @@
-import net from 'node:net';
 import fp from 'fastify-plugin';
-import nodemailer from 'nodemailer';
-import SMTPPool from 'nodemailer/lib/smtp-pool';
 import { devMails } from '../db/schema';
 import { HttpError } from '../lib/errors';
+import type * as Smtp from './mail-smtp';
+
+/** The SMTP sender's module, loaded on first use (SMTP_URL set only). */
+const loadSmtp = (): typeof Smtp =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, on purpose
+  require('./mail-smtp') as typeof Smtp;
 
 export interface MailMessage {
   to: string;
@@ -38,54 +41,9 @@ export default fp(
     const { config } = app;
     let mailer: Mailer;
     if (config.SMTP_URL) {
-      // Pooled: the outbox worker sends several mails at once over a few kept-open connections (the
-      // pool is made directly: createTransport({ url, pool }) drops `pool`). Plain SMTP sockets get
-      // TCP_NODELAY: without it each mail waits on delayed ACKs (~50 ms per mail and connection here).
-      const plain = !/^smtps:/i.test(config.SMTP_URL);
-      const transport = nodemailer.createTransport(
-        new SMTPPool({
-          pool: true,
-          url: config.SMTP_URL,
-          maxConnections: config.MAIL_CONCURRENCY,
-          connectionTimeout: 10_000,
-          greetingTimeout: 10_000,
-          socketTimeout: 60_000,
-          ...(plain
-            ? {
-                // An open socket with TCP_NODELAY, handed to nodemailer as an established connection.
-                getSocket: (
-                  options: { host?: string; port?: number },
-                  callback: (err: Error | null, socketOptions?: { connection: net.Socket }) => void,
-                ) => {
-                  const socket = net.connect({ host: options.host, port: options.port ?? 587 });
-                  socket.setNoDelay(true);
-                  socket.setTimeout(10_000, () =>
-                    socket.destroy(new Error('The SMTP server did not answer the connection.')),
-                  );
-                  const failed = (err: Error) => callback(err);
-                  socket.once('error', failed);
-                  socket.once('connect', () => {
-                    socket.setTimeout(0);
-                    socket.removeListener('error', failed);
-                    callback(null, { connection: socket });
-                  });
-                },
-              }
-            : {}),
-        }),
-      );
-      app.addHook('onClose', async () => transport.close());
-      const deliver = async (m: MailMessage) => {
-        await transport.sendMail({
-          from: config.MAIL_FROM,
-          to: m.to,
-          subject: m.subject,
-          text: m.text,
-          ...(m.html ? { html: m.html } : {}),
-          ...(m.headers ? { headers: m.headers } : {}),
-          ...(m.messageId ? { messageId: m.messageId } : {}),
-        });
-      };
+      const smtp = loadSmtp().openSmtp(config.SMTP_URL, config);
+      app.addHook('onClose', async () => smtp.close());
+      const deliver = smtp.deliver;
       mailer = {
         mode: 'smtp',
         deliver,

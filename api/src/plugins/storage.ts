@@ -2,20 +2,18 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { fileBlobs } from '../db/schema';
 import { decryptFile, encryptFile, parseFileKeys, type FileKey } from '../lib/file-crypto';
+import type * as S3 from './storage-s3';
+
+/** The S3 storage's module, loaded on first use (FILE_STORAGE=s3 only). */
+const loadS3 = (): typeof S3 =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, on purpose
+  require('./storage-s3') as typeof S3;
 
 export interface StoredObject {
   body: Readable;
@@ -44,6 +42,8 @@ export interface Storage {
    * removes those no `files` row names.
    */
   list(): AsyncIterable<StoredKey>;
+  /** Ends what the storage keeps open (an S3 client's sockets); absent when there is nothing. */
+  close?(): void;
 }
 
 declare module 'fastify' {
@@ -164,104 +164,6 @@ export class PostgresStorage implements Storage {
   }
 }
 
-export interface S3StorageOptions {
-  bucket: string;
-  region: string;
-  endpoint?: string;
-  credentials?: { accessKeyId: string; secretAccessKey: string };
-  forcePathStyle?: boolean;
-  /** Prepended to every key. */
-  prefix?: string;
-  /** Server-side encryption asked of the bucket. */
-  sse?: 'AES256' | 'aws:kms' | 'none';
-}
-
-/** Files in an S3-compatible bucket (AWS S3, MinIO, R2, …) through @aws-sdk/client-s3. */
-export class S3Storage implements Storage {
-  private readonly client: S3Client;
-  private readonly bucket: string;
-  private readonly prefix: string;
-  private readonly sse: 'AES256' | 'aws:kms' | 'none';
-
-  constructor(opts: S3StorageOptions) {
-    this.sse = opts.sse ?? 'AES256';
-    this.client = new S3Client({
-      region: opts.region,
-      ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
-      ...(opts.credentials ? { credentials: opts.credentials } : {}),
-      forcePathStyle: opts.forcePathStyle ?? false,
-      // Checksums only where S3 requires them: many S3-compatible servers reject the SDK's default
-      // CRC32 trailers.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
-    this.bucket = opts.bucket;
-    this.prefix = opts.prefix ?? '';
-  }
-
-  private objectKey(key: string): string {
-    return `${this.prefix}${checkStorageKey(key)}`;
-  }
-
-  async put(key: string, data: Buffer, mime: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: this.objectKey(key),
-        Body: data,
-        ContentType: mime,
-        ContentLength: data.length,
-        // The bucket encrypts too (S3_SSE; 'none' for servers without it). The bytes are already
-        // AES-256-GCM under the site's own key.
-        ...(this.sse !== 'none' ? { ServerSideEncryption: this.sse } : {}),
-      }),
-    );
-  }
-
-  async get(key: string): Promise<StoredObject | null> {
-    try {
-      const out = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
-      );
-      if (!(out.Body instanceof Readable)) {
-        throw new Error('S3 answered without a readable body');
-      }
-      return { body: out.Body, size: out.ContentLength ?? 0 };
-    } catch (e) {
-      if (e instanceof NoSuchKey || (e as { name?: string }).name === 'NoSuchKey') return null;
-      throw e;
-    }
-  }
-
-  async delete(key: string): Promise<void> {
-    await this.client.send(
-      new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
-    );
-  }
-
-  async *list(): AsyncIterable<StoredKey> {
-    let token: string | undefined;
-    do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({
-          Bucket: this.bucket,
-          Prefix: this.prefix || undefined,
-          ContinuationToken: token,
-        }),
-      );
-      for (const o of page.Contents ?? []) {
-        if (o.Key)
-          yield { key: o.Key.slice(this.prefix.length), modifiedAt: o.LastModified ?? new Date(0) };
-      }
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
-  }
-
-  close(): void {
-    this.client.destroy();
-  }
-}
-
 /**
  * Any storage with its files encrypted (AES-256-GCM, src/lib/file-crypto.ts): what lies on disk, in
  * `file_blobs` or in the bucket is unreadable without the key. Files are at most UPLOAD_MAX_BYTES, so
@@ -301,7 +203,7 @@ export function createStorage(config: Config, db: Db): Storage {
     case 'postgres':
       return new PostgresStorage(db);
     case 's3':
-      return new S3Storage({
+      return new (loadS3().S3Storage)({
         bucket: config.S3_BUCKET ?? '',
         region: config.S3_REGION,
         endpoint: config.S3_ENDPOINT,
@@ -326,7 +228,8 @@ export default fp(
     const inner = createStorage(app.config, app.db);
     const keys = parseFileKeys(app.config.FILE_ENCRYPTION_KEYS, app.serverSecret);
     app.decorate('storage', new EncryptedStorage(inner, keys));
-    if (inner instanceof S3Storage) app.addHook('onClose', async () => inner.close());
+    const { close } = inner;
+    if (close) app.addHook('onClose', async () => close.call(inner));
   },
   { name: 'storage', dependencies: ['config', 'db', 'secret'] },
 );
