@@ -1,6 +1,7 @@
 // Migration 0039: each saved resume (users.resume, its name and size) becomes one named resume, the default,
-// named after the file without its extension, dated by its file's upload. Migrated on PGlite up to 0038,
-// given users with and without a resume, then migrated to the end.
+// named after the file without its extension, dated by its file's upload. Migrated up to 0038 on the suite's
+// engine (an empty PostgreSQL database beside DATABASE_URL's, else a PGlite of its own), given users with and
+// without a resume, then migrated to the end.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -8,14 +9,63 @@ import path from 'node:path';
 import { PGlite, type Extension } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { Client } from 'pg';
 import { MIGRATIONS_FOLDER } from '../src/db';
 import { migrateWithFunctions } from '../src/db/functions';
+import { createEmptyPgDatabase } from './databases';
 
-const requireHere = createRequire(__filename);
-const { pg_trgm } = requireHere('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: Extension };
-const { unaccent } = requireHere('@electric-sql/pglite/contrib/unaccent') as {
-  unaccent: Extension;
-};
+/** An empty, unmigrated database: what the test needs of it. */
+interface EmptyDatabase {
+  exec(script: string): Promise<unknown>;
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** Applies the migrations of `folder` (and the function files around them), as the app does. */
+  migrateTo(folder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function emptyPostgres(adminUrl: string): Promise<EmptyDatabase> {
+  const empty = await createEmptyPgDatabase(adminUrl);
+  const client = new Client({ connectionString: empty.url });
+  await client.connect();
+  const db = drizzlePg({ client });
+  return {
+    exec: (script) => client.query(script),
+    query: async <T>(text: string, params?: unknown[]) => ({
+      rows: (await client.query(text, params)).rows as T[],
+    }),
+    migrateTo: (folder) =>
+      migrateWithFunctions(
+        (script) => client.query(script),
+        () => migratePg(db, { migrationsFolder: folder }),
+      ),
+    async close() {
+      await client.end();
+      await empty.drop();
+    },
+  };
+}
+
+function emptyPglite(): EmptyDatabase {
+  const requireHere = createRequire(__filename);
+  const { pg_trgm } = requireHere('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: Extension };
+  const { unaccent } = requireHere('@electric-sql/pglite/contrib/unaccent') as {
+    unaccent: Extension;
+  };
+  const client = new PGlite({ extensions: { pg_trgm, unaccent } });
+  const db = drizzle({ client });
+  return {
+    exec: (script) => client.exec(script),
+    query: (text, params) => client.query(text, params),
+    migrateTo: (folder) =>
+      migrateWithFunctions(
+        (script) => client.exec(script),
+        () => migrate(db, { migrationsFolder: folder }),
+      ),
+    close: () => client.close(),
+  };
+}
 
 /** A copy of the migrations folder whose journal ends at migration `last`. */
 function migrationsUpTo(last: number): string {
@@ -31,16 +81,11 @@ function migrationsUpTo(last: number): string {
 }
 
 test('0039 turns each saved resume into the default named resume, named after its file', async () => {
-  const client = new PGlite({ extensions: { pg_trgm, unaccent } });
-  const db = drizzle({ client });
+  const adminUrl = process.env.DATABASE_URL;
+  const client = adminUrl ? await emptyPostgres(adminUrl) : emptyPglite();
   const upTo38 = migrationsUpTo(38);
   try {
-    const migrateTo = (folder: string) =>
-      migrateWithFunctions(
-        (script) => client.exec(script),
-        () => migrate(db, { migrationsFolder: folder }),
-      );
-    await migrateTo(upTo38);
+    await client.migrateTo(upTo38);
     const user = async (email: string, resume: string | null, name: string | null) =>
       (
         await client.query<{ id: string }>(
@@ -57,7 +102,7 @@ test('0039 turns each saved resume into the default named resume, named after it
       [asha],
     );
 
-    await migrateTo(MIGRATIONS_FOLDER);
+    await client.migrateTo(MIGRATIONS_FOLDER);
     const rows = (
       await client.query<{
         owner_id: string;

@@ -32,6 +32,8 @@
 //   BENCH_PG_URL=… OPEN_LOOP=1 MIXES=words,prefix,phrase node tools/bench/api-load.mjs
 //   BENCH_PG_URL=… OPEN_LOOP=1 PROBE=1 API_NODE_OPTIONS=--max-semi-space-size=64 node tools/bench/api-load.mjs
 //     (the open loop's slowest requests beside the API's GC pauses and loop stalls; Node options for the API)
+//   BENCH_PG_URL=… OPEN_LOOP=1 OPEN_MAX=464 LOADS=0.5 API_ENV=DB_SEARCH_POOL_MAX=2 node tools/bench/api-load.mjs
+//     (a variant at the rates of an earlier run's maximum; extra environment for the API)
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -714,6 +716,25 @@ const loadAverage = () =>
     .join(' ');
 
 const PROBE = process.env.PROBE === '1';
+/** A closed-loop maximum to take as given (req/s) instead of measuring it. */
+const OPEN_MAX = Number(process.env.OPEN_MAX || 0);
+/** Extra environment for the API (`NAME=value,NAME=value`: a pool size, a setting under test). */
+const API_ENV = Object.fromEntries(
+  (process.env.API_ENV || '')
+    .split(',')
+    .filter(Boolean)
+    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+);
+
+/** GC pauses by kind: `minor 5×9 ms, major 1×30 ms`. */
+function gcTypes(pauses) {
+  const by = new Map();
+  for (const e of pauses) {
+    const t = by.get(e.type) ?? { n: 0, ms: 0 };
+    by.set(e.type, { n: t.n + 1, ms: t.ms + e.ms });
+  }
+  return [...by].map(([type, t]) => `${type} ${t.n}×${Math.round(t.ms / t.n)} ms`).join(', ');
+}
 
 /**
  * An open loop's slowest requests beside the API's probe (lib/loop-probe.cjs): how many were in flight while
@@ -742,7 +763,7 @@ function tailOf(slowest, probeFile, searches) {
   return {
     slow: slowest.length,
     duringStall: slowest.filter(overlaps).length,
-    events: `${byKind('stall').length} stalls ${sum(byKind('stall'))} ms, ${byKind('gc').length} GC ${sum(byKind('gc'))} ms, longest ${Math.round(Math.max(0, ...inRun.map((e) => e.ms)))} ms`,
+    events: `${byKind('stall').length} stalls ${sum(byKind('stall'))} ms, ${byKind('gc').length} GC ${sum(byKind('gc'))} ms (${gcTypes(byKind('gc'))}), longest ${Math.round(Math.max(0, ...inRun.map((e) => e.ms)))} ms`,
     bodies: [...counts]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 5)
@@ -758,6 +779,7 @@ async function startOpenLoopApi(pgUrl, dataDir) {
     quiet: true,
     env: benchApiEnv(dataDir, pgUrl, {
       SEARCH_CACHE_SECONDS: '0',
+      ...API_ENV,
       // API_NODE_OPTIONS: Node options for the API alone (a GC setting).
       NODE_OPTIONS: [
         process.env.NODE_OPTIONS ?? '',
@@ -809,6 +831,18 @@ async function closedLoopRounds(lanes) {
     }
   }
   return closed;
+}
+
+/** With OPEN_MAX, in place of the closed loop: each lane for WARMUP seconds at the given maximum, not kept. */
+async function warmUp(lanes) {
+  for (const a of lanes)
+    await openLoop({
+      url: `${base}/api/jobPost/getAllJobPost`,
+      rate: OPEN_MAX,
+      seconds: WARMUP,
+      bodies: a.bodies,
+    });
+  return [];
 }
 
 /** At each of LOADS of `max`, each lane and /api/health in turn, OPEN_ROUNDS times; every run printed. */
@@ -907,9 +941,15 @@ async function openLoopBench() {
       return { what: `search ${m}`, searches, bodies: searches.map((x) => x.body) };
     });
     await checkLanes(lanes);
-    const closed = await closedLoopRounds(lanes);
-    const max = median(closed.filter((c) => c.what === lanes[0].what).map((c) => c.rps));
-    console.log(`closed-loop maximum of ${lanes[0].what} (median of ${ROUNDS}): ${max} req/s`);
+    // OPEN_MAX: the maximum of an earlier run, so variants (API_NODE_OPTIONS, API_ENV) meet the same rates.
+    const closed = OPEN_MAX ? await warmUp(lanes) : await closedLoopRounds(lanes);
+    const max =
+      OPEN_MAX || median(closed.filter((c) => c.what === lanes[0].what).map((c) => c.rps));
+    console.log(
+      OPEN_MAX
+        ? `maximum given (OPEN_MAX): ${max} req/s`
+        : `closed-loop maximum of ${lanes[0].what} (median of ${ROUNDS}): ${max} req/s`,
+    );
     const open = await openLoopRounds(lanes, max, dataDir);
     printOpenLoop(open, lanes);
     return { mixes, connections: CONNECTIONS, openSeconds: OPEN_SECONDS, closed, max, open };
