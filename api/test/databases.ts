@@ -71,16 +71,6 @@ async function createPgliteDatabase(): Promise<Database> {
 }
 
 /**
- * An empty, unmigrated PGlite (initdb only) for a test that migrates step by step: a worker engine of its own
- * when the environment has them (closed with the client), else a PGlite of this file's.
- */
-export async function createEmptyPglite(): Promise<PGlite> {
-  if (workerCache) return bridge(await workerCache.pglite.acquireEmpty()) as unknown as PGlite;
-  const { db } = await openDatabase({});
-  return (db as unknown as { $client: PGlite }).$client;
-}
-
-/**
  * A fresh database for one test file: PGlite, or, when DATABASE_URL is set, a new PostgreSQL database
  * created beside it (dropped again by `close`). Migrated, empty.
  */

@@ -1,10 +1,12 @@
 // Migration 0039: each saved resume (users.resume, its name and size) becomes one named resume, the default,
 // named after the file without its extension, dated by its file's upload. Migrated up to 0038 on the suite's
-// engine (an empty PostgreSQL database beside DATABASE_URL's, else an empty PGlite: test/databases.ts), given
-// users with and without a resume, then migrated to the end.
+// engine (an empty PostgreSQL database beside DATABASE_URL's, else a PGlite of its own), given users with and
+// without a resume, then migrated to the end.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite, type Extension } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -12,7 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { Client } from 'pg';
 import { MIGRATIONS_FOLDER } from '../src/db';
 import { migrateWithFunctions } from '../src/db/functions';
-import { createEmptyPgDatabase, createEmptyPglite } from './databases';
+import { createEmptyPgDatabase } from './databases';
 
 /** An empty, unmigrated database: what the test needs of it. */
 interface EmptyDatabase {
@@ -45,8 +47,13 @@ async function emptyPostgres(adminUrl: string): Promise<EmptyDatabase> {
   };
 }
 
-async function emptyPglite(): Promise<EmptyDatabase> {
-  const client = await createEmptyPglite();
+function emptyPglite(): EmptyDatabase {
+  const requireHere = createRequire(__filename);
+  const { pg_trgm } = requireHere('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: Extension };
+  const { unaccent } = requireHere('@electric-sql/pglite/contrib/unaccent') as {
+    unaccent: Extension;
+  };
+  const client = new PGlite({ extensions: { pg_trgm, unaccent } });
   const db = drizzle({ client });
   return {
     exec: (script) => client.exec(script),
@@ -75,7 +82,7 @@ function migrationsUpTo(last: number): string {
 
 test('0039 turns each saved resume into the default named resume, named after its file', async () => {
   const adminUrl = process.env.DATABASE_URL;
-  const client = adminUrl ? await emptyPostgres(adminUrl) : await emptyPglite();
+  const client = adminUrl ? await emptyPostgres(adminUrl) : emptyPglite();
   const upTo38 = migrationsUpTo(38);
   try {
     await client.migrateTo(upTo38);

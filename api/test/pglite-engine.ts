@@ -134,16 +134,6 @@ export class PgliteEngines {
     return this.lend(engine ?? (await this.start()));
   }
 
-  /**
-   * An engine of its own, empty and unmigrated (initdb only), for a test that migrates step by step: started
-   * in this realm (its WebAssembly compiled once per worker, not once per file) and closed when given back.
-   */
-  async acquireEmpty(): Promise<EngineLease> {
-    const pg = new PGlite({ extensions: { pg_trgm, unaccent } });
-    await pg.waitReady;
-    return this.lend({ pg, snapshot: { check: '', reset: '' }, state: '' }, { keep: false });
-  }
-
   /** Takes back every engine still lent (a test file that ended without closing its database). */
   async revokeAll(): Promise<void> {
     await Promise.all([...this.lent].map((lease) => lease.revoke()));
@@ -176,8 +166,7 @@ export class PgliteEngines {
     }
   }
 
-  /** Lends `engine`; given back, it waits for the next lease (`keep`) or is closed. */
-  private lend(engine: Engine, { keep = true }: { keep?: boolean } = {}): EngineLease {
+  private lend(engine: Engine): EngineLease {
     const { pg } = engine;
     const unlistens = new Set<() => Promise<void>>();
     let released = false;
@@ -189,9 +178,7 @@ export class PgliteEngines {
       released = true;
       this.lent.delete(handle);
       for (const unlisten of unlistens) await unlisten().catch(() => {});
-      if (pg.closed) return;
-      if (keep) this.idle.push(engine);
-      else await pg.close().catch(() => {});
+      if (!pg.closed) this.idle.push(engine);
     };
     const handle = { revoke: release };
     this.lent.add(handle);
