@@ -79,7 +79,10 @@ export async function createTestDatabase(): Promise<Database> {
   if (!adminUrl) return createPgliteDatabase();
   const template = process.env[TEMPLATE_ENV];
   const empty = await createEmptyPgDatabase(adminUrl, { template });
-  const database = await openDatabase({ url: empty.url });
+  // A request waits for one of the pool's connections at most this long (the app's default is 3 s). Tests that
+  // send many requests at once queue on a few connections; in CI, beside the browser journeys, 40 parallel
+  // sign-in guesses waited longer than 3 s. The stall tests set their own bound (test/stall-support.ts).
+  const database = await openDatabase({ url: empty.url, connectTimeoutMs: 30_000 });
   if (!template) await database.migrate();
   const close = database.close.bind(database);
   return {
