@@ -14,8 +14,6 @@ import {
   updateOwnProfile,
 } from './helper';
 
-// A loaded machine starts PGlite and migrates it slowly.
-jest.setTimeout(120_000);
 const ctx = setupTestContext();
 
 /** `name=value` of the cookies a response set, for the next request of the same browser. */

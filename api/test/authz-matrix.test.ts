@@ -1023,8 +1023,7 @@ beforeAll(async () => {
   resumeRows = await app.db.select().from(resumes);
   await app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  // Three users through sign-in, jobs, requests, chats and uploads: more than the default limit on a busy machine.
-}, 180_000);
+});
 
 afterAll(async () => {
   await app?.close();

@@ -25,12 +25,6 @@ import {
 /** Generated requests per route (each one a path, a query string and a body together). */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261120);
-/**
- * Each test sends a fixed number of generated requests (hundreds): how long that takes is the machine's, and the
- * bound is for a hang only. In CI the suites run at a lower priority beside the browser journeys, and on a slow
- * night this file took 554 s on PostgreSQL there, two of its tests over the suite's 120 s.
- */
-jest.setTimeout(15 * 60_000);
 /** The operator ADMIN_EMAILS names here: the console's routes are walked past their 403 too. */
 const OPERATOR = 'fuzz-operator@example.com';
 

@@ -256,7 +256,7 @@ describe('POST /api/jobPost/getAllJobPost', () => {
       limit: 9,
     });
     expect(page.json()).toMatchObject({ total: onPostgres ? 1000 : 300, totalCapped: onPostgres });
-  }, 120_000);
+  });
 });
 
 describe('GET /api/jobPost/GetById/:jobId/:userId', () => {

@@ -219,10 +219,6 @@ function terms(search: string): Term[] {
   return out;
 }
 
-// The bound of each test, for a hang only: the random test's posts and queries are a fixed number, and in CI,
-// beside the browser journeys on a slow night, this file took 204 s.
-jest.setTimeout(15 * 60_000);
-
 describe('the search engine answers every query as a plain reading of the posts does', () => {
   afterEach(async () => {
     const app = await ctx.build();

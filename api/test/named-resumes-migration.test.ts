@@ -125,4 +125,4 @@ test('0039 turns each saved resume into the default named resume, named after it
     await client.close();
     fs.rmSync(upTo38, { recursive: true, force: true });
   }
-}, 120_000);
+});

@@ -72,7 +72,7 @@ describe('a production boot', () => {
     expect(run.stderr).toContain('Invalid configuration:');
     expect(run.stderr).toContain('SESSION_SECRET: required with NODE_ENV=production');
     expect(run.stderr).toContain('SMTP_URL: required with NODE_ENV=production');
-  }, 180_000);
+  });
 
   it('seeds no demo data unless SEED says so', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).SEED).toBe(false);

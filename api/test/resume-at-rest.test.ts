@@ -21,7 +21,6 @@ import {
   defaultResumeKey,
 } from './market-fixtures';
 
-jest.setTimeout(120_000);
 const ctx = setupTestContext();
 
 const KEY_A = `a1:${Buffer.alloc(32, 1).toString('base64')}`;

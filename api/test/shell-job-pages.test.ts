@@ -25,7 +25,7 @@ beforeAll(async () => {
   // Three URLs a sitemap file, so that a handful of jobs needs an index.
   shell = await startShell(apiUrl, { SITEMAP_MAX_URLS: '3' });
   referrerId = (await makeUser(api, 'ref')).id;
-}, 180_000);
+});
 
 afterAll(async () => {
   await shell?.stop();

@@ -46,7 +46,7 @@ beforeAll(async () => {
   await api.listen({ port: 0, host: '127.0.0.1' });
   shell = await startShell(`http://127.0.0.1:${(api.server.address() as net.AddressInfo).port}`);
   user = await signIn(api, 'stall-owner@example.com', 0);
-}, 120_000);
+});
 
 afterAll(async () => {
   await stallable?.resume().catch(() => undefined);

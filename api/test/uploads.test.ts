@@ -349,7 +349,7 @@ describe('uploads killed with kill -9', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 
   it('leave no bytes without a row in PostgreSQL storage either', async () => {
     const app = await ctx.build({ FILE_STORAGE: 'postgres' });
