@@ -7,9 +7,12 @@ import { drainerOf, IDLE_GRACE_MS } from './drain';
 let server: http.Server;
 let port: number;
 let holdRelease: (() => void) | null = null;
+/** Set once the server has answered the event stream's headers (the drain must know the stream). */
+let streamOpen = false;
 
 beforeEach(async () => {
   holdRelease = null;
+  streamOpen = false;
   server = http.createServer((req, res) => {
     if (req.url === '/hold') {
       holdRelease = () => res.end('held');
@@ -17,6 +20,7 @@ beforeEach(async () => {
     }
     if (req.url === '/stream') {
       res.writeHead(200, { 'content-type': 'text/event-stream' }).write('data: 1\n\n');
+      streamOpen = true;
       return;
     }
     res.end('ok');
@@ -53,8 +57,9 @@ it('answers what is in flight, tells a busy client to close, ends streams, then 
   expect((await get('/', busy)).connection).toBe('keep-alive');
   const held = get('/hold', false);
   const stream = get('/stream', false, { accept: 'text/event-stream' });
+  // Both requests at the server before the drain: a stream that arrives later is not one the drain ends.
   await new Promise<void>((r) => {
-    const wait = () => (holdRelease ? r() : setTimeout(wait, 10));
+    const wait = () => (holdRelease && streamOpen ? r() : setTimeout(wait, 10));
     wait();
   });
 
