@@ -3,16 +3,15 @@
 // engine (an empty PostgreSQL database beside DATABASE_URL's, else a PGlite of its own), given users with and
 // without a resume, then migrated to the end.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite, type Extension } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { Client } from 'pg';
-import { MIGRATIONS_FOLDER } from '../src/db';
+import { MIGRATIONS_FOLDER, openDatabase } from '../src/db';
 import { migrateWithFunctions } from '../src/db/functions';
 import { createEmptyPgDatabase } from './databases';
 
@@ -47,13 +46,10 @@ async function emptyPostgres(adminUrl: string): Promise<EmptyDatabase> {
   };
 }
 
-function emptyPglite(): EmptyDatabase {
-  const requireHere = createRequire(__filename);
-  const { pg_trgm } = requireHere('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: Extension };
-  const { unaccent } = requireHere('@electric-sql/pglite/contrib/unaccent') as {
-    unaccent: Extension;
-  };
-  const client = new PGlite({ extensions: { pg_trgm, unaccent } });
+async function emptyPglite(): Promise<EmptyDatabase> {
+  // The app's own PGlite (its extensions), opened and not migrated.
+  const { db: opened } = await openDatabase({});
+  const client = (opened as unknown as { $client: PGlite }).$client;
   const db = drizzle({ client });
   return {
     exec: (script) => client.exec(script),
@@ -82,7 +78,7 @@ function migrationsUpTo(last: number): string {
 
 test('0039 turns each saved resume into the default named resume, named after its file', async () => {
   const adminUrl = process.env.DATABASE_URL;
-  const client = adminUrl ? await emptyPostgres(adminUrl) : emptyPglite();
+  const client = adminUrl ? await emptyPostgres(adminUrl) : await emptyPglite();
   const upTo38 = migrationsUpTo(38);
   try {
     await client.migrateTo(upTo38);
