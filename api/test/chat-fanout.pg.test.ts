@@ -117,8 +117,13 @@ describe('chat fan-out between API instances (PostgreSQL)', () => {
     const referrerOnA = openStream(urlA, referrer.cookie, `?open=${chatId}`);
     const candidateOnB = openStream(urlB, candidate.cookie, `?open=${chatId}`);
     try {
+      // The candidate's presence reaches A before or after the referrer's stream is registered there:
+      // in the stream's `hello`, or as a presence event after it.
       await referrerOnA.next(
-        (e) => e.event === 'presence' && (e.data as { active: boolean }).active,
+        (e) =>
+          (e.event === 'presence' && (e.data as { active: boolean }).active) ||
+          (e.event === 'hello' &&
+            (e.data as { presence: { active: boolean } | null }).presence?.active === true),
       );
       expect(a.chatEvents.watchedByOther(chatId, referrer.user._id)).toBe(true);
       // B's goodbyes (one statement for all its open chats) reach A before B's streams end.

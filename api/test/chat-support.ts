@@ -140,7 +140,12 @@ export function openStream(
       const seen = events.find(match);
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no matching event in time')), ms);
+        const seenSoFar = () =>
+          events.map((e) => `${e.event} ${JSON.stringify(e.data)}`).join('; ');
+        const timer = setTimeout(
+          () => reject(new Error(`no matching event in time (received: ${seenSoFar() || 'none'})`)),
+          ms,
+        );
         waiters.push({
           match,
           resolve: (e) => {
