@@ -217,6 +217,8 @@ export class RenderPool {
     void this.ping(slot).then((alive) => {
       slot.suspect = false;
       if (alive) return this.pump();
+      // Exited meanwhile (its end rejects the ping too): counted and replaced as an exit already.
+      if (slot.dead) return;
       this.stats.stalled++;
       this.log(`a render worker stalled for over ${this.budgetMs} ms; replacing it`);
       this.retire(slot, 'the render worker stalled');
