@@ -863,7 +863,7 @@ async function openLoopRounds(lanes, max, dataDir) {
         const tail = PROBE ? tailOf(x.slowest, probe, t.searches) : null;
         open.push({ what: t.what, share, round: r + 1, loadAverage: before, ...x, tail });
         console.log(
-          `open loop ${t.what} at ${share * 100} % (${rate}/s) round ${r + 1}: achieved ${x.achieved}/s, p50 ${x.p50} ms, p99 ${x.p99} ms, max ${x.max} ms, errors ${x.errors + x.non2xx}, unanswered ${x.timeouts} (load ${before})` +
+          `open loop ${t.what} at ${share * 100} % (${rate}/s) round ${r + 1}: achieved ${x.achieved}/s, p50 ${x.p50} ms, p99 ${x.p99} ms, max ${x.max} ms, errors ${x.errors + x.non2xx}, unanswered ${x.timeouts}, generator loop delay p99 ${x.generatorLag.p99} ms, max ${x.generatorLag.max} ms (load ${before})` +
             (tail
               ? `; of the ${tail.slow} at or over p99: ${tail.duringStall} during an API stall or GC pause (${tail.events}), most sent: ${tail.bodies}`
               : ''),
@@ -889,6 +889,7 @@ function printOpenLoop(open, lanes) {
       'max ms': o.max,
       errors: o.errors + o.non2xx,
       unanswered: o.timeouts,
+      'generator delay p99/max ms': `${o.generatorLag.p99}/${o.generatorLag.max}`,
       'load average': o.loadAverage,
     })),
   );

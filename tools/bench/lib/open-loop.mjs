@@ -4,6 +4,7 @@
 // went out, so a generator that falls behind counts the wait (no coordinated omission). A run ends
 // graceSeconds after its last request was due; what is unanswered then counts as a timeout.
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { percentile } from '../common.mjs';
 
 /**
@@ -34,6 +35,9 @@ export function openLoop({
   let done = 0;
   let cursor = 0;
   let finished = false;
+  // The generator's own event-loop delay: a late tick sends late, and that wait counts in the latency.
+  const lag = monitorEventLoopDelay({ resolution: 1 });
+  lag.enable();
   const t0 = performance.now() + 20;
   const t0Epoch = performance.timeOrigin + t0;
   return new Promise((resolve) => {
@@ -50,6 +54,7 @@ export function openLoop({
         timeouts += 1;
       }
       agent.destroy();
+      lag.disable();
       const elapsed = (performance.now() - t0) / 1000;
       const p99 = percentile(latencies, 99);
       resolve({
@@ -67,6 +72,10 @@ export function openLoop({
         errors,
         non2xx,
         timeouts,
+        generatorLag: {
+          p99: round(lag.percentile(99) / 1e6),
+          max: round(lag.max / 1e6),
+        },
       });
     };
     const cutOff = setTimeout(finish, 20 + (seconds + graceSeconds) * 1000);
