@@ -210,6 +210,23 @@ describe('the render pool', () => {
     }
   }, 60_000);
 
+  it('counts a worker that exits while its stall ping waits once, as exited', async () => {
+    // Over the budget (200 ms), so the pool pings it; it exits at 300 ms, before the ping's 500 ms are up.
+    const exits = remote(
+      'exits',
+      `component: () => { const end = Date.now() + 300; while (Date.now() < end) {} process.exit(3); }`,
+    );
+    const pool = await newPool({ budgetMs: 200 });
+    try {
+      await expect(pool.run(page(exits))).rejects.toThrow(RenderError);
+      for (let i = 0; i < 100 && pool.stats.exited < 1; i++) await delay(100);
+      expect((await pool.run(page(GOOD))).rendered?.html).toBe('<h1>Hello /</h1>');
+      expect(pool.stats).toEqual({ started: 2, exited: 1, stalled: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('fails a broken page at once (an error in the render), without replacing the worker', async () => {
     const pool = await newPool();
     try {
