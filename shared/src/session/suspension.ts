@@ -5,6 +5,8 @@ import { create } from 'zustand';
 import type { Suspension } from '../contract/common';
 
 export const SUSPENSION_STORAGE_KEY = 'suspension';
+/** When a tab was last told (this browser's clock, ms): a tab still loading then counts it as told. */
+const TOLD_AT_STORAGE_KEY = 'suspensionToldAt';
 
 function storage(): Storage | null {
   try {
@@ -33,8 +35,13 @@ function readSuspension(): Suspension | null {
 
 function writeSuspension(value: Suspension | null): void {
   try {
-    if (value) storage()?.setItem(SUSPENSION_STORAGE_KEY, JSON.stringify(value));
-    else storage()?.removeItem(SUSPENSION_STORAGE_KEY);
+    if (value) {
+      storage()?.setItem(TOLD_AT_STORAGE_KEY, String(Date.now()));
+      storage()?.setItem(SUSPENSION_STORAGE_KEY, JSON.stringify(value));
+    } else {
+      storage()?.removeItem(TOLD_AT_STORAGE_KEY);
+      storage()?.removeItem(SUSPENSION_STORAGE_KEY);
+    }
   } catch {
     // storage disabled: this tab still knows
   }
@@ -46,10 +53,19 @@ export interface SuspensionState {
   told: number;
 }
 
-export const useSuspensionStore = create<SuspensionState>(() => ({
-  suspension: readSuspension(),
-  told: 0,
-}));
+/**
+ * Whether another tab was told of the suspension after this page began to load: this tab was open
+ * then (its scripts still loading), so it is told too. One known from before is not news.
+ */
+function toldSinceThisPageOpened(): boolean {
+  const at = Number(storage()?.getItem(TOLD_AT_STORAGE_KEY) ?? '');
+  return at > 0 && typeof performance !== 'undefined' && at >= performance.timeOrigin;
+}
+
+export const useSuspensionStore = create<SuspensionState>(() => {
+  const suspension = readSuspension();
+  return { suspension, told: suspension && toldSinceThisPageOpened() ? 1 : 0 };
+});
 
 /** The account was suspended: remember why (the shell then shows the suspended page). */
 export function noteSuspension(suspension: Suspension): void {

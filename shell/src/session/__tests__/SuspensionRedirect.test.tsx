@@ -1,9 +1,12 @@
 import { act, waitFor } from '@testing-library/react';
-import { noteSuspension, useSessionStore } from '@referio/shared';
+import { noteSuspension, useSessionStore, useSuspensionStore } from '@referio/shared';
 import { api } from '@referio/shared/test-utils';
 import { findPage, makeSession, renderApp, resetApp, signInAs } from '../../test/helpers';
 
 const suspension = { reason: 'Asked candidates for money', suspendedAt: '2026-01-02T03:04:05Z' };
+
+/** A suspension this browser knew of before the site opened (read from storage at the start, not news). */
+const knownBefore = () => useSuspensionStore.setState({ suspension });
 
 beforeEach(() => {
   resetApp();
@@ -34,8 +37,17 @@ describe('when the server ends the session', () => {
     expect(await findPage('mfe_public/SignIn')).toBeInTheDocument();
   });
 
-  it('shows the suspended page again when a new sign-in is refused for the same suspension', async () => {
+  it('shows the suspended page to a tab told while it was still loading', async () => {
+    signInAs();
     noteSuspension(suspension);
+    useSessionStore.getState().signOut();
+    renderApp('/company-list');
+    expect(await findPage('mfe_public/Suspended')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/suspended');
+  });
+
+  it('shows the suspended page again when a new sign-in is refused for the same suspension', async () => {
+    knownBefore();
     renderApp('/sign-in');
     await findPage('mfe_public/SignIn');
     act(() => noteSuspension(suspension));
@@ -43,7 +55,7 @@ describe('when the server ends the session', () => {
   });
 
   it('leaves a visitor where they are for a suspension known before the site opened', async () => {
-    noteSuspension(suspension);
+    knownBefore();
     renderApp('/contact-us');
     await findPage('mfe_public/ContactUs');
     await waitFor(() => expect(window.location.pathname).toBe('/contact-us'));
