@@ -21,7 +21,7 @@ import { root } from '../run/apps.mjs';
 import { benchSize, median, percentile, printTable } from './common.mjs';
 import { pgClient } from './lib/api.mjs';
 import { buildFullText, fullTextStatement } from './lib/full-text.mjs';
-import { searchClasses } from './lib/search-mix.mjs';
+import { postingsStatement, searchClasses } from './lib/search-mix.mjs';
 
 const Client = pgClient();
 const REPEAT = Number(process.env.REPEAT || 2);
@@ -44,27 +44,8 @@ const load = () =>
     .map((x) => x.toFixed(1))
     .join(' ');
 
-/** The engine's statement: the API's search without the posts' rows (services/job-posts.ts). */
-function postingsStatement({ search, filters, start, limit }) {
-  return {
-    text: `SELECT s.total, s.positions FROM referio_search_query_page(referio_search_parse($1::text),
-      referio_filter_tokens($2::text, $3::text, $4::text, $5::text, $6::uuid), $7::int, $8::int, $9::int) AS s`,
-    values: [
-      search,
-      filters.jobType ?? null,
-      filters.location ?? null,
-      filters.industry ?? null,
-      filters.experience ?? null,
-      filters.company ?? null,
-      start,
-      limit,
-      BOUND,
-    ],
-  };
-}
-
 const ENGINES = {
-  postings: postingsStatement,
+  postings: (q) => postingsStatement(q, BOUND),
   'full-text': (q) => fullTextStatement(q, BOUND + 1),
 };
 

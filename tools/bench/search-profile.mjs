@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import { benchSearchTerms } from './lib/seed.mjs';
 import { pgClient } from './lib/api.mjs';
+import { postingsStatement } from './lib/search-mix.mjs';
 import { median, percentile, printTable } from './common.mjs';
 
 const Client = pgClient();
@@ -20,22 +21,8 @@ const STATEMENT = process.env.STATEMENT_FILE
   : null;
 
 function statement({ search, start, limit, ...filters }) {
-  const values = [
-    search ?? '',
-    filters.jobType ?? null,
-    filters.location ?? null,
-    filters.industry ?? null,
-    filters.experience ?? null,
-    filters.company ?? null,
-    start,
-    limit,
-    BOUND,
-  ];
-  const text =
-    STATEMENT ??
-    `SELECT s.total, s.positions FROM referio_search_query_page(referio_search_parse($1::text),
-      referio_filter_tokens($2::text, $3::text, $4::text, $5::text, $6::uuid), $7::int, $8::int, $9::int) AS s`;
-  return { name: 'search', text, values };
+  const st = postingsStatement({ search: search ?? '', filters, start, limit }, BOUND);
+  return { name: 'search', text: STATEMENT ?? st.text, values: st.values };
 }
 
 /** A process's CPU time so far (ms), from /proc. */

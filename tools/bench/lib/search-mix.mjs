@@ -74,3 +74,25 @@ export async function searchClasses(client, perClass) {
   };
   return Object.fromEntries(Object.entries(classes).map(([k, xs]) => [k, xs.slice(0, perClass)]));
 }
+
+/**
+ * The engine's statement: the API's search without the posts' rows (services/job-posts.ts, the same
+ * placeholders in the same order), totals exact up to `bound`.
+ */
+export function postingsStatement({ search, filters, start, limit }, bound) {
+  return {
+    text: `SELECT s.total, s.positions FROM referio_search_query_page(referio_search_parse($1::text),
+      referio_filter_tokens($2::text, $3::text, $4::text, $5::text, $6::uuid), $7::int, $8::int, $9::int) AS s`,
+    values: [
+      search,
+      filters.jobType ?? null,
+      filters.location ?? null,
+      filters.industry ?? null,
+      filters.experience ?? null,
+      filters.company ?? null,
+      start,
+      limit,
+      bound,
+    ],
+  };
+}
