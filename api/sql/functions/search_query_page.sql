@@ -73,13 +73,17 @@ BEGIN
 END $$;
 
 -- The exclusions of a query that are one token (a word, a phrase of two): taken away by the blocks.
--- The others are checked on the posts (the query's `v`).
+-- The others are checked on the posts (the query's `v`). plpgsql: its plan kept on the connection.
 CREATE OR REPLACE FUNCTION referio_search_token_nots(q jsonb) RETURNS text[]
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT ARRAY(SELECT coalesce(e.x -> 'pr', e.x -> 't') ->> 0 FROM jsonb_array_elements(q -> 'n') AS e(x)
+  LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+BEGIN
+  IF jsonb_array_length(q -> 'n') = 0 THEN
+    RETURN '{}';
+  END IF;
+  RETURN ARRAY(SELECT coalesce(e.x -> 'pr', e.x -> 't') ->> 0 FROM jsonb_array_elements(q -> 'n') AS e(x)
                WHERE jsonb_array_length(coalesce(e.x -> 'pr', e.x -> 't')) = 1
-                 AND (NOT e.x ? 'p' OR (e.x ->> 'x')::boolean))
-$$;
+                 AND (NOT e.x ? 'p' OR (e.x ->> 'x')::boolean));
+END $$;
 
 -- The blocks the matches can be in when a group has only rare tokens (no bitmaps): those of the
 -- postings of the rarest such group. Null when every group has a common token (the matches may be in
