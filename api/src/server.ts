@@ -1,3 +1,4 @@
+import './gc';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, productionProblems, type Config } from './config';
 import { openMigratedDatabase } from './plugins/db';
