@@ -46,7 +46,8 @@ import { benchApiEnv, benchSize, median, percentile, printTable, writeResult } f
 import { apiDir, apiRequire, buildApi, pgClient } from './lib/api.mjs';
 import { CONNECTIONS, DURATION, WARMUP, warmThenMeasure } from './lib/cannon.mjs';
 import { BENCH_CANDIDATE, benchSearchTerms, seedBench } from './lib/seed.mjs';
-import { openLoop } from './lib/open-loop.mjs';
+import { openLoopProcess } from './lib/open-loop.mjs';
+import { cpuPerRequest, cpuSnapshot } from './lib/cpu.mjs';
 
 const Client = pgClient();
 
@@ -752,7 +753,8 @@ function tailOf(slowest, probeFile, searches) {
   const from = Math.min(...slowest.map((s) => s.at));
   const to = Math.max(...slowest.map((s) => s.at + s.ms));
   const inRun = events.filter((e) => e.at + e.ms >= from && e.at <= to);
-  const overlaps = (s) => inRun.some((e) => e.at < s.at + s.ms && e.at + e.ms > s.at);
+  const pauses = inRun.filter((e) => e.kind !== 'request');
+  const overlaps = (s) => pauses.some((e) => e.at < s.at + s.ms && e.at + e.ms > s.at);
   const counts = new Map();
   for (const s of slowest) {
     const label = searches[s.body]?.label ?? '(none)';
@@ -763,7 +765,11 @@ function tailOf(slowest, probeFile, searches) {
   return {
     slow: slowest.length,
     duringStall: slowest.filter(overlaps).length,
-    events: `${byKind('stall').length} stalls ${sum(byKind('stall'))} ms, ${byKind('gc').length} GC ${sum(byKind('gc'))} ms (${gcTypes(byKind('gc'))}), longest ${Math.round(Math.max(0, ...inRun.map((e) => e.ms)))} ms`,
+    events: `${byKind('stall').length} stalls ${sum(byKind('stall'))} ms, ${byKind('gc').length} GC ${sum(byKind('gc'))} ms (${gcTypes(byKind('gc'))}), longest ${Math.round(Math.max(0, ...pauses.map((e) => e.ms)))} ms; ${byKind('request').length} requests held over 15 ms by the API, longest ${Math.round(Math.max(0, ...byKind('request').map((e) => e.ms)))} ms`,
+    // Where the slowest waited, seen from the generator: sent late (its own loop), or answered late.
+    sentAfter: median(slowest.map((s) => s.connected)),
+    firstByteAfter: median(slowest.map((s) => s.firstByte)),
+    onNewConnection: slowest.filter((s) => s.newConnection).length,
     bodies: [...counts]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 5)
@@ -834,9 +840,9 @@ async function closedLoopRounds(lanes) {
 }
 
 /** With OPEN_MAX, in place of the closed loop: each lane for WARMUP seconds at the given maximum, not kept. */
-async function warmUp(lanes) {
+async function warmUp(lanes, generator) {
   for (const a of lanes)
-    await openLoop({
+    await generator.run({
       url: `${base}/api/jobPost/getAllJobPost`,
       rate: OPEN_MAX,
       seconds: WARMUP,
@@ -846,7 +852,7 @@ async function warmUp(lanes) {
 }
 
 /** At each of LOADS of `max`, each lane and /api/health in turn, OPEN_ROUNDS times; every run printed. */
-async function openLoopRounds(lanes, max, dataDir) {
+async function openLoopRounds(lanes, max, dataDir, apiPid, generator) {
   const open = [];
   const health = { what: 'health', url: `${base}/api/health`, searches: [] };
   const targets = [
@@ -858,14 +864,27 @@ async function openLoopRounds(lanes, max, dataDir) {
       const rate = Math.max(1, Math.round(max * share));
       for (const t of targets) {
         const before = loadAverage();
-        const x = await openLoop({ url: t.url, rate, seconds: OPEN_SECONDS, bodies: t.bodies });
+        const cpu0 = cpuSnapshot(apiPid);
+        const x = await generator.run({
+          url: t.url,
+          rate,
+          seconds: OPEN_SECONDS,
+          bodies: t.bodies,
+        });
+        const cpu = cpuPerRequest(
+          cpu0,
+          cpuSnapshot(apiPid),
+          x.generatorCpuMs,
+          x.sent,
+          os.cpus().length,
+        );
         const probe = path.join(dataDir, `probe-${PORT}.jsonl`);
         const tail = PROBE ? tailOf(x.slowest, probe, t.searches) : null;
-        open.push({ what: t.what, share, round: r + 1, loadAverage: before, ...x, tail });
+        open.push({ what: t.what, share, round: r + 1, loadAverage: before, ...x, cpu, tail });
         console.log(
-          `open loop ${t.what} at ${share * 100} % (${rate}/s) round ${r + 1}: achieved ${x.achieved}/s, p50 ${x.p50} ms, p99 ${x.p99} ms, max ${x.max} ms, errors ${x.errors + x.non2xx}, unanswered ${x.timeouts}, generator loop delay p99 ${x.generatorLag.p99} ms, max ${x.generatorLag.max} ms (load ${before})` +
+          `open loop ${t.what} at ${share * 100} % (${rate}/s) round ${r + 1}: achieved ${x.achieved}/s, p50 ${x.p50} ms, p99 ${x.p99} ms, max ${x.max} ms, errors ${x.errors + x.non2xx}, unanswered ${x.timeouts}, generator loop delay p99 ${x.generatorLag.p99} ms, max ${x.generatorLag.max} ms, CPU a request: API ${cpu.api} ms, PostgreSQL ${cpu.pg} ms, generator ${cpu.generator} ms (cores ${cpu.busy} % busy; load ${before})` +
             (tail
-              ? `; of the ${tail.slow} at or over p99: ${tail.duringStall} during an API stall or GC pause (${tail.events}), most sent: ${tail.bodies}`
+              ? `; of the ${tail.slow} at or over p99: sent ${tail.sentAfter} ms and answered ${tail.firstByteAfter} ms after due (median), ${tail.onNewConnection} on a new connection, ${tail.duringStall} during an API stall or GC pause (${tail.events}), most sent: ${tail.bodies}`
               : ''),
         );
       }
@@ -890,6 +909,8 @@ function printOpenLoop(open, lanes) {
       errors: o.errors + o.non2xx,
       unanswered: o.timeouts,
       'generator delay p99/max ms': `${o.generatorLag.p99}/${o.generatorLag.max}`,
+      'CPU ms a request: API/PG/gen': `${o.cpu.api}/${o.cpu.pg}/${o.cpu.generator}`,
+      'cores busy': `${o.cpu.busy} %`,
       'load average': o.loadAverage,
     })),
   );
@@ -922,6 +943,7 @@ async function openLoopBench() {
     : await createPgDatabase();
   if (!pg) return { skipped: 'no PostgreSQL answers on 127.0.0.1:5432' };
   let child;
+  let generator;
   try {
     console.log(`\n### Open loop on PostgreSQL (database ${pg.name})`);
     const prepFile = path.join(dataDir, 'prepared.json');
@@ -943,7 +965,9 @@ async function openLoopBench() {
     });
     await checkLanes(lanes);
     // OPEN_MAX: the maximum of an earlier run, so variants (API_NODE_OPTIONS, API_ENV) meet the same rates.
-    const closed = OPEN_MAX ? await warmUp(lanes) : await closedLoopRounds(lanes);
+    // The open loop's generator in a process of its own: this one's heap holds the closed loop's results.
+    generator = openLoopProcess();
+    const closed = OPEN_MAX ? await warmUp(lanes, generator) : await closedLoopRounds(lanes);
     const max =
       OPEN_MAX || median(closed.filter((c) => c.what === lanes[0].what).map((c) => c.rps));
     console.log(
@@ -951,10 +975,11 @@ async function openLoopBench() {
         ? `maximum given (OPEN_MAX): ${max} req/s`
         : `closed-loop maximum of ${lanes[0].what} (median of ${ROUNDS}): ${max} req/s`,
     );
-    const open = await openLoopRounds(lanes, max, dataDir);
+    const open = await openLoopRounds(lanes, max, dataDir, child.pid, generator);
     printOpenLoop(open, lanes);
     return { mixes, connections: CONNECTIONS, openSeconds: OPEN_SECONDS, closed, max, open };
   } finally {
+    generator?.close();
     if (child && child.exitCode === null && child.signalCode === null) {
       const gone = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import { benchSearchTerms } from './lib/seed.mjs';
 import { pgClient } from './lib/api.mjs';
 import { postingsStatement } from './lib/search-mix.mjs';
+import { cpuMs } from './lib/cpu.mjs';
 import { median, percentile, printTable } from './common.mjs';
 
 const Client = pgClient();
@@ -23,13 +24,6 @@ const STATEMENT = process.env.STATEMENT_FILE
 function statement({ search, start, limit, ...filters }) {
   const st = postingsStatement({ search: search ?? '', filters, start, limit }, BOUND);
   return { name: 'search', text: STATEMENT ?? st.text, values: st.values };
-}
-
-/** A process's CPU time so far (ms), from /proc. */
-function cpuMs(pid) {
-  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const after = f.slice(f.lastIndexOf(')') + 2).split(' ');
-  return ((Number(after[11]) + Number(after[12])) * 1000) / 100;
 }
 
 async function main() {

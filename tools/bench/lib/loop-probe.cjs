@@ -1,7 +1,8 @@
 // Bench-only probe, preloaded into the API by `tools/bench/api-load.mjs` (NODE_OPTIONS=--require …) when
 // REFERIO_BENCH_PROBE names a file: what stopped the API's event loop, to tell a slow search from a stalled
 // process. Writes one JSON line per event: a timer that fired late by more than STALL_MS (the loop was held:
-// `{ kind: 'stall', at, ms }`) and a garbage collection pause of more than GC_MS (`{ kind: 'gc', at, ms, type }`).
+// `{ kind: 'stall', at, ms }`), a garbage collection pause of more than GC_MS (`{ kind: 'gc', at, ms, type }`)
+// and a request it held more than SLOW_MS (`{ kind: 'request', at, ms }`).
 // `at` is the event's start, Unix epoch milliseconds (the bench's requests are stamped the same way).
 'use strict';
 const fs = require('node:fs');
@@ -45,6 +46,23 @@ if (file) {
           }),
         );
   }).observe({ entryTypes: ['gc'] });
+  // A request the API itself held more than SLOW_MS, from its 'request' event to the response's 'finish':
+  // `{ kind: 'request', at, ms }`. A slow answer the API did not hold waited outside it (the network, the
+  // generator).
+  const SLOW_MS = 15;
+  const http = require('node:http');
+  const emit = http.Server.prototype.emit;
+  http.Server.prototype.emit = function probed(event, req, res) {
+    if (event === 'request') {
+      const start = performance.now();
+      res.once('finish', () => {
+        const ms = performance.now() - start;
+        if (ms > SLOW_MS)
+          lines.push(JSON.stringify({ kind: 'request', at: performance.timeOrigin + start, ms }));
+      });
+    }
+    return emit.apply(this, arguments);
+  };
   setInterval(flush, 1000).unref();
   process.on('exit', flush);
 }

@@ -3,9 +3,43 @@
 // by N / throughput). Each latency is measured from the moment its request was due, not from when it
 // went out, so a generator that falls behind counts the wait (no coordinated omission). A run ends
 // graceSeconds after its last request was due; what is unanswered then counts as a timeout.
+import { fork } from 'node:child_process';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { percentile } from '../common.mjs';
+
+/**
+ * A load generator in a process of its own, for a bench whose own process has done other work (a closed
+ * loop's results, a seed): its heap would make the generator's GC pauses, which count in every latency,
+ * the bench's history rather than the server's. `run(options)` is `openLoop(options)` there; `close()`.
+ */
+export function openLoopProcess() {
+  const child = fork(fileURLToPath(import.meta.url), ['--generator'], { stdio: 'inherit' });
+  let pending = null;
+  child.on('message', (result) => {
+    pending?.resolve(result);
+    pending = null;
+  });
+  child.on('exit', (code) => {
+    pending?.reject(new Error(`the load generator exited (${code})`));
+    pending = null;
+  });
+  return {
+    run(options) {
+      return new Promise((resolve, reject) => {
+        pending = { resolve, reject };
+        child.send(options);
+      });
+    },
+    close() {
+      child.disconnect();
+    },
+  };
+}
+
+if (process.argv[2] === '--generator')
+  process.on('message', async (options) => process.send(await openLoop(options)));
 
 /**
  * Sends `rate` requests a second for `seconds` to `url` (GET, or POST when `bodies` is given: each
@@ -31,6 +65,7 @@ export function openLoop({
   const answered = [];
   let errors = 0;
   let non2xx = 0;
+  let opened = 0;
   let sent = 0;
   let done = 0;
   let cursor = 0;
@@ -38,6 +73,7 @@ export function openLoop({
   // The generator's own event-loop delay: a late tick sends late, and that wait counts in the latency.
   const lag = monitorEventLoopDelay({ resolution: 1 });
   lag.enable();
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now() + 20;
   const t0Epoch = performance.timeOrigin + t0;
   return new Promise((resolve) => {
@@ -55,6 +91,7 @@ export function openLoop({
       }
       agent.destroy();
       lag.disable();
+      const cpu = process.cpuUsage(cpu0);
       const elapsed = (performance.now() - t0) / 1000;
       const p99 = percentile(latencies, 99);
       resolve({
@@ -62,7 +99,15 @@ export function openLoop({
         // set beside what the server did then (tools/bench/lib/loop-probe.cjs).
         slowest: answered
           .filter(([, ms]) => ms >= p99)
-          .map(([at, ms, body]) => ({ at: Math.round(t0Epoch + at), ms: round(ms), body })),
+          .map(([at, ms, body, connectedMs, firstByteMs, newConnection]) => ({
+            at: Math.round(t0Epoch + at),
+            ms: round(ms),
+            body,
+            connected: round(connectedMs),
+            firstByte: round(firstByteMs),
+            newConnection,
+          })),
+        connectionsOpened: opened,
         rate,
         sent: total,
         achieved: Math.round(done / Math.max(elapsed, seconds)),
@@ -72,6 +117,8 @@ export function openLoop({
         errors,
         non2xx,
         timeouts,
+        /** The generator's own CPU in the run (ms). */
+        generatorCpuMs: (cpu.user + cpu.system) / 1000,
         generatorLag: {
           p99: round(lag.percentile(99) / 1e6),
           max: round(lag.max / 1e6),
@@ -82,6 +129,10 @@ export function openLoop({
     const send = (due) => {
       const bodyIndex = bodies ? cursor++ % bodies.length : -1;
       const body = bodies ? JSON.stringify(bodies[bodyIndex]) : undefined;
+      // When the request had a connection (a new one once connected) and when the answer began.
+      let connected = 0;
+      let firstByte = 0;
+      let fresh = false;
       const req = http.request(
         {
           agent,
@@ -97,11 +148,19 @@ export function openLoop({
           },
         },
         (res) => {
+          firstByte = performance.now();
           if (res.statusCode < 200 || res.statusCode >= 300) non2xx += 1;
           res.resume();
           res.on('end', () => {
             latencies.push(performance.now() - due);
-            answered.push([due - t0, performance.now() - due, bodyIndex]);
+            answered.push([
+              due - t0,
+              performance.now() - due,
+              bodyIndex,
+              connected - due,
+              firstByte - due,
+              fresh,
+            ]);
             if (++done === total) finish();
           });
         },
@@ -110,6 +169,14 @@ export function openLoop({
         errors += 1;
         latencies.push(performance.now() - due);
         if (++done === total) finish();
+      });
+      req.on('socket', (socket) => {
+        if (!socket.connecting) connected = performance.now();
+        else {
+          fresh = true;
+          opened += 1;
+          socket.once('connect', () => (connected = performance.now()));
+        }
       });
       req.end(body);
     };
