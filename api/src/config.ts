@@ -226,11 +226,12 @@ export const configSchema = z
     DB_QUERY_TIMEOUT_MS: int(15_000, 100, 3_600_000),
     /**
      * PostgreSQL: connections this instance opens for its requests, and for public job searches. A search is
-     * CPU in the database, never a wait: more searches at once than about twice the database's cores only
-     * take turns on them, and take the API's core away (docs/search.md, "The tail"); 4 fits a 2-core database.
+     * CPU in the database, never a wait: more searches at once than about twice the database's cores (plus
+     * one) only take turns on them, and take the API's core away (docs/search.md, "The tail"); 5 fits a
+     * 2-core database.
      */
     DB_POOL_MAX: int(10, 1, 1000),
-    DB_SEARCH_POOL_MAX: int(4, 1, 1000),
+    DB_SEARCH_POOL_MAX: int(5, 1, 1000),
     /**
      * A request unanswered after DB_STALL_CHECK_MS makes the instance check the database; no answer within
      * DB_STALL_TIMEOUT_MS and waiting requests get 503 (src/plugins/db-watch.ts). Unset: 700 with

@@ -197,7 +197,7 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
   // next burst put those first calls in the search's latency tail.
   const searchPool = new Pool({
     ...poolOptions,
-    max: opts.searchPoolMax ?? 4,
+    max: opts.searchPoolMax ?? 5,
     idleTimeoutMillis: 0,
     options:
       '-c max_parallel_workers_per_gather=0 -c jit=off -c plan_cache_mode=force_generic_plan',
