@@ -11,6 +11,22 @@ export const IDLE_LIMIT_MS = Number(process.env.START_IDLE_LIMIT_MS) || 120_000;
 const POLL_MS = 250;
 const REPORT_EVERY_MS = 15_000;
 
+/**
+ * A process's parent and the CPU ticks it has used so far (user + system, 100 a second), from /proc/<pid>/stat;
+ * null when it is gone or there is no /proc.
+ */
+export function procStat(pid) {
+  let stat;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // `pid (comm) state ppid … utime stime` (fields 14 and 15); comm may hold spaces and parentheses.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+}
+
 /** CPU ticks used so far by `pid` and every process below it (Linux /proc); null where there is no /proc. */
 export function treeCpuTicks(pid) {
   let entries;
@@ -22,16 +38,10 @@ export function treeCpuTicks(pid) {
   const children = new Map();
   const ticks = new Map();
   for (const d of entries) {
-    let stat;
-    try {
-      stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-    } catch {
-      continue; // gone meanwhile
-    }
-    // `pid (comm) state ppid … utime stime` (fields 14 and 15); comm may hold spaces and parentheses.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const parent = Number(fields[1]);
-    ticks.set(Number(d), Number(fields[11]) + Number(fields[12]));
+    const stat = procStat(d);
+    if (!stat) continue; // gone meanwhile
+    const { parent } = stat;
+    ticks.set(Number(d), stat.ticks);
     if (!children.has(parent)) children.set(parent, []);
     children.get(parent).push(Number(d));
   }

@@ -1,19 +1,13 @@
 // CPU time from /proc (Linux): a process's own, and every PostgreSQL process's on this machine, so a bench can
 // say where a request's CPU goes (the API, the database, the load generator) on cores they all share.
 import fs from 'node:fs';
+import { procStat } from '../../run/progress.mjs';
 
 const TICKS_PER_SECOND = 100;
 
 /** A process's user + system CPU so far (ms); 0 when it is gone. */
 export function cpuMs(pid) {
-  let stat;
-  try {
-    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return 0;
-  }
-  const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(after[11]) + Number(after[12])) * 1000) / TICKS_PER_SECOND;
+  return ((procStat(pid)?.ticks ?? 0) * 1000) / TICKS_PER_SECOND;
 }
 
 /** Every process named `postgres` (the server and its backends): their CPU so far (ms), summed. */
