@@ -77,6 +77,14 @@ BEGIN
   END LOOP;
 END $$;
 
+-- How many posts are listed: the job type tokens' counts summed (every listed post has one).
+CREATE OR REPLACE FUNCTION referio_search_listed() RETURNS bigint
+  LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (SELECT coalesce(sum(c.jobs), 0) FROM job_word_counts c
+          WHERE c.word = ANY (ARRAY(SELECT '~type:' || e::text FROM unnest(enum_range(NULL::job_type)) AS e)));
+END $$;
+
 -- A list of tokens sorted by their counts: `missing` how many no listed post has, `dense` the common
 -- ones (with bitmaps) and `rare` the others, each rarest first, and `expected` how many posts the
 -- common ones would share were they independent (their counts over the listed posts'; only for more
@@ -90,10 +98,7 @@ BEGIN
          array_agg(t.tok ORDER BY w.jobs, t.tok) FILTER (WHERE NOT w.has_bits),
          CASE WHEN count(*) FILTER (WHERE w.has_bits) > 3 THEN
            exp(sum(ln(greatest(w.jobs, 1)::float8)) FILTER (WHERE w.has_bits)
-               - (count(*) FILTER (WHERE w.has_bits) - 1) * ln(greatest(
-                 (SELECT sum(c.jobs) FROM job_word_counts c
-                  WHERE c.word = ANY (ARRAY(SELECT '~type:' || e::text
-                                            FROM unnest(enum_range(NULL::job_type)) AS e))), 1)::float8))
+               - (count(*) FILTER (WHERE w.has_bits) - 1) * ln(greatest(referio_search_listed(), 1)::float8))
          END
     INTO missing, dense, rare, expected
     FROM unnest(tokens) AS t(tok) LEFT JOIN job_word_counts w ON w.word = t.tok;

@@ -206,6 +206,5 @@ $$;
 -- answers searches from job_posts itself until `SELECT referio_search_rebuild()`.
 CREATE OR REPLACE FUNCTION referio_search_fresh() RETURNS boolean
   LANGUAGE sql STABLE AS $$
-  SELECT (SELECT count(*) FROM job_posts j WHERE referio_job_listed(j))
-       = (SELECT coalesce(sum(c.jobs), 0) FROM job_word_counts c WHERE c.word LIKE '~type:%')
+  SELECT (SELECT count(*) FROM job_posts j WHERE referio_job_listed(j)) = referio_search_listed()
 $$;
