@@ -21,7 +21,8 @@
 //
 // With OPEN_LOOP=1: the open-loop mode instead (`openLoopBench`): on PostgreSQL, the signed-out search
 // mix's closed-loop maximum, then fixed arrival rates at LOADS (25/50/75 %) of it, each beside
-// /api/health at the same rate on the same API, every round printed with the load average (the search
+// /api/health at the same rate on the same API, each round measured after OPEN_WARMUP_SECONDS (2) at its
+// rate on the same connections (their p99 printed too), every round printed with the load average (the search
 // tail's goal, docs/search.md: p99 at 50 % ≤ 25 ms and ≤ 3x health's). MIXES (e.g.
 // MIXES=words,prefix,phrase) runs the mix typed each way (`MIX_OF`) side by side, the rates being
 // shares of the first one's maximum.
@@ -709,6 +710,8 @@ const OPEN_LOOP = process.env.OPEN_LOOP === '1';
 /** The open loop's arrival rates, as shares of the first mix's closed-loop maximum. */
 const LOADS = (process.env.LOADS || '0.25,0.5,0.75').split(',').map(Number);
 const OPEN_SECONDS = Number(process.env.OPEN_SECONDS || 10);
+/** Each open-loop round's first seconds at its rate, not counted (its p99 printed beside the round's). */
+const OPEN_WARMUP_SECONDS = Number(process.env.OPEN_WARMUP_SECONDS ?? 2);
 const OPEN_ROUNDS = Number(process.env.OPEN_ROUNDS || ROUNDS);
 const loadAverage = () =>
   os
@@ -869,20 +872,21 @@ async function openLoopRounds(lanes, max, dataDir, apiPid, generator) {
           url: t.url,
           rate,
           seconds: OPEN_SECONDS,
+          warmSeconds: OPEN_WARMUP_SECONDS,
           bodies: t.bodies,
         });
         const cpu = cpuPerRequest(
           cpu0,
           cpuSnapshot(apiPid),
           x.generatorCpuMs,
-          x.sent,
+          x.sent + x.warmup.sent,
           os.cpus().length,
         );
         const probe = path.join(dataDir, `probe-${PORT}.jsonl`);
         const tail = PROBE ? tailOf(x.slowest, probe, t.searches) : null;
         open.push({ what: t.what, share, round: r + 1, loadAverage: before, ...x, cpu, tail });
         console.log(
-          `open loop ${t.what} at ${share * 100} % (${rate}/s) round ${r + 1}: achieved ${x.achieved}/s, p50 ${x.p50} ms, p99 ${x.p99} ms, max ${x.max} ms, errors ${x.errors + x.non2xx}, unanswered ${x.timeouts}, generator loop delay p99 ${x.generatorLag.p99} ms, max ${x.generatorLag.max} ms, CPU a request: API ${cpu.api} ms, PostgreSQL ${cpu.pg} ms, generator ${cpu.generator} ms (cores ${cpu.busy} % busy; load ${before})` +
+          `open loop ${t.what} at ${share * 100} % (${rate}/s) round ${r + 1}: after a ${x.warmup.seconds} s warm-up (p99 ${x.warmup.p99} ms, max ${x.warmup.max} ms), achieved ${x.achieved}/s, p50 ${x.p50} ms, p99 ${x.p99} ms, max ${x.max} ms, errors ${x.errors + x.non2xx}, unanswered ${x.timeouts}, generator loop delay p99 ${x.generatorLag.p99} ms, max ${x.generatorLag.max} ms, CPU a request: API ${cpu.api} ms, PostgreSQL ${cpu.pg} ms, generator ${cpu.generator} ms (cores ${cpu.busy} % busy; load ${before})` +
             (tail
               ? `; of the ${tail.slow} at or over p99: sent ${tail.sentAfter} ms and answered ${tail.firstByteAfter} ms after due (median), ${tail.onNewConnection} on a new connection, ${tail.duringStall} during an API stall or GC pause (${tail.events}), most sent: ${tail.bodies}`
               : ''),
@@ -903,6 +907,7 @@ function printOpenLoop(open, lanes) {
       'rate /s': o.rate,
       round: o.round,
       'achieved /s': o.achieved,
+      'warm-up p99 ms': o.warmup.p99,
       'p50 ms': o.p50,
       'p99 ms': o.p99,
       'max ms': o.max,

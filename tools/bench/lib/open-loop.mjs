@@ -42,15 +42,18 @@ if (process.argv[2] === '--generator')
   process.on('message', async (options) => process.send(await openLoop(options)));
 
 /**
- * Sends `rate` requests a second for `seconds` to `url` (GET, or POST when `bodies` is given: each
- * request the next body, cycling). Resolves with the achieved rate, p50/p99/max latency (ms) and the
- * count of errors and non-2xx answers. At most `maxInFlight` requests are open at once; a request due
- * beyond that waits, and its wait counts in its latency.
+ * Sends `rate` requests a second for `warmSeconds` and then `seconds` to `url` (GET, or POST when
+ * `bodies` is given: each request the next body, cycling). Resolves with the achieved rate, p50/p99/max
+ * latency (ms) and the count of errors and non-2xx answers of the `seconds` measured, and the warm-up's
+ * own count and p99/max (`warmup`): the same rate on the same connections, not counted, so a run measures
+ * the steady state at its rate, not the switch from the load before it. At most `maxInFlight` requests
+ * are open at once; a request due beyond that waits, and its wait counts in its latency.
  */
 export function openLoop({
   url,
   rate,
   seconds,
+  warmSeconds = 0,
   bodies,
   cookie,
   maxInFlight = 1024,
@@ -58,9 +61,13 @@ export function openLoop({
 }) {
   const target = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: maxInFlight });
-  const total = Math.max(1, Math.round(rate * seconds));
+  const warm = Math.round(rate * warmSeconds);
+  const total = warm + Math.max(1, Math.round(rate * seconds));
   const interval = 1000 / rate;
   const latencies = [];
+  const warmLatencies = [];
+  /** A request's latency, in the warm-up's list or the run's by its place in the sequence. */
+  const record = (i, ms) => (i < warm ? warmLatencies : latencies).push(ms);
   /** Per answered request: when it was due (ms after t0), its latency and the body it sent (index). */
   const answered = [];
   let errors = 0;
@@ -68,6 +75,7 @@ export function openLoop({
   let opened = 0;
   let sent = 0;
   let done = 0;
+  let measuredDone = 0;
   let cursor = 0;
   let finished = false;
   // The generator's own event-loop delay: a late tick sends late, and that wait counts in the latency.
@@ -86,13 +94,13 @@ export function openLoop({
       const now = performance.now();
       let timeouts = 0;
       for (let i = done; i < total; i += 1) {
-        latencies.push(now - (t0 + Math.min(i, sent - 1) * interval));
-        timeouts += 1;
+        record(i, now - (t0 + Math.min(i, sent - 1) * interval));
+        if (i >= warm) timeouts += 1;
       }
       agent.destroy();
       lag.disable();
       const cpu = process.cpuUsage(cpu0);
-      const elapsed = (performance.now() - t0) / 1000;
+      const elapsed = (performance.now() - t0 - warm * interval) / 1000;
       const p99 = percentile(latencies, 99);
       resolve({
         // The requests at or over p99: when each was due (Unix epoch ms), its latency and body index, to
@@ -109,15 +117,21 @@ export function openLoop({
           })),
         connectionsOpened: opened,
         rate,
-        sent: total,
-        achieved: Math.round(done / Math.max(elapsed, seconds)),
+        sent: total - warm,
+        achieved: Math.round(measuredDone / Math.max(elapsed, seconds)),
         p50: round(percentile(latencies, 50)),
         p99: round(p99),
         max: round(Math.max(...latencies)),
         errors,
         non2xx,
         timeouts,
-        /** The generator's own CPU in the run (ms). */
+        warmup: {
+          seconds: warmSeconds,
+          sent: warm,
+          p99: round(percentile(warmLatencies, 99)),
+          max: round(warmLatencies.length ? Math.max(...warmLatencies) : 0),
+        },
+        /** The generator's own CPU in the run, its warm-up included (ms). */
         generatorCpuMs: (cpu.user + cpu.system) / 1000,
         generatorLag: {
           p99: round(lag.percentile(99) / 1e6),
@@ -125,8 +139,9 @@ export function openLoop({
         },
       });
     };
-    const cutOff = setTimeout(finish, 20 + (seconds + graceSeconds) * 1000);
-    const send = (due) => {
+    const cutOff = setTimeout(finish, 20 + (warmSeconds + seconds + graceSeconds) * 1000);
+    const send = (i) => {
+      const due = t0 + i * interval;
       const bodyIndex = bodies ? cursor++ % bodies.length : -1;
       const body = bodies ? JSON.stringify(bodies[bodyIndex]) : undefined;
       // When the request had a connection (a new one once connected) and when the answer began.
@@ -152,22 +167,25 @@ export function openLoop({
           if (res.statusCode < 200 || res.statusCode >= 300) non2xx += 1;
           res.resume();
           res.on('end', () => {
-            latencies.push(performance.now() - due);
-            answered.push([
-              due - t0,
-              performance.now() - due,
-              bodyIndex,
-              connected - due,
-              firstByte - due,
-              fresh,
-            ]);
+            record(i, performance.now() - due);
+            if (i >= warm) {
+              measuredDone += 1;
+              answered.push([
+                due - t0,
+                performance.now() - due,
+                bodyIndex,
+                connected - due,
+                firstByte - due,
+                fresh,
+              ]);
+            }
             if (++done === total) finish();
           });
         },
       );
       req.on('error', () => {
         errors += 1;
-        latencies.push(performance.now() - due);
+        record(i, performance.now() - due);
         if (++done === total) finish();
       });
       req.on('socket', (socket) => {
@@ -183,7 +201,7 @@ export function openLoop({
     const tick = () => {
       const now = performance.now();
       while (sent < total && t0 + sent * interval <= now) {
-        send(t0 + sent * interval);
+        send(sent);
         sent += 1;
       }
       if (sent < total) setTimeout(tick, Math.max(0, Math.min(5, t0 + sent * interval - now)));
