@@ -230,7 +230,8 @@ describe('the search engine answers every query as a plain reading of the posts 
     const ref = await makeUser(app, 'ref');
     const rnd = random(20261126);
     // Posts on both sides of a block boundary (8,192 places a block), and spread over some 20 blocks
-    // further on, so a query's blocks are read in several windows (2, 8, 32 blocks, newest first).
+    // further on, so a query's blocks are read in several windows (the first sized by the matches expected,
+    // then four times more, newest first).
     await app.db.execute(sql`select setval('job_posts_search_pos_seq', 8150)`);
     const words = (n: number) => Array.from({ length: 1 + rnd.int(n) }, () => rnd.pick(WORDS));
     for (let i = 0; i < 90; i++) {
