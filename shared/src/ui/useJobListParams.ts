@@ -105,9 +105,15 @@ export function useSearchInput(
     setSearchNow.current = setSearch;
   }, [setSearch]);
 
+  // Only a text still in the box: one that settled as a suggestion was picked (or Enter pressed) is
+  // behind the search just submitted.
+  const inputNow = useRef(input);
+  useEffect(() => {
+    inputNow.current = input;
+  }, [input]);
   useEffect(() => {
     const term = debounced.trim();
-    if (term === lastSearch.current) return;
+    if (debounced !== inputNow.current || term === lastSearch.current) return;
     lastSearch.current = term;
     setSearchNow.current(term);
   }, [debounced]);

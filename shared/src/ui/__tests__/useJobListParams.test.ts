@@ -1,5 +1,6 @@
+import { act, renderHook } from '@testing-library/react';
 import { jobCountLabel, readJobFilters } from '../../contract/filters';
-import { parsePage } from '../useJobListParams';
+import { parsePage, useSearchInput } from '../useJobListParams';
 
 describe('the page query parameter', () => {
   it.each([
@@ -44,5 +45,32 @@ describe('the job count label', () => {
     [1000, true, '1,000+ jobs'],
   ])('reads %p (capped %p) as %p', (total, capped, label) => {
     expect(jobCountLabel(total, capped)).toBe(label);
+  });
+});
+
+describe('the search box over the URL', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('sends the typed text once it settles', () => {
+    const setSearch = jest.fn();
+    const { result } = renderHook(() => useSearchInput('', setSearch));
+    act(() => result.current.setInput('re'));
+    act(() => jest.advanceTimersByTime(500));
+    expect(setSearch).toHaveBeenLastCalledWith('re');
+  });
+
+  it('keeps a suggestion picked as the text settled, not the text typed before it', () => {
+    const setSearch = jest.fn();
+    const { result } = renderHook(() => useSearchInput('', setSearch));
+    act(() => result.current.setInput('re'));
+    act(() => {
+      jest.advanceTimersByTime(500);
+      result.current.setInput('React');
+      result.current.submit('React');
+    });
+    act(() => jest.advanceTimersByTime(500));
+    expect(setSearch).toHaveBeenLastCalledWith('React');
+    expect(setSearch).not.toHaveBeenCalledWith('re');
   });
 });
