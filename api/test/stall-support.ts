@@ -60,27 +60,42 @@ function pausableRelay(target: URL) {
   };
 }
 
+/**
+ * A new connection gives up after this long. Not shorter: CI runs the suite at nice 10 beside the browser
+ * journeys, and a connection to a database just created once took over a second there (the migration's, so the
+ * file failed before its test). While stalled, what answers first is the API's own timers either way.
+ */
+const CONNECT_TIMEOUT_MS = 5000;
+
 export async function stallablePostgres(adminUrl: string): Promise<Stallable> {
   const empty = await createEmptyPgDatabase(adminUrl);
   const relay = pausableRelay(new URL(adminUrl));
-  const url = new URL(empty.url);
-  url.hostname = '127.0.0.1';
-  url.port = String(await relay.listen());
-  const database = await openDatabase({
-    url: url.toString(),
-    connectTimeoutMs: 1000,
-    queryTimeoutMs: QUERY_TIMEOUT_MS,
-  });
-  await database.migrate();
+  let database: Database | undefined;
+  const close = async () => {
+    await database?.close();
+    await relay.close();
+    await empty.drop();
+  };
+  try {
+    const url = new URL(empty.url);
+    url.hostname = '127.0.0.1';
+    url.port = String(await relay.listen());
+    database = await openDatabase({
+      url: url.toString(),
+      connectTimeoutMs: CONNECT_TIMEOUT_MS,
+      queryTimeoutMs: QUERY_TIMEOUT_MS,
+    });
+    await database.migrate();
+  } catch (err) {
+    // Nothing left open: a relay still listening or a pool still connected keeps jest from exiting.
+    await close().catch(() => undefined);
+    throw err;
+  }
   return {
     database,
     stall: async () => relay.pause(),
     resume: async () => relay.resume(),
-    async close() {
-      await database.close();
-      await relay.close();
-      await empty.drop();
-    },
+    close,
   };
 }
 

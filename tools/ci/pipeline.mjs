@@ -21,6 +21,12 @@ import { apps } from '../run/apps.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const LOGS = path.join(root, '.ci-logs');
 const JOBS = Math.max(1, Number(process.env.CI_JOBS || 2));
+/**
+ * A step still running after this long is stopped and failed, so a hang (a suite whose open handle keeps jest
+ * from exiting) costs minutes, not the whole CI budget. The slowest step, the API's suite on PostgreSQL, takes
+ * 10-13 min on a busy 2-core box.
+ */
+const STEP_LIMIT_MS = Number(process.env.CI_STEP_LIMIT_MINUTES || 35) * 60_000;
 
 /** The packages and their steps; `root` is everything outside a package (tools, docs, configs). */
 const APPS = apps.map((a) => a.dir);
@@ -101,14 +107,22 @@ function changedSince(ref) {
 /** The running steps' process groups: a stopped run (Ctrl-C, a CI timeout) ends them and what they started. */
 const groups = new Set();
 
-export function stopAll(signal) {
-  for (const pid of groups) {
-    try {
-      process.kill(-pid, signal);
-    } catch {
-      // already gone
-    }
+function signalGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
   }
+}
+
+export function stopAll(signal) {
+  for (const pid of groups) signalGroup(pid, signal);
+}
+
+/** Stops one step's process group: SIGTERM, then SIGKILL for what is left 5 s later. */
+function stopGroup(pid) {
+  signalGroup(pid, 'SIGTERM');
+  setTimeout(() => signalGroup(pid, 'SIGKILL'), 5000).unref();
 }
 
 /** Set once the run is stopped: no step starts after that. */
@@ -151,7 +165,12 @@ function machineCpu() {
   }
 }
 
-export function runStep(pkg, step, cmd, { live = false, env = {}, nice = !live } = {}) {
+export function runStep(
+  pkg,
+  step,
+  cmd,
+  { live = false, env = {}, nice = !live, limitMs = STEP_LIMIT_MS } = {},
+) {
   const log = path.join(LOGS, `${pkg}.${step.replace(':', '-')}.log`);
   const t0 = Date.now();
   fs.mkdirSync(LOGS, { recursive: true });
@@ -191,14 +210,25 @@ export function runStep(pkg, step, cmd, { live = false, env = {}, nice = !live }
         // not permitted here: the same priority for all
       }
     }
+    let timedOut = false;
+    const limit = setTimeout(() => {
+      timedOut = true;
+      stopGroup(child.pid);
+    }, limitMs);
     const done = (code) => {
+      clearTimeout(limit);
       groups.delete(child.pid);
       fs.closeSync(out);
       const secs = Math.round((Date.now() - t0) / 1000);
       const ok = code === 0;
       const cpu = childCpuSeconds(times);
+      const verdict = ok
+        ? 'ok'
+        : timedOut
+          ? `FAILED (stopped after ${Math.round(limitMs / 1000)} s)`
+          : 'FAILED';
       console.log(
-        `--- ${pkg} ${step}: ${ok ? 'ok' : 'FAILED'} in ${secs} s, CPU ${cpu ?? '?'} s (${cmd.join(' ')})`,
+        `--- ${pkg} ${step}: ${verdict} in ${secs} s, CPU ${cpu ?? '?'} s (${cmd.join(' ')})`,
       );
       if (!ok && !live) process.stdout.write(fs.readFileSync(log, 'utf8'));
       resolve({ ok, secs, cpu });

@@ -101,6 +101,23 @@ test('a stopped run ends each running step and what it started (no server left b
   fs.rmSync(pidFile, { force: true });
 });
 
+test('a step that outlives its time limit is stopped and failed, with what it started', async () => {
+  const pidFile = path.join(os.tmpdir(), `referio-ci-limit-${process.pid}`);
+  fs.rmSync(pidFile, { force: true });
+  const started = Date.now();
+  const result = await runStep(
+    'root',
+    'limit-test',
+    ['bash', '-c', `sleep 300 & echo $! > ${pidFile}; wait`],
+    { limitMs: 1000 },
+  );
+  assert.equal(result.ok, false);
+  assert.ok(Date.now() - started < 60_000, 'stopped long before the sleep ends');
+  const server = Number(fs.readFileSync(pidFile, 'utf8'));
+  assert.ok(await until(() => !alive(server)), 'the process the step started is gone');
+  fs.rmSync(pidFile, { force: true });
+});
+
 test("a step's CPU time is read from bash's `times` (its children's line)", async () => {
   assert.equal(childCpuSeconds('0m0.002s 0m0.001s\n1m25.400s 0m4.700s\n'), 90);
   assert.equal(childCpuSeconds(''), null);
