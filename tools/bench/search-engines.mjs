@@ -2,7 +2,9 @@
 // Why the public search has its own engine (docs/search.md), re-checkable: the same searches answered by
 // the postings engine (referio_search_query_page(), the API's search) and by PostgreSQL full-text search
 // built as an outside engineer would (lib/full-text.mjs), one statement each (the page of 9 and the
-// total counted to 1,001), on one connection of a seeded bench database, custom plans, class by class:
+// total counted to 1,001), each engine on a connection of its own to a seeded bench database, set as it
+// would run: the engine as the API's search pool runs it (SEARCH_SESSION_OPTIONS: generic plans, no JIT or
+// parallel workers), full-text search with PostgreSQL's defaults (custom plans for its values), class by class:
 // common word, rare word, missing word, two words, "phrase", prefix, -exclusion, `or`, filters only,
 // word + filter (lib/search-mix.mjs). Each search runs once to warm up, then REPEAT times timed,
 // engine after engine. Then EXPLAIN (ANALYZE, BUFFERS) of each class's slowest search on each engine
@@ -19,7 +21,7 @@ import path from 'node:path';
 import { seededBenchDatabase } from './lib/bench-db.mjs';
 import { root } from '../run/apps.mjs';
 import { benchSize, median, percentile, printTable } from './common.mjs';
-import { pgClient } from './lib/api.mjs';
+import { apiRequire, pgClient } from './lib/api.mjs';
 import { buildFullText, fullTextStatement } from './lib/full-text.mjs';
 import { postingsStatement, searchClasses } from './lib/search-mix.mjs';
 
@@ -52,8 +54,8 @@ const ENGINES = {
 /** A total as the API shows it: exact up to the bound, "1000+" beyond. */
 const shown = (n) => (n > BOUND ? `${BOUND}+` : String(n));
 
-/** Every search of every class on both engines: a warm-up, then REPEAT timed runs each. */
-async function timeAll(client, classes) {
+/** Every search of every class on both engines (each on its own client): a warm-up, then REPEAT timed runs each. */
+async function timeAll(clients, classes) {
   const runs = [];
   for (const [cls, searches] of Object.entries(classes)) {
     for (const q of searches) {
@@ -61,6 +63,7 @@ async function timeAll(client, classes) {
       const ms = {};
       for (const [engine, statement] of Object.entries(ENGINES)) {
         const st = statement(q);
+        const client = clients[engine];
         const first = await client.query(st);
         totals[engine] = shown(Number(first.rows[0].total));
         ms[engine] = [];
@@ -135,7 +138,7 @@ async function explain(client, engine, st) {
 }
 
 /** Each class's slowest search on each engine, explained. */
-async function explainSlowest(client, classes, runs) {
+async function explainSlowest(clients, classes, runs) {
   const out = [];
   for (const [cls, searches] of Object.entries(classes)) {
     for (const engine of Object.keys(ENGINES)) {
@@ -144,7 +147,7 @@ async function explainSlowest(client, classes, runs) {
       const slowest = of.reduce((a, b) => (median(b.ms[engine]) > median(a.ms[engine]) ? b : a));
       const q = searches.find((s) => s.label === slowest.label);
       const st = ENGINES[engine](q);
-      const plan = await explain(client, engine, st);
+      const plan = await explain(clients[engine], engine, st);
       out.push(
         `### ${cls}, ${engine}: '${q.label}' (total ${slowest.totals[engine]})\n${st.text}\n-- ${JSON.stringify(st.values)}\n\n${plan}\n`,
       );
@@ -165,21 +168,29 @@ function markdown(rows) {
 
 async function main() {
   const { db, release } = await seededBenchDatabase('referio-search-engines-', benchSize());
-  const client = new Client({ connectionString: db.url });
+  // The API's build, brought up to date by seededBenchDatabase().
+  const { SEARCH_SESSION_OPTIONS } = apiRequire('./dist/db/index.js');
+  const clients = {
+    postings: new Client({ connectionString: db.url, options: SEARCH_SESSION_OPTIONS }),
+    'full-text': new Client({ connectionString: db.url }),
+  };
+  const client = clients['full-text'];
   try {
-    await client.connect();
-    await client.query("LOAD 'auto_explain'");
+    for (const c of Object.values(clients)) {
+      await c.connect();
+      await c.query("LOAD 'auto_explain'");
+    }
     console.log(await buildFullText(client));
     const classes = await searchClasses(client, PER_CLASS);
     const loadBefore = load();
-    const runs = await timeAll(client, classes);
+    const runs = await timeAll(clients, classes);
     const rows = summarise(runs);
-    const explained = await explainSlowest(client, classes, runs);
+    const explained = await explainSlowest(clients, classes, runs);
     const facts = await describe(client, db.name, loadBefore);
     printTable(rows);
     writeOut({ facts, rows, runs, explained, classes });
   } finally {
-    await client.end().catch(() => {});
+    for (const c of Object.values(clients)) await c.end().catch(() => {});
     await release();
   }
 }
@@ -206,7 +217,7 @@ function writeOut({ facts, rows, runs, explained, classes }) {
   const table = [
     `# Search engines side by side (tools/bench/search-engines.mjs)`,
     '',
-    `${facts.at}: PostgreSQL ${facts.postgres}, ${facts.listedPosts} listed posts, ${facts.cpus} CPUs, load average ${facts.loadAverage.before} before and ${facts.loadAverage.after} after. Each search once to warm up, then ${REPEAT} timed runs on each engine; ms per statement (page of 9 and total to 1,001), client side, one connection.`,
+    `${facts.at}: PostgreSQL ${facts.postgres}, ${facts.listedPosts} listed posts, ${facts.cpus} CPUs, load average ${facts.loadAverage.before} before and ${facts.loadAverage.after} after. Each search once to warm up, then ${REPEAT} timed runs on each engine; ms per statement (page of 9 and total to 1,001), client side; the engine on a connection set as the API's search pool, full-text search on one with PostgreSQL's defaults.`,
     '',
     markdown(rows),
     '',

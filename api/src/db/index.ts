@@ -59,6 +59,10 @@ export const MIGRATIONS_FOLDER = path.resolve(__dirname, '../../drizzle');
 
 export const MIGRATION_LOCK_ID = 727_274_001;
 
+/** The settings of the search's connections (why: openPostgres); the engines' bench runs the engine so too. */
+export const SEARCH_SESSION_OPTIONS =
+  '-c max_parallel_workers_per_gather=0 -c jit=off -c plan_cache_mode=force_generic_plan';
+
 /**
  * Empties every table and restarts the sequences its columns own, as `TRUNCATE … RESTART IDENTITY` would,
  * without TRUNCATE's new file for every table and index (on PGlite, in memory, those made emptying the
@@ -199,8 +203,7 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
     ...poolOptions,
     max: opts.searchPoolMax ?? 5,
     idleTimeoutMillis: 0,
-    options:
-      '-c max_parallel_workers_per_gather=0 -c jit=off -c plan_cache_mode=force_generic_plan',
+    options: SEARCH_SESSION_OPTIONS,
   });
   // The stall probe's one connection (src/plugins/db-watch.ts): made on first use, dropped when its query
   // times out (pg discards a client whose query timed out), so a stalled server costs one socket.
